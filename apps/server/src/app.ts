@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AddressBalanceReader } from './chain/address-balance.ts';
+import type { RegtestFaucet } from './chain/regtest-faucet.ts';
+import type { BitcoinRpc } from './chain/rpc.ts';
+import type { Db } from './db/create-db.ts';
+import type { Env } from './env.ts';
+import { addressRoutes } from './features/address/address.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { contentRoutes } from './features/content/content.routes.ts';
+import { devRoutes } from './features/dev/dev.routes.ts';
+import { systemRoutes } from './features/system/system.routes.ts';
+import { AppError } from './http/app-error.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+
+export interface ChainDeps {
+  rpc: BitcoinRpc;
+  balances: AddressBalanceReader;
+  /** Present on regtest only: the node's own wallet behind /api/dev. */
+  faucet?: RegtestFaucet;
+}
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  chain: ChainDeps;
+  jwtSecret: Uint8Array;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: deps.env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: 5 * 1024 * 1024,
+  });
+  registerErrorHandling(app);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(
+        'RATE_LIMITED',
+        `Too many requests: try again in ${Math.ceil(ctx.ttl / 1000)} s.`,
+      ),
+  });
+  const writeLimit = {
+    rateLimit: { max: deps.env.WRITE_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
+  };
+
+  systemRoutes(app, deps);
+  authRoutes(app, deps, writeLimit);
+  addressRoutes(app, deps);
+  contentRoutes(app);
+  if (deps.chain.faucet) devRoutes(app, deps.chain.faucet, writeLimit);
+
+  await serveWebApp(app, deps.env.WEB_DIST_DIR);
+  return app;
+}
+
+/** The built React app at /, with index.html for every client-side route. */
+async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) await app.register(fastifyStatic, { root: distDir, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/content/');
+    if (request.method !== 'GET' || isApi || !hasBuild) {
+      const error =
+        hasBuild || isApi
+          ? `Not found: ${request.method} ${request.url.split('?')[0]}`
+          : 'The web app is not built: run npm run build (npm start does it for you).';
+      return reply.status(404).send({ success: false, error, errors: [{ msg: error }] });
+    }
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,143 @@
+/**
+ * A typed JSON-RPC client for the bitcoind calls we make. Amounts in Bitcoin Core's JSON are BTC
+ * numbers with 8 decimals; `btcToSats` turns them into exact bigint sats.
+ */
+export class RpcError extends Error {
+  override name = 'RpcError';
+  constructor(
+    readonly method: string,
+    readonly code: number,
+    message: string,
+  ) {
+    super(`${method}: ${message} (code ${code})`);
+  }
+}
+
+/** Bitcoin Core's RPC_IN_WARMUP: the node is starting and not answering calls yet. */
+export const RPC_IN_WARMUP = -28;
+
+export interface RpcAuth {
+  url: string;
+  username: string;
+  password: string;
+}
+
+export function btcToSats(btc: number): bigint {
+  // Core prints at most 8 decimals, so rounding the scaled double recovers the exact integer.
+  return BigInt(Math.round(btc * 1e8));
+}
+
+export function satsToBtcString(sats: bigint): string {
+  const whole = sats / 100_000_000n;
+  const frac = (sats % 100_000_000n).toString().padStart(8, '0');
+  return `${whole}.${frac}`;
+}
+
+export type BlockchainInfo = {
+  chain: string;
+  blocks: number;
+  headers: number;
+  bestblockhash: string;
+  initialblockdownload: boolean;
+};
+export type ScanResult = {
+  success: boolean;
+  total_amount: number;
+  unspents: { txid: string; vout: number; amount: number; height: number; scriptPubKey: string }[];
+};
+export type VerboseTx = {
+  txid: string;
+  vin: {
+    txid?: string;
+    vout?: number;
+    coinbase?: string;
+    prevout?: { value: number; scriptPubKey: { address?: string } };
+  }[];
+  vout: {
+    value: number;
+    n: number;
+    scriptPubKey: { address?: string; hex: string; type: string };
+  }[];
+  blockhash?: string;
+  confirmations?: number;
+};
+
+export class BitcoinRpc {
+  private nextId = 0;
+
+  /** getAuth is read on every call: the embedded node's cookie changes when it restarts. */
+  constructor(
+    private readonly getAuth: () => RpcAuth,
+    readonly wallet?: string,
+  ) {}
+
+  /** The same node, calling into one of its wallets. */
+  forWallet(name: string): BitcoinRpc {
+    return new BitcoinRpc(this.getAuth, name);
+  }
+
+  async call<T>(method: string, params: unknown[] = []): Promise<T> {
+    const auth = this.getAuth();
+    const base = auth.url.replace(/\/$/, '');
+    const endpoint = this.wallet ? `${base}/wallet/${encodeURIComponent(this.wallet)}` : base;
+    const authorization = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
+    const res = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: JSON.stringify({ jsonrpc: '1.0', id: ++this.nextId, method, params }),
+    });
+    if (res.status === 401)
+      throw new RpcError(method, -401, 'bitcoind rejected the RPC credentials');
+    const text = await res.text();
+    let body: { result: T; error: { code: number; message: string } | null };
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      throw new RpcError(method, res.status, `unexpected answer: ${text.slice(0, 200)}`);
+    }
+    if (body.error) throw new RpcError(method, body.error.code, body.error.message);
+    return body.result;
+  }
+
+  getBlockchainInfo = () => this.call<BlockchainInfo>('getblockchaininfo');
+  getBlockCount = () => this.call<number>('getblockcount');
+  getBlockHash = (height: number) => this.call<string>('getblockhash', [height]);
+  getRawMempool = () => this.call<string[]>('getrawmempool');
+  getRawTransactionVerbose = (txid: string) => this.call<VerboseTx>('getrawtransaction', [txid, 2]);
+  sendRawTransaction = (hex: string, maxFeeRate?: number) =>
+    this.call<string>('sendrawtransaction', maxFeeRate === undefined ? [hex] : [hex, maxFeeRate]);
+  testMempoolAccept = (hexes: string[]) =>
+    this.call<{ txid: string; allowed: boolean; 'reject-reason'?: string }[]>('testmempoolaccept', [
+      hexes,
+    ]);
+  estimateSmartFee = (blocks: number) =>
+    this.call<{ feerate?: number; errors?: string[] }>('estimatesmartfee', [blocks]);
+  scanTxOutSet = (descriptors: string[]) =>
+    this.call<ScanResult>('scantxoutset', ['start', descriptors]);
+  generateToAddress = (blocks: number, address: string) =>
+    this.call<string[]>('generatetoaddress', [blocks, address]);
+  invalidateBlock = (hash: string) => this.call<null>('invalidateblock', [hash]);
+  stop = () => this.call<string>('stop');
+  // Wallet calls: use forWallet(name) first.
+  listWallets = () => this.call<string[]>('listwallets');
+  listWalletDir = () => this.call<{ wallets: { name: string }[] }>('listwalletdir');
+  createWallet = (name: string) =>
+    this.call<{ name: string }>('createwallet', [name, false, false, '', false, true, true]);
+  loadWallet = (name: string) => this.call<{ name: string }>('loadwallet', [name, true]);
+  getNewAddress = (type: 'bech32' | 'bech32m' = 'bech32m') =>
+    this.call<string>('getnewaddress', ['', type]);
+  getBalance = () => this.call<number>('getbalance');
+  /** amount is an exact BTC decimal string: Core parses it without a float. */
+  sendToAddress = (address: string, amountBtc: string) =>
+    this.call<string>('sendtoaddress', [address, amountBtc]);
+}
+
+/** http://user:pass@host:port → credentials; the URL's own user and password are the RPC login. */
+export function rpcAuthFromUrl(url: string): RpcAuth {
+  const u = new URL(url);
+  const username = decodeURIComponent(u.username);
+  const password = decodeURIComponent(u.password);
+  u.username = '';
+  u.password = '';
+  return { url: u.toString(), username, password };
+}

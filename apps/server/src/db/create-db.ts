@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './database.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The database handle every part of the server receives. */
+export interface Db {
+  kysely: Kysely<Database>;
+  kind: DbKind;
+  /** Runs a multi-statement SQL script (migrations) on one connection, rolled back on error; not for values. */
+  execScript(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+export type DbOptions =
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number };
+
+export async function createDb(options: DbOptions): Promise<Db> {
+  return options.kind === 'pglite' ? createPglite(options.dataDir) : createPostgres(options);
+}
+
+async function createPglite(dataDir: string | undefined): Promise<Db> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  // int8 as a decimal string, exactly as node-postgres returns it: PGlite's default is a lossy number.
+  // (The options-object form: PGlite ignores a second argument when the data dir is undefined.)
+  const client = new PGlite({ dataDir, parsers: { [INT8_OID]: (value: string) => value } });
+  await client.waitReady;
+  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    kysely,
+    kind: 'pglite',
+    execScript: async (sql) => {
+      try {
+        await client.exec(sql);
+      } catch (err) {
+        await client.exec('ROLLBACK');
+        throw err;
+      }
+    },
+    close: () => kysely.destroy(),
+  };
+}
+
+async function createPostgres(options: {
+  url: string;
+  schema?: string;
+  maxConnections?: number;
+}): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    // A per-test-file schema keeps integration test files isolated on one server.
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  if (options.schema) {
+    const client = await pool.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    } finally {
+      client.release();
+    }
+  }
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kysely,
+    kind: 'postgres',
+    // A query without values goes through the simple protocol, which accepts several statements;
+    // a failed script leaves its transaction aborted, so roll back on that same connection.
+    execScript: async (sql) => {
+      const client = await pool.connect();
+      try {
+        await client.query(sql);
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => kysely.destroy(),
+  };
+}

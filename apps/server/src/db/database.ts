@@ -1,0 +1,543 @@
+/**
+ * Kysely's view of the tables of migrations/0001_init.sql. Change both together.
+ *
+ * How values cross the driver, the same on node-postgres and on PGlite:
+ * - int8 (bigint: sats, UTC seconds, identity keys) reads as a decimal string. node-postgres
+ *   returns int8 as text; PGlite needs an int8 parser that returns the text (its default is a
+ *   lossy number), passed in the options object: `new PGlite({ dataDir, parsers })`, because
+ *   `new PGlite(undefined, options)` ignores its options. Writes take a string or a bigint.
+ *   Turn it into `bigint` at the store boundary.
+ * - numeric (fee rates in sat/vB, token amounts beyond int8) reads as a string on both; writes take
+ *   a string or a number.
+ * - timestamptz reads as a Date; writes take a Date or an ISO 8601 string. Phase start_date and
+ *   end_date are not timestamps but UTC seconds (int8), as spec 000 §3 has them.
+ * - jsonb reads as parsed JSON; write JSON text (`JSON.stringify(value)`): node-postgres would send
+ *   a JavaScript array as a PostgreSQL array literal.
+ * - updated_at is set by a trigger; it is not written by application code.
+ */
+import type {
+  ColumnType,
+  Generated,
+  GeneratedAlways,
+  Insertable,
+  Selectable,
+  Updateable,
+} from 'kysely';
+
+/** int8, NOT NULL. */
+export type Int8 = ColumnType<string, string | bigint, string | bigint>;
+/** int8, NOT NULL with a default. */
+export type Int8Default = ColumnType<string, string | bigint | undefined, string | bigint>;
+/** int8, nullable. */
+export type Int8Nullable = ColumnType<
+  string | null,
+  string | bigint | null | undefined,
+  string | bigint | null
+>;
+/** int8 `generated always as identity`: never written. */
+export type Int8Identity = GeneratedAlways<string>;
+
+/** numeric, nullable. */
+export type NumericNullable = ColumnType<
+  string | null,
+  string | number | null | undefined,
+  string | number | null
+>;
+/** numeric, NOT NULL. */
+export type Numeric = ColumnType<string, string | number, string | number>;
+
+/** timestamptz, NOT NULL with a default (usually now()). */
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** timestamptz, NOT NULL, no default. */
+export type TimestampRequired = ColumnType<Date, Date | string, Date | string>;
+/** timestamptz, nullable. */
+export type TimestampNullable = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+/** updated_at: kept by the set_updated_at trigger. */
+export type UpdatedAt = ColumnType<Date, never, never>;
+
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+/** jsonb NOT NULL with a default: parsed on read, JSON text on write. */
+export type Jsonb<T = JsonObject> = ColumnType<T, string | undefined, string>;
+
+// ── Accounts ────────────────────────────────────────────────────────────────────────────────
+
+export interface UsersTable {
+  id: Generated<string>;
+  address: string;
+  public_key: string;
+  x_user_id: string | null;
+  x_username: string | null;
+  created_at: Timestamp;
+  last_sign_in_at: Timestamp;
+}
+
+export interface AuthChallengesTable {
+  id: Generated<string>;
+  address: string;
+  message: string;
+  nonce: string;
+  created_at: Timestamp;
+  expires_at: TimestampRequired;
+  used_at: TimestampNullable;
+}
+
+/** metadata.name is the profile's display name (spec 001 §3 Profile). */
+export interface ProfileMetadata {
+  name?: string;
+  [key: string]: JsonValue | undefined;
+}
+
+export interface ProfilesTable {
+  user_id: string;
+  username: string | null;
+  is_artist: Generated<boolean>;
+  metadata: Jsonb<ProfileMetadata>;
+  created_at: Timestamp;
+  updated_at: UpdatedAt;
+}
+
+export interface AddressesTable {
+  id: Int8Identity;
+  address: string;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
+// ── Catalogue ───────────────────────────────────────────────────────────────────────────────
+
+export interface CollectionsTable {
+  id: Int8Identity;
+  slug: string;
+  name: string;
+  description: string | null;
+  icon: string | null;
+  banner_image: string | null;
+  inscription_icon: string | null;
+  discord_link: string | null;
+  telegram_link: string | null;
+  twitter_link: string | null;
+  instagram_link: string | null;
+  website_link: string | null;
+  creator_name: string | null;
+  creator_email: string | null;
+  creator_btc_address: string | null;
+  creator_user_id: string | null;
+  category: string | null;
+  is_tradable: Generated<boolean>;
+  is_under_review: Generated<boolean>;
+  is_zero_fee: Generated<boolean>;
+  display_grafana: Generated<boolean>;
+  extra_metadata: Jsonb;
+  created_at: Timestamp;
+  updated_at: UpdatedAt;
+}
+
+export interface InscriptionsTable {
+  inscription_id: string;
+  collection_id: Int8Nullable;
+  name: string | null;
+  file_type: string | null;
+  high_res_img_url: string | null;
+  created_at: Timestamp;
+  updated_at: UpdatedAt;
+}
+
+export interface AttributesTable {
+  inscription_id: string;
+  collection_id: Int8;
+  category: string;
+  value: string;
+  value_type: Generated<string>;
+}
+
+// ── Launchpad ───────────────────────────────────────────────────────────────────────────────
+
+export type LaunchpadStatus =
+  'initializing' | 'pending_psbt_signature' | 'pending' | 'active' | 'failed' | 'canceled';
+export type LaunchpadType = 'psbt' | 'editions';
+
+/** launchpads.meta_data (spec 001 §3: presold_inscriptions, total_sold_override; spec 000: hide_progress). */
+export interface LaunchpadMetaData {
+  presold_inscriptions?: number;
+  total_sold_override?: number;
+  hide_progress?: boolean;
+  [key: string]: JsonValue | undefined;
+}
+
+export interface LaunchpadsTable {
+  id: Generated<string>;
+  slug: string;
+  collection_id: Int8;
+  status: ColumnType<LaunchpadStatus, LaunchpadStatus | undefined, LaunchpadStatus>;
+  launchpad_type: LaunchpadType;
+  total_inscriptions: Generated<number>;
+  remaining_inscriptions: Generated<number>;
+  reserved_inscriptions: Generated<number>;
+  number_of_editions: number | null;
+  remaining_editions: number | null;
+  edition_inscription_id: string | null;
+  edition_signature: string | null;
+  meta_data: Jsonb<LaunchpadMetaData>;
+  maker_payment_address: string;
+  maker_payment_public_key: string | null;
+  maker_ordinal_address: string | null;
+  maker_ordinal_public_key: string | null;
+  failed_reason: string | null;
+  creator_user_id: string | null;
+  created_at: Timestamp;
+  updated_at: UpdatedAt;
+}
+
+export type PhaseStatus = 'pending' | 'signed' | 'active';
+
+export interface LaunchpadPhasesTable {
+  id: Generated<string>;
+  launchpad_id: string;
+  name: string;
+  phase_number: number;
+  /** UTC seconds. */
+  start_date: Int8;
+  /** UTC seconds; null: the phase never ends. */
+  end_date: Int8Nullable;
+  status: ColumnType<PhaseStatus, PhaseStatus | undefined, PhaseStatus>;
+  total_inscriptions: Generated<number>;
+  remaining_inscriptions: Generated<number>;
+  is_public: Generated<boolean>;
+  /** Sats. */
+  price: Int8;
+  /** Per-address allowance shared by the allow list; null on public phases (unlimited). */
+  allocation: number | null;
+  created_at: Timestamp;
+  updated_at: UpdatedAt;
+}
+
+export interface PhaseAllowListEntriesTable {
+  phase_id: string;
+  address: string;
+  allocation: Generated<number>;
+}
+
+export type PsbtBatchStatus = 'pending' | 'signed' | 'invalidated';
+
+export interface PsbtBatchesTable {
+  id: Generated<string>;
+  phase_id: string;
+  batch_number: number;
+  inscription_count: number;
+  status: ColumnType<PsbtBatchStatus, PsbtBatchStatus | undefined, PsbtBatchStatus>;
+  psbt: string;
+  signed_psbt: string | null;
+  signed_at: TimestampNullable;
+  created_at: Timestamp;
+  updated_at: UpdatedAt;
+}
+
+// ── Market ──────────────────────────────────────────────────────────────────────────────────
+
+export type OrderbookStatus = 'pending' | 'active' | 'broadcast' | 'canceled';
+
+export interface OrderbookTable {
+  id: Generated<string>;
+  inscription_id: string;
+  collection_id: Int8Nullable;
+  phase_id: string | null;
+  psbt_batch_id: string | null;
+  index_in_maker_psbt: number | null;
+  status: ColumnType<OrderbookStatus, OrderbookStatus | undefined, OrderbookStatus>;
+  /** Sats. */
+  price: Int8;
+  /** txid:vout of the inscription's UTXO when listed. */
+  outpoint: string;
+  /** Sats in that UTXO. */
+  output_value: Int8;
+  maker_fee: Int8Default;
+  taker_fee: Int8Default;
+  maker_payment_address: string;
+  maker_payment_public_key: string | null;
+  maker_ordinal_address: string;
+  maker_ordinal_public_key: string | null;
+  taker_payment_address: string | null;
+  taker_ordinal_address: string | null;
+  psbt: string | null;
+  /** Carries the maker's signature: never sent to a buyer. */
+  signed_psbt: string | null;
+  transaction_id: string | null;
+  is_snipe_protected: Generated<boolean>;
+  reserved_until: TimestampNullable;
+  listed_at: TimestampNullable;
+  closed_at: TimestampNullable;
+  created_at: Timestamp;
+  updated_at: UpdatedAt;
+}
+
+export type TradeStatus = 'initiated' | 'mempool' | 'confirmed' | 'canceled' | 'sniped';
+
+export interface TradeHistoryTable {
+  id: Int8Identity;
+  order_id: string;
+  transaction_id: string | null;
+  inscription_id: string;
+  /** Sats. */
+  price: Int8;
+  trade_status: ColumnType<TradeStatus, TradeStatus | undefined, TradeStatus>;
+  finalized: Generated<boolean>;
+  maker_address: string;
+  taker_address: string;
+  /** sat/vB. */
+  fee_rate: NumericNullable;
+  thumbnail_url: string | null;
+  inscription_name: string | null;
+  collection_slug: string | null;
+  /** sat/vB of the transaction that sniped this one. */
+  sniper_fee_rate: NumericNullable;
+  is_snipe_protected: Generated<boolean>;
+  block_height: number | null;
+  created_at: Timestamp;
+  updated_at: UpdatedAt;
+}
+
+export interface ExternalVolumeDataTable {
+  id: Int8Identity;
+  collection_id: Int8;
+  source: string;
+  period_start: TimestampRequired;
+  period_end: TimestampRequired;
+  /** Sats. */
+  volume: Int8Default;
+  sales_count: Generated<number>;
+  /** Sats. */
+  floor_price: Int8Nullable;
+  recorded_at: Timestamp;
+}
+
+export type AuctionStatus =
+  'pending_signature' | 'pending' | 'active' | 'settled' | 'unsold' | 'canceled' | 'failed';
+
+export interface AuctionsTable {
+  id: Generated<string>;
+  slug: string;
+  inscription_id: string;
+  collection_id: Int8Nullable;
+  status: ColumnType<AuctionStatus, AuctionStatus | undefined, AuctionStatus>;
+  /** txid:vout holding the inscription. */
+  utxo: string;
+  utxo_value: Int8Nullable;
+  /** Sats. */
+  start_price: Int8;
+  /** Sats. */
+  reserve_price: Int8Nullable;
+  start_date: TimestampRequired;
+  end_date: TimestampRequired;
+  maker_payment_address: string;
+  maker_payment_public_key: string | null;
+  maker_ordinal_address: string;
+  maker_ordinal_public_key: string | null;
+  psbt: string | null;
+  signed_psbt: string | null;
+  maker_ordinal_input_indices: ColumnType<number[], number[] | undefined, number[]>;
+  maker_payment_input_indices: ColumnType<number[], number[] | undefined, number[]>;
+  meta: Jsonb;
+  creator_user_id: string | null;
+  created_at: Timestamp;
+  updated_at: UpdatedAt;
+}
+
+// ── Document-store records ──────────────────────────────────────────────────────────────────
+
+export type OrderType =
+  'BuyListing' | 'ListInscription' | 'PreinscribeMint' | 'EditionsMint' | 'AuctionBid' | 'generic';
+export type RewardState = 'pending' | 'rewarded' | 'ineligible';
+
+export interface OrdersTable {
+  id: Generated<string>;
+  order_id: string;
+  source: string;
+  type: OrderType;
+  user_id: string;
+  address: string;
+  date: Timestamp;
+  reward_state: ColumnType<RewardState, RewardState | undefined, RewardState>;
+  count: Generated<number>;
+  txid: string | null;
+  inscription_id: string | null;
+  auction_id: string | null;
+  psbt: string | null;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** 'global' or the product's name. */
+  app: Generated<string>;
+  title: string;
+  body: Generated<string>;
+  read: Generated<boolean>;
+  timestamp: Timestamp;
+}
+
+export type PoolType = 'proportionate' | 'n-winners' | 'winner-takes-all';
+
+export interface PoolsTable {
+  id: Generated<string>;
+  type: PoolType;
+  title: string;
+  img: string | null;
+  /** null: not set (the spec's -1). */
+  start_block: number | null;
+  /** null: open ended (the spec's -1). */
+  end_block: number | null;
+  winner_count: number | null;
+  total_points_allocated: Int8Default;
+  enabled: Generated<boolean>;
+  /** The spec's "order". */
+  sort_order: Generated<number>;
+  created_at: Timestamp;
+  updated_at: UpdatedAt;
+}
+
+export type PoolRewardType = 'btc' | 'rune' | 'brc-20' | 'inscription';
+
+export interface PoolRewardsTable {
+  id: Int8Identity;
+  pool_id: string;
+  type: PoolRewardType;
+  asset: string | null;
+  /** In the asset's own units: sats for btc, 1 for an inscription. */
+  amount: Numeric;
+  name: string | null;
+  /** Sats. */
+  estimated_value: Int8Nullable;
+}
+
+export interface PoolWinnersTable {
+  pool_id: string;
+  address: string;
+  user_id: string | null;
+  pool_reward_id: Int8Nullable;
+  created_at: Timestamp;
+}
+
+export interface PointAllocationsTable {
+  id: Int8Identity;
+  pool_id: string;
+  user_id: string;
+  address: string;
+  points: Int8;
+  created_at: Timestamp;
+}
+
+export interface TicketsTable {
+  id: Int8Identity;
+  pool_id: string;
+  user_id: string;
+  address: string;
+  count: number;
+  created_at: Timestamp;
+}
+
+export interface RewardsTable {
+  id: Generated<string>;
+  user_id: string;
+  date: Timestamp;
+  type: string;
+  pool_id: string | null;
+  asset: string | null;
+  amount: NumericNullable;
+  txid: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_challenges: AuthChallengesTable;
+  profiles: ProfilesTable;
+  addresses: AddressesTable;
+  collections: CollectionsTable;
+  inscriptions: InscriptionsTable;
+  attributes: AttributesTable;
+  launchpads: LaunchpadsTable;
+  launchpad_phases: LaunchpadPhasesTable;
+  phase_allow_list_entries: PhaseAllowListEntriesTable;
+  psbt_batches: PsbtBatchesTable;
+  orderbook: OrderbookTable;
+  trade_history: TradeHistoryTable;
+  external_volume_data: ExternalVolumeDataTable;
+  auctions: AuctionsTable;
+  orders: OrdersTable;
+  notifications: NotificationsTable;
+  pools: PoolsTable;
+  pool_rewards: PoolRewardsTable;
+  pool_winners: PoolWinnersTable;
+  point_allocations: PointAllocationsTable;
+  tickets: TicketsTable;
+  rewards: RewardsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type AuthChallenge = Selectable<AuthChallengesTable>;
+export type NewAuthChallenge = Insertable<AuthChallengesTable>;
+export type Profile = Selectable<ProfilesTable>;
+export type NewProfile = Insertable<ProfilesTable>;
+export type ProfileUpdate = Updateable<ProfilesTable>;
+export type Address = Selectable<AddressesTable>;
+export type NewAddress = Insertable<AddressesTable>;
+
+export type Collection = Selectable<CollectionsTable>;
+export type NewCollection = Insertable<CollectionsTable>;
+export type CollectionUpdate = Updateable<CollectionsTable>;
+export type Inscription = Selectable<InscriptionsTable>;
+export type NewInscription = Insertable<InscriptionsTable>;
+export type InscriptionUpdate = Updateable<InscriptionsTable>;
+export type Attribute = Selectable<AttributesTable>;
+export type NewAttribute = Insertable<AttributesTable>;
+
+export type Launchpad = Selectable<LaunchpadsTable>;
+export type NewLaunchpad = Insertable<LaunchpadsTable>;
+export type LaunchpadUpdate = Updateable<LaunchpadsTable>;
+export type LaunchpadPhase = Selectable<LaunchpadPhasesTable>;
+export type NewLaunchpadPhase = Insertable<LaunchpadPhasesTable>;
+export type LaunchpadPhaseUpdate = Updateable<LaunchpadPhasesTable>;
+export type PhaseAllowListEntry = Selectable<PhaseAllowListEntriesTable>;
+export type NewPhaseAllowListEntry = Insertable<PhaseAllowListEntriesTable>;
+export type PsbtBatch = Selectable<PsbtBatchesTable>;
+export type NewPsbtBatch = Insertable<PsbtBatchesTable>;
+export type PsbtBatchUpdate = Updateable<PsbtBatchesTable>;
+
+export type OrderbookEntry = Selectable<OrderbookTable>;
+export type NewOrderbookEntry = Insertable<OrderbookTable>;
+export type OrderbookEntryUpdate = Updateable<OrderbookTable>;
+export type TradeHistoryRow = Selectable<TradeHistoryTable>;
+export type NewTradeHistoryRow = Insertable<TradeHistoryTable>;
+export type TradeHistoryUpdate = Updateable<TradeHistoryTable>;
+export type ExternalVolumeData = Selectable<ExternalVolumeDataTable>;
+export type NewExternalVolumeData = Insertable<ExternalVolumeDataTable>;
+export type Auction = Selectable<AuctionsTable>;
+export type NewAuction = Insertable<AuctionsTable>;
+export type AuctionUpdate = Updateable<AuctionsTable>;
+
+export type Order = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderUpdate = Updateable<OrdersTable>;
+export type Notification = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;
+export type NotificationUpdate = Updateable<NotificationsTable>;
+export type Pool = Selectable<PoolsTable>;
+export type NewPool = Insertable<PoolsTable>;
+export type PoolUpdate = Updateable<PoolsTable>;
+export type PoolReward = Selectable<PoolRewardsTable>;
+export type NewPoolReward = Insertable<PoolRewardsTable>;
+export type PoolWinner = Selectable<PoolWinnersTable>;
+export type NewPoolWinner = Insertable<PoolWinnersTable>;
+export type PointAllocation = Selectable<PointAllocationsTable>;
+export type NewPointAllocation = Insertable<PointAllocationsTable>;
+export type Ticket = Selectable<TicketsTable>;
+export type NewTicket = Insertable<TicketsTable>;
+export type Reward = Selectable<RewardsTable>;
+export type NewReward = Insertable<RewardsTable>;

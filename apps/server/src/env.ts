@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, parsed once at start. Nothing else reads process.env.
+ * The README's table of environment variables is this schema.
+ */
+const EnvSchema = z.object({
+  /** HTTP port of the API and the web app. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to bind; 0.0.0.0 to accept connections from other machines. */
+  HOST: z.string().default('127.0.0.1'),
+  /** Where the embedded database, the regtest node and generated secrets live. */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL server to use instead of the embedded PGlite database. */
+  DATABASE_URL: z.string().url().optional(),
+  /** mainnet, testnet, signet or regtest. With regtest and no BITCOIND_RPC_URL the server runs its own node. */
+  BITCOIN_NETWORK: z.enum(['mainnet', 'testnet', 'signet', 'regtest']).default('regtest'),
+  /** A bitcoind JSON-RPC endpoint, e.g. http://user:pass@127.0.0.1:8332; replaces the embedded node. */
+  BITCOIND_RPC_URL: z.string().url().optional(),
+  /** RPC port of the embedded regtest node. */
+  BITCOIND_RPC_PORT: z.coerce.number().int().min(1).max(65535).default(18443),
+  /** Secret that signs sign-in tokens (at least 32 characters). Generated and kept in DATA_DIR on regtest. */
+  JWT_SECRET: z.string().min(32).optional(),
+  /** How long a sign-in token lasts, in seconds. */
+  AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(86_400),
+  /** Write requests allowed per client address per minute. */
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** pino log level: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The built web app served at /. */
+  WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /** The product's name, shown in the header and in sign-in messages. */
+  PRODUCT_NAME: z.string().default('Ordinals Market'),
+  /** The external Token link of the navigation. */
+  TOKEN_URL: z.string().url().default('https://www.coingecko.com/en/categories/brc-20'),
+  /** The external Inscribe link of the navigation. */
+  INSCRIBE_URL: z.string().url().default('https://ordinals.com/inscribe'),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.BITCOIN_NETWORK !== 'regtest' && !env.BITCOIND_RPC_URL) {
+    throw new Error(
+      `BITCOIND_RPC_URL is required on ${env.BITCOIN_NETWORK}: the embedded node runs regtest only.`,
+    );
+  }
+  if (env.BITCOIN_NETWORK !== 'regtest' && !env.JWT_SECRET) {
+    throw new Error(`JWT_SECRET is required on ${env.BITCOIN_NETWORK}.`);
+  }
+  return { ...env, dataDir: path.resolve(env.DATA_DIR) };
+}

@@ -1,0 +1,27 @@
+import { NOT_AUTHENTICATED } from '@om/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readToken, type SessionClaims } from './auth-token.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session?: SessionClaims;
+  }
+}
+
+/**
+ * preHandler for protected routes: a valid bearer token or 401 with the spec's
+ * `{ success: false, error: 'user is not authenticated' }`.
+ */
+export function requireSession(secret: Uint8Array) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const session = match?.[1] ? await readToken(secret, match[1]) : undefined;
+    if (!session) {
+      return reply
+        .status(401)
+        .send({ success: false, error: NOT_AUTHENTICATED, errors: [{ msg: NOT_AUTHENTICATED }] });
+    }
+    request.session = session;
+  };
+}

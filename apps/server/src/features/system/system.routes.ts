@@ -1,0 +1,25 @@
+import type { ConfigPayload, HealthPayload } from '@om/core';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+
+export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps): void {
+  app.get('/api/health', async () => {
+    const payload: HealthPayload = {
+      db: db.kind,
+      network: env.BITCOIN_NETWORK,
+      blockHeight: await chain.rpc.getBlockCount(),
+    };
+    return { success: true, payload };
+  });
+
+  app.get('/api/config', () => {
+    const payload: ConfigPayload = {
+      network: env.BITCOIN_NETWORK,
+      devTools: chain.faucet !== undefined,
+      productName: env.PRODUCT_NAME,
+      tokenUrl: env.TOKEN_URL,
+      inscribeUrl: env.INSCRIBE_URL,
+    };
+    return { success: true, payload };
+  });
+}

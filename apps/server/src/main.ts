@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { AddressBalanceReader } from './chain/address-balance.ts';
+import { RegtestNode } from './chain/bitcoind.ts';
+import { RegtestFaucet } from './chain/regtest-faucet.ts';
+import { BitcoinRpc, rpcAuthFromUrl } from './chain/rpc.ts';
+import { createDb } from './db/create-db.ts';
+import { migrate } from './db/migrate.ts';
+import { loadEnv, type Env } from './env.ts';
+
+/** Builds everything, starts serving, and shuts down in reverse order on SIGINT or SIGTERM. */
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const closers: (() => Promise<void>)[] = [];
+  const shutdown = async () => {
+    for (const close of closers.reverse())
+      await close().catch((err: unknown) => console.error(err));
+  };
+
+  try {
+    const { rpc, faucet } = await startChain(env, closers);
+    const db = await createDb(
+      env.DATABASE_URL
+        ? { kind: 'postgres', url: env.DATABASE_URL }
+        : { kind: 'pglite', dataDir: path.join(env.dataDir, 'db') },
+    );
+    closers.push(() => db.close());
+    await migrate(db);
+
+    const app = await buildApp({
+      env,
+      db,
+      chain: { rpc, faucet, balances: new AddressBalanceReader(rpc) },
+      jwtSecret: jwtSecret(env),
+    });
+    closers.push(() => app.close());
+    await app.listen({ port: env.PORT, host: env.HOST });
+    app.log.info(
+      { network: env.BITCOIN_NETWORK, db: db.kind },
+      `ready on http://localhost:${env.PORT}`,
+    );
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    await shutdown();
+    process.exitCode = 1;
+    return;
+  }
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void shutdown());
+  }
+}
+
+async function startChain(env: Env, closers: (() => Promise<void>)[]) {
+  if (env.BITCOIND_RPC_URL) {
+    const auth = rpcAuthFromUrl(env.BITCOIND_RPC_URL);
+    const rpc = new BitcoinRpc(() => auth);
+    return { rpc, faucet: env.BITCOIN_NETWORK === 'regtest' ? new RegtestFaucet(rpc) : undefined };
+  }
+  const node = new RegtestNode({
+    datadir: path.join(env.dataDir, 'bitcoin'),
+    rpcPort: env.BITCOIND_RPC_PORT,
+    onRestart: (code) => console.error(`bitcoind exited (code ${code}); restarting`),
+  });
+  await node.start();
+  closers.push(() => node.stop());
+  const faucet = new RegtestFaucet(node.rpc);
+  await faucet.wallet(); // first start: creates the wallet and mines 101 blocks
+  return { rpc: node.rpc, faucet };
+}
+
+/** On regtest the secret is generated once and kept in DATA_DIR; elsewhere env requires it. */
+function jwtSecret(env: Env): Uint8Array {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  const file = path.join(env.dataDir, 'secrets', 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}
+
+await main();

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestNode, type TestNode } from './helpers/regtest.ts';
+import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
+
+/** Stands for a valid regtest address, made by the node when the case runs. */
+const VALID = 'valid-regtest-address';
+
+let node: TestNode;
+beforeAll(async () => {
+  node = await startTestNode();
+});
+afterAll(async () => {
+  await node.stop();
+});
+
+describe.each(databaseKinds())('health, faucet and mine on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, node);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reports the database, the network and a chain of at least 101 blocks', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.payload.db).toBe(kind);
+    expect(body.payload.network).toBe('regtest');
+    expect(body.payload.blockHeight).toBeGreaterThanOrEqual(101);
+  });
+
+  it('funds an address: unconfirmed first, confirmed after a block', async () => {
+    const address = await node.faucet.wallet().then((w) => w.getNewAddress('bech32'));
+    const fund = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/faucet',
+      payload: { address, amountSats: '12345678' },
+    });
+    expect(fund.statusCode).toBe(200);
+    expect(fund.json().payload.txid).toMatch(/^[0-9a-f]{64}$/);
+
+    const before = await t.app.inject({
+      method: 'GET',
+      url: `/api/shared/address/${address}/balance`,
+    });
+    expect(before.json().payload).toEqual({ confirmed: '0', unconfirmed: '12345678' });
+
+    const mined = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/mine',
+      payload: { blocks: 1 },
+    });
+    expect(mined.statusCode).toBe(200);
+    expect(mined.json().payload.blockHashes).toHaveLength(1);
+
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/shared/address/${address}/balance`,
+    });
+    expect(after.json().payload).toEqual({ confirmed: '12345678', unconfirmed: '0' });
+  });
+
+  it.each([
+    [{}, 'address'],
+    [{ address: 'bcrt1qnotanaddress', amountSats: '1000' }, 'address: not a valid regtest address'],
+    [
+      { address: 'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l', amountSats: '1000' },
+      'address: not a valid regtest address',
+    ],
+    [{ address: VALID, amountSats: '10' }, 'amountSats must be at least 546 (dust)'],
+    [{ address: VALID, amountSats: '1.5' }, 'amountSats'],
+    [{ address: VALID, amountSats: '100000000000' }, 'amountSats must be at most 10 BTC'],
+  ] as [{ address?: string; amountSats?: string }, string][])(
+    'faucet refuses %j with a message naming the field',
+    async (payload, message) => {
+      const address =
+        payload.address === VALID
+          ? await node.faucet.wallet().then((w) => w.getNewAddress())
+          : payload.address;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/dev/faucet',
+        payload: { ...payload, address },
+      });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.success).toBe(false);
+      expect(body.errors[0].msg).toContain(message);
+    },
+  );
+
+  it.each([[{}], [{ blocks: 0 }], [{ blocks: 1.5 }], [{ blocks: 1001 }], [{ blocks: '2' }]])(
+    'mine refuses %j with a message naming blocks',
+    async (payload) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/dev/mine', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].msg).toContain('blocks');
+    },
+  );
+
+  it('refuses a balance query for an address of another network', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/shared/address/bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l/balance',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('address: not a valid regtest address');
+  });
+});
+
+describe('on other networks', () => {
+  it('has no dev endpoints', async () => {
+    const t = await startTestApp('pglite', node, {
+      BITCOIN_NETWORK: 'signet',
+      BITCOIND_RPC_URL: 'http://u:p@127.0.0.1:1',
+      JWT_SECRET: 'x'.repeat(32),
+    });
+    try {
+      for (const url of ['/api/dev/faucet', '/api/dev/mine']) {
+        const res = await t.app.inject({ method: 'POST', url, payload: {} });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().success).toBe(false);
+      }
+      const config = await t.app.inject({ method: 'GET', url: '/api/config' });
+      expect(config.json().payload).toMatchObject({ network: 'signet', devTools: false });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { AddressBalanceReader } from '../../src/chain/address-balance.ts';
+import { createDb, type Db, type DbKind } from '../../src/db/create-db.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { loadEnv } from '../../src/env.ts';
+import type { TestNode } from './regtest.ts';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export function databaseKinds(): DbKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new schema on the test PostgreSQL. */
+export async function createTestDb(kind: DbKind): Promise<Db> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (kind === 'pglite' || !url) {
+    const db = await createDb({ kind: 'pglite' });
+    await migrate(db);
+    return db;
+  }
+  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const db = await createDb({ kind: 'postgres', url, schema, maxConnections: 4 });
+  await migrate(db);
+  return {
+    ...db,
+    close: async () => {
+      await db.execScript(`DROP SCHEMA "${schema}" CASCADE`);
+      await db.close();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** The whole API in-process (app.inject), on a fresh database and the given regtest node. */
+export async function startTestApp(
+  kind: DbKind,
+  node: TestNode,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const db = await createTestDb(kind);
+  const parsedEnv = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const isRegtest = parsedEnv.BITCOIN_NETWORK === 'regtest';
+  const app = await buildApp({
+    env: parsedEnv,
+    db,
+    chain: {
+      rpc: node.node.rpc,
+      faucet: isRegtest ? node.faucet : undefined,
+      balances: new AddressBalanceReader(node.node.rpc),
+    },
+    jwtSecret: randomBytes(32),
+  });
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}

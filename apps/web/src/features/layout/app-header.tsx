@@ -1,0 +1,38 @@
+import { MenuIcon, PanelIcon } from '../../components/ui/icons.tsx';
+import { useAppConfig } from '../config/config.queries.ts';
+import { WalletButton } from '../wallet/wallet-button.tsx';
+import { PendingRewardsStat, TokenBalanceStat, XpStat } from './header-stats.tsx';
+import { PayoutProgress } from './payout-progress.tsx';
+import { useSidebar } from './sidebar-context.ts';
+
+/** The stats render their placeholder until the rewards and token features feed them. */
+export function AppHeader() {
+  const { open, openMobile, isMobile, toggle } = useSidebar();
+  const productName = useAppConfig()?.productName ?? 'Token';
+  const Toggle = isMobile ? MenuIcon : PanelIcon;
+
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-zinc-800/80 bg-zinc-950/85 px-3 backdrop-blur md:px-5">
+      <button
+        type="button"
+        onClick={toggle}
+        aria-label="Toggle sidebar"
+        aria-expanded={isMobile ? openMobile : open}
+        aria-keyshortcuts="Control+B Meta+B"
+        title="Toggle sidebar (Ctrl+B)"
+        className="rounded-lg p-1.5 text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100"
+      >
+        <Toggle />
+      </button>
+      <div className="ml-auto flex items-center gap-5">
+        <div className="hidden items-center gap-5 lg:flex" aria-label="Your rewards" role="group">
+          <XpStat />
+          <TokenBalanceStat ticker={productName} />
+          <PendingRewardsStat />
+          <PayoutProgress />
+        </div>
+        <WalletButton />
+      </div>
+    </header>
+  );
+}

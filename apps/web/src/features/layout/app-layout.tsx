@@ -1,0 +1,20 @@
+import { Outlet } from 'react-router';
+import { AppHeader } from './app-header.tsx';
+import { AppSidebar } from './app-sidebar.tsx';
+import { SidebarProvider } from './sidebar-provider.tsx';
+
+export function AppLayout() {
+  return (
+    <SidebarProvider>
+      <div className="flex min-h-dvh">
+        <AppSidebar />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <AppHeader />
+          <main className="flex-1">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </SidebarProvider>
+  );
+}

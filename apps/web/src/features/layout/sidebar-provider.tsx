@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { SidebarContext, type SidebarContextValue } from './sidebar-context.ts';
+import { readSidebarCookie, writeSidebarCookie } from './sidebar-cookie.ts';
+import { useIsMobile } from './use-is-mobile.ts';
+
+/** Spec 001 §9: Ctrl+B or Cmd+B toggles the sidebar. */
+const SHORTCUT_KEY = 'b';
+
+export function SidebarProvider({ children }: { children: ReactNode }) {
+  const isMobile = useIsMobile();
+  const [open, setOpen] = useState(readSidebarCookie);
+  const [openMobile, setOpenMobile] = useState(false);
+
+  const toggle = useCallback(() => {
+    if (isMobile) {
+      setOpenMobile((value) => !value);
+      return;
+    }
+    writeSidebarCookie(!open);
+    setOpen(!open);
+  }, [isMobile, open]);
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key.toLowerCase() !== SHORTCUT_KEY || !(event.ctrlKey || event.metaKey)) return;
+      if (event.altKey || event.shiftKey) return;
+      event.preventDefault();
+      toggle();
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [toggle]);
+
+  const value = useMemo<SidebarContextValue>(
+    () => ({ open, openMobile, isMobile, setOpenMobile, toggle }),
+    [open, openMobile, isMobile, toggle],
+  );
+  return <SidebarContext value={value}>{children}</SidebarContext>;
+}

@@ -1,0 +1,68 @@
+import { addressType, verifyBip322 } from '@om/bitcoin';
+import { describe, expect, it } from 'vitest';
+import { createDevWalletAdapter } from './dev-wallet.adapter.ts';
+import { devWalletAddresses, loadDevWalletKeys } from './dev-wallet-keys.ts';
+import { DEV_WALLET_STORAGE_KEY, writeDevPaymentType } from './dev-wallet-settings.ts';
+
+describe('Dev wallet keys', () => {
+  it('are created once and kept in localStorage', () => {
+    expect(localStorage.getItem(DEV_WALLET_STORAGE_KEY)).toBeNull();
+    const first = devWalletAddresses(loadDevWalletKeys(), 'regtest');
+    const stored = JSON.parse(localStorage.getItem(DEV_WALLET_STORAGE_KEY) ?? '{}') as Record<
+      string,
+      string
+    >;
+    expect(stored.paymentPrivateKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.ordinalsPrivateKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.paymentPrivateKey).not.toBe(stored.ordinalsPrivateKey);
+    expect(devWalletAddresses(loadDevWalletKeys(), 'regtest')).toEqual(first);
+  });
+
+  it('pay from P2WPKH by default, P2TR when chosen; ordinals are always P2TR', () => {
+    const segwit = devWalletAddresses(loadDevWalletKeys(), 'regtest');
+    expect(addressType(segwit.paymentAddress, 'regtest')).toBe('p2wpkh');
+    expect(addressType(segwit.ordinalsAddress, 'regtest')).toBe('p2tr');
+    expect(segwit.paymentPublicKey).toMatch(/^0[23][0-9a-f]{64}$/);
+
+    writeDevPaymentType('p2tr');
+    const taproot = devWalletAddresses(loadDevWalletKeys(), 'regtest');
+    expect(addressType(taproot.paymentAddress, 'regtest')).toBe('p2tr');
+    expect(taproot.ordinalsAddress).toBe(segwit.ordinalsAddress);
+    expect(taproot.paymentPublicKey).toBe(segwit.paymentPublicKey);
+  });
+
+  it('replaces an unreadable record with fresh keys', () => {
+    localStorage.setItem(DEV_WALLET_STORAGE_KEY, '{not json');
+    const addresses = devWalletAddresses(loadDevWalletKeys(), 'regtest');
+    expect(addressType(addresses.paymentAddress, 'regtest')).toBe('p2wpkh');
+  });
+});
+
+describe('Dev wallet adapter', () => {
+  it.each(['p2wpkh', 'p2tr'] as const)(
+    'signs BIP-322 messages that verify, with a %s payment address',
+    async (paymentType) => {
+      writeDevPaymentType(paymentType);
+      const wallet = createDevWalletAdapter({ network: 'regtest' });
+      const { paymentAddress, ordinalsAddress } = await wallet.connect();
+      const message = 'Sign in to Ordinals Market\nNonce: 1';
+      const signature = await wallet.signMessage(message, paymentAddress);
+      expect(verifyBip322(message, paymentAddress, signature, 'regtest')).toBe(true);
+      expect(verifyBip322('another message', paymentAddress, signature, 'regtest')).toBe(false);
+      const ordinalsSignature = await wallet.signMessage(message, ordinalsAddress);
+      expect(verifyBip322(message, ordinalsAddress, ordinalsSignature, 'regtest')).toBe(true);
+    },
+  );
+
+  it('refuses to sign for an address it does not own', async () => {
+    const wallet = createDevWalletAdapter({ network: 'regtest' });
+    await wallet.connect();
+    await expect(
+      wallet.signMessage('hi', 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080'),
+    ).rejects.toThrow('The Dev wallet does not own');
+  });
+
+  it('exists on regtest only', () => {
+    expect(() => createDevWalletAdapter({ network: 'mainnet' })).toThrow('regtest only');
+  });
+});

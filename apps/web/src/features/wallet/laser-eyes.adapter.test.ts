@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLaserEyesAdapter } from './laser-eyes.adapter.ts';
+
+const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+const PUBLIC_KEY = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798';
+
+/** The UniSat API surface that LaserEyes 0.0.64's UniSat provider calls. */
+function fakeUnisat(chain = 'BITCOIN_REGTEST') {
+  return {
+    requestAccounts: vi.fn(async () => [ADDRESS]),
+    getAccounts: vi.fn(async () => [ADDRESS]),
+    getPublicKey: vi.fn(async () => PUBLIC_KEY),
+    getChain: vi.fn(async () => ({ enum: chain, name: 'Bitcoin Regtest', network: 'regtest' })),
+    switchChain: vi.fn(async () => undefined),
+    getNetwork: vi.fn(async () => 'livenet'),
+    switchNetwork: vi.fn(async () => undefined),
+    signMessage: vi.fn(async (message: string, type?: string) => `sig(${message},${type})`),
+    signPsbt: vi.fn(async (psbtHex: string) => psbtHex),
+    getBalance: vi.fn(async () => ({ confirmed: 0, unconfirmed: 0, total: 0 })),
+    on: vi.fn(),
+    removeListener: vi.fn(),
+  };
+}
+
+describe('LaserEyes UniSat adapter (0.0.64) with an injected window.unisat', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'unisat');
+  });
+
+  it('connects on regtest without asking the wallet to switch to mainnet', async () => {
+    const unisat = fakeUnisat();
+    vi.stubGlobal('unisat', unisat);
+    const adapter = await createLaserEyesAdapter('unisat', { network: 'regtest' });
+
+    await expect(adapter.connect()).resolves.toEqual({
+      paymentAddress: ADDRESS,
+      paymentPublicKey: PUBLIC_KEY,
+      ordinalsAddress: ADDRESS,
+      ordinalsPublicKey: PUBLIC_KEY,
+    });
+    expect(unisat.requestAccounts).toHaveBeenCalledWith();
+    expect(unisat.getChain).toHaveBeenCalled();
+    expect(unisat.getPublicKey).toHaveBeenCalled();
+    expect(unisat.switchChain).not.toHaveBeenCalled();
+    await vi.waitFor(() =>
+      expect(unisat.on).toHaveBeenCalledWith('accountsChanged', expect.any(Function)),
+    );
+    expect(unisat.getAccounts).toHaveBeenCalled();
+
+    await expect(adapter.signMessage('hello', ADDRESS)).resolves.toBe('sig(hello,bip322-simple)');
+    expect(unisat.signMessage).toHaveBeenCalledWith('hello', 'bip322-simple');
+
+    adapter.disconnect();
+    expect(unisat.removeListener).toHaveBeenCalledWith('accountsChanged', expect.any(Function));
+  });
+
+  it('asks the wallet to switch when it is on another network than the deployment', async () => {
+    const unisat = fakeUnisat('BITCOIN_MAINNET');
+    vi.stubGlobal('unisat', unisat);
+    const adapter = await createLaserEyesAdapter('unisat', { network: 'signet' });
+    await adapter.connect();
+    expect(unisat.switchChain).toHaveBeenCalledWith('BITCOIN_SIGNET');
+    adapter.disconnect();
+  });
+});

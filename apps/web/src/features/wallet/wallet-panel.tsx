@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { CopyIcon } from '../../components/ui/icons.tsx';
+import { formatSatsAsBtc } from '../../lib/format.ts';
+import { useAppConfig } from '../config/config.queries.ts';
+import { DevToolsSection } from './dev-wallet/dev-tools-section.tsx';
+import { walletName } from './wallet-catalog.ts';
+import { useWallet } from './wallet-context.ts';
+import { walletQueries } from './wallet.queries.ts';
+import type { WalletAccount } from './wallet.types.ts';
+
+type Props = { open: boolean; onClose: () => void; wallet: WalletAccount };
+
+export function WalletPanel({ open, onClose, wallet }: Props) {
+  const { disconnect } = useWallet();
+  const config = useAppConfig();
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Wallet"
+      placement="right"
+      className="overflow-y-auto"
+    >
+      <div className="flex flex-col gap-5 p-5">
+        <p className="text-zinc-400">
+          {walletName(wallet.id)}
+          {config ? ` · ${config.network}` : null}
+        </p>
+        <BalanceCard address={wallet.paymentAddress} />
+        <AddressRow label="Payment address" address={wallet.paymentAddress} />
+        <AddressRow label="Ordinals address" address={wallet.ordinalsAddress} />
+        {config?.devTools ? <DevToolsSection address={wallet.paymentAddress} /> : null}
+        <Button
+          variant="danger"
+          onClick={() => {
+            onClose();
+            disconnect();
+          }}
+        >
+          Disconnect
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function BalanceCard({ address }: { address: string }) {
+  const { data, isPending, isError } = useQuery(walletQueries.balance(address));
+  const total = data ? data.confirmed + data.unconfirmed : undefined;
+  return (
+    <section aria-label="Balance" className="rounded-xl border border-zinc-800 bg-zinc-950/60 p-4">
+      <h3 className="text-xs uppercase tracking-wide text-zinc-500">Balance</h3>
+      <p className="mt-1 font-mono text-xl tabular-nums text-zinc-50">
+        {total !== undefined
+          ? `${formatSatsAsBtc(total)} BTC`
+          : isPending
+            ? 'Loading…'
+            : isError
+              ? 'Balance unavailable'
+              : '—'}
+      </p>
+      {data ? (
+        <p className="mt-1 font-mono text-xs tabular-nums text-zinc-500">
+          {formatSatsAsBtc(data.confirmed)} confirmed · {formatSatsAsBtc(data.unconfirmed)} pending
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function AddressRow({ label, address }: { label: string; address: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address);
+      toast.success('Content successfully copied to clipboard.');
+    } catch (error) {
+      console.warn(error);
+      toast.error('Could not copy to the clipboard.');
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-xs uppercase tracking-wide text-zinc-500">{label}</span>
+      <div className="flex items-start gap-2">
+        <code className="min-w-0 flex-1 break-all font-mono text-[13px] text-zinc-200">
+          {address}
+        </code>
+        <button
+          type="button"
+          onClick={() => void copy()}
+          aria-label={`Copy ${label.toLowerCase()}`}
+          className="rounded-md p-1 text-zinc-500 hover:bg-zinc-800 hover:text-zinc-100"
+        >
+          <CopyIcon className="size-4" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { errorMessage } from '../../lib/api-client.ts';
+import {
+  clearAuthSession,
+  loadAuthSession,
+  saveAuthSession,
+  type AuthSession,
+} from '../../lib/auth-session.ts';
+import { shortenAddress } from '../../lib/format.ts';
+import { configQueries } from '../config/config.queries.ts';
+import { createWalletAdapter, type CreateWalletAdapter } from './wallet-adapters.ts';
+import { isWalletInstalled, walletName } from './wallet-catalog.ts';
+import { WalletContext, type WalletContextValue } from './wallet-context.ts';
+import { walletQueries } from './wallet.queries.ts';
+import type { SignPsbtRequest, WalletAdapter, WalletId, WalletStatus } from './wallet.types.ts';
+
+type Props = { children: ReactNode; createAdapter?: CreateWalletAdapter };
+
+export function WalletProvider({ children, createAdapter = createWalletAdapter }: Props) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<AuthSession | null>(loadAuthSession);
+  const [status, setStatus] = useState<WalletStatus>(() =>
+    session ? 'connected' : 'disconnected',
+  );
+  const [pendingId, setPendingId] = useState<WalletId | null>(null);
+  // A session restored after a reload has no adapter yet; it is re-created on the first signature.
+  const adapterRef = useRef<Promise<WalletAdapter> | null>(null);
+
+  const network = useCallback(
+    async () => (await queryClient.ensureQueryData(configQueries.app())).network,
+    [queryClient],
+  );
+
+  const endSession = useCallback(() => {
+    const adapter = adapterRef.current;
+    adapterRef.current = null;
+    adapter?.then((a) => a.disconnect()).catch((e: unknown) => console.warn(e));
+    clearAuthSession();
+    setSession(null);
+    setStatus('disconnected');
+    setPendingId(null);
+    queryClient.removeQueries({ queryKey: walletQueries.all() });
+  }, [queryClient]);
+
+  const connect = useCallback(
+    async (id: WalletId) => {
+      if (!isWalletInstalled(id)) {
+        toast.error(`${walletName(id)} is not installed. Install the extension and try again.`);
+        return;
+      }
+      endSession();
+      setStatus('connecting');
+      setPendingId(id);
+      let adapter: WalletAdapter | undefined;
+      try {
+        const net = await network();
+        adapter = await createAdapter(id, { network: net });
+        const addresses = await adapter.connect();
+        // Lazy: address checks bring packages/bitcoin, which browsing visitors never need.
+        const { assertWalletNetwork, signIn } = await import('./sign-in.ts');
+        assertWalletNetwork(addresses, net);
+        setStatus('signing-in');
+        const auth = await signIn(adapter, addresses);
+        const next: AuthSession = {
+          token: auth.token,
+          expiresAt: auth.expiresAt,
+          wallet: { id, ...addresses },
+        };
+        saveAuthSession(next);
+        adapterRef.current = Promise.resolve(adapter);
+        setSession(next);
+        setStatus('connected');
+        setPendingId(null);
+        toast.success(`Signed in as ${shortenAddress(addresses.paymentAddress)}`);
+      } catch (error) {
+        adapter?.disconnect();
+        endSession();
+        toast.error(`Could not connect ${walletName(id)}: ${errorMessage(error)}`);
+      }
+    },
+    [createAdapter, endSession, network],
+  );
+
+  const adapterFor = useCallback(
+    (current: AuthSession): Promise<WalletAdapter> => {
+      adapterRef.current ??= (async () => {
+        const adapter = await createAdapter(current.wallet.id, { network: await network() });
+        const addresses = await adapter.connect();
+        if (addresses.paymentAddress !== current.wallet.paymentAddress) {
+          adapter.disconnect();
+          throw new Error('The wallet switched accounts. Please connect again.');
+        }
+        return adapter;
+      })().catch((error: unknown) => {
+        endSession();
+        throw error;
+      });
+      return adapterRef.current;
+    },
+    [createAdapter, endSession, network],
+  );
+
+  const value = useMemo<WalletContextValue>(() => {
+    const requireSession = () => {
+      if (!session) throw new Error('Please connect your wallet.');
+      return session;
+    };
+    return {
+      status,
+      wallet: session?.wallet ?? null,
+      pendingId,
+      token: session?.token ?? null,
+      connect,
+      disconnect: endSession,
+      signMessage: async (message: string, address: string) =>
+        (await adapterFor(requireSession())).signMessage(message, address),
+      signPsbt: async (request: SignPsbtRequest) =>
+        (await adapterFor(requireSession())).signPsbt(request),
+    };
+  }, [adapterFor, connect, endSession, pendingId, session, status]);
+
+  return <WalletContext value={value}>{children}</WalletContext>;
+}

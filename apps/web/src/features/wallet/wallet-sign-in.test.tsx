@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getAuthToken } from '../../lib/auth-session.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import type { WalletAdapter } from './wallet.types.ts';
+
+// The regtest P2WPKH and P2TR addresses of the secp256k1 generator point (BIP-173's example).
+const PAYMENT = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+const ORDINALS = 'bcrt1pmfr3p9j00pfxjh0zmgp99y8zftmd3s5pmedqhyptwy6lm87hf5ssm803es';
+const PAYMENT_KEY = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798';
+
+type Call = { method: string; path: string; body: unknown };
+
+function fakeServer(overrides: Record<string, () => [number, unknown]> = {}) {
+  const calls: Call[] = [];
+  const routes: Record<string, () => [number, unknown]> = {
+    'POST /api/auth/challenge': () => [
+      200,
+      { success: true, payload: { message: 'Sign in #1', expiresAt: '2999-01-01T00:00:00Z' } },
+    ],
+    'POST /api/auth/verify': () => [
+      200,
+      {
+        success: true,
+        payload: { token: 'jwt-1', address: PAYMENT, expiresAt: '2999-01-01T00:00:00Z' },
+      },
+    ],
+    [`GET /api/shared/address/${PAYMENT}/balance`]: () => [
+      200,
+      { success: true, payload: { confirmed: '100000000', unconfirmed: '0' } },
+    ],
+    'POST /api/dev/faucet': () => [200, { success: true, payload: { txid: 'ab'.repeat(32) } }],
+    'POST /api/dev/mine': () => [
+      200,
+      { success: true, payload: { blockHashes: ['cd'.repeat(32)], height: 102 } },
+    ],
+    ...overrides,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const route = routes[`${method} ${path}`];
+      const [status, body] = route ? route() : [404, { success: false, error: 'Not found' }];
+      return new Response(JSON.stringify(body), { status });
+    }),
+  );
+  return calls;
+}
+
+function fakeAdapter(): WalletAdapter {
+  return {
+    connect: vi.fn(async () => ({
+      paymentAddress: PAYMENT,
+      paymentPublicKey: PAYMENT_KEY,
+      ordinalsAddress: ORDINALS,
+      ordinalsPublicKey: PAYMENT_KEY,
+    })),
+    signMessage: vi.fn(async (message: string) => `signed(${message})`),
+    signPsbt: vi.fn(async () => 'cHNidP8='),
+    disconnect: vi.fn(),
+  };
+}
+
+async function connectDevWallet() {
+  await userEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Dev wallet' }));
+}
+
+describe('connecting signs in', () => {
+  let adapter: WalletAdapter;
+  beforeEach(() => {
+    adapter = fakeAdapter();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('signs the challenge with the payment address and keeps the token', async () => {
+    const calls = fakeServer();
+    renderApp({ createAdapter: async () => adapter });
+    await connectDevWallet();
+
+    const walletButton = await screen.findByRole('button', { name: 'bcrt1q…t080' });
+    expect(screen.queryByRole('dialog', { name: 'Connect a wallet' })).toBeNull();
+    expect(calls.slice(0, 2)).toEqual([
+      { method: 'POST', path: '/api/auth/challenge', body: { address: PAYMENT } },
+      {
+        method: 'POST',
+        path: '/api/auth/verify',
+        body: { address: PAYMENT, publicKey: PAYMENT_KEY, signature: 'signed(Sign in #1)' },
+      },
+    ]);
+    expect(adapter.signMessage).toHaveBeenCalledWith('Sign in #1', PAYMENT);
+    expect(getAuthToken()).toBe('jwt-1');
+
+    await userEvent.click(walletButton);
+    const panel = screen.getByRole('dialog', { name: 'Wallet' });
+    expect(within(panel).getByText(PAYMENT)).toBeTruthy();
+    expect(within(panel).getByText(ORDINALS)).toBeTruthy();
+    expect(await within(panel).findByText('1.00000000 BTC')).toBeTruthy();
+  });
+
+  it('funds and mines from the panel, then refetches the balance', async () => {
+    const calls = fakeServer();
+    renderApp({ createAdapter: async () => adapter });
+    await connectDevWallet();
+    await userEvent.click(await screen.findByRole('button', { name: 'bcrt1q…t080' }));
+    const panel = screen.getByRole('dialog', { name: 'Wallet' });
+    await within(panel).findByText('1.00000000 BTC');
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Get test coins' }));
+    await screen.findByText('Sent 1 BTC to bcrt1q…t080. Mine a block to confirm it.');
+    expect(calls).toContainEqual({
+      method: 'POST',
+      path: '/api/dev/faucet',
+      body: { address: PAYMENT, amountSats: '100000000' },
+    });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Mine block' }));
+    await screen.findByText('Mined block 102');
+    expect(calls).toContainEqual({ method: 'POST', path: '/api/dev/mine', body: { blocks: 1 } });
+    const balanceCalls = calls.filter((c) => c.path.endsWith('/balance'));
+    expect(balanceCalls.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('disconnect clears the session', async () => {
+    fakeServer();
+    renderApp({ createAdapter: async () => adapter });
+    await connectDevWallet();
+    await userEvent.click(await screen.findByRole('button', { name: 'bcrt1q…t080' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
+    expect(getAuthToken()).toBeNull();
+    expect(adapter.disconnect).toHaveBeenCalled();
+  });
+
+  it('a failed sign-in shows a toast and disconnects the wallet', async () => {
+    fakeServer({
+      'POST /api/auth/verify': () => [401, { success: false, error: 'Invalid signature' }],
+    });
+    renderApp({ createAdapter: async () => adapter });
+    await connectDevWallet();
+    expect(await screen.findByText('Could not connect Dev wallet: Invalid signature')).toBeTruthy();
+    expect(adapter.disconnect).toHaveBeenCalled();
+    expect(getAuthToken()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
+  });
+
+  it('refuses addresses of another network', async () => {
+    fakeServer();
+    const mainnet = fakeAdapter();
+    vi.mocked(mainnet.connect).mockResolvedValue({
+      paymentAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      paymentPublicKey: PAYMENT_KEY,
+      ordinalsAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      ordinalsPublicKey: PAYMENT_KEY,
+    });
+    renderApp({ createAdapter: async () => mainnet });
+    await connectDevWallet();
+    expect(
+      await screen.findByText(
+        'Could not connect Dev wallet: Switch your wallet to regtest: bc1qw5…f3t4 is not a regtest address.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(mainnet.disconnect).toHaveBeenCalled());
+  });
+});

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server (apps/server) serves /api and inscription /content on :3000 and, in production,
+// this build from apps/web/dist. In development Vite proxies both to it.
+const apiServer = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': apiServer,
+      '/content': apiServer,
+    },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // LaserEyes is loaded only when someone picks an extension wallet; a named chunk makes
+        // that visible in the build output.
+        codeSplitting: {
+          groups: [{ name: 'lasereyes', test: /node_modules[\\/]@omnisat[\\/]lasereyes-core/ }],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium, type Browser } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The product as `npm start` runs it (server, embedded PGlite, its own regtest node, the built web
+ * app), on free ports and a temporary data directory.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-e2e-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    [path.join(ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        BITCOIND_RPC_PORT: String(await freePort()),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with code ${child.exitCode} during start`);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('the server did not become healthy within 120 s');
+    await sleep(250);
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(20_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium (or CHROME_PATH), headless; playwright-core never downloads a browser. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}

@@ -1,0 +1,2 @@
+export * from './networks.ts';
+export * from './address.ts';

@@ -1,0 +1,106 @@
+import { p2sh, p2tr, p2wpkh, Transaction } from '@scure/btc-signer';
+import { base64ToBytes, equalBytes } from './bytes.ts';
+import { compressedPublicKey, toXOnly } from './keys.ts';
+
+export type SignPsbtOptions = {
+  /** Inputs to sign; each one must be signable by the key. Default: every input it can sign. */
+  inputs?: readonly number[];
+  /**
+   * Sighash types the signer agrees to. Default: the input's PSBT_IN_SIGHASH_TYPE when declared
+   * (as browser wallets do, e.g. a listing's SINGLE|ANYONECANPAY), else ALL, or DEFAULT for taproot.
+   */
+  sighashTypes?: readonly number[];
+  /** Finalize the inputs signed here. Default false: partial signatures are left for a combiner. */
+  finalize?: boolean;
+};
+
+export type SignPsbtErrorCode = 'invalid-psbt' | 'input-not-signable' | 'nothing-signed';
+
+export class SignPsbtError extends Error {
+  override readonly name = 'SignPsbtError';
+  constructor(
+    readonly code: SignPsbtErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+// Keep what we do not understand (proprietary and unknown fields) instead of stripping it, and
+// accept OP_RETURN and other non-standard outputs: a signer passes such PSBTs through.
+const PSBT_OPTIONS = { allowUnknownOutputs: true, unknown: 'ignore' } as const;
+
+/**
+ * Signs, with one private key, the inputs of a PSBT (bytes or base64) that the key controls:
+ * P2WPKH, P2SH-P2WPKH, P2PKH and P2TR key path (BIP86), the work of the browser Dev wallet.
+ * The key's own P2TR tapInternalKey and P2SH-P2WPKH redeemScript are filled in when missing, as
+ * wallets do. Returns the PSBT bytes; throws SignPsbtError.
+ */
+export function signPsbtWithKey(
+  psbt: Uint8Array | string,
+  privateKey: Uint8Array,
+  options: SignPsbtOptions = {},
+): Uint8Array {
+  const tx = parsePsbt(psbt);
+  const indexes = options.inputs ?? Array.from({ length: tx.inputsLength }, (_, i) => i);
+  const signed: number[] = [];
+  for (const index of indexes) {
+    const failure = signInput(tx, index, privateKey, options.sighashTypes);
+    if (failure === undefined) signed.push(index);
+    else if (options.inputs) {
+      const message = `Input ${index} cannot be signed by this key`;
+      throw new SignPsbtError('input-not-signable', message, { cause: failure });
+    }
+  }
+  if (signed.length === 0) throw new SignPsbtError('nothing-signed', 'The key signs no input');
+  if (options.finalize) for (const index of signed) tx.finalizeIdx(index);
+  return tx.toPSBT();
+}
+
+function parsePsbt(psbt: Uint8Array | string): Transaction {
+  const bytes = typeof psbt === 'string' ? base64ToBytes(psbt) : psbt;
+  try {
+    if (!bytes) throw new Error('Not base64');
+    return Transaction.fromPSBT(bytes, PSBT_OPTIONS);
+  } catch (cause) {
+    throw new SignPsbtError('invalid-psbt', 'Not a valid PSBT', { cause });
+  }
+}
+
+/** Signs one input; returns why it could not, or undefined once signed. */
+function signInput(
+  tx: Transaction,
+  index: number,
+  privateKey: Uint8Array,
+  sighashTypes: readonly number[] | undefined,
+): unknown {
+  try {
+    if (!Number.isInteger(index) || index < 0 || index >= tx.inputsLength) {
+      throw new Error(`No input ${index}`);
+    }
+    addOwnKeyInfo(tx, index, compressedPublicKey(privateKey));
+    const declared = tx.getInput(index).sighashType;
+    const allowed = sighashTypes ?? (declared === undefined ? undefined : [declared]);
+    tx.signIdx(privateKey, index, allowed && [...allowed]);
+    return undefined;
+  } catch (error) {
+    // scure throws when the key is not in the input's script, data is missing, or the sighash
+    // is not allowed: the caller decides whether that is fatal.
+    return error;
+  }
+}
+
+/** What a wallet knows about its own outputs and a PSBT creator may have left out. */
+function addOwnKeyInfo(tx: Transaction, index: number, publicKey: Uint8Array): void {
+  const { witnessUtxo, tapInternalKey, redeemScript } = tx.getInput(index);
+  if (!witnessUtxo) return;
+  const internalKey = toXOnly(publicKey);
+  const nested = p2wpkh(publicKey);
+  if (!tapInternalKey && equalBytes(witnessUtxo.script, p2tr(internalKey).script)) {
+    tx.updateInput(index, { tapInternalKey: internalKey });
+  }
+  if (!redeemScript && equalBytes(witnessUtxo.script, p2sh(nested).script)) {
+    tx.updateInput(index, { redeemScript: nested.script });
+  }
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * Request and response schemas of the foundation's endpoints, shared by the server (validation)
+ * and the web app (typed client). Amounts in sats are decimal strings on the wire.
+ */
+
+export const NetworkSchema = z.enum(['mainnet', 'testnet', 'signet', 'regtest']);
+export type Network = z.infer<typeof NetworkSchema>;
+
+const address = z.string().trim().min(1, 'address is required').max(100, 'address is too long');
+
+// POST /api/auth/challenge
+export const AuthChallengeBodySchema = z.object({ address });
+export const AuthChallengePayloadSchema = z.object({ message: z.string(), expiresAt: z.string() });
+export type AuthChallengePayload = z.infer<typeof AuthChallengePayloadSchema>;
+
+// POST /api/auth/verify
+export const AuthVerifyBodySchema = z.object({
+  address,
+  publicKey: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[0-9a-fA-F]{66}|[0-9a-fA-F]{130})$/, 'publicKey must be a hex public key'),
+  signature: z.string().trim().min(1, 'signature is required').max(10_000, 'signature is too long'),
+});
+export type AuthVerifyBody = z.infer<typeof AuthVerifyBodySchema>;
+export const AuthVerifyPayloadSchema = z.object({ token: z.string(), address: z.string(), expiresAt: z.string() });
+export type AuthVerifyPayload = z.infer<typeof AuthVerifyPayloadSchema>;
+
+// GET /api/health
+export const HealthPayloadSchema = z.object({
+  db: z.enum(['pglite', 'postgres']),
+  network: NetworkSchema,
+  blockHeight: z.number().int(),
+});
+export type HealthPayload = z.infer<typeof HealthPayloadSchema>;
+
+// GET /api/config: what the web app needs to know about this deployment at run time.
+export const ConfigPayloadSchema = z.object({
+  network: NetworkSchema,
+  /** The Dev wallet, faucet and mine buttons exist on regtest only. */
+  devTools: z.boolean(),
+  productName: z.string(),
+  tokenUrl: z.string(),
+  inscribeUrl: z.string(),
+});
+export type ConfigPayload = z.infer<typeof ConfigPayloadSchema>;
+
+// GET /api/shared/address/{address}/balance
+export const AddressBalancePayloadSchema = z.object({
+  confirmed: z.string(),
+  unconfirmed: z.string(),
+});
+export type AddressBalancePayload = z.infer<typeof AddressBalancePayloadSchema>;
+
+// POST /api/dev/faucet (regtest only)
+export const FaucetBodySchema = z.object({
+  address,
+  amountSats: z
+    .union([z.string().regex(/^\d+$/, 'amountSats must be a whole number'), z.number().int()])
+    .transform((v) => BigInt(v))
+    .refine((v) => v >= 546n, 'amountSats must be at least 546 (dust)')
+    .refine((v) => v <= 100_000_000n * 10n, 'amountSats must be at most 10 BTC'),
+});
+export const FaucetPayloadSchema = z.object({ txid: z.string() });
+
+// POST /api/dev/mine (regtest only)
+export const MineBodySchema = z.object({
+  blocks: z.number().int('blocks must be a whole number').min(1, 'blocks must be at least 1').max(1000, 'blocks must be at most 1000'),
+});
+export const MinePayloadSchema = z.object({ blockHashes: z.array(z.string()), height: z.number().int() });
