@@ -21,21 +21,40 @@ afterAll(async () => {
   await node.stop();
 });
 
-const UNAUTHENTICATED = { success: false, error: 'user is not authenticated', errors: [{ msg: 'user is not authenticated' }] };
+const UNAUTHENTICATED = {
+  success: false,
+  error: 'user is not authenticated',
+  errors: [{ msg: 'user is not authenticated' }],
+};
 
 function wallet(kind: 'p2wpkh' | 'p2tr' | 'p2pkh') {
   const key = randomPrivateKey();
   const pub = compressedPublicKey(key);
   if (kind === 'p2tr') {
     const address = p2trAddress(pub, 'regtest');
-    return { key, address, publicKey: bytesToHex(xOnlyPublicKey(key)), sign: (m: string) => signBip322Simple(m, key, address, 'regtest') };
+    return {
+      key,
+      address,
+      publicKey: bytesToHex(xOnlyPublicKey(key)),
+      sign: (m: string) => signBip322Simple(m, key, address, 'regtest'),
+    };
   }
   if (kind === 'p2pkh') {
     const address = p2pkhAddress(pub, 'regtest');
-    return { key, address, publicKey: bytesToHex(pub), sign: (m: string) => signMessageLegacy(m, key) };
+    return {
+      key,
+      address,
+      publicKey: bytesToHex(pub),
+      sign: (m: string) => signMessageLegacy(m, key),
+    };
   }
   const address = p2wpkhAddress(pub, 'regtest');
-  return { key, address, publicKey: bytesToHex(pub), sign: (m: string) => signBip322Simple(m, key, address, 'regtest') };
+  return {
+    key,
+    address,
+    publicKey: bytesToHex(pub),
+    sign: (m: string) => signBip322Simple(m, key, address, 'regtest'),
+  };
 }
 
 describe.each(databaseKinds())('sign-in with a Bitcoin signature on %s', (kind) => {
@@ -48,31 +67,46 @@ describe.each(databaseKinds())('sign-in with a Bitcoin signature on %s', (kind) 
   });
 
   async function challenge(address: string): Promise<string> {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/challenge', payload: { address } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/challenge',
+      payload: { address },
+    });
     expect(res.statusCode).toBe(200);
     return res.json().payload.message as string;
   }
 
-  it.each(['p2wpkh', 'p2tr', 'p2pkh'] as const)('signs in a %s wallet and reaches a protected route', async (type) => {
-    const w = wallet(type);
-    const message = await challenge(w.address);
-    expect(message).toContain(w.address);
-    const verify = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/verify',
-      payload: { address: w.address, publicKey: w.publicKey, signature: w.sign(message) },
-    });
-    expect(verify.statusCode).toBe(200);
-    const { token, address } = verify.json().payload;
-    expect(address).toBe(w.address);
+  it.each(['p2wpkh', 'p2tr', 'p2pkh'] as const)(
+    'signs in a %s wallet and reaches a protected route',
+    async (type) => {
+      const w = wallet(type);
+      const message = await challenge(w.address);
+      expect(message).toContain(w.address);
+      const verify = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify',
+        payload: { address: w.address, publicKey: w.publicKey, signature: w.sign(message) },
+      });
+      expect(verify.statusCode).toBe(200);
+      const { token, address } = verify.json().payload;
+      expect(address).toBe(w.address);
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
-    expect(me.statusCode).toBe(200);
-    expect(me.json().payload.address).toBe(w.address);
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().payload.address).toBe(w.address);
 
-    const user = await t.db.kysely.selectFrom('users').selectAll().where('address', '=', w.address).executeTakeFirstOrThrow();
-    expect(user.public_key).toBe(w.publicKey);
-  });
+      const user = await t.db.kysely
+        .selectFrom('users')
+        .selectAll()
+        .where('address', '=', w.address)
+        .executeTakeFirstOrThrow();
+      expect(user.public_key).toBe(w.publicKey);
+    },
+  );
 
   it('uses a challenge once', async () => {
     const w = wallet('p2wpkh');
@@ -85,7 +119,9 @@ describe.each(databaseKinds())('sign-in with a Bitcoin signature on %s', (kind) 
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload });
     expect(again.statusCode).toBe(401);
-    expect(again.json().error).toBe('No valid sign-in challenge for this address: request a new one.');
+    expect(again.json().error).toBe(
+      'No valid sign-in challenge for this address: request a new one.',
+    );
   });
 
   it('refuses a signature by another key, and a key that is not the address', async () => {
@@ -98,7 +134,9 @@ describe.each(databaseKinds())('sign-in with a Bitcoin signature on %s', (kind) 
       payload: { address: w.address, publicKey: w.publicKey, signature: other.sign(message) },
     });
     expect(forged.statusCode).toBe(401);
-    expect(forged.json().error).toBe('The signature does not match the sign-in message for this address.');
+    expect(forged.json().error).toBe(
+      'The signature does not match the sign-in message for this address.',
+    );
 
     const wrongKey = await t.app.inject({
       method: 'POST',
@@ -112,7 +150,10 @@ describe.each(databaseKinds())('sign-in with a Bitcoin signature on %s', (kind) 
   it.each([
     ['no header', {}],
     ['a malformed header', { authorization: 'Token abc' }],
-    ['a forged token', { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl' }],
+    [
+      'a forged token',
+      { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl' },
+    ],
   ])('answers 401 with the spec message for %s', async (_case, headers) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
     expect(res.statusCode).toBe(401);
@@ -122,8 +163,16 @@ describe.each(databaseKinds())('sign-in with a Bitcoin signature on %s', (kind) 
   it.each([
     ['/api/auth/challenge', {}, 'address'],
     ['/api/auth/challenge', { address: 42 }, 'address'],
-    ['/api/auth/challenge', { address: 'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l' }, 'address: not a valid regtest address'],
-    ['/api/auth/verify', { address: 'x', publicKey: '02', signature: 'AA==' }, 'publicKey must be a hex public key'],
+    [
+      '/api/auth/challenge',
+      { address: 'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l' },
+      'address: not a valid regtest address',
+    ],
+    [
+      '/api/auth/verify',
+      { address: 'x', publicKey: '02', signature: 'AA==' },
+      'publicKey must be a hex public key',
+    ],
     ['/api/auth/verify', { publicKey: '02'.padEnd(66, '1'), signature: 'AA==' }, 'address'],
     ['/api/auth/verify', { address: 'x', publicKey: '02'.padEnd(66, '1') }, 'signature'],
   ])('%s refuses %j with a 400 naming the field', async (url, payload, message) => {

@@ -5,9 +5,24 @@ import { createTestDb, databaseKinds } from './helpers/test-app.ts';
 
 /** The tables spec 001 §7 names, and the document-store collections kept as tables. */
 const SPEC_TABLES = [
-  'addresses', 'collections', 'inscriptions', 'attributes', 'auctions', 'launchpads', 'launchpad_phases',
-  'psbt_batches', 'orderbook', 'trade_history', 'external_volume_data',
-  'users', 'profiles', 'orders', 'notifications', 'pools', 'rewards', 'auth_challenges',
+  'addresses',
+  'collections',
+  'inscriptions',
+  'attributes',
+  'auctions',
+  'launchpads',
+  'launchpad_phases',
+  'psbt_batches',
+  'orderbook',
+  'trade_history',
+  'external_volume_data',
+  'users',
+  'profiles',
+  'orders',
+  'notifications',
+  'pools',
+  'rewards',
+  'auth_challenges',
 ];
 
 describe.each(databaseKinds())('migrations on %s', (kind) => {
@@ -15,11 +30,15 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     const db = await createTestDb(kind);
     try {
       const tables = await sql<{ table_name: string }>`
-        SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`.execute(db.kysely);
+        SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`.execute(
+        db.kysely,
+      );
       const names = tables.rows.map((r) => r.table_name);
       for (const table of SPEC_TABLES) expect(names).toContain(table);
       expect(await migrate(db)).toEqual([]);
-      const applied = await sql<{ version: string }>`SELECT version FROM schema_migrations ORDER BY version`.execute(db.kysely);
+      const applied = await sql<{
+        version: string;
+      }>`SELECT version FROM schema_migrations ORDER BY version`.execute(db.kysely);
       expect(applied.rows.map((r) => r.version)).toEqual(listMigrations().map((m) => m.version));
     } finally {
       await db.close();
@@ -29,7 +48,9 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
   it('keep sats exact: int8 comes back as a decimal string on both databases', async () => {
     const db = await createTestDb(kind);
     try {
-      const row = await sql<{ big: string }>`SELECT 9007199254740993::int8 AS big`.execute(db.kysely);
+      const row = await sql<{ big: string }>`SELECT 9007199254740993::int8 AS big`.execute(
+        db.kysely,
+      );
       expect(row.rows[0]?.big).toBe('9007199254740993');
     } finally {
       await db.close();

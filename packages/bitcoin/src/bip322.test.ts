@@ -3,12 +3,18 @@ import { signBip322Full, signBip322Simple, verifyBip322, verifyBip322Detailed } 
 import { base64ToBytes, bytesToBase64 } from './bytes.ts';
 import basic from './fixtures/bip322-basic-test-vectors.json';
 import generated from './fixtures/bip322-generated-test-vectors.json';
-import { p2shP2wpkhAddress, p2trAddress, p2wpkhAddress, privateKeyFromWif } from './keys.ts';
-import { compressedPublicKey } from './keys.ts';
+import {
+  compressedPublicKey,
+  p2shP2wpkhAddress,
+  p2trAddress,
+  p2wpkhAddress,
+  privateKeyFromWif,
+} from './keys.ts';
 
 // Vectors: bitcoin/bips bip-0322/{basic,generated}-test-vectors.json (copied verbatim into
-// ./fixtures), plus the taproot vector of the reference implementation, Bitcoin Core PR #24058
-// (src/test/util_tests.cpp, also used by bip322-js and ord's bip322 crate).
+// ./fixtures), plus the taproot "Hello World" vector of the reference implementation, Bitcoin Core
+// PR #24058 (src/test/util_tests.cpp, made with buidl-python; also in bip322-js and ord's bip322
+// crate).
 
 const SEGWIT_WIF = 'L3VFeEujGtevx9w18HD1fhRbCH67Az2dpCymeRE1SoPK6XQtaN2k';
 const SEGWIT_ADDRESS = 'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l';

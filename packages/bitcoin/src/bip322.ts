@@ -34,7 +34,7 @@ export type Bip322SignOptions = {
 };
 
 // to_sign pays 0 sats to a bare OP_RETURN, a script scure only parses when told to.
-const TO_SIGN_OPTIONS = { allowUnknownOutputs: true, disableScriptCheck: true };
+const TO_SIGN_OPTIONS = { allowUnknownOutputs: true };
 const SIGNABLE_TYPES = ['p2wpkh', 'p2sh', 'p2tr'];
 const PREFIXES: Record<string, Bip322Format | 'proof-of-funds'> = {
   smp: 'simple',

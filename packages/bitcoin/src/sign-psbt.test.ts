@@ -1,4 +1,4 @@
-import { p2sh, p2tr, p2wpkh, SigHash, Transaction } from '@scure/btc-signer';
+import { p2pkh, p2sh, p2tr, p2wpkh, SigHash, Transaction } from '@scure/btc-signer';
 import { describe, expect, it } from 'vitest';
 import { bytesToBase64, hexToBytes } from './bytes.ts';
 import { isValidKeySpend, type SpentOutput } from './key-spend.ts';
@@ -46,6 +46,20 @@ describe('signPsbtWithKey', () => {
     for (const index of [0, 1, 2, 3]) {
       expect(isValidKeySpend(onChain, index, prevouts), `input ${index}`).toBe(true);
     }
+  });
+
+  it('signs a P2PKH input that carries its previous transaction', () => {
+    const script = p2pkh(publicKey).script;
+    const previous = new Transaction();
+    previous.addInput({ txid: FUNDING_TXID, index: 0 });
+    previous.addOutput({ script, amount: 50_000n });
+    const tx = new Transaction();
+    tx.addInput({ txid: previous.id, index: 0, nonWitnessUtxo: previous.unsignedTx });
+    tx.addOutput({ script, amount: 49_000n });
+
+    const signed = Transaction.fromPSBT(signPsbtWithKey(tx.toPSBT(), KEY, { finalize: true }));
+    const onChain = Transaction.fromRaw(signed.extract());
+    expect(isValidKeySpend(onChain, 0, [{ script, amount: 50_000n }])).toBe(true);
   });
 
   it('accepts base64 and finalizes what it signed', () => {

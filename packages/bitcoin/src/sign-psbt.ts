@@ -14,7 +14,8 @@ export type SignPsbtOptions = {
   finalize?: boolean;
 };
 
-export type SignPsbtErrorCode = 'invalid-psbt' | 'input-not-signable' | 'nothing-signed';
+export type SignPsbtErrorCode =
+  'invalid-psbt' | 'input-not-signable' | 'input-not-finalizable' | 'nothing-signed';
 
 export class SignPsbtError extends Error {
   override readonly name = 'SignPsbtError';
@@ -33,7 +34,8 @@ const PSBT_OPTIONS = { allowUnknownOutputs: true, unknown: 'ignore' } as const;
 
 /**
  * Signs, with one private key, the inputs of a PSBT (bytes or base64) that the key controls:
- * P2WPKH, P2SH-P2WPKH, P2PKH and P2TR key path (BIP86), the work of the browser Dev wallet.
+ * P2WPKH, P2SH-P2WPKH, P2TR key path (BIP86), and P2PKH when the input carries its previous
+ * transaction (nonWitnessUtxo, as scure requires for legacy inputs). The browser Dev wallet's job.
  * The key's own P2TR tapInternalKey and P2SH-P2WPKH redeemScript are filled in when missing, as
  * wallets do. Returns the PSBT bytes; throws SignPsbtError.
  */
@@ -54,7 +56,7 @@ export function signPsbtWithKey(
     }
   }
   if (signed.length === 0) throw new SignPsbtError('nothing-signed', 'The key signs no input');
-  if (options.finalize) for (const index of signed) tx.finalizeIdx(index);
+  if (options.finalize) for (const index of signed) finalizeInput(tx, index);
   return tx.toPSBT();
 }
 
@@ -65,6 +67,17 @@ function parsePsbt(psbt: Uint8Array | string): Transaction {
     return Transaction.fromPSBT(bytes, PSBT_OPTIONS);
   } catch (cause) {
     throw new SignPsbtError('invalid-psbt', 'Not a valid PSBT', { cause });
+  }
+}
+
+function finalizeInput(tx: Transaction, index: number): void {
+  try {
+    tx.finalizeIdx(index);
+  } catch (cause) {
+    // For example a taproot input that still needs other signers' script-path signatures.
+    throw new SignPsbtError('input-not-finalizable', `Input ${index} cannot be finalized`, {
+      cause,
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import { verifyBip322Detailed } from './bip322.ts';
+import { verifyBip322Detailed, type Bip322Format } from './bip322.ts';
 import { hexToBytes } from './bytes.ts';
 import { isAddressOfPublicKey } from './keys.ts';
 import { verifyMessageLegacy } from './message.ts';
@@ -19,12 +19,12 @@ export type MessageSignatureInput = {
   publicKey?: string | Uint8Array;
 };
 
-export type MessageSignatureMethod = 'bip322-simple' | 'bip322-full' | 'legacy';
+export type MessageSignatureMethod = `bip322-${Bip322Format}` | 'legacy';
 export type MessageVerification = { ok: true; method: MessageSignatureMethod } | { ok: false };
 
 /**
- * The sign-in check: BIP-322 first (what Xverse, Leather, UniSat 'bip322-simple' and Magic Eden
- * send for segwit and taproot), then the legacy format (P2PKH, and wallets that sign segwit or
+ * The sign-in check: BIP-322 first (what Xverse, Leather and UniSat's 'bip322-simple' send for
+ * segwit and taproot addresses), then the legacy format (P2PKH, and wallets that sign segwit or
  * taproot addresses with ECDSA). Never throws; anything unverifiable is { ok: false }.
  */
 export function verifyMessageSignature(input: MessageSignatureInput): MessageVerification {
@@ -34,11 +34,9 @@ export function verifyMessageSignature(input: MessageSignatureInput): MessageVer
     return { ok: false };
   }
   const bip322 = verifyBip322Detailed(message, address, signature, network);
-  if (bip322.ok)
-    return { ok: true, method: bip322.format === 'simple' ? 'bip322-simple' : 'bip322-full' };
-  if (verifyMessageLegacy(message, address, signature, network))
-    return { ok: true, method: 'legacy' };
-  return { ok: false };
+  if (bip322.ok) return { ok: true, method: `bip322-${bip322.format}` as const };
+  const isLegacy = verifyMessageLegacy(message, address, signature, network);
+  return isLegacy ? { ok: true, method: 'legacy' } : { ok: false };
 }
 
 function isPublicKeyOfAddress(

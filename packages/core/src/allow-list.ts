@@ -87,7 +87,12 @@ export function allowListToCsv(entries: readonly AllowListEntry[]): string {
 export function allowListFromCsv(csv: string): string {
   const rows = csv
     .split(/\r?\n/)
-    .map((row) => row.split(',').slice(0, 2).map((cell) => cell.trim().replace(/^"|"$/g, '')))
+    .map((row) =>
+      row
+        .split(',')
+        .slice(0, 2)
+        .map((cell) => cell.trim().replace(/^"|"$/g, '')),
+    )
     .filter((cells) => (cells[0] ?? '') !== '');
   if (rows[0]?.[0]?.toLowerCase() === 'address') rows.shift();
   return rows.map((cells) => cells.filter((cell) => cell !== '').join(',')).join('\n');

@@ -49,35 +49,65 @@ describe('auctionDetailsSchema', () => {
   const schema = auctionDetailsSchema({ now });
   it.each<[string, Partial<AuctionDetailsValues>, string[]]>([
     ['valid, starting this minute', {}, []],
-    ['empty fields', { start_date: '', start_time: '', end_date: '', end_time: '' }, [
-      'start_date: Start date is required.',
-      'start_time: Start time is required.',
-      'end_date: End date is required.',
-      'end_time: End time is required.',
-    ]],
-    ['bad formats', { start_date: '06/05/2025', end_time: '1pm' }, [
-      'start_date: Invalid date format.',
-      'end_time: Invalid time format.',
-    ]],
+    [
+      'empty fields',
+      { start_date: '', start_time: '', end_date: '', end_time: '' },
+      [
+        'start_date: Start date is required.',
+        'start_time: Start time is required.',
+        'end_date: End date is required.',
+        'end_time: End time is required.',
+      ],
+    ],
+    [
+      'bad formats',
+      { start_date: '06/05/2025', end_time: '1pm' },
+      ['start_date: Invalid date format.', 'end_time: Invalid time format.'],
+    ],
     ['start yesterday', { start_date: '2025-06-04' }, ['start_date: Date cannot be in the past']],
     ['start earlier today', { start_time: '12:29' }, ['start_time: Start time cannot be in past']],
-    ['end date yesterday', { start_date: '2025-06-04', end_date: '2025-06-04' }, [
-      'start_date: Date cannot be in the past',
-      'end_date: Date cannot be in the past',
-    ]],
-    ['end earlier today', { start_date: '2025-06-06', end_time: '12:00' }, [
-      'end_date: End date cannot be before start date',
-    ]],
-    ['end time passed', { start_time: '13:00', end_time: '12:00' }, ['end_time: Time cannot be in the past']],
-    ['end before start', { start_time: '15:00', end_time: '14:00' }, ['end_time: End time cannot be before start time']],
-    ['less than an hour', { end_time: '13:29' }, ['end_time: End time must be at least 1 hour after start time']],
+    [
+      'end date yesterday',
+      { start_date: '2025-06-04', end_date: '2025-06-04' },
+      ['start_date: Date cannot be in the past', 'end_date: Date cannot be in the past'],
+    ],
+    [
+      'end earlier today',
+      { start_date: '2025-06-06', end_time: '12:00' },
+      ['end_date: End date cannot be before start date'],
+    ],
+    [
+      'end time passed',
+      { start_time: '13:00', end_time: '12:00' },
+      ['end_time: Time cannot be in the past'],
+    ],
+    [
+      'end before start',
+      { start_time: '15:00', end_time: '14:00' },
+      ['end_time: End time cannot be before start time'],
+    ],
+    [
+      'less than an hour',
+      { end_time: '13:29' },
+      ['end_time: End time must be at least 1 hour after start time'],
+    ],
     ['exactly an hour', { start_time: '14:00', end_time: '15:00' }, []],
     ['over midnight', { start_time: '23:30', end_date: '2025-06-06', end_time: '00:30' }, []],
-    ['price too low', { start_price: '0' }, ['start_price: Start Price must be at least 0.000001 BTC']],
-    ['negative reserve', { reserve_price: -1 }, ['reserve_price: Reserve Price cannot be negative']],
+    [
+      'price too low',
+      { start_price: '0' },
+      ['start_price: Start Price must be at least 0.000001 BTC'],
+    ],
+    [
+      'negative reserve',
+      { reserve_price: -1 },
+      ['reserve_price: Reserve Price cannot be negative'],
+    ],
   ])('%s', (_name, input, expected) => {
     const result = schema.safeParse({ ...valid, ...input });
-    expect((result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(expected);
+    expect((result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(
+      expected,
+    );
   });
 });
 

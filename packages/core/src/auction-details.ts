@@ -8,8 +8,8 @@ import {
   parseTimeInput,
   toDateInput,
   toTimeInput,
+  type Clock,
 } from './date-input.ts';
-import type { Clock } from './edition-form.ts';
 import { END_DATE_REQUIRED, START_DATE_REQUIRED, START_TIME_REQUIRED } from './phase-rules.ts';
 import { INVALID_BTC_AMOUNT, parseBtcToSats } from './units.ts';
 
@@ -55,7 +55,8 @@ export function startPriceError(value: unknown): string | undefined {
 }
 
 export function reservePriceError(value: unknown): string | undefined {
-  if (value === undefined || value === null || value === '' || Number.isNaN(value)) return undefined;
+  if (value === undefined || value === null || value === '' || Number.isNaN(value))
+    return undefined;
   if (typeof value !== 'string' && typeof value !== 'number') return INVALID_BTC_AMOUNT;
   const sats = parseBtcToSats(value);
   if (sats === undefined) return INVALID_BTC_AMOUNT;
@@ -72,7 +73,12 @@ export function auctionScheduleIssues(v: Record<Field, string>, now: Date): [Fie
   };
   const required: [Field, string, (s: string) => boolean, string][] = [
     ['start_date', START_DATE_REQUIRED, (s) => !!parseDateInput(s), INVALID_DATE_FORMAT],
-    ['start_time', START_TIME_REQUIRED, (s) => parseTimeInput(s) !== undefined, INVALID_TIME_FORMAT],
+    [
+      'start_time',
+      START_TIME_REQUIRED,
+      (s) => parseTimeInput(s) !== undefined,
+      INVALID_TIME_FORMAT,
+    ],
     ['end_date', END_DATE_REQUIRED, (s) => !!parseDateInput(s), INVALID_DATE_FORMAT],
     ['end_time', END_TIME_REQUIRED, (s) => parseTimeInput(s) !== undefined, INVALID_TIME_FORMAT],
   ];
@@ -89,11 +95,13 @@ export function auctionScheduleIssues(v: Record<Field, string>, now: Date): [Fie
   if (startDay && endDay && endDay < startDay) set('end_date', END_DATE_BEFORE_START_DATE);
   const start = combineDateTime(v.start_date, v.start_time);
   const end = combineDateTime(v.end_date, v.end_time);
-  if (start && start < thisMinute && !issues.has('start_date')) set('start_time', START_TIME_IN_PAST);
+  if (start && start < thisMinute && !issues.has('start_date'))
+    set('start_time', START_TIME_IN_PAST);
   if (end && end < thisMinute && !issues.has('end_date')) set('end_time', TIME_IN_PAST);
   if (start && end && !issues.has('end_date')) {
     if (end < start) set('end_time', END_TIME_BEFORE_START_TIME);
-    else if ((end.getTime() - start.getTime()) / 1000 < MIN_AUCTION_DURATION_SECONDS) set('end_time', AUCTION_TOO_SHORT);
+    else if ((end.getTime() - start.getTime()) / 1000 < MIN_AUCTION_DURATION_SECONDS)
+      set('end_time', AUCTION_TOO_SHORT);
   }
   return [...issues.entries()];
 }

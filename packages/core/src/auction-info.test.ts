@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { AUCTION_SLUG_TAKEN, auctionInfoSchema, emptyAuctionInfo, type AuctionInfoInput } from './auction-info.ts';
+import { auctionInfoSchema, emptyAuctionInfo, type AuctionInfoInput } from './auction-info.ts';
+import { AUCTION_SLUG_TAKEN } from './slug.ts';
 
 const valid: AuctionInfoInput = {
   name: 'Rare Sat Auction',
@@ -13,7 +14,10 @@ const valid: AuctionInfoInput = {
 
 describe('auctionInfoSchema', () => {
   it('accepts valid information and defaults the social links', () => {
-    expect(auctionInfoSchema('mainnet').parse(valid)).toMatchObject({ twitter_link: '', discord_link: '' });
+    expect(auctionInfoSchema('mainnet').parse(valid)).toMatchObject({
+      twitter_link: '',
+      discord_link: '',
+    });
   });
 
   it.each<[Partial<Record<keyof AuctionInfoInput, unknown>>, string[]]>([
@@ -30,7 +34,9 @@ describe('auctionInfoSchema', () => {
     [{ instagram_link: 'instagram.com/a b' }, ['instagram_link: The URL must not contain spaces.']],
   ])('%j → %j', (input, expected) => {
     const result = auctionInfoSchema('mainnet').safeParse({ ...valid, ...input });
-    expect((result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(expected);
+    expect((result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(
+      expected,
+    );
   });
 
   it('starts empty and names the slug conflict', () => {

@@ -10,8 +10,6 @@ import {
   socialLinksShape,
 } from './collection-info.ts';
 
-export { AUCTION_SLUG_TAKEN } from './slug.ts';
-
 // Spec 000 §5, auction information: name min 3, slug, description min 20, creator name min 3,
 // e-mail and an address valid for the network. The name messages are not in the spec.
 export const AUCTION_NAME_REQUIRED = 'Auction name is required.';

@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import type { AuctionDetailsValues } from './auction-details.ts';
 import type { AuctionInfo } from './auction-info.ts';
-import { toAuctionConfirmPayload, toAuctionPayload, utxoFromSatpoint } from './auction-payload.ts';
+import { toAuctionConfirmPayload, toAuctionPayload } from './auction-payload.ts';
+import { utxoFromSatpoint } from './inscription-id.ts';
 
 const TXID = 'f'.repeat(64);
 const ID = `${TXID}i0`;
@@ -26,7 +27,12 @@ const details: AuctionDetailsValues = {
   end_date: '2025-06-06',
   end_time: '12:00',
 };
-const wallet = { paymentAddress: 'pay', paymentPublicKey: 'pk1', ordinalAddress: 'ord', ordinalPublicKey: 'pk2' };
+const wallet = {
+  paymentAddress: 'pay',
+  paymentPublicKey: 'pk1',
+  ordinalAddress: 'ord',
+  ordinalPublicKey: 'pk2',
+};
 
 describe('toAuctionPayload', () => {
   it('builds the create request', () => {
@@ -53,17 +59,32 @@ describe('toAuctionPayload', () => {
     [0, '0'],
     ['0.05', '5000000'],
   ])('reserve %j → %s', (reserve, sats) => {
-    const payload = toAuctionPayload({ info, details: { ...details, reserve_price: reserve }, inscriptionId: ID, utxo: 'u', wallet });
+    const payload = toAuctionPayload({
+      info,
+      details: { ...details, reserve_price: reserve },
+      inscriptionId: ID,
+      utxo: 'u',
+      wallet,
+    });
     expect(payload.reservePrice).toBe(sats);
   });
 
   it('refuses incomplete dates', () => {
     expect(() =>
-      toAuctionPayload({ info, details: { ...details, end_time: '' }, inscriptionId: ID, utxo: 'u', wallet }),
+      toAuctionPayload({
+        info,
+        details: { ...details, end_time: '' },
+        inscriptionId: ID,
+        utxo: 'u',
+        wallet,
+      }),
     ).toThrow('Not a date and time');
   });
 
   it('builds the confirm body', () => {
-    expect(toAuctionConfirmPayload('a1', 'cHNidP8=')).toEqual({ auctionId: 'a1', signedPSBT: 'cHNidP8=' });
+    expect(toAuctionConfirmPayload('a1', 'cHNidP8=')).toEqual({
+      auctionId: 'a1',
+      signedPSBT: 'cHNidP8=',
+    });
   });
 });

@@ -3,8 +3,6 @@ import type { AuctionInfo } from './auction-info.ts';
 import { combineDateTime, toUnixSeconds } from './date-input.ts';
 import { btcToSats } from './units.ts';
 
-export { utxoFromSatpoint } from './inscription-id.ts';
-
 // Spec 000 §3, auction request payload (POST /api/launchpad/auctions/create).
 export type AuctionWallet = {
   paymentAddress: string;

@@ -37,7 +37,9 @@ export function descriptionSchema(isOptional = false) {
 
 export function creatorSchemaShape(network: BitcoinNetwork) {
   return {
-    creator_name: ruledString(CREATOR_NAME_MIN, [minLengthRule(CREATOR_NAME_MIN_LENGTH, CREATOR_NAME_MIN)]),
+    creator_name: ruledString(CREATOR_NAME_MIN, [
+      minLengthRule(CREATOR_NAME_MIN_LENGTH, CREATOR_NAME_MIN),
+    ]),
     creator_email: ruledString(INVALID_EMAIL, [emailRule(INVALID_EMAIL)]),
     creator_btc_address: ruledString(CREATOR_BTC_ADDRESS_REQUIRED, [
       requiredRule(CREATOR_BTC_ADDRESS_REQUIRED),

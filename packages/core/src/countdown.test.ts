@@ -21,7 +21,12 @@ describe('countdownParts', () => {
   it('counts down to a target from an injected now', () => {
     const now = new Date('2025-01-01T00:00:00Z');
     const target = new Date('2025-01-02T02:03:04Z');
-    expect(countdownUntil(target, now)).toMatchObject({ days: 1, hours: 2, minutes: 3, seconds: 4 });
+    expect(countdownUntil(target, now)).toMatchObject({
+      days: 1,
+      hours: 2,
+      minutes: 3,
+      seconds: 4,
+    });
     expect(countdownUntil(now, target).seconds).toBe(0);
   });
 });

@@ -9,6 +9,9 @@ export const DATE_INPUT_FORMAT = 'yyyy-MM-dd';
 export const TIME_INPUT_FORMAT = 'HH:mm';
 export const DATE_TIME_INPUT_FORMAT = "yyyy-MM-dd'T'HH:mm";
 
+/** Time-dependent schemas read the clock at parse time; tests inject `now`. */
+export type Clock = { now?: () => Date };
+
 export const INVALID_DATE_FORMAT = 'Invalid date format.';
 export const INVALID_TIME_FORMAT = 'Invalid time format.';
 

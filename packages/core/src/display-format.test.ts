@@ -1,5 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { formatDate, formatDateTime, formatNumber, formatXp, fromUnixSeconds } from './display-format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatXp,
+  fromUnixSeconds,
+} from './display-format.ts';
 
 describe('formatXp', () => {
   it.each([

@@ -20,23 +20,53 @@ describe('editionFormSchema', () => {
     ['valid', {}, []],
     ['open dates', { startDate: '', endDate: '' }, []],
     ['zero price', { price: 0 }, []],
-    ['bad id', { inscriptionId: 'abc', signature: '' }, [
-      'inscriptionId: Input a valid Inscription ID',
-      'signature: Inscription signature is not valid',
-    ]],
+    [
+      'bad id',
+      { inscriptionId: 'abc', signature: '' },
+      [
+        'inscriptionId: Input a valid Inscription ID',
+        'signature: Inscription signature is not valid',
+      ],
+    ],
     ['no signature', { signature: '' }, ['signature: Inscription signature is not valid']],
-    ['signature of another inscription', { inscriptionId: `${'e'.repeat(64)}i0` }, ['signature: Inscription signature is not valid']],
-    ['zero editions', { numberOfEditions: 0 }, ['numberOfEditions: Number of editions should be greater than or equal to 1']],
-    ['empty editions', { numberOfEditions: '' }, ['numberOfEditions: Number of editions should be greater than or equal to 1']],
-    ['fractional editions', { numberOfEditions: 2.5 }, ['numberOfEditions: Number of editions should be greater than or equal to 1']],
+    [
+      'signature of another inscription',
+      { inscriptionId: `${'e'.repeat(64)}i0` },
+      ['signature: Inscription signature is not valid'],
+    ],
+    [
+      'zero editions',
+      { numberOfEditions: 0 },
+      ['numberOfEditions: Number of editions should be greater than or equal to 1'],
+    ],
+    [
+      'empty editions',
+      { numberOfEditions: '' },
+      ['numberOfEditions: Number of editions should be greater than or equal to 1'],
+    ],
+    [
+      'fractional editions',
+      { numberOfEditions: 2.5 },
+      ['numberOfEditions: Number of editions should be greater than or equal to 1'],
+    ],
     ['negative price', { price: -0.1 }, ['price: Price should be greater than or equal to 0']],
     ['empty price', { price: '' }, ['price: Price should be greater than or equal to 0']],
-    ['end before start', { endDate: '2025-06-01T09:00' }, ['endDate: End date must be after start date.']],
-    ['end in the past', { startDate: '', endDate: '2025-06-05T11:59' }, ['endDate: End date must not be in the past.']],
+    [
+      'end before start',
+      { endDate: '2025-06-01T09:00' },
+      ['endDate: End date must be after start date.'],
+    ],
+    [
+      'end in the past',
+      { startDate: '', endDate: '2025-06-05T11:59' },
+      ['endDate: End date must not be in the past.'],
+    ],
     ['bad date', { startDate: 'tomorrow' }, ['startDate: Invalid date format.']],
   ])('%s', (_name, input, expected) => {
     const result = schema.safeParse({ ...valid, ...input });
-    expect((result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(expected);
+    expect((result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(
+      expected,
+    );
   });
 
   it('reads the clock at parse time', () => {

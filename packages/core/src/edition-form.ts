@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDateTimeInput, INVALID_DATE_FORMAT } from './date-input.ts';
+import { parseDateTimeInput, INVALID_DATE_FORMAT, type Clock } from './date-input.ts';
 import { INPUT_VALID_INSCRIPTION_ID, isValidInscriptionId } from './inscription-id.ts';
 import { ownershipSignatureError } from './ownership-signature.ts';
 import { parseBtcToSats, INVALID_BTC_AMOUNT } from './units.ts';
@@ -20,8 +20,6 @@ export type EditionFormValues = {
   startDate: string;
   endDate: string;
 };
-
-export type Clock = { now?: () => Date };
 
 const amount = z.union([z.string(), z.number(), z.nan()]).nullish();
 

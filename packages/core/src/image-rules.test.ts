@@ -12,7 +12,10 @@ describe('iconFileError', () => {
   it.each<[ImageFileInfo | null | undefined, string | undefined]>([
     [null, 'A thumbnail image is required.'],
     [undefined, 'A thumbnail image is required.'],
-    [{ ...png(10, 1, 1), type: 'image/svg+xml' }, 'Thumbnail must be a JPEG, PNG, WebP, AVIF, or GIF file.'],
+    [
+      { ...png(10, 1, 1), type: 'image/svg+xml' },
+      'Thumbnail must be a JPEG, PNG, WebP, AVIF, or GIF file.',
+    ],
     [{ ...png(10, 1, 1), type: '' }, 'Thumbnail must be a JPEG, PNG, WebP, AVIF, or GIF file.'],
     [png(1_048_577, 500, 500), 'Thumbnail must not exceed 1 MB.'],
     [png(1_048_576, 1000, 1000), undefined],
@@ -28,7 +31,14 @@ describe('iconFileError', () => {
 
 describe('imageUploadError', () => {
   const SHAPE = 'Banner should be at least 400x400 pixels and close to a square shape.';
-  it.each<[ImageFileInfo | null, number | undefined, { width: number; height: number } | undefined, string | undefined]>([
+  it.each<
+    [
+      ImageFileInfo | null,
+      number | undefined,
+      { width: number; height: number } | undefined,
+      string | undefined,
+    ]
+  >([
     [null, undefined, undefined, 'Banner is required.'],
     [png(0, 500, 500), undefined, undefined, 'Banner cannot be empty.'],
     [png(2_097_153, 500, 500), undefined, undefined, 'Banner must be smaller than 2 MB.'],

@@ -18,8 +18,14 @@ describe('checkInscriptionEntry', () => {
     [{ id: ID, meta: { name: '' } }, { error: 'Name cannot be empty.' }],
     [{ id: ID, meta: { name: '   ' } }, { error: 'Name cannot be empty.' }],
     [{ id: ID, meta: {} }, { error: 'Name cannot be empty.' }],
-    [{ id: ID, meta: { name: 'Frog', high_res_img_url: 'not-a-url' } }, { error: 'Invalid URL format.' }],
-    [{ id: ID, meta: { name: 'Frog', attributes: 'red' } }, { error: 'Invalid JSON entry at index 3' }],
+    [
+      { id: ID, meta: { name: 'Frog', high_res_img_url: 'not-a-url' } },
+      { error: 'Invalid URL format.' },
+    ],
+    [
+      { id: ID, meta: { name: 'Frog', attributes: 'red' } },
+      { error: 'Invalid JSON entry at index 3' },
+    ],
     [{ id: ID, meta: 'Frog' }, { error: 'Invalid JSON entry at index 3' }],
     [
       {

@@ -47,7 +47,11 @@ export const InscriptionListSchema = z
     const seen = new Set<string>();
     entries.forEach((entry, index) => {
       if (seen.has(entry.id)) {
-        ctx.addIssue({ code: 'custom', message: duplicateInscriptionId(entry.id), path: [index, 'id'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: duplicateInscriptionId(entry.id),
+          path: [index, 'id'],
+        });
       }
       seen.add(entry.id);
     });

@@ -36,7 +36,11 @@ describe('parseInscriptionFile', () => {
   });
 
   it('reports unexpected failures', () => {
-    const hostile = { trim: () => { throw new Error('boom'); } } as unknown as string;
+    const hostile = {
+      trim: () => {
+        throw new Error('boom');
+      },
+    } as unknown as string;
     expect(parseInscriptionFile({ name: 'a.txt' }, hostile)).toEqual({
       ok: false,
       error: 'Unexpected error during parsing.',

@@ -11,7 +11,11 @@ import {
 export type InscriptionFileKind = 'json' | 'csv' | 'txt';
 export type InscriptionFileResult = { ok: true; text: string } | { ok: false; error: string };
 
-const KIND_BY_EXTENSION: Record<string, InscriptionFileKind> = { json: 'json', csv: 'csv', txt: 'txt' };
+const KIND_BY_EXTENSION: Record<string, InscriptionFileKind> = {
+  json: 'json',
+  csv: 'csv',
+  txt: 'txt',
+};
 const KIND_BY_MIME: Record<string, InscriptionFileKind> = {
   'application/json': 'json',
   'text/csv': 'csv',
@@ -21,7 +25,10 @@ const KIND_BY_MIME: Record<string, InscriptionFileKind> = {
 const CSV_HEADERS = new Set(['id', 'inscription_id', 'inscriptionid', 'inscription id']);
 
 /** The kind of an uploaded file by its extension, else by its MIME type. */
-export function inscriptionFileKind(fileName: string, mimeType = ''): InscriptionFileKind | undefined {
+export function inscriptionFileKind(
+  fileName: string,
+  mimeType = '',
+): InscriptionFileKind | undefined {
   const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
   return KIND_BY_EXTENSION[extension] ?? KIND_BY_MIME[mimeType.toLowerCase()];
 }
@@ -39,10 +46,16 @@ export function parseInscriptionFile(
   if (!kind) return { ok: false, error: INVALID_FILE_FORMAT };
   if (content === undefined) return { ok: false, error: FILE_READING_FAILED };
   try {
-    const text = kind === 'json' ? jsonFileText(content) : kind === 'csv' ? csvFileText(content) : content.trim();
+    const text =
+      kind === 'json'
+        ? jsonFileText(content)
+        : kind === 'csv'
+          ? csvFileText(content)
+          : content.trim();
     return text ? { ok: true, text } : { ok: false, error: INVALID_DATA_FORMAT };
   } catch (error) {
-    if (error instanceof SyntaxError || error instanceof JSONRepairError) return { ok: false, error: INVALID_DATA_FORMAT };
+    if (error instanceof SyntaxError || error instanceof JSONRepairError)
+      return { ok: false, error: INVALID_DATA_FORMAT };
     return { ok: false, error: UNEXPECTED_PARSE_ERROR };
   }
 }

@@ -13,8 +13,18 @@ describe('parseInscriptionList', () => {
     ['ids by newline', `${A}\n${B}\n\n${C}`, [A, B, C], []],
     ['ids by comma', `${A}, ${B},${C}`, [A, B, C], []],
     ['quoted ids', `"${A}",\n'${B}'`, [A, B], []],
-    ['invalid id on line 2', `${A}\nnope\n${B}`, [A, B], [{ line: 2, message: 'Invalid inscription ID: nope' }]],
-    ['duplicate on line 3', `${A}\n${B}\n${A}`, [A, B], [{ line: 3, message: `Duplicate inscription ID: ${A}` }]],
+    [
+      'invalid id on line 2',
+      `${A}\nnope\n${B}`,
+      [A, B],
+      [{ line: 2, message: 'Invalid inscription ID: nope' }],
+    ],
+    [
+      'duplicate on line 3',
+      `${A}\n${B}\n${A}`,
+      [A, B],
+      [{ line: 3, message: `Duplicate inscription ID: ${A}` }],
+    ],
     ['only separators', ',,\n,', [], [{ line: 1, message: EMPTY }]],
     ['array of id strings', `["${A}", "${B}"]`, [A, B], []],
     [
@@ -44,9 +54,24 @@ describe('parseInscriptionList', () => {
     ['repaired JSON (trailing comma, single quotes)', `['${A}', '${B}',]`, [A, B], []],
     ['repaired JSON (missing bracket)', `[{"id": "${A}"}, {"id": "${B}"}`, [A, B], []],
     ['a lone object', `{"id": "${C}", "meta": {"name": "C"}}`, [C], []],
-    ['repaired to an entry without id', '[{"id": }}}]]', [], [{ line: 1, message: 'Invalid JSON entry at index 0' }]],
-    ['repaired to an empty object', '{', [], [{ line: 1, message: 'Invalid JSON entry at index 0' }]],
-    ['unrepairable JSON', '{{{', [], [{ line: 1, message: 'Invalid JSON format. Please check your input.' }]],
+    [
+      'repaired to an entry without id',
+      '[{"id": }}}]]',
+      [],
+      [{ line: 1, message: 'Invalid JSON entry at index 0' }],
+    ],
+    [
+      'repaired to an empty object',
+      '{',
+      [],
+      [{ line: 1, message: 'Invalid JSON entry at index 0' }],
+    ],
+    [
+      'unrepairable JSON',
+      '{{{',
+      [],
+      [{ line: 1, message: 'Invalid JSON format. Please check your input.' }],
+    ],
   ])('%s', (_name, input, ids, errors) => {
     const result = parseInscriptionList(input);
     expect(result.inscriptions.map((i) => i.id)).toEqual(ids);

@@ -20,7 +20,8 @@ export type InscriptionListResult = { inscriptions: InscriptionEntry[]; errors: 
  */
 export function parseInscriptionList(input: string): InscriptionListResult {
   const trimmed = input.trim();
-  if (trimmed === '') return { inscriptions: [], errors: [{ line: 1, message: EMPTY_INSCRIPTION_ARRAY }] };
+  if (trimmed === '')
+    return { inscriptions: [], errors: [{ line: 1, message: EMPTY_INSCRIPTION_ARRAY }] };
   return /^[[{]/.test(trimmed) ? parseJsonList(input) : parseIdText(input);
 }
 
@@ -34,7 +35,8 @@ function parseJsonList(input: string): InscriptionListResult {
   // A lone object is read as a list of one.
   const items: unknown[] = Array.isArray(value) ? value : [value];
   const offsets = Array.isArray(value) ? elementOffsets(text) : [text.indexOf('{')];
-  if (items.length === 0) return { inscriptions: [], errors: [{ line: 1, message: EMPTY_INSCRIPTION_ARRAY }] };
+  if (items.length === 0)
+    return { inscriptions: [], errors: [{ line: 1, message: EMPTY_INSCRIPTION_ARRAY }] };
   const collector = new Collector();
   items.forEach((item, index) => {
     const line = lineAt(text, offsets[index] ?? 0);
@@ -55,7 +57,8 @@ function parseIdText(input: string): InscriptionListResult {
       else collector.error(i + 1, invalidInscriptionId(id));
     }
   });
-  if (collector.isEmpty()) return { inscriptions: [], errors: [{ line: 1, message: EMPTY_INSCRIPTION_ARRAY }] };
+  if (collector.isEmpty())
+    return { inscriptions: [], errors: [{ line: 1, message: EMPTY_INSCRIPTION_ARRAY }] };
   return collector.result();
 }
 

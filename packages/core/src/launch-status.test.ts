@@ -39,7 +39,11 @@ describe('isPhaseActive', () => {
 });
 
 describe('featuredStatus', () => {
-  const launch = (phases: PhaseWindow[], remaining: number | null, extra: Partial<LaunchForStatus> = {}) => ({
+  const launch = (
+    phases: PhaseWindow[],
+    remaining: number | null,
+    extra: Partial<LaunchForStatus> = {},
+  ) => ({
     launchpad_type: 'psbt' as const,
     status: 'active',
     phases,
@@ -54,7 +58,11 @@ describe('featuredStatus', () => {
     ['next phase later', launch([past, future], 5), 'ComingSoon'],
     ['all phases over', launch([past], 5), 'Ended'],
     ['no phases', launch([], 5), 'Ended'],
-    ['editions not active yet', launch([live, future], 5, { launchpad_type: 'editions', status: 'pending' }), 'ComingSoon'],
+    [
+      'editions not active yet',
+      launch([live, future], 5, { launchpad_type: 'editions', status: 'pending' }),
+      'ComingSoon',
+    ],
     ['editions active', launch([live], 5, { launchpad_type: 'editions' }), 'Live'],
   ])('%s → %s', (_name, input, status) => {
     expect(featuredStatus(input, NOW)).toBe(status);
@@ -73,14 +81,26 @@ describe('launch lists', () => {
   });
 
   it('filters lists and picks 4 per type', () => {
-    const statuses = ['active', 'pending', 'failed', 'ended', 'active', 'active', 'active', 'initializing'];
+    const statuses = [
+      'active',
+      'pending',
+      'failed',
+      'ended',
+      'active',
+      'active',
+      'active',
+      'initializing',
+    ];
     const launches = statuses.map((status, i) => ({
       id: i,
       status,
       launchpad_type: i % 2 === 0 ? ('psbt' as const) : ('editions' as const),
     }));
     expect(filterListedLaunches(launches).map((l) => l.id)).toEqual([0, 3, 4, 5, 6]);
-    const featured = pickFeaturedLaunches([...launches, ...launches.map((l) => ({ ...l, id: l.id + 10 }))]);
+    const featured = pickFeaturedLaunches([
+      ...launches,
+      ...launches.map((l) => ({ ...l, id: l.id + 10 })),
+    ]);
     expect(featured.psbt.map((l) => l.id)).toEqual([0, 4, 6, 10]);
     expect(featured.editions.map((l) => l.id)).toEqual([3, 5, 13, 15]);
   });

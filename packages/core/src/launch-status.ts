@@ -61,7 +61,9 @@ export function isLaunchPubliclyVisible(status: string): boolean {
 
 /** Launch lists exclude hidden statuses and 'pending'. */
 export function filterListedLaunches<T extends { status: string }>(launches: readonly T[]): T[] {
-  return launches.filter((l) => !(UNLISTED_LAUNCH_STATUSES as readonly string[]).includes(l.status));
+  return launches.filter(
+    (l) => !(UNLISTED_LAUNCH_STATUSES as readonly string[]).includes(l.status),
+  );
 }
 
 /** The featured strip: up to 4 listed launches of each type, in the given order. */

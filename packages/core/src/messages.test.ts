@@ -53,7 +53,10 @@ describe('message constants equal the spec text', () => {
     [m.CACHE_ERROR, 'Cache Error'],
     [m.FAILED_TO_FETCH_OB_ORDER, 'Failed to fetch OB order.'],
     [m.PAYMENT_ADDRESS_TIMEOUT, 'Timed out waiting for payment address'],
-    [m.FAILED_TO_CREATE_MINT_ORDER, 'Failed to create the mint order with the inscription service.'],
+    [
+      m.FAILED_TO_CREATE_MINT_ORDER,
+      'Failed to create the mint order with the inscription service.',
+    ],
     [m.FAILED_TO_BUY_LISTING, 'Failed to buy listing'],
     [m.FAILED_TO_SUBMIT_LISTING_PURCHASE, 'Failed to submit listing purchase'],
     [m.LISTING_FAILED, 'Listing inscription failed.'],

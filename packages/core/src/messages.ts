@@ -17,7 +17,8 @@ export const ACCEPT_TERMS_FIRST = 'Please accept terms and conditions first';
 export const AGREE_TO_ALL_TERMS = 'You must agree to all terms and conditions before signing.';
 export const CREATE_LAUNCHPAD_FIRST = 'Please create a launchpad first.';
 export const FAILED_TO_CREATE_LAUNCHPAD = 'Failed to create launchpad';
-export const failedToCreateLaunchpad = (message: string) => `Failed to create launchpad: ${message}`;
+export const failedToCreateLaunchpad = (message: string) =>
+  `Failed to create launchpad: ${message}`;
 export const FAILED_TO_ONBOARD_COLLECTION = 'Failed to onboard collection';
 export const FAILED_TO_FETCH_LAUNCHPAD_INFO = 'Failed to fetch launchpad information';
 export const INVALID_START_TYPE = 'Invalid start type';

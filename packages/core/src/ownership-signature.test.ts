@@ -8,7 +8,8 @@ import {
 
 const ID = `${'d'.repeat(64)}i0`;
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-const SIG = 'H9L5yLFjti0QTHhPyFrZCT1V/MMnBtXKmoiKDZ78NDBjERki6ZTQZdSMCtkgoNmp17By9ItJr8o7ChX0XxY91nk=';
+const SIG =
+  'H9L5yLFjti0QTHhPyFrZCT1V/MMnBtXKmoiKDZ78NDBjERki6ZTQZdSMCtkgoNmp17By9ItJr8o7ChX0XxY91nk=';
 const VALID = `${ID}:1714560000000:${ADDRESS}:${SIG}`;
 const INVALID = 'Inscription signature is not valid';
 

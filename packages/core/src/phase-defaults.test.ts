@@ -31,6 +31,13 @@ describe('newPhase', () => {
     [{ name: 'OG Sale' }, 'OG Sale', false],
   ])('%j', (options, name, isPublic) => {
     const phase = newPhase(options, () => 'id');
-    expect(phase).toMatchObject({ uuid: 'id', name, isPublic, price: '', allowList: '', isFinished: false });
+    expect(phase).toMatchObject({
+      uuid: 'id',
+      name,
+      isPublic,
+      price: '',
+      allowList: '',
+      isFinished: false,
+    });
   });
 });

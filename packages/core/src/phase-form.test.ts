@@ -46,8 +46,16 @@ describe('phaseFormSchema', () => {
     ['empty allocation', { allocation: '' }, ['allocation: Allocation cannot be empty']],
     ['empty allow list', { allowList: ' \n ' }, ['allowList: Allowlist cannot be empty']],
     ['bad address', { allowList: `${A}\nnope` }, ['allowList: Invalid BTC address: "nope"']],
-    ['missing allocation', { isSameAllocation: false, allowList: `${A},2\n${B}` }, ['allowList: Missing allocation for address']],
-    ['invalid allocation', { isSameAllocation: false, allowList: `${A},-2` }, ['allowList: Invalid allocation for address']],
+    [
+      'missing allocation',
+      { isSameAllocation: false, allowList: `${A},2\n${B}` },
+      ['allowList: Missing allocation for address'],
+    ],
+    [
+      'invalid allocation',
+      { isSameAllocation: false, allowList: `${A},-2` },
+      ['allowList: Invalid allocation for address'],
+    ],
     ['end before start', { endTime: '09:00' }, ['endTime: End time must be after start time.']],
   ])('%s', (_name, input, expected) => {
     expect(messages(schema.safeParse({ ...whitelist, ...input }))).toEqual(expected);
@@ -63,7 +71,11 @@ describe('phasesFormSchema', () => {
   it.each<[string, PhaseFormValues[], string[]]>([
     ['no phases', [], [': You must have at least one phase']],
     ['ordered phases', [whitelist, publicSale], []],
-    ['overlap', [whitelist, { ...publicSale, startTime: '11:59' }], ["1.startTime: Start time must be after the previous phase's end time."]],
+    [
+      'overlap',
+      [whitelist, { ...publicSale, startTime: '11:59' }],
+      ["1.startTime: Start time must be after the previous phase's end time."],
+    ],
   ])('%s', (_name, phases, expected) => {
     expect(messages(schema.safeParse(phases))).toEqual(expected);
   });

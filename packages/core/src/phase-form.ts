@@ -66,11 +66,13 @@ export function phaseFormSchema(network: BitcoinNetwork) {
     });
 }
 
+type PhaseDates = Partial<Pick<PhaseFormValues, 'startDate' | 'startTime' | 'endDate' | 'endTime'>>;
+
 /** The start and end of a phase as dates, when its fields are complete. */
-export function phaseWindow(phase: Pick<PhaseFormValues, 'startDate' | 'startTime' | 'endDate' | 'endTime'>) {
+export function phaseWindow(phase: PhaseDates) {
   return {
-    start: combineDateTime(phase.startDate, phase.startTime),
-    end: combineDateTime(phase.endDate, phase.endTime),
+    start: combineDateTime(phase.startDate ?? '', phase.startTime ?? ''),
+    end: combineDateTime(phase.endDate ?? '', phase.endTime ?? ''),
   };
 }
 
@@ -86,7 +88,11 @@ export function phasesFormSchema(network: BitcoinNetwork) {
         const { start } = phaseWindow(phase);
         const { end: previousEnd } = phaseWindow(previous);
         if (start && previousEnd && start < previousEnd) {
-          ctx.addIssue({ code: 'custom', message: START_AFTER_PREVIOUS_END, path: [i, 'startTime'] });
+          ctx.addIssue({
+            code: 'custom',
+            message: START_AFTER_PREVIOUS_END,
+            path: [i, 'startTime'],
+          });
         }
       });
     });

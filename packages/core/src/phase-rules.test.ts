@@ -41,29 +41,49 @@ describe('phaseAllocationError', () => {
 });
 
 describe('phaseDateIssues', () => {
-  const ok = { startDate: '2025-05-01', startTime: '10:00', endDate: '2025-05-02', endTime: '09:00' };
+  const ok = {
+    startDate: '2025-05-01',
+    startTime: '10:00',
+    endDate: '2025-05-02',
+    endTime: '09:00',
+  };
   it.each<[object, [string, string][]]>([
     [ok, []],
-    [{}, [
-      ['startDate', 'Must have a start date.'],
-      ['endDate', 'Must have a end date.'],
-      ['startTime', 'Must have a start time.'],
-      ['endTime', 'Must have a end time.'],
-    ]],
-    [{ startDate: '', endDate: '', startTime: '', endTime: '' }, [
-      ['startDate', 'Start date is required.'],
-      ['endDate', 'End date is required.'],
-      ['startTime', 'Start time is required.'],
-      ['endTime', 'End time cannot be empty'],
-    ]],
+    [
+      {},
+      [
+        ['startDate', 'Must have a start date.'],
+        ['endDate', 'Must have a end date.'],
+        ['startTime', 'Must have a start time.'],
+        ['endTime', 'Must have a end time.'],
+      ],
+    ],
+    [
+      { startDate: '', endDate: '', startTime: '', endTime: '' },
+      [
+        ['startDate', 'Start date is required.'],
+        ['endDate', 'End date is required.'],
+        ['startTime', 'Start time is required.'],
+        ['endTime', 'End time cannot be empty'],
+      ],
+    ],
     [{ ...ok, startDate: '2025-02-30' }, [['startDate', 'Invalid date format.']]],
     [{ ...ok, endTime: '25:00' }, [['endTime', 'Invalid time format.']]],
-    [{ ...ok, startDate: '2025-05-03' }, [
-      ['startDate', 'Start date cannot be later than end date.'],
-      ['endDate', 'End date must be after start date.'],
-    ]],
-    [{ ...ok, endDate: '2025-05-01', endTime: '10:00' }, [['endTime', 'End time must be after start time.']]],
-    [{ ...ok, endDate: '2025-05-01', endTime: '09:59' }, [['endTime', 'End time must be after start time.']]],
+    [
+      { ...ok, startDate: '2025-05-03' },
+      [
+        ['startDate', 'Start date cannot be later than end date.'],
+        ['endDate', 'End date must be after start date.'],
+      ],
+    ],
+    [
+      { ...ok, endDate: '2025-05-01', endTime: '10:00' },
+      [['endTime', 'End time must be after start time.']],
+    ],
+    [
+      { ...ok, endDate: '2025-05-01', endTime: '09:59' },
+      [['endTime', 'End time must be after start time.']],
+    ],
     [{ ...ok, endDate: '2025-05-01', endTime: '10:01' }, []],
   ])('%j', (phase, issues) => {
     expect(phaseDateIssues(phase)).toEqual(issues);

@@ -73,9 +73,18 @@ export function phaseDateIssues(phase: DateFields): DateIssue[] {
   const isDate = (v: string) => parseDateInput(v) !== undefined;
   const isTime = (v: string) => parseTimeInput(v) !== undefined;
   const checks: [keyof DateFields, string | undefined][] = [
-    ['startDate', fieldIssue(phase.startDate, 'start date', START_DATE_REQUIRED, isDate, INVALID_DATE_FORMAT)],
-    ['endDate', fieldIssue(phase.endDate, 'end date', END_DATE_REQUIRED, isDate, INVALID_DATE_FORMAT)],
-    ['startTime', fieldIssue(phase.startTime, 'start time', START_TIME_REQUIRED, isTime, INVALID_TIME_FORMAT)],
+    [
+      'startDate',
+      fieldIssue(phase.startDate, 'start date', START_DATE_REQUIRED, isDate, INVALID_DATE_FORMAT),
+    ],
+    [
+      'endDate',
+      fieldIssue(phase.endDate, 'end date', END_DATE_REQUIRED, isDate, INVALID_DATE_FORMAT),
+    ],
+    [
+      'startTime',
+      fieldIssue(phase.startTime, 'start time', START_TIME_REQUIRED, isTime, INVALID_TIME_FORMAT),
+    ],
     ['endTime', fieldIssue(phase.endTime, 'end time', END_TIME_EMPTY, isTime, INVALID_TIME_FORMAT)],
   ];
   const issues = checks.filter((c): c is DateIssue => c[1] !== undefined);

@@ -90,7 +90,11 @@ export function submittedPhasesSchema(network: BitcoinNetwork) {
       phases.forEach((phase, i) => {
         const previous = phases[i - 1];
         if (previous && phase.startDate < previous.endDate) {
-          ctx.addIssue({ code: 'custom', message: START_AFTER_PREVIOUS_END, path: [i, 'startDate'] });
+          ctx.addIssue({
+            code: 'custom',
+            message: START_AFTER_PREVIOUS_END,
+            path: [i, 'startDate'],
+          });
         }
       });
     });

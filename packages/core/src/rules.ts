@@ -59,6 +59,9 @@ export function optionalUrlRule(message: string): Rule<string> {
 // Spec 000 §5: the creator BTC address must be valid for the configured network.
 export const INVALID_BTC_ADDRESS = 'Invalid BTC address';
 
-export function btcAddressRule(network: BitcoinNetwork, message = INVALID_BTC_ADDRESS): Rule<string> {
+export function btcAddressRule(
+  network: BitcoinNetwork,
+  message = INVALID_BTC_ADDRESS,
+): Rule<string> {
   return (value) => (isValidAddress(value, network) ? undefined : message);
 }

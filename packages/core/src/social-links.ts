@@ -35,7 +35,8 @@ export const SOCIAL_RULES: Record<SocialNetwork, SocialRule> = {
     ],
     username: /^[A-Za-z0-9_-]+$/,
     hostMessage: 'Discord link must be a discord.gg or discord.com/invite URL.',
-    usernameMessage: 'Discord invite code can only contain letters, numbers, hyphens and underscores.',
+    usernameMessage:
+      'Discord invite code can only contain letters, numbers, hyphens and underscores.',
   },
   x: {
     hosts: [

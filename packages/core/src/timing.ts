@@ -45,6 +45,10 @@ export function retryDelay(attempt: number, options: RetryOptions = {}): number 
 }
 
 /** Whether a poll that started at `startedAt` has run out its time (e.g. 5 min for the payment address). */
-export function hasTimedOut(startedAt: number, now: number, timeoutMs = ORDER_PAYMENT_ADDRESS_TIMEOUT_MS): boolean {
+export function hasTimedOut(
+  startedAt: number,
+  now: number,
+  timeoutMs = ORDER_PAYMENT_ADDRESS_TIMEOUT_MS,
+): boolean {
   return now - startedAt >= timeoutMs;
 }

@@ -22,12 +22,19 @@ describe('parseBtcToSats', () => {
     expect(parseBtcToSats(input)).toBe(sats);
   });
 
-  it.each([[''], ['abc'], ['1.000000001'], ['1e-9'], ['1,5'], ['.'], ['--1'], [Number.NaN], [Infinity]])(
-    '%s is not an amount',
-    (input) => {
-      expect(parseBtcToSats(input)).toBeUndefined();
-    },
-  );
+  it.each([
+    [''],
+    ['abc'],
+    ['1.000000001'],
+    ['1e-9'],
+    ['1,5'],
+    ['.'],
+    ['--1'],
+    [Number.NaN],
+    [Infinity],
+  ])('%s is not an amount', (input) => {
+    expect(parseBtcToSats(input)).toBeUndefined();
+  });
 
   it('btcToSats throws for invalid input', () => {
     expect(() => btcToSats('x')).toThrow('Not a BTC amount: x');

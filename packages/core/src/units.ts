@@ -28,7 +28,8 @@ export function parseBtcToSats(value: string | number): bigint | undefined {
   const point = whole.length + Number(exponent);
   const shifted = point + BTC_DECIMALS;
   if (shifted < 0) return /^0*$/.test(digits) ? 0n : undefined;
-  const satsDigits = digits.length >= shifted ? digits.slice(0, shifted) : digits.padEnd(shifted, '0');
+  const satsDigits =
+    digits.length >= shifted ? digits.slice(0, shifted) : digits.padEnd(shifted, '0');
   if (!/^0*$/.test(digits.slice(Math.max(shifted, 0)))) return undefined;
   const sats = BigInt(satsDigits === '' ? '0' : satsDigits);
   return sign === '-' ? -sats : sats;
@@ -59,10 +60,7 @@ export function satsToBtcNumber(sats: bigint): number {
 const WHOLE_SATS = 'Amount must be a whole number of sats.';
 export const SatsSchema = z
   .union(
-    [
-      z.string().regex(/^\d+$/, WHOLE_SATS),
-      z.number().int(WHOLE_SATS).nonnegative(WHOLE_SATS),
-    ],
+    [z.string().regex(/^\d+$/, WHOLE_SATS), z.number().int(WHOLE_SATS).nonnegative(WHOLE_SATS)],
     { error: WHOLE_SATS },
   )
   .transform((v) => BigInt(v));

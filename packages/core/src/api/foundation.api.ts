@@ -20,11 +20,18 @@ export const AuthVerifyBodySchema = z.object({
   address,
   publicKey: z
     .string()
-    .regex(/^([0-9a-fA-F]{64}|[0-9a-fA-F]{66}|[0-9a-fA-F]{130})$/, 'publicKey must be a hex public key'),
+    .regex(
+      /^([0-9a-fA-F]{64}|[0-9a-fA-F]{66}|[0-9a-fA-F]{130})$/,
+      'publicKey must be a hex public key',
+    ),
   signature: z.string().trim().min(1, 'signature is required').max(10_000, 'signature is too long'),
 });
 export type AuthVerifyBody = z.infer<typeof AuthVerifyBodySchema>;
-export const AuthVerifyPayloadSchema = z.object({ token: z.string(), address: z.string(), expiresAt: z.string() });
+export const AuthVerifyPayloadSchema = z.object({
+  token: z.string(),
+  address: z.string(),
+  expiresAt: z.string(),
+});
 export type AuthVerifyPayload = z.infer<typeof AuthVerifyPayloadSchema>;
 
 // GET /api/health
@@ -66,6 +73,13 @@ export const FaucetPayloadSchema = z.object({ txid: z.string() });
 
 // POST /api/dev/mine (regtest only)
 export const MineBodySchema = z.object({
-  blocks: z.number().int('blocks must be a whole number').min(1, 'blocks must be at least 1').max(1000, 'blocks must be at most 1000'),
+  blocks: z
+    .number()
+    .int('blocks must be a whole number')
+    .min(1, 'blocks must be at least 1')
+    .max(1000, 'blocks must be at most 1000'),
 });
-export const MinePayloadSchema = z.object({ blockHashes: z.array(z.string()), height: z.number().int() });
+export const MinePayloadSchema = z.object({
+  blockHashes: z.array(z.string()),
+  height: z.number().int(),
+});

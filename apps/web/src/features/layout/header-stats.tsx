@@ -1,5 +1,5 @@
+import { formatXp, satsToBtc } from '@om/core';
 import type { ReactNode } from 'react';
-import { formatSatsAsBtc } from '../../lib/format.ts';
 
 /** Shown in a slot whose data a later feature provides; never a made-up number. */
 export const PLACEHOLDER = '—';
@@ -13,9 +13,9 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** XP of the signed-in user (spec 001 §1). */
+/** XP of the signed-in user, abbreviated above 99,999 (spec 001 §1). */
 export function XpStat({ xp }: { xp?: number }) {
-  return <Stat label="XP">{xp === undefined ? PLACEHOLDER : xp.toLocaleString('en-US')}</Stat>;
+  return <Stat label="XP">{xp === undefined ? PLACEHOLDER : formatXp(xp)}</Stat>;
 }
 
 /** Balance of the product's utility token, already formatted by the token feature. */
@@ -27,7 +27,7 @@ export function TokenBalanceStat({ ticker, balance }: { ticker: string; balance?
 export function PendingRewardsStat({ sats }: { sats?: bigint }) {
   return (
     <Stat label="Pending rewards">
-      {sats === undefined ? PLACEHOLDER : `${formatSatsAsBtc(sats)} BTC`}
+      {sats === undefined ? PLACEHOLDER : `${satsToBtc(sats)} BTC`}
     </Stat>
   );
 }

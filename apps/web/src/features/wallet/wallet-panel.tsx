@@ -1,9 +1,9 @@
+import { satsToBtc } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { CopyIcon } from '../../components/ui/icons.tsx';
-import { formatSatsAsBtc } from '../../lib/format.ts';
 import { useAppConfig } from '../config/config.queries.ts';
 import { DevToolsSection } from './dev-wallet/dev-tools-section.tsx';
 import { walletName } from './wallet-catalog.ts';
@@ -56,7 +56,7 @@ function BalanceCard({ address }: { address: string }) {
       <h3 className="text-xs uppercase tracking-wide text-zinc-500">Balance</h3>
       <p className="mt-1 font-mono text-xl tabular-nums text-zinc-50">
         {total !== undefined
-          ? `${formatSatsAsBtc(total)} BTC`
+          ? `${satsToBtc(total)} BTC`
           : isPending
             ? 'Loading…'
             : isError
@@ -65,7 +65,7 @@ function BalanceCard({ address }: { address: string }) {
       </p>
       {data ? (
         <p className="mt-1 font-mono text-xs tabular-nums text-zinc-500">
-          {formatSatsAsBtc(data.confirmed)} confirmed · {formatSatsAsBtc(data.unconfirmed)} pending
+          {satsToBtc(data.confirmed)} confirmed · {satsToBtc(data.unconfirmed)} pending
         </p>
       ) : null}
     </section>

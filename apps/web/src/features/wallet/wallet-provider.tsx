@@ -94,6 +94,7 @@ export function WalletProvider({ children, createAdapter = createWalletAdapter }
         }
         return adapter;
       })().catch((error: unknown) => {
+        adapterRef.current = null;
         endSession();
         throw error;
       });

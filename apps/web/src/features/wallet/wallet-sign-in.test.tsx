@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getAuthToken } from '../../lib/auth-session.ts';
+import { getAuthToken, saveAuthSession } from '../../lib/auth-session.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import type { WalletAdapter } from './wallet.types.ts';
 
@@ -163,5 +163,41 @@ describe('connecting signs in', () => {
       ),
     ).toBeTruthy();
     await waitFor(() => expect(mainnet.disconnect).toHaveBeenCalled());
+  });
+
+  it('a reload keeps the session and re-creates the wallet only to sign', async () => {
+    fakeServer();
+    saveAuthSession({
+      token: 'jwt-1',
+      expiresAt: '2999-01-01T00:00:00Z',
+      wallet: {
+        id: 'dev',
+        paymentAddress: PAYMENT,
+        paymentPublicKey: PAYMENT_KEY,
+        ordinalsAddress: ORDINALS,
+        ordinalsPublicKey: PAYMENT_KEY,
+      },
+    });
+    const createAdapter = vi.fn(async () => adapter);
+    renderApp({ createAdapter });
+    expect(screen.getByRole('button', { name: 'bcrt1q…t080' })).toBeTruthy();
+    expect(createAdapter).not.toHaveBeenCalled();
+  });
+
+  it('an expired session is dropped', () => {
+    saveAuthSession({
+      token: 'old',
+      expiresAt: '2000-01-01T00:00:00Z',
+      wallet: {
+        id: 'dev',
+        paymentAddress: PAYMENT,
+        paymentPublicKey: PAYMENT_KEY,
+        ordinalsAddress: ORDINALS,
+        ordinalsPublicKey: PAYMENT_KEY,
+      },
+    });
+    renderApp();
+    expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
+    expect(getAuthToken()).toBeNull();
   });
 });

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render-app.tsx';
+
+describe('routes', () => {
+  it('sends the home page to /collections', async () => {
+    const { router } = renderApp({ path: '/' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Collections' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/collections');
+  });
+
+  it.each([
+    ['/collections', 'Collections'],
+    ['/launchpad', 'Create'],
+    ['/rewards', 'Rewards'],
+    ['/rewards/pool-7', 'Reward pool'],
+    ['/profile', 'Profile'],
+    ['/inscriptions', 'Inscriptions'],
+    [`/inscriptions/${'a'.repeat(64)}i0`, 'Inscription'],
+    ['/mint/my-launch', 'Mint'],
+    ['/auction/my-auction', 'Auction'],
+    ['/no/such/page', 'Page not found'],
+  ])('%s has the heading %s', async (path, heading) => {
+    renderApp({ path });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it('shows an honest empty state, not sample data', async () => {
+    renderApp({ path: '/collections' });
+    expect(await screen.findByText('No collections yet')).toBeTruthy();
+  });
+
+  it('links an inscription to its content on the server', async () => {
+    renderApp({ path: `/inscriptions/${'b'.repeat(64)}i1` });
+    const link = await screen.findByRole('link', { name: 'Open content' });
+    expect(link.getAttribute('href')).toBe(`/content/${'b'.repeat(64)}i1`);
+  });
+});
