@@ -12,7 +12,6 @@ import { loadEnv, type Env } from './env.ts';
 
 /** Builds everything, starts serving, and shuts down in reverse order on SIGINT or SIGTERM. */
 async function main(): Promise<void> {
-  const env = loadEnv();
   const closers: (() => Promise<void>)[] = [];
   const shutdown = async () => {
     for (const close of closers.reverse())
@@ -20,6 +19,7 @@ async function main(): Promise<void> {
   };
 
   try {
+    const env = loadEnv();
     const { rpc, faucet } = await startChain(env, closers);
     const db = await createDb(
       env.DATABASE_URL
