@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AddressBalanceReader } from './chain/address-balance.ts';
 import type { RegtestFaucet } from './chain/regtest-faucet.ts';
 import type { BitcoinRpc } from './chain/rpc.ts';
@@ -11,6 +11,7 @@ import type { Env } from './env.ts';
 import { addressRoutes } from './features/address/address.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
+import { inscriptionsRoutes } from './features/inscriptions/inscriptions.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { AppError } from './http/app-error.ts';
@@ -28,14 +29,12 @@ export interface AppDeps {
   db: Db;
   chain: ChainDeps;
   jwtSecret: Uint8Array;
+  log: FastifyBaseLogger;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: deps.env.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    loggerInstance: deps.log,
     bodyLimit: 5 * 1024 * 1024,
   });
   registerErrorHandling(app);
@@ -54,7 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   systemRoutes(app, deps);
   authRoutes(app, deps, writeLimit);
   addressRoutes(app, deps);
-  contentRoutes(app);
+  contentRoutes(app, deps);
+  inscriptionsRoutes(app, deps);
   if (deps.chain.faucet) devRoutes(app, deps.chain.faucet, writeLimit);
 
   await serveWebApp(app, deps.env.WEB_DIST_DIR);

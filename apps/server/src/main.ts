@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { AddressBalanceReader } from './chain/address-balance.ts';
 import { RegtestNode } from './chain/bitcoind.ts';
@@ -9,6 +10,8 @@ import { BitcoinRpc, rpcAuthFromUrl } from './chain/rpc.ts';
 import { createDb } from './db/create-db.ts';
 import { migrate } from './db/migrate.ts';
 import { loadEnv, type Env } from './env.ts';
+import { ChainEvents } from './indexer/chain-events.ts';
+import { ChainFollower } from './indexer/follow-chain.ts';
 
 /** Builds everything, starts serving, and shuts down in reverse order on SIGINT or SIGTERM. */
 async function main(): Promise<void> {
@@ -20,6 +23,10 @@ async function main(): Promise<void> {
 
   try {
     const env = loadEnv();
+    const log = pino({
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    });
     const { rpc, faucet } = await startChain(env, closers);
     const db = await createDb(
       env.DATABASE_URL
@@ -29,11 +36,22 @@ async function main(): Promise<void> {
     closers.push(() => db.close());
     await migrate(db);
 
+    // The indexer follows the node in this process (issue 3); it stops before the database closes.
+    const events = new ChainEvents();
+    const follower = new ChainFollower({ db, rpc, network: env.BITCOIN_NETWORK, events, log });
+    const stopIndexer = new AbortController();
+    const indexing = follower.run(stopIndexer.signal);
+    closers.push(async () => {
+      stopIndexer.abort();
+      await indexing;
+    });
+
     const app = await buildApp({
       env,
       db,
       chain: { rpc, faucet, balances: new AddressBalanceReader(rpc) },
       jwtSecret: jwtSecret(env),
+      log,
     });
     closers.push(() => app.close());
     await app.listen({ port: env.PORT, host: env.HOST });

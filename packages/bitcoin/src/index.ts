@@ -8,3 +8,4 @@ export * from './bip322.ts';
 export * from './message.ts';
 export * from './verify-message.ts';
 export * from './sign-psbt.ts';
+export * from './inscriptions/index.ts';

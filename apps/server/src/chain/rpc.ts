@@ -62,6 +62,25 @@ export type VerboseTx = {
   confirmations?: number;
 };
 
+export type RpcScript = { hex: string; address?: string; type: string };
+export type RpcBlock3 = {
+  hash: string;
+  height: number;
+  previousblockhash?: string;
+  time: number;
+  tx: {
+    txid: string;
+    vin: {
+      txid?: string;
+      vout?: number;
+      coinbase?: string;
+      txinwitness?: string[];
+      prevout?: { value: number; scriptPubKey: RpcScript };
+    }[];
+    vout: { value: number; n: number; scriptPubKey: RpcScript }[];
+  }[];
+};
+
 export class BitcoinRpc {
   private nextId = 0;
 
@@ -102,7 +121,18 @@ export class BitcoinRpc {
   getBlockchainInfo = () => this.call<BlockchainInfo>('getblockchaininfo');
   getBlockCount = () => this.call<number>('getblockcount');
   getBlockHash = (height: number) => this.call<string>('getblockhash', [height]);
+  getBestBlockHash = () => this.call<string>('getbestblockhash');
+  /** Verbosity 3: every input carries its prevout (value and script), from the node's undo data. */
+  getBlockVerbose3 = (hash: string) => this.call<RpcBlock3>('getblock', [hash, 3]);
+  /** Long-polls until the tip changes or the timeout (ms) passes; answers the tip either way. */
+  waitForNewBlock = (timeoutMs: number) =>
+    this.call<{ hash: string; height: number }>('waitfornewblock', [timeoutMs]);
   getRawMempool = () => this.call<string[]>('getrawmempool');
+  getRawTransactionVerbose1 = (txid: string) =>
+    this.call<{ txid: string; vin: { txid?: string; vout?: number }[] }>('getrawtransaction', [
+      txid,
+      1,
+    ]);
   getRawTransactionVerbose = (txid: string) => this.call<VerboseTx>('getrawtransaction', [txid, 2]);
   sendRawTransaction = (hex: string, maxFeeRate?: number) =>
     this.call<string>('sendrawtransaction', maxFeeRate === undefined ? [hex] : [hex, maxFeeRate]);

@@ -23,6 +23,7 @@ import type {
   Selectable,
   Updateable,
 } from 'kysely';
+import type { ChainTables } from '../indexer/indexer.tables.ts';
 
 /** int8, NOT NULL. */
 export type Int8 = ColumnType<string, string | bigint, string | bigint>;
@@ -452,7 +453,7 @@ export interface RewardsTable {
   txid: string | null;
 }
 
-export interface Database {
+export interface Database extends ChainTables {
   users: UsersTable;
   auth_challenges: AuthChallengesTable;
   profiles: ProfilesTable;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import { AddressBalanceReader } from '../../src/chain/address-balance.ts';
 import { createDb, type Db, type DbKind } from '../../src/db/create-db.ts';
@@ -56,6 +57,7 @@ export async function startTestApp(
       balances: new AddressBalanceReader(node.node.rpc),
     },
     jwtSecret: randomBytes(32),
+    log: pino({ level: 'silent' }),
   });
   return {
     app,

@@ -1,2 +1,3 @@
 export * from './envelope.ts';
 export * from './foundation.api.ts';
+export * from './inscriptions.api.ts';

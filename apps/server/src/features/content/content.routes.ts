@@ -1,19 +1,35 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.ts';
 import { notFound } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
+import { findContent } from '../inscriptions/inscriptions.queries.ts';
 
 const ContentParamsSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{64}i\d+$/, 'Invalid inscription ID format.'),
 });
 
 /**
- * /content/{id}: an inscription's raw bytes. The indexer (issue 3) stores content; until an
- * inscription is indexed the answer is a 404 in the API's envelope.
+ * ord's two content policies (src/subcommand/server/r.rs): content may load our own /content and
+ * recursive endpoints and nothing else. Browsers enforce both headers, so the stricter one wins.
  */
-export function contentRoutes(app: FastifyInstance): void {
-  app.get('/content/:id', (request) => {
+export const CONTENT_SECURITY_POLICIES = [
+  "default-src 'self' 'unsafe-eval' 'unsafe-inline' data: blob:",
+  "default-src *:*/content/ *:*/blockheight *:*/blockhash *:*/blockhash/ *:*/blocktime *:*/r/ 'unsafe-eval' 'unsafe-inline' data: blob:",
+];
+
+/** /content/{id}: an inscription's bytes, exactly as inscribed, with ord's headers. */
+export function contentRoutes(app: FastifyInstance, { db }: AppDeps): void {
+  app.get('/content/:id', async (request, reply) => {
     const { id } = parseInput(ContentParamsSchema, request.params, 'params');
-    throw notFound(`Inscription ${id} not found.`);
+    const content = await findContent(db, id);
+    if (!content) throw notFound(`Inscription ${id} not found.`);
+    reply
+      .header('content-type', content.contentType ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=1209600, immutable')
+      .header('content-security-policy', CONTENT_SECURITY_POLICIES)
+      .header('x-content-type-options', 'nosniff');
+    if (content.contentEncoding) reply.header('content-encoding', content.contentEncoding);
+    return reply.send(Buffer.from(content.body ?? new Uint8Array()));
   });
 }

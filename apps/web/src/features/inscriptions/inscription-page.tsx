@@ -1,18 +1,150 @@
+import {
+  INVALID_INSCRIPTION_ID_FORMAT,
+  isValidInscriptionId,
+  mediaError,
+  type InscriptionDetailsPayload,
+} from '@om/core';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { Page } from '../../components/ui/page.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState, Page } from '../../components/ui/page.tsx';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { contentPath } from './content-kind.ts';
+import { Badge, InscriptionDetails } from './inscription-details.tsx';
+import { InscriptionTransfers } from './inscription-transfers.tsx';
+import { InscriptionViewer } from './inscription-viewer.tsx';
+import { inscriptionQueries } from './inscriptions.queries.ts';
 
+export const INSCRIPTION_NOT_FOUND = 'Inscription not found';
+
+/** /inscriptions/:id: the content, what the index knows about it, and where it went. */
 export function InscriptionPage() {
   const { id = '' } = useParams();
   return (
     <Page title="Inscription" subtitle={<span className="break-all font-mono">{id}</span>}>
-      <a
-        href={`/content/${encodeURIComponent(id)}`}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="w-fit text-brand-400 hover:underline"
-      >
-        Open content
-      </a>
+      {isValidInscriptionId(id) ? (
+        <InscriptionSection id={id} />
+      ) : (
+        <EmptyState title={INVALID_INSCRIPTION_ID_FORMAT} />
+      )}
     </Page>
+  );
+}
+
+function InscriptionSection({ id }: { id: string }) {
+  const { data, error, isPending, refetch } = useQuery(inscriptionQueries.details(id));
+
+  if (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      return (
+        <EmptyState title={INSCRIPTION_NOT_FOUND}>
+          No inscription with this ID has been indexed. A new one appears once its reveal
+          transaction is in a block.
+        </EmptyState>
+      );
+    }
+    if (error instanceof ApiError && error.status === 400) {
+      return <EmptyState title={INVALID_INSCRIPTION_ID_FORMAT} />;
+    }
+    return (
+      <>
+        <EmptyState title="Could not load the inscription">
+          <p>{errorMessage(error)}</p>
+          <Button className="mt-3" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+        <OpenContentLink id={id} />
+      </>
+    );
+  }
+  if (isPending) {
+    return (
+      <>
+        <p role="status" className="text-zinc-400">
+          Loading inscription…
+        </p>
+        <OpenContentLink id={id} />
+      </>
+    );
+  }
+  return (
+    <>
+      {data.isMoving ? <MovingNotice txid={data.movingTxid} /> : null}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,576px)_1fr]">
+        <div className="flex flex-col gap-2">
+          <InscriptionContent details={data} />
+          <OpenContentLink id={id} />
+        </div>
+        <InscriptionDetails details={data} />
+      </div>
+      <InscriptionTransfers inscriptionId={id} />
+    </>
+  );
+}
+
+/**
+ * /content/{id} serves a delegating inscription's delegate content (ord's self-reference rule),
+ * so the viewer uses the delegate's content type with this inscription's URL.
+ */
+function InscriptionContent({ details }: { details: InscriptionDetailsPayload }) {
+  const delegate = useQuery({
+    ...inscriptionQueries.details(details.delegate ?? ''),
+    enabled: details.delegate !== null,
+  });
+  if (details.delegate === null) {
+    return (
+      <InscriptionViewer
+        inscriptionId={details.inscriptionId}
+        contentType={details.contentType}
+        contentLength={details.contentLength}
+      />
+    );
+  }
+  if (delegate.error) {
+    return <p className="text-zinc-400">{mediaError(errorMessage(delegate.error))}</p>;
+  }
+  if (delegate.isPending) return <p className="text-zinc-400">Loading content…</p>;
+  return (
+    <InscriptionViewer
+      inscriptionId={details.inscriptionId}
+      contentType={delegate.data?.contentType ?? null}
+      contentLength={delegate.data?.contentLength ?? 0}
+    />
+  );
+}
+
+function MovingNotice({ txid }: { txid: string | null }) {
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-2 rounded-xl border border-brand-500/30 bg-brand-500/5 px-4 py-3 text-sm"
+    >
+      <Badge tone="brand">Moving</Badge>
+      <span className="text-zinc-300">
+        A mempool transaction spends this inscription&apos;s output
+        {txid ? (
+          <>
+            : <span className="break-all font-mono text-[13px] text-zinc-100">{txid}</span>
+          </>
+        ) : (
+          '.'
+        )}
+      </span>
+    </div>
+  );
+}
+
+/** The raw bytes in a new tab, served by the API server. */
+function OpenContentLink({ id }: { id: string }) {
+  return (
+    <a
+      href={contentPath(id)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="w-fit text-brand-400 hover:underline"
+    >
+      Open content
+    </a>
   );
 }

@@ -1,0 +1,28 @@
+import { formatDateTime, satsToBtc } from '@om/core';
+
+/** `1a2b3c4d…9f8e7d6c`: enough of a txid to recognise it; the full one is in the title. */
+export function shortenHash(hash: string): string {
+  if (hash.length <= 20) return hash;
+  return `${hash.slice(0, 8)}…${hash.slice(-8)}`;
+}
+
+/** Sats from the wire (a decimal string) as '0.00010000 BTC'. */
+export function formatBtc(sats: string): string {
+  return isWholeSats(sats) ? `${satsToBtc(BigInt(sats))} BTC` : sats;
+}
+
+/** Sats from the wire as '10,000 sats'. */
+export function formatSats(sats: string): string {
+  return isWholeSats(sats) ? `${BigInt(sats).toLocaleString('en-US')} sats` : sats;
+}
+
+/** The schema only says "string"; a malformed amount is shown as sent rather than crash. */
+function isWholeSats(sats: string): boolean {
+  return /^\d+$/.test(sats);
+}
+
+/** An ISO time from the API in the spec's 'yyyy-MM-dd hh:mm a' (001 §9), local time. */
+export function formatIsoDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : formatDateTime(date);
+}

@@ -1,0 +1,15 @@
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+
+// <model-viewer> is a custom element (@google/model-viewer), registered when its chunk loads.
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'model-viewer': DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & {
+        src: string;
+        alt?: string;
+        'auto-rotate'?: boolean;
+        'camera-controls'?: boolean;
+      };
+    }
+  }
+}

@@ -1,0 +1,43 @@
+export type { Envelope, InscriptionFields } from './envelope.types.ts';
+export {
+  decodeInscriptionIdValue,
+  decodePointer,
+  decodeText,
+  encodeInscriptionIdValue,
+  encodePointer,
+  INSCRIPTION_ID_RE,
+  inscriptionId,
+  parseEnvelopes,
+  parseInscriptionId,
+  ORD_PROTOCOL_ID,
+  ENVELOPE_TAG,
+} from './envelope.ts';
+export {
+  buildEnvelopeScript,
+  revealLeafScript,
+  type EnvelopeContent,
+  type EnvelopeScriptOptions,
+} from './envelope-script.ts';
+export {
+  buildRevealTransaction,
+  estimateRevealVsize,
+  InscribeError,
+  inscriptionCommitAddress,
+  TAPSCRIPT_LEAF_VERSION,
+  type CommitInput,
+  type InscribeErrorCode,
+  type InscriptionCommit,
+  type KeyPathInput,
+  type RevealInput,
+  type RevealOutput,
+  type RevealTransaction,
+} from './inscribe.ts';
+export {
+  decodeInstructions,
+  encodePush,
+  encodeScript,
+  MAX_SCRIPT_ELEMENT_SIZE,
+  OPCODE,
+  type ScriptInstruction,
+  type ScriptItem,
+} from './tapscript.ts';
