@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser } from 'playwright-core';
+import { BitcoinRpc } from '../apps/server/src/chain/rpc.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts');
@@ -22,6 +23,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningApp {
   baseUrl: string;
+  /** The app's own regtest node, for tests that make chain activity a wallet could not. */
+  rpc: BitcoinRpc;
   stop(): Promise<void>;
 }
 
@@ -32,6 +35,7 @@ export interface RunningApp {
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-e2e-'));
   const port = await freePort();
+  const rpcPort = await freePort();
   const child: ChildProcess = spawn(
     path.join(ROOT, 'node_modules/.bin/tsx'),
     [path.join(ROOT, 'apps/server/src/main.ts')],
@@ -41,7 +45,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         ...process.env,
         PORT: String(port),
         DATA_DIR: dataDir,
-        BITCOIND_RPC_PORT: String(await freePort()),
+        BITCOIND_RPC_PORT: String(rpcPort),
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         ...env,
@@ -63,8 +67,15 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     if (Date.now() > deadline) throw new Error('the server did not become healthy within 120 s');
     await sleep(250);
   }
+  const cookie = () =>
+    fs.readFileSync(path.join(dataDir, 'bitcoin/regtest/.cookie'), 'utf8').trim().split(':');
+  const rpc = new BitcoinRpc(() => {
+    const [username = '', password = ''] = cookie();
+    return { url: `http://127.0.0.1:${rpcPort}`, username, password };
+  });
   return {
     baseUrl,
+    rpc,
     stop: async () => {
       child.kill('SIGTERM');
       await Promise.race([exited, sleep(20_000)]);

@@ -8,9 +8,11 @@ import type { RegtestFaucet } from './chain/regtest-faucet.ts';
 import type { BitcoinRpc } from './chain/rpc.ts';
 import type { Db } from './db/create-db.ts';
 import type { Env } from './env.ts';
+import type { ChainEvents } from './indexer/chain-events.ts';
 import { addressRoutes } from './features/address/address.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
+import { eventsRoutes } from './features/events/events.routes.ts';
 import { inscriptionsRoutes } from './features/inscriptions/inscriptions.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
@@ -20,6 +22,8 @@ import { registerErrorHandling } from './http/error-handler.ts';
 export interface ChainDeps {
   rpc: BitcoinRpc;
   balances: AddressBalanceReader;
+  /** What the indexer announces: new blocks and mempool transactions. */
+  events: ChainEvents;
   /** Present on regtest only: the node's own wallet behind /api/dev. */
   faucet?: RegtestFaucet;
 }
@@ -55,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   addressRoutes(app, deps);
   contentRoutes(app, deps);
   inscriptionsRoutes(app, deps);
+  eventsRoutes(app, deps);
   if (deps.chain.faucet) devRoutes(app, deps.chain.faucet, writeLimit);
 
   await serveWebApp(app, deps.env.WEB_DIST_DIR);

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     const app = await buildApp({
       env,
       db,
-      chain: { rpc, faucet, balances: new AddressBalanceReader(rpc) },
+      chain: { rpc, faucet, events, balances: new AddressBalanceReader(rpc) },
       jwtSecret: jwtSecret(env),
       log,
     });

@@ -6,6 +6,7 @@ import { AddressBalanceReader } from '../../src/chain/address-balance.ts';
 import { createDb, type Db, type DbKind } from '../../src/db/create-db.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { loadEnv } from '../../src/env.ts';
+import { ChainEvents } from '../../src/indexer/chain-events.ts';
 import type { TestNode } from './regtest.ts';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -36,6 +37,7 @@ export async function createTestDb(kind: DbKind): Promise<Db> {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  events: ChainEvents;
   close(): Promise<void>;
 }
 
@@ -48,12 +50,14 @@ export async function startTestApp(
   const db = await createTestDb(kind);
   const parsedEnv = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
   const isRegtest = parsedEnv.BITCOIN_NETWORK === 'regtest';
+  const events = new ChainEvents();
   const app = await buildApp({
     env: parsedEnv,
     db,
     chain: {
       rpc: node.node.rpc,
       faucet: isRegtest ? node.faucet : undefined,
+      events,
       balances: new AddressBalanceReader(node.node.rpc),
     },
     jwtSecret: randomBytes(32),
@@ -62,6 +66,7 @@ export async function startTestApp(
   return {
     app,
     db,
+    events,
     close: async () => {
       await app.close();
       await db.close();

@@ -1,18 +1,13 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { AuctionPage } from '../features/auction/auction-page.tsx';
 import { CollectionsPage } from '../features/collections/collections-page.tsx';
-import { InscriptionPage } from '../features/inscriptions/inscription-page.tsx';
-import { InscriptionsPage } from '../features/inscriptions/inscriptions-page.tsx';
-import { LaunchpadPage } from '../features/launchpad/launchpad-page.tsx';
 import { AppLayout } from '../features/layout/app-layout.tsx';
-import { MintPage } from '../features/mint/mint-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
-import { ProfilePage } from '../features/profile/profile-page.tsx';
-import { RewardPoolPage } from '../features/rewards/reward-pool-page.tsx';
-import { RewardsPage } from '../features/rewards/rewards-page.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
-/** Spec 000 §2 and 001 §2. /content/{id} is served by the API server, not by this app. */
+/**
+ * Spec 000 §2 and 001 §2. /content/{id} is served by the API server, not by this app. Pages other
+ * than the landing one load on first visit, so the first paint carries only the shell.
+ */
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -20,14 +15,56 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/collections" replace /> },
       { path: 'collections', element: <CollectionsPage /> },
-      { path: 'launchpad', element: <LaunchpadPage /> },
-      { path: 'rewards', element: <RewardsPage /> },
-      { path: 'rewards/:id', element: <RewardPoolPage /> },
-      { path: 'profile', element: <ProfilePage /> },
-      { path: 'inscriptions', element: <InscriptionsPage /> },
-      { path: 'inscriptions/:id', element: <InscriptionPage /> },
-      { path: 'mint/:slug', element: <MintPage /> },
-      { path: 'auction/:slug', element: <AuctionPage /> },
+      {
+        path: 'launchpad',
+        lazy: async () => ({
+          Component: (await import('../features/launchpad/launchpad-page.tsx')).LaunchpadPage,
+        }),
+      },
+      {
+        path: 'rewards',
+        lazy: async () => ({
+          Component: (await import('../features/rewards/rewards-page.tsx')).RewardsPage,
+        }),
+      },
+      {
+        path: 'rewards/:id',
+        lazy: async () => ({
+          Component: (await import('../features/rewards/reward-pool-page.tsx')).RewardPoolPage,
+        }),
+      },
+      {
+        path: 'profile',
+        lazy: async () => ({
+          Component: (await import('../features/profile/profile-page.tsx')).ProfilePage,
+        }),
+      },
+      {
+        path: 'inscriptions',
+        lazy: async () => ({
+          Component: (await import('../features/inscriptions/inscriptions-page.tsx'))
+            .InscriptionsPage,
+        }),
+      },
+      {
+        path: 'inscriptions/:id',
+        lazy: async () => ({
+          Component: (await import('../features/inscriptions/inscription-page.tsx'))
+            .InscriptionPage,
+        }),
+      },
+      {
+        path: 'mint/:slug',
+        lazy: async () => ({
+          Component: (await import('../features/mint/mint-page.tsx')).MintPage,
+        }),
+      },
+      {
+        path: 'auction/:slug',
+        lazy: async () => ({
+          Component: (await import('../features/auction/auction-page.tsx')).AuctionPage,
+        }),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -16,6 +16,9 @@ const ContentParamsSchema = z.object({
 export const CONTENT_SECURITY_POLICIES = [
   "default-src 'self' 'unsafe-eval' 'unsafe-inline' data: blob:",
   "default-src *:*/content/ *:*/blockheight *:*/blockhash *:*/blockhash/ *:*/blocktime *:*/r/ 'unsafe-eval' 'unsafe-inline' data: blob:",
+  // Ours, beyond ord's: content opened directly (not in our sandboxed iframe) still gets an
+  // opaque origin, so an HTML or SVG inscription can never read the app's storage or cookies.
+  'sandbox allow-scripts',
 ];
 
 /** /content/{id}: an inscription's bytes, exactly as inscribed, with ord's headers. */
@@ -28,7 +31,9 @@ export function contentRoutes(app: FastifyInstance, { db }: AppDeps): void {
       .header('content-type', content.contentType ?? 'application/octet-stream')
       .header('cache-control', 'public, max-age=1209600, immutable')
       .header('content-security-policy', CONTENT_SECURITY_POLICIES)
-      .header('x-content-type-options', 'nosniff');
+      .header('x-content-type-options', 'nosniff')
+      // Sandboxed documents have an opaque origin: recursive fetches of /content need CORS, as on ord.
+      .header('access-control-allow-origin', '*');
     if (content.contentEncoding) reply.header('content-encoding', content.contentEncoding);
     return reply.send(Buffer.from(content.body ?? new Uint8Array()));
   });
