@@ -36,9 +36,11 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-e2e-'));
   const port = await freePort();
   const rpcPort = await freePort();
+  // `node --import tsx`, not the tsx CLI: the CLI's extra process does not pass SIGTERM on in a
+  // way that lets the server stop its bitcoind.
   const child: ChildProcess = spawn(
-    path.join(ROOT, 'node_modules/.bin/tsx'),
-    [path.join(ROOT, 'apps/server/src/main.ts')],
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')],
     {
       cwd: ROOT,
       env: {

@@ -3,14 +3,15 @@ import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { AddressBalanceReader } from './chain/address-balance.ts';
 import type { RegtestFaucet } from './chain/regtest-faucet.ts';
 import type { BitcoinRpc } from './chain/rpc.ts';
+import type { ChainSource } from './chain/sources/chain-source.ts';
 import type { Db } from './db/create-db.ts';
 import type { Env } from './env.ts';
 import type { ChainEvents } from './indexer/chain-events.ts';
 import { addressRoutes } from './features/address/address.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { chainRoutes } from './features/chain/chain.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { inscriptionsRoutes } from './features/inscriptions/inscriptions.routes.ts';
@@ -20,8 +21,10 @@ import { AppError } from './http/app-error.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 
 export interface ChainDeps {
-  rpc: BitcoinRpc;
-  balances: AddressBalanceReader;
+  /** Absent when chain data comes from Esplora and ord (no node off regtest). */
+  rpc?: BitcoinRpc;
+  /** Address, transaction, fee and inscription data, wherever this deployment gets them. */
+  source: ChainSource;
   /** What the indexer announces: new blocks and mempool transactions. */
   events: ChainEvents;
   /** Present on regtest only: the node's own wallet behind /api/dev. */
@@ -59,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   addressRoutes(app, deps);
   contentRoutes(app, deps);
   inscriptionsRoutes(app, deps);
+  chainRoutes(app, deps, writeLimit);
   eventsRoutes(app, deps);
   if (deps.chain.faucet) devRoutes(app, deps.chain.faucet, writeLimit);
 

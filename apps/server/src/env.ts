@@ -18,6 +18,10 @@ const EnvSchema = z.object({
   BITCOIN_NETWORK: z.enum(['mainnet', 'testnet', 'signet', 'regtest']).default('regtest'),
   /** A bitcoind JSON-RPC endpoint, e.g. http://user:pass@127.0.0.1:8332; replaces the embedded node. */
   BITCOIND_RPC_URL: z.string().url().optional(),
+  /** Esplora REST API (e.g. https://mempool.space/api) for address, tx, fee and broadcast data; needed on mainnet and testnet. */
+  ESPLORA_URL: z.string().url().optional(),
+  /** ord server for inscription data when there is no BITCOIND_RPC_URL (our indexer needs a node). */
+  ORD_URL: z.string().url().optional(),
   /** RPC port of the embedded regtest node. */
   BITCOIND_RPC_PORT: z.coerce.number().int().min(1).max(65535).default(18443),
   /** Secret that signs sign-in tokens (at least 32 characters). Generated and kept in DATA_DIR on regtest. */
@@ -36,6 +40,11 @@ const EnvSchema = z.object({
   TOKEN_URL: z.string().url().default('https://www.coingecko.com/en/categories/brc-20'),
   /** The external Inscribe link of the navigation. */
   INSCRIBE_URL: z.string().url().default('https://ordinals.com/inscribe'),
+  /** On regtest, seed the demo market (3 inscribed collections) on first start; 'false' skips it. */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
@@ -51,10 +60,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  if (env.BITCOIN_NETWORK !== 'regtest' && !env.BITCOIND_RPC_URL) {
+  const network = env.BITCOIN_NETWORK;
+  if (network !== 'regtest' && !env.BITCOIND_RPC_URL && !(env.ESPLORA_URL && env.ORD_URL)) {
     throw new Error(
-      `BITCOIND_RPC_URL is required on ${env.BITCOIN_NETWORK}: the embedded node runs regtest only.`,
+      `BITCOIND_RPC_URL, or ESPLORA_URL and ORD_URL, are required on ${network}: the embedded node runs regtest only.`,
     );
+  }
+  // Our indexer keeps every address's outputs on regtest and signet only (decision 005).
+  if ((network === 'mainnet' || network === 'testnet') && !env.ESPLORA_URL) {
+    throw new Error(`ESPLORA_URL is required on ${network} for address and transaction data.`);
   }
   if (env.BITCOIN_NETWORK !== 'regtest' && !env.JWT_SECRET) {
     throw new Error(`JWT_SECRET is required on ${env.BITCOIN_NETWORK}.`);

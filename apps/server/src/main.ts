@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import { AddressBalanceReader } from './chain/address-balance.ts';
 import { RegtestNode } from './chain/bitcoind.ts';
 import { RegtestFaucet } from './chain/regtest-faucet.ts';
 import { BitcoinRpc, rpcAuthFromUrl } from './chain/rpc.ts';
+import { selectChainSource } from './chain/sources/select-chain-source.ts';
 import { createDb } from './db/create-db.ts';
 import { migrate } from './db/migrate.ts';
+import { startDemoSeed } from './features/demo/demo-seed.service.ts';
 import { loadEnv, type Env } from './env.ts';
 import { ChainEvents } from './indexer/chain-events.ts';
 import { ChainFollower } from './indexer/follow-chain.ts';
@@ -38,18 +39,26 @@ async function main(): Promise<void> {
 
     // The indexer follows the node in this process (issue 3); it stops before the database closes.
     const events = new ChainEvents();
-    const follower = new ChainFollower({ db, rpc, network: env.BITCOIN_NETWORK, events, log });
-    const stopIndexer = new AbortController();
-    const indexing = follower.run(stopIndexer.signal);
-    closers.push(async () => {
-      stopIndexer.abort();
-      await indexing;
-    });
+    if (rpc) {
+      const follower = new ChainFollower({ db, rpc, network: env.BITCOIN_NETWORK, events, log });
+      const stopIndexer = new AbortController();
+      const indexing = follower.run(stopIndexer.signal);
+      closers.push(async () => {
+        stopIndexer.abort();
+        await indexing;
+      });
+    }
 
+    // Regtest's demo market (issue 3): seeded in the background once the indexer has caught up.
+    if (env.BITCOIN_NETWORK === 'regtest' && env.SEED_DEMO && rpc && faucet) {
+      closers.push(startDemoSeed({ db, rpc, faucet, dataDir: env.dataDir, log }));
+    }
+
+    const source = selectChainSource(env, { db, rpc });
     const app = await buildApp({
       env,
       db,
-      chain: { rpc, faucet, events, balances: new AddressBalanceReader(rpc) },
+      chain: { rpc, faucet, events, source },
       jwtSecret: jwtSecret(env),
       log,
     });
@@ -71,12 +80,17 @@ async function main(): Promise<void> {
   }
 }
 
-async function startChain(env: Env, closers: (() => Promise<void>)[]) {
+async function startChain(
+  env: Env,
+  closers: (() => Promise<void>)[],
+): Promise<{ rpc?: BitcoinRpc; faucet?: RegtestFaucet }> {
   if (env.BITCOIND_RPC_URL) {
     const auth = rpcAuthFromUrl(env.BITCOIND_RPC_URL);
     const rpc = new BitcoinRpc(() => auth);
     return { rpc, faucet: env.BITCOIN_NETWORK === 'regtest' ? new RegtestFaucet(rpc) : undefined };
   }
+  // Off regtest without a node, Esplora and ord answer for the chain (env.ts checks their URLs).
+  if (env.BITCOIN_NETWORK !== 'regtest') return {};
   const node = new RegtestNode({
     datadir: path.join(env.dataDir, 'bitcoin'),
     rpcPort: env.BITCOIND_RPC_PORT,

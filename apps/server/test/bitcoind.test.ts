@@ -28,6 +28,23 @@ describe('the embedded bitcoind', () => {
     }
   });
 
+  it('stops a bitcoind left running on its datadir by a killed server, then starts', async () => {
+    const datadir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-regtest-'));
+    const orphan = new RegtestNode({ datadir, rpcPort: await freePort() });
+    const next = new RegtestNode({ datadir, rpcPort: await freePort() });
+    try {
+      await orphan.start();
+      const pid = Number(fs.readFileSync(path.join(datadir, 'regtest', 'bitcoind.pid'), 'utf8'));
+      await next.start(); // would fail on the datadir lock if the orphan still ran
+      expect(await next.rpc.getBlockCount()).toBe(0);
+      expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      await next.stop();
+      await orphan.stop();
+      fs.rmSync(datadir, { recursive: true, force: true });
+    }
+  });
+
   it('is restarted when it dies, on the same chain', async () => {
     const datadir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-regtest-'));
     const restarts: (number | null)[] = [];

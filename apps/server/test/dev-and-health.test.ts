@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
+import { send, testWallet } from './helpers/regtest-inscribe.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** Stands for a valid regtest address, made by the node when the case runs. */
@@ -55,12 +56,37 @@ describe.each(databaseKinds())('health, faucet and mine on %s', (kind) => {
     });
     expect(mined.statusCode).toBe(200);
     expect(mined.json().payload.blockHashes).toHaveLength(1);
+    await t.sync();
 
     const after = await t.app.inject({
       method: 'GET',
       url: `/api/shared/address/${address}/balance`,
     });
     expect(after.json().payload).toEqual({ confirmed: '12345678', unconfirmed: '0' });
+  });
+
+  it('shows a confirmed coin being spent as leaving, until the spend confirms', async () => {
+    const owner = testWallet();
+    const fund = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/faucet',
+      payload: { address: owner.address, amountSats: '50000' },
+    });
+    const txid = fund.json().payload.txid as string;
+    await node.faucet.mine(1);
+    await t.sync();
+    const tx = await node.node.rpc.getRawTransactionVerbose(txid);
+    const vout = tx.vout.find((o) => o.scriptPubKey.address === owner.address)!.n;
+    await send(node, owner, { txid, vout, value: 50_000n }, testWallet().address);
+
+    const balance = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/shared/address/${owner.address}/balance` })
+      ).json().payload;
+    expect(await balance()).toEqual({ confirmed: '50000', unconfirmed: '-50000' });
+    await node.faucet.mine(1);
+    await t.sync();
+    expect(await balance()).toEqual({ confirmed: '0', unconfirmed: '0' });
   });
 
   it.each([

@@ -9,3 +9,4 @@ export * from './message.ts';
 export * from './verify-message.ts';
 export * from './sign-psbt.ts';
 export * from './inscriptions/index.ts';
+export * from './psbt/index.ts';

@@ -62,8 +62,24 @@ export class RegtestNode {
     const binary = this.opts.binary ?? bitcoindPath();
     verifyBitcoind(binary);
     fs.mkdirSync(this.opts.datadir, { recursive: true });
+    await this.stopStaleNode();
     this.spawn(binary);
     await this.waitReady();
+  }
+
+  /**
+   * A server killed without its shutdown leaves its bitcoind running and holding the datadir's
+   * lock; the next start would then fail. Ask that process to stop, as its own RPC would.
+   */
+  private async stopStaleNode(): Promise<void> {
+    const pidFile = path.join(this.opts.datadir, 'regtest', 'bitcoind.pid');
+    if (!fs.existsSync(pidFile)) return;
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+    if (!Number.isInteger(pid) || pid <= 0 || !isBitcoind(pid)) return;
+    this.opts.log?.(`stopping a stale bitcoind (pid ${pid}) left on ${this.opts.datadir}`);
+    process.kill(pid, 'SIGTERM');
+    for (let i = 0; i < 300 && isAlive(pid); i++) await sleep(100);
+    if (isAlive(pid)) process.kill(pid, 'SIGKILL');
   }
 
   private spawn(binary: string): void {
@@ -150,5 +166,25 @@ export class RegtestNode {
   /** Kills the process as a crash would (tests of the supervisor). */
   crashForTest(): void {
     this.child?.kill('SIGKILL');
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    // ESRCH: no such process.
+    return false;
+  }
+}
+
+/** Only a bitcoind is ours to stop: the pid may have been reused by anything else. */
+function isBitcoind(pid: number): boolean {
+  try {
+    return isAlive(pid) && fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'bitcoind';
+  } catch {
+    // No /proc entry (gone, or not Linux): nothing we may stop.
+    return false;
   }
 }

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../../src/app.ts';
-import { AddressBalanceReader } from '../../src/chain/address-balance.ts';
+import { selectChainSource } from '../../src/chain/sources/select-chain-source.ts';
 import { createDb, type Db, type DbKind } from '../../src/db/create-db.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { loadEnv } from '../../src/env.ts';
 import { ChainEvents } from '../../src/indexer/chain-events.ts';
+import { ChainFollower } from '../../src/indexer/follow-chain.ts';
 import type { TestNode } from './regtest.ts';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -38,6 +39,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   events: ChainEvents;
+  /** Indexes the node's chain up to its tip, as the server's follower would. */
+  sync(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -58,15 +61,23 @@ export async function startTestApp(
       rpc: node.node.rpc,
       faucet: isRegtest ? node.faucet : undefined,
       events,
-      balances: new AddressBalanceReader(node.node.rpc),
+      source: selectChainSource(parsedEnv, { db, rpc: node.node.rpc }),
     },
     jwtSecret: randomBytes(32),
+    log: pino({ level: 'silent' }),
+  });
+  const follower = new ChainFollower({
+    db,
+    rpc: node.node.rpc,
+    network: parsedEnv.BITCOIN_NETWORK,
+    events,
     log: pino({ level: 'silent' }),
   });
   return {
     app,
     db,
     events,
+    sync: () => follower.syncOnce(),
     close: async () => {
       await app.close();
       await db.close();

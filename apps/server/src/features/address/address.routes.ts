@@ -13,7 +13,7 @@ export function addressRoutes(app: FastifyInstance, { env, chain }: AppDeps): vo
     if (!isValidAddress(address, env.BITCOIN_NETWORK)) {
       throw invalidInput(`address: not a valid ${env.BITCOIN_NETWORK} address`, 'address');
     }
-    const balance = await chain.balances.read(address);
+    const balance = await chain.source.addressBalance(address);
     return {
       success: true,
       payload: {

@@ -7,7 +7,7 @@ export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps):
     const payload: HealthPayload = {
       db: db.kind,
       network: env.BITCOIN_NETWORK,
-      blockHeight: await chain.rpc.getBlockCount(),
+      blockHeight: await chain.source.tipHeight(),
     };
     return { success: true, payload };
   });

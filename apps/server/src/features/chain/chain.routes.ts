@@ -1,0 +1,60 @@
+import { isValidAddress } from '@om/bitcoin';
+import {
+  AddressParamSchema,
+  BroadcastBodySchema,
+  TxidParamSchema,
+  type RecommendedFeesPayload,
+} from '@om/core';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { invalidInput, notFound } from '../../http/app-error.ts';
+import { parseInput } from '../../http/validate.ts';
+import { splitAddressUtxos } from './chain.service.ts';
+import { toWireStatus, toWireTx } from './chain.wire.ts';
+
+/** Chain data for the web app (issue 3, API), from whichever ChainSource this deployment uses. */
+export function chainRoutes(
+  app: FastifyInstance,
+  { env, chain }: AppDeps,
+  writeLimit: object,
+): void {
+  const { source } = chain;
+  const addressParam = (params: unknown): string => {
+    const { address } = parseInput(AddressParamSchema, params, 'params');
+    if (!isValidAddress(address, env.BITCOIN_NETWORK)) {
+      throw invalidInput(`address: not a valid ${env.BITCOIN_NETWORK} address`, 'address');
+    }
+    return address;
+  };
+
+  app.get('/api/shared/mempool/address/:address/txs', async (request) => {
+    const txs = await source.addressTxs(addressParam(request.params));
+    return { success: true, payload: txs.map(toWireTx) };
+  });
+
+  app.get('/api/shared/address/:address/utxos', async (request) => {
+    const payload = await splitAddressUtxos(source, addressParam(request.params));
+    return { success: true, payload };
+  });
+
+  app.get('/api/shared/tx/:txid/status', async (request) => {
+    const { txid } = parseInput(TxidParamSchema, request.params, 'params');
+    const status = await source.txStatus(txid);
+    if (!status) throw notFound(`Transaction ${txid} not found.`);
+    return { success: true, payload: toWireStatus(status) };
+  });
+
+  app.get('/api/shared/blocks/tip/height', async () => {
+    return { success: true, payload: { height: await source.tipHeight() } };
+  });
+
+  app.get('/api/shared/fees/recommended', async () => {
+    const payload: RecommendedFeesPayload = await source.recommendedFees();
+    return { success: true, payload };
+  });
+
+  app.post('/api/shared/tx', { config: writeLimit }, async (request) => {
+    const { hex } = parseInput(BroadcastBodySchema, request.body, 'body');
+    return { success: true, payload: { txid: await source.broadcast(hex) } };
+  });
+}

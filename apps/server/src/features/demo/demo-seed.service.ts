@@ -1,0 +1,135 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
+import type { BitcoinRpc } from '../../chain/rpc.ts';
+import type { Db } from '../../db/create-db.ts';
+import { toCatalogue } from './demo-catalogue.ts';
+import {
+  DEMO_COLLECTION_SLUGS,
+  DEMO_SEED,
+  demoArtworks,
+  demoCollections,
+} from './demo-collections.ts';
+import { inscribeArtworks } from './demo-inscribe.ts';
+import { demoInscriberKey, demoOwners, ownerOf, writeOwnersFile } from './demo-owners.ts';
+import {
+  existingCollectionSlugs,
+  findInscribedArtworks,
+  indexedBlockHash,
+  indexedHeight,
+  writeCatalogue,
+} from './demo.queries.ts';
+
+export interface DemoSeedDeps {
+  db: Db;
+  rpc: BitcoinRpc;
+  faucet: RegtestFaucet;
+  dataDir: string;
+  log: FastifyBaseLogger;
+  /** Stops the seed between steps (server shutdown); a later start picks up where it left off. */
+  signal?: AbortSignal;
+  /** How long the indexer (main's ChainFollower) may make no progress before the seed gives up. */
+  indexStallMs?: number;
+  /** Seeds the art and the keys; DEMO_SEED unless a test wants other art. */
+  seed?: string;
+}
+
+export type DemoSeedResult =
+  | { status: 'already-seeded'; elapsedMs: number }
+  | {
+      status: 'seeded';
+      collections: number;
+      items: number;
+      /** Artworks inscribed by this run (0 when an earlier run had inscribed them all). */
+      inscribed: number;
+      /** Commit outputs an interrupted run had funded, spent by this run's reveals. */
+      reusedCommits: number;
+      elapsedMs: number;
+    };
+
+/**
+ * Seeds the regtest market with the demo collections, really inscribed. Idempotent: a seeded
+ * catalogue is left alone; otherwise artworks already on chain (found by their exact bytes) are
+ * reused, the rest are inscribed (one split, one block of reveals), and the catalogue is written
+ * in one transaction once the indexer has seen them. Every step can be interrupted: the next run
+ * finds what the last one left on chain. Regtest only: it needs the faucet.
+ */
+export async function seedDemoMarket(deps: DemoSeedDeps): Promise<DemoSeedResult> {
+  const started = performance.now();
+  const elapsedMs = () => Math.round(performance.now() - started);
+  const seed = deps.seed ?? DEMO_SEED;
+  const owners = demoOwners(seed);
+  writeOwnersFile(deps.dataDir, owners);
+  const existing = await existingCollectionSlugs(deps.db, DEMO_COLLECTION_SLUGS);
+  if (existing.length === DEMO_COLLECTION_SLUGS.length) {
+    return { status: 'already-seeded', elapsedMs: elapsedMs() };
+  }
+
+  const collections = demoCollections(seed);
+  const artworks = demoArtworks(collections);
+  // Reveals of an interrupted run may still wait in the mempool: confirm them before looking.
+  if ((await deps.rpc.getRawMempool()).length > 0) await deps.faucet.mine(1);
+  await waitForIndexer(deps);
+  let ids = await findInscribedArtworks(deps.db, artworks);
+  const missing = artworks.filter((a) => !ids.has(a.key));
+  let reusedCommits = 0;
+  if (missing.length > 0) {
+    deps.log.info({ count: missing.length }, 'demo market: inscribing');
+    const toInscribe = missing.map((artwork) => ({
+      artwork,
+      owner: ownerOf(artwork.key, owners).address,
+    }));
+    ({ reusedCommits } = await inscribeArtworks(deps, toInscribe, demoInscriberKey(seed)));
+    await waitForIndexer(deps);
+    ids = await findInscribedArtworks(deps.db, artworks);
+  }
+  deps.signal?.throwIfAborted();
+  const creatorAddresses = owners.map((o) => o.paymentAddress);
+  await writeCatalogue(deps.db, toCatalogue({ collections, ids, creatorAddresses, seed }));
+  return {
+    status: 'seeded',
+    collections: collections.length,
+    items: collections.reduce((n, c) => n + c.items.length, 0),
+    inscribed: missing.length,
+    reusedCommits,
+    elapsedMs: elapsedMs(),
+  };
+}
+
+/**
+ * Runs the seed in the background and logs how it went; a failure only logs (the next start
+ * retries). Answers the closer: it stops the seed between steps and waits for it.
+ */
+export function startDemoSeed(deps: Omit<DemoSeedDeps, 'signal'>): () => Promise<void> {
+  const stop = new AbortController();
+  const seeding = seedDemoMarket({ ...deps, signal: stop.signal }).then(
+    (result) => deps.log.info(result, `demo market: ${result.status}`),
+    (err: unknown) => {
+      if (!stop.signal.aborted) deps.log.error({ err }, 'demo market: seed failed');
+    },
+  );
+  return async () => {
+    stop.abort();
+    await seeding;
+  };
+}
+
+/** Waits until the indexer has stored the node's current tip; gives up after a stall. */
+async function waitForIndexer(deps: DemoSeedDeps): Promise<void> {
+  const stallMs = deps.indexStallMs ?? 30_000;
+  const height = await deps.rpc.getBlockCount();
+  const hash = await deps.rpc.getBlockHash(height);
+  let reached = -1;
+  let deadline = Date.now() + stallMs;
+  while ((await indexedBlockHash(deps.db, height)) !== hash) {
+    deps.signal?.throwIfAborted();
+    const now = (await indexedHeight(deps.db)) ?? -1;
+    if (now > reached) [reached, deadline] = [now, Date.now() + stallMs];
+    if (Date.now() > deadline) {
+      throw new Error(
+        `demo: the indexer stalled at block ${reached} for ${stallMs} ms, short of block ${height}`,
+      );
+    }
+    await sleep(100);
+  }
+}

@@ -1,0 +1,93 @@
+// The pure trading core (issue 4): listings signed SINGLE|ANYONECANPAY, purchases in msigner's
+// layout with OKX's N+1 padding rule, chained padding setups, delisting, exact fees.
+export { addressOfScript, parsePsbt, scriptOfAddress } from './codec.ts';
+export { buildDelistPsbt, type BuiltDelist } from './delist.ts';
+export {
+  describePurchase,
+  type PurchaseContext,
+  type PurchaseProblemCode,
+  type PurchaseSummary,
+} from './describe-purchase.ts';
+export {
+  changeFloor,
+  checkFeeRate,
+  DEFAULT_MAX_FEE_RATE,
+  dustThreshold,
+  estimateVsize,
+  estimateWeight,
+  feeFor,
+  INPUT_WEIGHT,
+  inputTypeOf,
+  isDust,
+  OUTPUT_WEIGHT,
+  outputWeight,
+  type InputType,
+  type OutputType,
+} from './fees.ts';
+export {
+  finalizeSignedPsbt,
+  mergeAndFinalizePurchase,
+  type BuiltForSigning,
+  type FinalizedTransaction,
+} from './finalize-purchase.ts';
+export {
+  LISTED_INPUT_ROLE,
+  walletInputRole,
+  type InputKind,
+  type InputRole,
+} from './input-role.ts';
+export {
+  buildListingPsbt,
+  makerFee,
+  verifySignedListing,
+  type BuiltListing,
+  type ListingItemParams,
+  type ListingProblem,
+  type ListingProblemCode,
+  type ListingVerification,
+} from './listing.ts';
+export {
+  buildChainedPurchase,
+  buildPaddingSetup,
+  type BuiltPaddingSetup,
+} from './padding-setup.ts';
+export {
+  buildPurchasePsbt,
+  buyerOutputValues,
+  CHANGE_MIN,
+  MIN_PADDING_VALUE,
+  PADDING_VALUE,
+  POSTAGE,
+  type BuiltPurchase,
+  type Buyer,
+  type PurchaseLayout,
+  type PurchaseParams,
+} from './purchase.ts';
+export { locateSat, type SatLocation } from './sat-flow.ts';
+export { selectUtxos, type Selection } from './select-utxos.ts';
+export {
+  checkSellerWitness,
+  extractSellerWitness,
+  SELLER_SIGHASH,
+  sellerSighash,
+  TRADE_LOCKTIME,
+  TRADE_TX_VERSION,
+  type ListedItem,
+  type Payout,
+  type SellerInput,
+  type SellerSignatureProblem,
+  type SignedListedItem,
+} from './seller-signature.ts';
+export { TradeError, type TradeErrorCode } from './trade-error.ts';
+export {
+  FINAL_SEQUENCE,
+  keySpendFields,
+  paymentWallet,
+  spendTypeOfScript,
+  type KeySpendFields,
+  type Outpoint,
+  type PaymentWallet,
+  type SpendType,
+  type Utxo,
+  type WalletUtxo,
+} from './utxo.ts';

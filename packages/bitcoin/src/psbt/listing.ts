@@ -1,0 +1,197 @@
+import { Transaction } from '@scure/btc-signer';
+import { bytesToHex, equalBytes } from '../bytes.ts';
+import type { BitcoinNetwork } from '../networks.ts';
+import { parsePsbt, scriptOfAddress, TRADE_TX_OPTIONS } from './codec.ts';
+import { isDust } from './fees.ts';
+import {
+  checkSellerWitness,
+  extractSellerWitness,
+  SELLER_SIGHASH,
+  TRADE_LOCKTIME,
+  TRADE_TX_VERSION,
+  type ListedItem,
+  type SellerSignatureProblem,
+  type SignedListedItem,
+} from './seller-signature.ts';
+import { TradeError } from './trade-error.ts';
+import {
+  FINAL_SEQUENCE,
+  keySpendFields,
+  psbtInput,
+  sameOutpoint,
+  spendTypeOfScript,
+  type Utxo,
+} from './utxo.ts';
+
+export type ListingItemParams = {
+  /**
+   * The UTXO holding the inscription, P2TR or P2WPKH. `publicKey` (taproot internal key, or the
+   * P2WPKH key) is checked against the script and written into the PSBT for the wallet.
+   */
+  inscriptionUtxo: Utxo & { publicKey?: Uint8Array; inscriptionOffset?: bigint };
+  price: bigint;
+  payoutAddress: string;
+};
+
+export type BuiltListing = {
+  psbt: Uint8Array;
+  /** Item i is the pair input i / output i, in the order given. */
+  items: ListedItem[];
+};
+
+/** The platform's share of a price, rounded down as msigner does (feeprovider.ts). */
+export function makerFee(price: bigint, makerFeeBps: number): bigint {
+  return (price * BigInt(makerFeeBps)) / 10_000n;
+}
+
+/**
+ * One PSBT listing several inscriptions in one signature session: input i is inscription i and
+ * output i its payout, every input signed SIGHASH_SINGLE|ANYONECANPAY (0x83), version 2, locktime
+ * 0, final sequences. The payout is price − maker fee + the inscription UTXO's value: the seller
+ * keeps the postage, and the buyer funds a fresh postage output (msigner's getSellerOrdOutputValue).
+ * Only P2TR and P2WPKH sellers: legacy SINGLE commits to the index (research §1). Throws TradeError.
+ */
+export function buildListingPsbt(params: {
+  items: readonly ListingItemParams[];
+  makerFeeBps: number;
+  network: BitcoinNetwork;
+}): BuiltListing {
+  const { items, makerFeeBps, network } = params;
+  if (items.length === 0) throw new TradeError('no-listings', 'Nothing to list');
+  if (!Number.isInteger(makerFeeBps) || makerFeeBps < 0 || makerFeeBps > 10_000) {
+    throw new TradeError('invalid-amount', `Maker fee of ${makerFeeBps} bps is out of range`);
+  }
+  const tx = new Transaction({
+    ...TRADE_TX_OPTIONS,
+    version: TRADE_TX_VERSION,
+    lockTime: TRADE_LOCKTIME,
+  });
+  const listed = items.map((item, index): ListedItem => {
+    const { inscriptionUtxo: utxo, price } = item;
+    const fields = checkListedUtxo(item, index);
+    if (items.slice(0, index).some((other) => sameOutpoint(other.inscriptionUtxo, utxo))) {
+      throw new TradeError('duplicate-input', `Item ${index} lists the same UTXO twice`, index);
+    }
+    if (price <= 0n) throw new TradeError('invalid-amount', `Item ${index} has no price`, index);
+    const script = scriptOfAddress(item.payoutAddress, network);
+    const value = price - makerFee(price, makerFeeBps) + utxo.value;
+    if (isDust(script, value)) {
+      throw new TradeError('dust-output', `Item ${index} pays out dust`, index);
+    }
+    const sellerInput = {
+      txid: utxo.txid.toLowerCase(),
+      vout: utxo.vout,
+      value: utxo.value,
+      script: utxo.script,
+      sequence: FINAL_SEQUENCE,
+      inscriptionOffset: utxo.inscriptionOffset ?? 0n,
+    };
+    tx.addInput({ ...psbtInput(sellerInput, fields), sighashType: SELLER_SIGHASH });
+    tx.addOutput({ script, amount: value });
+    return { sellerInput, payout: { script, value } };
+  });
+  return { psbt: tx.toPSBT(), items: listed };
+}
+
+function checkListedUtxo(item: ListingItemParams, index: number) {
+  const { script, publicKey, value, inscriptionOffset = 0n } = item.inscriptionUtxo;
+  const type = spendTypeOfScript(script);
+  if (type !== 'p2tr' && type !== 'p2wpkh') {
+    throw new TradeError(
+      'unsupported-seller-script',
+      `Item ${index}: only P2TR and P2WPKH inscriptions can be listed`,
+      index,
+    );
+  }
+  if (inscriptionOffset < 0n || inscriptionOffset >= value) {
+    throw new TradeError(
+      'inscription-offset-out-of-range',
+      `Item ${index}: offset ${inscriptionOffset} is outside the UTXO`,
+      index,
+    );
+  }
+  return publicKey ? keySpendFields(script, publicKey) : {};
+}
+
+export type ListingProblemCode =
+  | SellerSignatureProblem
+  | 'invalid-psbt'
+  | 'wrong-shape'
+  | 'wrong-outpoint'
+  | 'wrong-prevout'
+  | 'wrong-sequence'
+  | 'wrong-payout';
+
+/** `index` is the item (= input and output) the problem is about; absent for the whole PSBT. */
+export type ListingProblem = { code: ListingProblemCode; index?: number };
+
+export type ListingVerification =
+  { ok: true; signatures: SignedListedItem[] } | { ok: false; problems: ListingProblem[] };
+
+/**
+ * Checks a listing PSBT the seller's wallet signed against the items built for it: input i is
+ * exactly the expected outpoint, script, value and sequence, output i exactly the payout, and the
+ * seller's 0x83 signature verifies against its BIP341/BIP143 digest. Answers the final witnesses
+ * to store (never to be shown to buyers), or every problem found.
+ */
+export function verifySignedListing(
+  psbt: Uint8Array | string,
+  expected: readonly ListedItem[],
+): ListingVerification {
+  let tx: Transaction;
+  try {
+    tx = parsePsbt(psbt);
+  } catch {
+    // parsePsbt only throws 'invalid-psbt'.
+    return { ok: false, problems: [{ code: 'invalid-psbt' }] };
+  }
+  const isShapeRight =
+    tx.version === TRADE_TX_VERSION &&
+    tx.lockTime === TRADE_LOCKTIME &&
+    tx.inputsLength === expected.length &&
+    tx.outputsLength === expected.length;
+  if (!isShapeRight) return { ok: false, problems: [{ code: 'wrong-shape' }] };
+
+  const problems: ListingProblem[] = [];
+  const signatures = expected.map((item, index): SignedListedItem => {
+    const codes = pairProblems(tx, index, item);
+    const input = tx.getInput(index);
+    const witness = extractSellerWitness(input, item.sellerInput.script) ?? [];
+    const signatureProblem = checkSellerWitness(item, witness);
+    if (signatureProblem) codes.push(signatureProblem);
+    problems.push(...[...new Set(codes)].map((code) => ({ code, index })));
+    return { ...item, witness };
+  });
+  return problems.length ? { ok: false, problems } : { ok: true, signatures };
+}
+
+function pairProblems(tx: Transaction, index: number, item: ListedItem): ListingProblemCode[] {
+  const { sellerInput, payout } = item;
+  const input = tx.getInput(index);
+  const output = tx.getOutput(index);
+  const codes: ListingProblemCode[] = [];
+  const txid = input.txid ? bytesToHex(input.txid) : '';
+  if (!sameOutpoint({ txid, vout: input.index ?? -1 }, sellerInput)) {
+    codes.push('wrong-outpoint');
+  }
+  const prevout = input.witnessUtxo;
+  if (
+    !prevout ||
+    prevout.amount !== sellerInput.value ||
+    !equalBytes(prevout.script, sellerInput.script)
+  ) {
+    codes.push('wrong-prevout');
+  }
+  if ((input.sequence ?? FINAL_SEQUENCE) !== sellerInput.sequence) codes.push('wrong-sequence');
+  if (input.sighashType !== undefined && input.sighashType !== SELLER_SIGHASH) {
+    codes.push('wrong-sighash');
+  }
+  if (
+    output.amount !== payout.value ||
+    !output.script ||
+    !equalBytes(output.script, payout.script)
+  ) {
+    codes.push('wrong-payout');
+  }
+  return codes;
+}
