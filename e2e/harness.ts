@@ -1,25 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser } from 'playwright-core';
 import { BitcoinRpc } from '../apps/server/src/chain/rpc.ts';
+import { freePort } from '../apps/server/test/helpers/regtest.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningApp {
   baseUrl: string;

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { chainQueries } from './chain.queries.ts';
 import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 
@@ -28,7 +29,7 @@ export function useChainEvents(): void {
         void queryClient.invalidateQueries({ queryKey: inscriptionQueries.byId(id) });
       }
       void queryClient.invalidateQueries({ queryKey: walletQueries.balances() });
-      void queryClient.invalidateQueries({ queryKey: ['chain'] });
+      void queryClient.invalidateQueries({ queryKey: chainQueries.all() });
     };
     const onMempool = () => {
       void queryClient.invalidateQueries({ queryKey: inscriptionQueries.all() });

@@ -1,15 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { MenuIcon, PanelIcon } from '../../components/ui/icons.tsx';
+import { chainQueries } from '../chain/chain.queries.ts';
 import { useAppConfig } from '../config/config.queries.ts';
 import { WalletButton } from '../wallet/wallet-button.tsx';
 import { PendingRewardsStat, TokenBalanceStat, XpStat } from './header-stats.tsx';
 import { PayoutProgress } from './payout-progress.tsx';
 import { useSidebar } from './sidebar-context.ts';
 
-/** The stats render their placeholder until the rewards and token features feed them. */
+/** XP, token and rewards render their placeholder until the rewards feature feeds them. */
 export function AppHeader() {
   const { open, openMobile, isMobile, toggle } = useSidebar();
   const productName = useAppConfig()?.productName ?? 'Token';
   const Toggle = isMobile ? MenuIcon : PanelIcon;
+  const tipHeight = useQuery(chainQueries.tipHeight()).data;
 
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-zinc-800/80 bg-zinc-950/85 px-3 backdrop-blur md:px-5">
@@ -29,7 +32,7 @@ export function AppHeader() {
           <XpStat />
           <TokenBalanceStat ticker={productName} />
           <PendingRewardsStat />
-          <PayoutProgress />
+          <PayoutProgress blockHeight={tipHeight} />
         </div>
         <WalletButton />
       </div>
