@@ -10,7 +10,6 @@ import { freePort } from '../apps/server/test/helpers/regtest.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts');
 
-
 export interface RunningApp {
   baseUrl: string;
   /** The app's own regtest node, for tests that make chain activity a wallet could not. */
@@ -40,6 +39,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         BITCOIND_RPC_PORT: String(rpcPort),
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        // The demo seed mines blocks in the background; a story that needs a quiet chain gets one.
+        SEED_DEMO: 'false',
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -128,6 +128,7 @@ export function blockToRows(block: ChainBlock, state: IndexerState): BlockRows {
       .slice(1)
       .flatMap((tx) => tx.inputs.map((input) => `${input.prevTxid}:${input.prevVout}`)),
     countersAfter: { ...state.counters },
+    inscribedOutputs: new Map(),
   };
   const [coinbase, ...transactions] = block.txs;
   if (coinbase === undefined || block.height < state.rules.firstInscriptionHeight) return rows;
@@ -137,7 +138,7 @@ export function blockToRows(block: ChainBlock, state: IndexerState): BlockRows {
     counters: rows.countersAfter,
     inscriptions: rows.inscriptions,
     locations: rows.locations,
-    blockOutputs: new Map(),
+    blockOutputs: rows.inscribedOutputs,
     pendingIds: new Set(),
     onOutputs: state.onOutputs,
     jubilant: block.height >= state.rules.jubileeHeight,

@@ -1,4 +1,3 @@
-import { hexToBytes } from '@om/bitcoin';
 import { btcToSats, type RpcBlock3 } from '../chain/rpc.ts';
 import type { ChainBlock } from './indexer.types.ts';
 
@@ -11,6 +10,15 @@ export interface OutputSpend {
 
 const COINBASE_VOUT = 0xffffffff;
 const GENESIS_PREVIOUS = '0'.repeat(64);
+
+/**
+ * Node's native hex decoder (bitcoind prints well-formed lower-case hex), as a plain Uint8Array
+ * view: about ten times faster than a JS decoder on the witnesses of every input of every block.
+ */
+function hexToBytes(hex: string): Uint8Array {
+  const buffer = Buffer.from(hex, 'hex');
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
 
 /** bitcoind's `getblock <hash> 3` JSON → the indexer's ChainBlock (values in sats, scripts as bytes). */
 export function decodeRpcBlock(block: RpcBlock3): ChainBlock {

@@ -1,21 +1,18 @@
 import type { BitcoinNetwork } from '@om/bitcoin';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BitcoinRpc } from '../chain/rpc.ts';
+import { RpcError, type BitcoinRpc } from '../chain/rpc.ts';
 import type { Db } from '../db/create-db.ts';
-import { blockToRows } from './block-to-rows.ts';
-import {
-  INITIAL_COUNTERS,
-  blockHashAt,
-  inscriptionsOnOutputs,
-  readTip,
-  rollbackTo,
-  writeBlock,
-} from './chain-store.ts';
+import { blockHashAt, readTip, rollbackTo } from './chain-store.ts';
 import type { ChainEvents } from './chain-events.ts';
-import { blockSpends, decodeRpcBlock } from './decode-rpc-block.ts';
+import { indexBlocksFrom } from './index-blocks.ts';
 import type { NetworkRules } from './indexer.types.ts';
 import { refreshMempoolSpends } from './mempool-spends.ts';
 import { networkRules } from './network-rules.ts';
+
+/** How long one long-poll for a new block lasts before the mempool is looked at again. */
+const WAIT_MS = 1000;
+/** Bitcoin Core's RPC_MISC_ERROR. */
+const RPC_MISC_ERROR = -1;
 
 export interface FollowerDeps {
   db: Db;
@@ -26,14 +23,17 @@ export interface FollowerDeps {
 }
 
 /**
- * Follows bitcoind into the database: one block at a time, each written in one transaction that
- * checks it extends the tip; on a reorg, walks back to the fork point and rolls back. Every UTXO is
- * kept on regtest and signet (the address API needs no outside service there).
+ * Follows bitcoind into the database: block by block, each written in one transaction that checks
+ * it extends the tip (index-blocks.ts); on a reorg, walks back to the fork point and rolls back.
+ * Every UTXO is kept on regtest and signet (the address API needs no outside service there).
  */
 export class ChainFollower {
   readonly rules: NetworkRules;
   private readonly indexUtxos: boolean;
   private readonly startHeight: number;
+  /** Hash of the last block indexed or found indexed. */
+  private tipHash: string | undefined;
+  private canPassTip = true;
 
   constructor(private readonly deps: FollowerDeps) {
     this.rules = networkRules(deps.network);
@@ -51,43 +51,38 @@ export class ChainFollower {
         await this.rollBackToFork(tip.height);
         continue;
       }
-      const nodeHeight = await rpc.getBlockCount();
-      const next = tip ? tip.height + 1 : this.startHeight;
-      if (next > nodeHeight) return written;
-      const block = decodeRpcBlock(await rpc.getBlockVerbose3(await rpc.getBlockHash(next)));
-      if (tip && block.previousHash !== tip.hash) continue; // the node reorganised meanwhile
-      const spends = blockSpends(block);
-      const rows = blockToRows(block, {
-        counters: tip?.counters ?? INITIAL_COUNTERS,
-        onOutputs: await inscriptionsOnOutputs(
+      this.tipHash = tip?.hash;
+      const run = await indexBlocksFrom(
+        {
           db,
-          spends.map((s) => `${s.txid}:${s.vout}`),
-        ),
-        rules: this.rules,
-      });
-      const result = await writeBlock(db, rows, {
-        indexUtxos: this.indexUtxos,
-        startHeight: this.startHeight,
-        spends,
-      });
-      if (result === 'written') {
-        written += 1;
-        this.deps.events.emit('block', {
-          height: block.height,
-          hash: block.hash,
-          inscriptionsCreated: rows.inscriptions.length,
-          inscriptionsMoved: [...new Set(rows.locations.map((l) => l.id))],
-        });
-      }
+          rpc,
+          rules: this.rules,
+          indexUtxos: this.indexUtxos,
+          startHeight: this.startHeight,
+          onWritten: (block, rows) => {
+            this.tipHash = block.hash;
+            this.deps.events.emit('block', {
+              height: block.height,
+              hash: block.hash,
+              inscriptionsCreated: rows.inscriptions.length,
+              inscriptionsMoved: [...new Set(rows.locations.map((l) => l.id))],
+            });
+          },
+        },
+        tip,
+      );
+      written += run.written;
+      if (run.isAtTip) return written;
     }
   }
 
   private async rollBackToFork(fromHeight: number): Promise<void> {
     let height = fromHeight - 1;
     while (height >= this.startHeight) {
+      // A height the node no longer has (it reorganised to a shorter chain) is a mismatch too.
       const [ours, theirs] = await Promise.all([
         blockHashAt(this.deps.db, height),
-        this.deps.rpc.getBlockHash(height),
+        this.deps.rpc.getBlockHash(height).catch(() => undefined),
       ]);
       if (ours === theirs) break;
       height -= 1;
@@ -108,12 +103,32 @@ export class ChainFollower {
         const txids = await refreshMempoolSpends(this.deps.db, this.deps.rpc);
         if (txids.length > 0) this.deps.events.emit('mempool', { txids });
         backoff = 0;
-        if (!signal.aborted) await this.deps.rpc.waitForNewBlock(1000);
+        if (!signal.aborted) await this.waitForNewBlock();
       } catch (err) {
         backoff = Math.min(30_000, backoff === 0 ? 500 : backoff * 2);
         this.deps.log.error({ err, retryInMs: backoff }, 'indexer: sync failed');
         await new Promise((resolve) => setTimeout(resolve, backoff));
       }
     }
+  }
+
+  /**
+   * Long-polls for a block after the one indexed last. Given that tip (Bitcoin Core 29+,
+   * `current_tip`), the node answers at once when a block came while we were busy; without it the
+   * wait starts from the node's tip at call time, and such a block waited for the timeout.
+   */
+  private async waitForNewBlock(): Promise<void> {
+    const { rpc } = this.deps;
+    if (this.tipHash !== undefined && this.canPassTip) {
+      try {
+        await rpc.call('waitfornewblock', [WAIT_MS, this.tipHash]);
+        return;
+      } catch (err) {
+        // An older node answers a second argument with its help text as a misc error (-1).
+        if (!(err instanceof RpcError) || err.code !== RPC_MISC_ERROR) throw err;
+        this.canPassTip = false;
+      }
+    }
+    await rpc.waitForNewBlock(WAIT_MS);
   }
 }

@@ -136,6 +136,11 @@ export interface BlockRows {
   /** Outpoints spent by this block, "txid:vout". */
   spentOutpoints: string[];
   countersAfter: IndexerCounters;
+  /**
+   * Outputs created by this block that hold inscriptions after it, as the store will answer them
+   * once it is written: the next blocks can be computed while this one is being written.
+   */
+  inscribedOutputs: InscriptionsOnOutputs;
 }
 
 export const NULL_TXID = '0'.repeat(64);

@@ -27,6 +27,10 @@ export function contentRoutes(app: FastifyInstance, { db }: AppDeps): void {
     const { id } = parseInput(ContentParamsSchema, request.params, 'params');
     const content = await findContent(db, id);
     if (!content) throw notFound(`Inscription ${id} not found.`);
+    if (content.kind === 'missing-delegate') {
+      throw notFound(`Delegate ${content.delegate} of inscription ${id} not found.`);
+    }
+    if (content.kind === 'no-content') throw notFound(`Inscription ${id} has no content.`);
     reply
       .header('content-type', content.contentType ?? 'application/octet-stream')
       .header('cache-control', 'public, max-age=1209600, immutable')
@@ -35,6 +39,6 @@ export function contentRoutes(app: FastifyInstance, { db }: AppDeps): void {
       // Sandboxed documents have an opaque origin: recursive fetches of /content need CORS, as on ord.
       .header('access-control-allow-origin', '*');
     if (content.contentEncoding) reply.header('content-encoding', content.contentEncoding);
-    return reply.send(Buffer.from(content.body ?? new Uint8Array()));
+    return reply.send(Buffer.from(content.body));
   });
 }

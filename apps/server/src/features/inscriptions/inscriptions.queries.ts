@@ -1,5 +1,6 @@
 import type { InscriptionDetailsPayload, InscriptionTransfer } from '@om/core';
 import type { Db } from '../../db/create-db.ts';
+import { NULL_TXID } from '../../indexer/indexer.types.ts';
 
 export async function findInscriptionDetails(
   db: Db,
@@ -34,12 +35,16 @@ export async function findInscriptionDetails(
     .where('c.inscription_id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const moving = await db.kysely
-    .selectFrom('mempool_spends')
-    .select('txid')
-    .where('prev_txid', '=', row.txid)
-    .where('prev_vout', '=', Number(row.vout))
-    .executeTakeFirst();
+  // Unbound and lost inscriptions sit on the null outpoint (ord): nothing can spend them.
+  const moving =
+    row.txid === NULL_TXID
+      ? undefined
+      : await db.kysely
+          .selectFrom('mempool_spends')
+          .select('txid')
+          .where('prev_txid', '=', row.txid)
+          .where('prev_vout', '=', Number(row.vout))
+          .executeTakeFirst();
   return {
     inscriptionId: row.inscription_id,
     number: Number(row.number),
@@ -91,36 +96,36 @@ export async function findTransfers(db: Db, id: string): Promise<InscriptionTran
   }));
 }
 
-export interface InscriptionContent {
-  contentType: string | null;
-  contentEncoding: string | null;
-  body: Uint8Array | null;
-}
+export type InscriptionContent =
+  | {
+      kind: 'content';
+      contentType: string | null;
+      contentEncoding: string | null;
+      body: Uint8Array;
+    }
+  | { kind: 'no-content' }
+  | { kind: 'missing-delegate'; delegate: string };
 
-/** The bytes /content serves: a delegate's content when the inscription delegates (ord's rule). */
+/**
+ * What /content serves, as ord's content route decides it: a delegate's content when the
+ * inscription delegates (one level), nothing for a missing delegate or an inscription without a body.
+ */
 export async function findContent(db: Db, id: string): Promise<InscriptionContent | undefined> {
-  const row = await db.kysely
-    .selectFrom('chain_inscriptions')
-    .select(['content_type', 'content_encoding', 'content', 'delegate'])
-    .where('inscription_id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  if (row.delegate) {
-    const delegated = await db.kysely
+  const read = (inscriptionId: string) =>
+    db.kysely
       .selectFrom('chain_inscriptions')
-      .select(['content_type', 'content_encoding', 'content'])
-      .where('inscription_id', '=', row.delegate)
+      .select(['content_type', 'content_encoding', 'content', 'delegate'])
+      .where('inscription_id', '=', inscriptionId)
       .executeTakeFirst();
-    if (delegated)
-      return {
-        contentType: delegated.content_type,
-        contentEncoding: delegated.content_encoding,
-        body: delegated.content,
-      };
-  }
+  const row = await read(id);
+  if (!row) return undefined;
+  const source = row.delegate ? await read(row.delegate) : row;
+  if (!source) return { kind: 'missing-delegate', delegate: row.delegate ?? '' };
+  if (!source.content) return { kind: 'no-content' };
   return {
-    contentType: row.content_type,
-    contentEncoding: row.content_encoding,
-    body: row.content,
+    kind: 'content',
+    contentType: source.content_type,
+    contentEncoding: source.content_encoding,
+    body: source.content,
   };
 }

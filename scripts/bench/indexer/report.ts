@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import * as prettier from 'prettier';
+import type { ChainManifest } from './chain-generator.ts';
+
+/** One phase measured once per round. */
+export interface PhaseRuns {
+  label: string;
+  blocks: number;
+  inscriptions: number;
+  seconds: number[];
+  maxRssBytes: number[];
+  /** CPU time of the phase's own process. */
+  cpuSeconds: number[];
+  /** CPU time bitcoind spent during the phase (empty off Linux). */
+  bitcoindCpuSeconds: number[];
+  /** CPU time of the PostgreSQL backends serving the phase (empty when not measured). */
+  databaseCpuSeconds: number[];
+}
+
+export interface Latency {
+  label: string;
+  /** From generatetoaddress returning to the inscriptions queryable, per block (ms). */
+  samples: number[];
+  /** The same from the generatetoaddress call, mining included. */
+  fromCall: number[];
+}
+
+export interface Figures {
+  date: string;
+  manifest: ChainManifest;
+  isFreshChain: boolean;
+  rounds: number;
+  baseline: PhaseRuns;
+  indexed: PhaseRuns[];
+  latency: Latency[];
+  latencyBlocks: { blocks: number; perBlock: number };
+  /** One-minute load average at the start and end: other work on the machine skews the times. */
+  loadAverage: { start: number; end: number };
+  /** Peak RSS of creating and migrating a fresh PGlite data dir (initdb), in its own process. */
+  pgliteCreateMaxRssBytes: number;
+}
+
+export const TARGETS = { ratio: 2.0, peakBytes: 1024 ** 3, latencyMedianMs: 500 };
+
+/** Nearest-rank percentile of the samples. */
+export function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+const median = (samples: readonly number[]) => percentile(samples, 50);
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const mb = (bytes: number) => fmt(bytes / 1024 ** 2);
+const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
+const list = (values: readonly number[], digits = 1) =>
+  values.map((v) => fmt(v, digits)).join(', ');
+
+function machine(): string {
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const ram = fmt(os.totalmem() / 1024 ** 3);
+  return `${os.cpus().length} cores (${cpu}), ${ram} GB RAM, Node ${process.version}`;
+}
+
+function phaseRow(r: PhaseRuns, ratio: string): string {
+  const seconds = median(r.seconds);
+  const cpuOf = (values: number[]) => (values.length > 0 ? fmt(median(values), 1) : '–');
+  const cpu = [r.cpuSeconds, r.bitcoindCpuSeconds, r.databaseCpuSeconds].map(cpuOf).join(' / ');
+  const cells = [
+    r.label,
+    fmt(seconds, 1),
+    fmt(r.blocks / seconds),
+    fmt(r.inscriptions / seconds),
+    mb(Math.max(...r.maxRssBytes)),
+    cpu,
+    ratio,
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
+/** The run's figures as Markdown: the chain, a table of phases, latency, the targets. */
+export function renderMarkdown(f: Figures): string {
+  const { manifest: m, baseline } = f;
+  const ratioOf = (r: PhaseRuns) => median(r.seconds) / median(baseline.seconds);
+  const postgres = f.indexed.find((r) => r.label.includes('PostgreSQL'));
+  const peak = Math.max(...[baseline, ...f.indexed].flatMap((r) => r.maxRssBytes));
+  const latencyMedians = f.latency.map((l) => median(l.samples));
+  const chainSource = f.isFreshChain ? 'during this run' : 're-used from the cache';
+  return [
+    `Run of ${f.date} on ${machine()}; load average ${fmt(f.loadAverage.start, 1)} at the start, ${fmt(f.loadAverage.end, 1)} at the end.`,
+    '',
+    `Chain: ${fmt(m.tipHeight + 1)} blocks (0..${m.tipHeight}), ${fmt(m.inscriptions)} inscriptions, ${fmt(m.transfers)} inscription transfers in ${fmt(m.transferTxs)} transfer transactions; generated in ${fmt(m.generationSeconds)} s (${chainSource}).`,
+    '',
+    `Medians of ${f.rounds} rounds, each round running (1), then (2) on each database, each from scratch. Peak RSS is the highest of the rounds. CPU: the phase's own process / bitcoind / PostgreSQL's backends (PGlite runs inside the process).`,
+    '',
+    '| Phase | Time (s) | Blocks/s | Inscriptions/s | Peak RSS (MB) | CPU (s) | Ratio to (1) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    phaseRow(baseline, '1.00'),
+    ...f.indexed.map((r) => phaseRow(r, fmt(ratioOf(r), 2))),
+    '',
+    `Creating and migrating a fresh PGlite data dir (PGlite's initdb, not the indexer) peaks at ${mb(f.pgliteCreateMaxRssBytes)} MB in a process of its own.`,
+    '',
+    `Rounds (s): ${[baseline, ...f.indexed].map((r) => `${r.label.replace(/ \(.*\)$/, '')}: ${list(r.seconds)}`).join('; ')}.`,
+    '',
+    `Latency, from a block mined (generatetoaddress returned) to its inscriptions queryable in chain_inscriptions, over ${f.latencyBlocks.blocks} blocks of ${f.latencyBlocks.perBlock} reveals and ${f.latencyBlocks.perBlock} moves each, with the follower's run() loop live:`,
+    '',
+    '| Database | Median (ms) | p95 (ms) | Max (ms) | Median from the call (ms) |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...f.latency.map((l) => {
+      const cells = [median(l.samples), percentile(l.samples, 95), Math.max(...l.samples)];
+      return `| ${l.label} | ${cells.map((v) => fmt(v, 1)).join(' | ')} | ${fmt(median(l.fromCall), 1)} |`;
+    }),
+    '',
+    'Targets:',
+    '',
+    `- ratio (2)/(1) ≤ ${TARGETS.ratio.toFixed(1)} on PostgreSQL: ${postgres ? `${fmt(ratioOf(postgres), 2)}, ${mark(ratioOf(postgres) <= TARGETS.ratio)}` : 'not measured'}`,
+    `- peak memory ≤ 1 GB: ${mb(peak)} MB, ${mark(peak <= TARGETS.peakBytes)} (creating a fresh PGlite data dir: ${mb(f.pgliteCreateMaxRssBytes)} MB)`,
+    `- mined → queryable, median ≤ ${TARGETS.latencyMedianMs} ms: ${latencyMedians.map((v) => `${fmt(v, 1)} ms`).join(' / ')}, ${mark(latencyMedians.every((v) => v <= TARGETS.latencyMedianMs))}`,
+  ].join('\n');
+}
+
+export const DOC_START = '<!-- bench:indexer:start (written by npm run bench:indexer) -->';
+export const DOC_END = '<!-- bench:indexer:end -->';
+
+/**
+ * Replaces the generated part of the Indexer section of docs/benchmarks.md, formatted as the
+ * repository's Prettier formats Markdown (npm run lint checks it).
+ */
+export async function writeDoc(file: string, markdown: string): Promise<void> {
+  const block = `${DOC_START}\n\n${markdown}\n\n${DOC_END}`;
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const start = text.indexOf(DOC_START);
+  const end = text.indexOf(DOC_END);
+  const next =
+    start >= 0 && end > start
+      ? text.slice(0, start) + block + text.slice(end + DOC_END.length)
+      : `${text.trimEnd()}\n\n## Indexer\n\n${block}\n`;
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  fs.writeFileSync(file, await prettier.format(next, { ...options, filepath: file }));
+}
