@@ -34,6 +34,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built web app served at /. */
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /**
+   * Origin serving /content (e.g. https://content.example.com, pointed at this server), so
+   * inscriptions never share the app's origin; unset, /content stays on the app's origin, where a
+   * `sandbox` CSP still gives every inscription an opaque origin.
+   */
+  CONTENT_ORIGIN: z.string().url().optional(),
   /** The product's name, shown in the header and in sign-in messages. */
   PRODUCT_NAME: z.string().default('Ordinals Market'),
   /** The external Token link of the navigation. */

@@ -143,6 +143,7 @@ describe('on other networks', () => {
       BITCOIN_NETWORK: 'signet',
       BITCOIND_RPC_URL: 'http://u:p@127.0.0.1:1',
       JWT_SECRET: 'x'.repeat(32),
+      CONTENT_ORIGIN: 'https://content.example.com',
     });
     try {
       for (const url of ['/api/dev/faucet', '/api/dev/mine']) {
@@ -151,7 +152,11 @@ describe('on other networks', () => {
         expect(res.json().success).toBe(false);
       }
       const config = await t.app.inject({ method: 'GET', url: '/api/config' });
-      expect(config.json().payload).toMatchObject({ network: 'signet', devTools: false });
+      expect(config.json().payload).toMatchObject({
+        network: 'signet',
+        devTools: false,
+        contentOrigin: 'https://content.example.com',
+      });
     } finally {
       await t.close();
     }

@@ -9,6 +9,7 @@ const config = {
   productName: 'Ordinals Market',
   tokenUrl: 'https://token.example',
   inscribeUrl: 'https://inscribe.example',
+  contentOrigin: '',
 };
 
 function mockFetch(status: number, body: unknown) {

@@ -12,6 +12,7 @@ export const testConfig: ConfigPayload = {
   devTools: true,
   productName: 'Ordinals Market',
   tokenUrl: 'https://token.example/',
+  contentOrigin: '',
   inscribeUrl: 'https://inscribe.example/',
 };
 

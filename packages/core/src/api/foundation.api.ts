@@ -50,6 +50,8 @@ export const ConfigPayloadSchema = z.object({
   productName: z.string(),
   tokenUrl: z.string(),
   inscribeUrl: z.string(),
+  /** Origin serving /content when kept apart from the app's (CONTENT_ORIGIN); '' for the app's own. */
+  contentOrigin: z.string(),
 });
 export type ConfigPayload = z.infer<typeof ConfigPayloadSchema>;
 

@@ -19,6 +19,7 @@ export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps):
       productName: env.PRODUCT_NAME,
       tokenUrl: env.TOKEN_URL,
       inscribeUrl: env.INSCRIBE_URL,
+      contentOrigin: env.CONTENT_ORIGIN ?? '',
     };
     return { success: true, payload };
   });

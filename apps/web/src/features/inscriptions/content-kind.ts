@@ -59,6 +59,7 @@ export function prettyJson(text: string): string {
   }
 }
 
-export function contentPath(inscriptionId: string): string {
-  return `/content/${encodeURIComponent(inscriptionId)}`;
+/** Where an inscription's bytes are: the app's /content, or the configured content origin's. */
+export function contentPath(inscriptionId: string, contentOrigin = ''): string {
+  return `${contentOrigin}/content/${encodeURIComponent(inscriptionId)}`;
 }

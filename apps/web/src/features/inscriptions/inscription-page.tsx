@@ -9,6 +9,7 @@ import { useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, Page } from '../../components/ui/page.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useAppConfig } from '../config/config.queries.ts';
 import { contentPath } from './content-kind.ts';
 import { Badge, InscriptionDetails } from './inscription-details.tsx';
 import { InscriptionTransfers } from './inscription-transfers.tsx';
@@ -139,7 +140,7 @@ function MovingNotice({ txid }: { txid: string | null }) {
 function OpenContentLink({ id }: { id: string }) {
   return (
     <a
-      href={contentPath(id)}
+      href={contentPath(id, useAppConfig()?.contentOrigin ?? '')}
       target="_blank"
       rel="noopener noreferrer"
       className="w-fit text-brand-400 hover:underline"

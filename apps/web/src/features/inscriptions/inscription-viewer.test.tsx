@@ -80,7 +80,7 @@ describe('InscriptionViewer', () => {
       expect(iframe.tagName).toBe('IFRAME');
       expect(iframe.getAttribute('sandbox')).toBe('allow-scripts');
       expect(iframe.getAttribute('src')).toBe(CONTENT_URL);
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/content/'))).toEqual([]);
     },
   );
 

@@ -1,6 +1,7 @@
 import { mediaError, NO_DATA_AVAILABLE } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useAppConfig } from '../config/config.queries.ts';
 import {
   contentKindOf,
   contentPath,
@@ -40,8 +41,9 @@ export function InscriptionViewer({
   className = '',
 }: Props) {
   const kind: ContentKind = contentLength === 0 ? { kind: 'none' } : contentKindOf(contentType);
+  const contentOrigin = useAppConfig()?.contentOrigin ?? '';
   const text = useQuery({
-    ...inscriptionQueries.content(inscriptionId),
+    ...inscriptionQueries.content(inscriptionId, contentOrigin),
     enabled: isTextKind(kind),
   });
 
@@ -73,7 +75,7 @@ type BodyProps = {
 };
 
 function ViewerBody({ kind, inscriptionId, forceThumbnail, text }: BodyProps) {
-  const src = contentPath(inscriptionId);
+  const src = contentPath(inscriptionId, useAppConfig()?.contentOrigin ?? '');
   const label = `Inscription ${inscriptionId}`;
   switch (kind.kind) {
     case 'none':

@@ -31,16 +31,16 @@ export const inscriptionQueries = {
     }),
 
   /** The body of a text or JSON inscription, from /content/{id}. Content never changes. */
-  content: (id: string) =>
+  content: (id: string, contentOrigin = '') =>
     queryOptions({
       queryKey: [...inscriptionQueries.byId(id), 'content'],
-      queryFn: ({ signal }) => fetchContentText(id, signal),
+      queryFn: ({ signal }) => fetchContentText(contentPath(id, contentOrigin), signal),
       staleTime: Infinity,
     }),
 };
 
-async function fetchContentText(id: string, signal: AbortSignal): Promise<string> {
-  const response = await fetch(contentPath(id), { signal });
+async function fetchContentText(url: string, signal: AbortSignal): Promise<string> {
+  const response = await fetch(url, { signal });
   if (response.ok) return response.text();
   // Errors come in the API's envelope; a proxy may send anything else.
   const body = await response.text();
