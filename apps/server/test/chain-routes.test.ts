@@ -1,8 +1,5 @@
 import { buildRevealTransaction } from '@om/bitcoin';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainEvents } from '../src/indexer/chain-events.ts';
-import { ChainFollower } from '../src/indexer/follow-chain.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { inscribe, testWallet } from './helpers/regtest-inscribe.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -20,21 +17,13 @@ type WireTx = {
 describe.each(databaseKinds())('the chain routes on a real regtest node on %s', (kind) => {
   let node: TestNode;
   let t: TestApp;
-  let follower: ChainFollower;
   const alice = testWallet();
   const bob = testWallet();
 
   beforeAll(async () => {
     node = await startTestNode();
     t = await startTestApp(kind, node);
-    follower = new ChainFollower({
-      db: t.db,
-      rpc: node.node.rpc,
-      network: 'regtest',
-      events: new ChainEvents(),
-      log: pino({ level: 'silent' }),
-    });
-    await follower.syncOnce();
+    await t.sync();
   });
   afterAll(async () => {
     await t.close();
@@ -58,7 +47,7 @@ describe.each(databaseKinds())('the chain routes on a real regtest node on %s', 
     t.app.inject({ method: 'POST', url: '/api/shared/tx', payload: payload as object });
   const mineAndSync = async () => {
     await node.faucet.mine(1);
-    await follower.syncOnce();
+    await t.sync();
   };
 
   let fundTxid: string;
@@ -68,7 +57,7 @@ describe.each(databaseKinds())('the chain routes on a real regtest node on %s', 
     fundTxid = await node.faucet.fund(alice.address, 50_000n);
     await mineAndSync();
     reveal = await inscribe(node, alice.address, [{ contentType: 'text/plain', body: 'hello' }]);
-    await follower.syncOnce(); // the faucet may have mined coins to spend
+    await t.sync(); // the faucet may have mined coins to spend
 
     const { cardinal, inscribed } = await utxosOf(alice.address);
     expect(cardinal).toEqual([
@@ -119,7 +108,7 @@ describe.each(databaseKinds())('the chain routes on a real regtest node on %s', 
 
   it('answers the status of a transaction before and after mining, and without the indexer', async () => {
     paymentTxid = await node.faucet.fund(alice.address, 20_000n);
-    await follower.syncOnce();
+    await t.sync();
     expect((await statusOf(paymentTxid)).json().payload).toEqual({ confirmed: false });
 
     // Mined, not indexed yet: the node's txindex answers.
@@ -128,7 +117,7 @@ describe.each(databaseKinds())('the chain routes on a real regtest node on %s', 
     const confirmed = { confirmed: true, block_height: height, block_hash: blockHash };
     expect((await statusOf(paymentTxid)).json().payload).toMatchObject(confirmed);
 
-    await follower.syncOnce();
+    await t.sync();
     expect((await statusOf(paymentTxid)).json().payload).toEqual({
       ...confirmed,
       block_time: expect.any(Number),
@@ -137,7 +126,7 @@ describe.each(databaseKinds())('the chain routes on a real regtest node on %s', 
 
   it("lists the address's transactions in Esplora's shape, mempool first, then newest first", async () => {
     const pendingTxid = await node.faucet.fund(alice.address, 30_000n);
-    await follower.syncOnce();
+    await t.sync();
 
     const txs = await txsOf(alice.address);
     expect(txs.map((tx) => [tx.txid, tx.status.confirmed])).toEqual([

@@ -4,7 +4,6 @@ import { INDEXER_LOCK } from './write-block.ts';
 import type { IndexerCounters } from './indexer.types.ts';
 
 export { inscriptionsOnOutputs } from './inscriptions-on-outputs.ts';
-export { NotNextBlockError, writeBlock, type WriteBlockOptions } from './write-block.ts';
 
 const BATCH = 1000;
 

@@ -4,6 +4,7 @@ import { addressToScript } from '../address.ts';
 import { bytesToHex, equalBytes } from '../bytes.ts';
 import { compressedPublicKey, toXOnly, xOnlyPublicKey } from '../keys.ts';
 import { networkParams, type BitcoinNetwork } from '../networks.ts';
+import { dustThreshold } from '../psbt/fees.ts';
 import { encodeScript, OPCODE } from './tapscript.ts';
 
 // Commit/reveal, as ord's wallet does it (src/wallet/batch): the commit pays a taproot output
@@ -237,23 +238,4 @@ function placeholderWitness(input: { commit: InscriptionCommit } | { script: Uin
   }
   const isTaproot = input.script.length === 34 && input.script[0] === OPCODE.PUSHNUM_1;
   return isTaproot ? [new Uint8Array(64)] : [new Uint8Array(71), new Uint8Array(33)];
-}
-
-/**
- * Bitcoin Core's GetDustThreshold at the default 3 sat/vB dust relay fee: three times the bytes
- * of the output plus the input that would spend it. OP_RETURN outputs are never dust.
- */
-function dustThreshold(script: Uint8Array): bigint {
-  if (script[0] === 0x6a) return 0n;
-  const outputSize = 8 + (script.length < 0xfd ? 1 : 3) + script.length;
-  const spendSize = isWitnessProgram(script) ? 32 + 4 + 1 + Math.floor(107 / 4) + 4 : 148;
-  return BigInt((outputSize + spendSize) * 3);
-}
-
-function isWitnessProgram(script: Uint8Array): boolean {
-  const version = script[0];
-  if (script.length < 4 || script.length > 42 || version === undefined) return false;
-  if (version !== OPCODE.FALSE && (version < OPCODE.PUSHNUM_1 || version > OPCODE.PUSHNUM_16))
-    return false;
-  return script[1] === script.length - 2;
 }

@@ -1,3 +1,4 @@
+import { blockHashAt, readTip } from '../../indexer/chain-store.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
@@ -12,13 +13,7 @@ import {
 } from './demo-collections.ts';
 import { inscribeArtworks } from './demo-inscribe.ts';
 import { demoInscriberKey, demoOwners, ownerOf, writeOwnersFile } from './demo-owners.ts';
-import {
-  existingCollectionSlugs,
-  findInscribedArtworks,
-  indexedBlockHash,
-  indexedHeight,
-  writeCatalogue,
-} from './demo.queries.ts';
+import { existingCollectionSlugs, findInscribedArtworks, writeCatalogue } from './demo.queries.ts';
 
 export interface DemoSeedDeps {
   db: Db;
@@ -121,9 +116,9 @@ async function waitForIndexer(deps: DemoSeedDeps): Promise<void> {
   const hash = await deps.rpc.getBlockHash(height);
   let reached = -1;
   let deadline = Date.now() + stallMs;
-  while ((await indexedBlockHash(deps.db, height)) !== hash) {
+  while ((await blockHashAt(deps.db, height)) !== hash) {
     deps.signal?.throwIfAborted();
-    const now = (await indexedHeight(deps.db)) ?? -1;
+    const now = (await readTip(deps.db))?.height ?? -1;
     if (now > reached) [reached, deadline] = [now, Date.now() + stallMs];
     if (Date.now() > deadline) {
       throw new Error(

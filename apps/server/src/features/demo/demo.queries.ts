@@ -13,24 +13,6 @@ export async function existingCollectionSlugs(db: Db, slugs: readonly string[]):
   return rows.map((r) => r.slug);
 }
 
-/** The hash of the block the indexer has stored at `height`, if it got that far. */
-export async function indexedBlockHash(db: Db, height: number): Promise<string | undefined> {
-  const row = await db.kysely
-    .selectFrom('chain_blocks')
-    .select('hash')
-    .where('height', '=', height)
-    .executeTakeFirst();
-  return row?.hash;
-}
-
-export async function indexedHeight(db: Db): Promise<number | undefined> {
-  const row = await db.kysely
-    .selectFrom('chain_blocks')
-    .select((eb) => eb.fn.max('height').as('height'))
-    .executeTakeFirst();
-  return row?.height ?? undefined;
-}
-
 /** Unspent outputs paying these addresses (the indexer keeps every UTXO on regtest), by address. */
 export async function unspentOutputsAt(
   db: Db,
