@@ -51,6 +51,12 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** The platform's fee in basis points of each sale, taken from the seller's payout (100 = 1%). */
+  PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(100),
+  /** Where platform fees go; required off regtest when PLATFORM_FEE_BPS > 0 (regtest keeps a key in DATA_DIR). */
+  PLATFORM_FEE_ADDRESS: z.string().min(14).max(100).optional(),
+  /** Purchases, delistings and padding setups above this fee rate (sat/vB) are refused. */
+  MAX_FEE_RATE: z.coerce.number().positive().max(100_000).default(500),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
@@ -75,6 +81,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   // Our indexer keeps every address's outputs on regtest and signet only (decision 005).
   if ((network === 'mainnet' || network === 'testnet') && !env.ESPLORA_URL) {
     throw new Error(`ESPLORA_URL is required on ${network} for address and transaction data.`);
+  }
+  if (network !== 'regtest' && env.PLATFORM_FEE_BPS > 0 && !env.PLATFORM_FEE_ADDRESS) {
+    throw new Error(`PLATFORM_FEE_ADDRESS is required on ${network} when PLATFORM_FEE_BPS > 0.`);
   }
   if (env.BITCOIN_NETWORK !== 'regtest' && !env.JWT_SECRET) {
     throw new Error(`JWT_SECRET is required on ${env.BITCOIN_NETWORK}.`);
