@@ -14,6 +14,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { chainRoutes } from './features/chain/chain.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
+import { listenToMarket } from './features/events/market-events.ts';
 import { inscriptionsRoutes } from './features/inscriptions/inscriptions.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
@@ -63,7 +64,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   contentRoutes(app, deps);
   inscriptionsRoutes(app, deps);
   chainRoutes(app, deps, writeLimit);
-  eventsRoutes(app, deps);
+  // Trade and listing changes from PostgreSQL NOTIFY, whichever process made them.
+  const market = await listenToMarket(deps.db, deps.log);
+  app.addHook('onClose', () => market.stop());
+  eventsRoutes(app, deps, market.events);
   if (deps.chain.faucet) devRoutes(app, deps.chain.faucet, writeLimit);
 
   await serveWebApp(app, deps.env.WEB_DIST_DIR);

@@ -13,6 +13,13 @@ export interface Db {
   kind: DbKind;
   /** Runs a multi-statement SQL script (migrations) on one connection, rolled back on error; not for values. */
   execScript(sql: string): Promise<void>;
+  /** The schema the tables live in ('public' unless a test isolates itself). */
+  schema: string;
+  /**
+   * LISTENs on a channel; the handler gets each NOTIFY payload after its transaction commits.
+   * On PostgreSQL a dedicated connection reconnects by itself. Answers the unsubscribe.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -36,6 +43,11 @@ async function createPglite(dataDir: string | undefined): Promise<Db> {
   return {
     kysely,
     kind: 'pglite',
+    schema: 'public',
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, handler);
+      return () => unlisten();
+    },
     execScript: async (sql) => {
       try {
         await client.exec(sql);
@@ -71,6 +83,8 @@ async function createPostgres(options: {
   return {
     kysely,
     kind: 'postgres',
+    schema: options.schema ?? 'public',
+    listen: (channel, handler) => listenWithReconnect(options.url, channel, handler),
     // A query without values goes through the simple protocol, which accepts several statements;
     // a failed script leaves its transaction aborted, so roll back on that same connection.
     execScript: async (sql) => {
@@ -85,5 +99,49 @@ async function createPostgres(options: {
       }
     },
     close: () => kysely.destroy(),
+  };
+}
+
+const RECONNECT_DELAY_MS = 1_000;
+
+/**
+ * LISTEN on its own client (a pooled connection would lose the subscription when released).
+ * A dropped connection is reopened after a second; notifications sent meanwhile are lost, which
+ * the pages cover by refetching on the next block or event.
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  handler: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) handler(msg.payload);
+    });
+    next.on('error', () => {
+      void next.end().catch(() => undefined);
+      if (!stopped && client === next)
+        retry = setTimeout(() => void reconnect(), RECONNECT_DELAY_MS);
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    client = next;
+  };
+  const reconnect = async (): Promise<void> => {
+    try {
+      await connect();
+    } catch {
+      if (!stopped) retry = setTimeout(() => void reconnect(), RECONNECT_DELAY_MS);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

@@ -1,0 +1,50 @@
+import { EventEmitter } from 'node:events';
+import { ListingEventSchema, TradeEventSchema, type ListingEvent, type TradeEvent } from '@om/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/create-db.ts';
+
+/**
+ * Trade and listing changes, heard from PostgreSQL (migration 0005's triggers): every process
+ * LISTENs, so a purchase submitted to one server process reaches the pages served by another.
+ */
+export class MarketEvents extends EventEmitter<{ trade: [TradeEvent]; listing: [ListingEvent] }> {}
+
+/** The channel the triggers notify: per schema, so isolated test schemas never cross. */
+export const marketChannel = (schema: string) => `market_${schema}`;
+
+export async function listenToMarket(
+  db: Db,
+  log: FastifyBaseLogger,
+): Promise<{ events: MarketEvents; stop: () => Promise<void> }> {
+  const events = new MarketEvents();
+  // Many SSE clients listen at once; each adds one listener per event.
+  events.setMaxListeners(0);
+  const stop = await db.listen(marketChannel(db.schema), (payload) => {
+    const event = parseMarketEvent(payload);
+    if (!event) return log.warn({ payload }, 'unreadable market notification');
+    if (event.kind === 'trade') events.emit('trade', event.data);
+    else events.emit('listing', event.data);
+  });
+  return { events, stop };
+}
+
+type ParsedEvent = { kind: 'trade'; data: TradeEvent } | { kind: 'listing'; data: ListingEvent };
+
+export function parseMarketEvent(payload: string): ParsedEvent | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  const kind = (json as { kind?: unknown } | null)?.kind;
+  if (kind === 'trade') {
+    const parsed = TradeEventSchema.safeParse(json);
+    return parsed.success ? { kind, data: parsed.data } : undefined;
+  }
+  if (kind === 'listing') {
+    const parsed = ListingEventSchema.safeParse(json);
+    return parsed.success ? { kind, data: parsed.data } : undefined;
+  }
+  return undefined;
+}
