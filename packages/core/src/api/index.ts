@@ -4,3 +4,4 @@ export * from './inscriptions.api.ts';
 export * from './chain.api.ts';
 export * from './market.api.ts';
 export * from './trade.api.ts';
+export * from './address.api.ts';
