@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render-app.tsx';
 
 describe('routes', () => {
@@ -11,6 +11,7 @@ describe('routes', () => {
 
   it.each([
     ['/collections', 'Collections'],
+    ['/collections/block-punks', 'Collection'],
     ['/launchpad', 'Create'],
     ['/rewards', 'Rewards'],
     ['/rewards/pool-7', 'Reward pool'],
@@ -26,6 +27,18 @@ describe('routes', () => {
   });
 
   it('shows an honest empty state, not sample data', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: true,
+              payload: { collections: [], total: 0, categories: [] },
+            }),
+          ),
+      ),
+    );
     renderApp({ path: '/collections' });
     expect(await screen.findByText('No collections yet')).toBeTruthy();
   });

@@ -16,6 +16,12 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="/collections" replace /> },
       { path: 'collections', element: <CollectionsPage /> },
       {
+        path: 'collections/:slug',
+        lazy: async () => ({
+          Component: (await import('../features/collections/collection-page.tsx')).CollectionPage,
+        }),
+      },
+      {
         path: 'launchpad',
         lazy: async () => ({
           Component: (await import('../features/launchpad/launchpad-page.tsx')).LaunchpadPage,

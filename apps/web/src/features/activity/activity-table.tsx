@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { shortenAddress } from '../../lib/format.ts';
+import { useAppConfig } from '../config/config.queries.ts';
+import { contentPath } from '../inscriptions/content-kind.ts';
+import { CopyButton } from '../inscriptions/copy-button.tsx';
+import { formatBtc, formatIsoDateTime, shortenHash } from '../inscriptions/inscription-format.ts';
+import { timeAgo, TRADE_STATUS_LABELS, type ActivityRow } from './trade-activity.ts';
+
+const STATUS_CLASSES: Record<ActivityRow['status'], string> = {
+  pending: 'border-amber-500/30 bg-amber-500/10 text-amber-300',
+  'pending-sniped': 'border-fuchsia-500/30 bg-fuchsia-500/10 text-fuchsia-300',
+  'completed-sniped': 'border-fuchsia-500/30 bg-fuchsia-500/10 text-fuchsia-200',
+  completed: 'border-emerald-500/30 bg-emerald-500/10 text-emerald-300',
+};
+
+const HEAD = 'px-3 py-2 font-medium';
+
+/** Trades, newest first as the server sends them: item, price, state, seller → buyer, time, tx. */
+export function ActivityTable({ rows, label }: { rows: ActivityRow[]; label: string }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-zinc-800">
+      <table aria-label={label} className="w-full min-w-[760px] text-left text-sm">
+        <thead className="bg-zinc-900 text-xs uppercase tracking-wide text-zinc-500">
+          <tr>
+            <th scope="col" className={HEAD}>
+              Item
+            </th>
+            <th scope="col" className={`${HEAD} text-right`}>
+              Price
+            </th>
+            <th scope="col" className={HEAD}>
+              Status
+            </th>
+            <th scope="col" className={HEAD}>
+              From → To
+            </th>
+            <th scope="col" className={HEAD}>
+              Time
+            </th>
+            <th scope="col" className={HEAD}>
+              Transaction
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-800/80">
+          {rows.map((row) => (
+            <ActivityTableRow key={row.id} row={row} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ActivityTableRow({ row }: { row: ActivityRow }) {
+  const name = row.inscriptionName ?? shortenHash(row.inscriptionId);
+  return (
+    <tr data-testid="activity-row" data-status={row.status} className="hover:bg-zinc-900/60">
+      <td className="px-3 py-2">
+        <Link
+          to={`/inscriptions/${encodeURIComponent(row.inscriptionId)}`}
+          className="flex items-center gap-2 text-zinc-100 hover:text-brand-400"
+        >
+          <Thumbnail inscriptionId={row.inscriptionId} thumbnailUrl={row.thumbnailUrl} />
+          <span className="truncate font-medium">{name}</span>
+        </Link>
+      </td>
+      <td className="whitespace-nowrap px-3 py-2 text-right font-mono tabular-nums">
+        {formatBtc(row.price)}
+      </td>
+      <td className="px-3 py-2">
+        <span
+          className={`inline-flex whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[row.status]}`}
+        >
+          {TRADE_STATUS_LABELS[row.status]}
+        </span>
+      </td>
+      <td className="whitespace-nowrap px-3 py-2 font-mono text-[13px] text-zinc-300">
+        <span title={row.makerOrdinalAddress}>{shortenAddress(row.makerOrdinalAddress)}</span>
+        <span aria-hidden="true" className="px-1.5 text-zinc-600">
+          →
+        </span>
+        <span className="sr-only"> to </span>
+        <span title={row.takerOrdinalAddress}>{shortenAddress(row.takerOrdinalAddress)}</span>
+      </td>
+      <td className="whitespace-nowrap px-3 py-2 text-zinc-400">
+        <time dateTime={row.createdAt} title={formatIsoDateTime(row.createdAt)}>
+          {timeAgo(row.createdAt)}
+        </time>
+      </td>
+      <td className="whitespace-nowrap px-3 py-2">
+        {row.txId ? (
+          <span className="inline-flex items-center gap-1 font-mono text-[13px] text-zinc-300">
+            <span title={row.txId}>{shortenHash(row.txId)}</span>
+            <CopyButton value={row.txId} label="Copy transaction ID" className="-my-1" />
+          </span>
+        ) : (
+          <span className="text-zinc-600">—</span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The trade's thumbnail, or the inscription's content as an image; a tile when neither loads. */
+function Thumbnail({
+  inscriptionId,
+  thumbnailUrl,
+}: {
+  inscriptionId: string;
+  thumbnailUrl: string | null;
+}) {
+  const contentOrigin = useAppConfig()?.contentOrigin ?? '';
+  const [isBroken, setIsBroken] = useState(false);
+  const src = thumbnailUrl ?? contentPath(inscriptionId, contentOrigin);
+  if (isBroken) {
+    return <span aria-hidden="true" className="size-8 shrink-0 rounded-md bg-zinc-800" />;
+  }
+  return (
+    <img
+      src={src}
+      alt=""
+      loading="lazy"
+      onError={() => setIsBroken(true)}
+      className="size-8 shrink-0 rounded-md bg-zinc-900 object-cover [image-rendering:pixelated]"
+    />
+  );
+}

@@ -1,0 +1,127 @@
+import { INSCRIPTION_SORTS, type InscriptionSort } from '@om/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/page.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { count } from './collection-format.ts';
+import { collectionQueries } from './collections.queries.ts';
+import { FiltersPanel } from './filters-panel.tsx';
+import { InscriptionCard } from './inscription-card.tsx';
+import { activeFilterCount, type InscriptionFilters } from './inscription-filters.ts';
+import { LoadMore } from './load-more.tsx';
+import { SearchBox } from './search-box.tsx';
+import { useInscriptionFilters } from './use-inscription-filters.ts';
+
+const SORT_LABELS: Record<InscriptionSort, string> = {
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  number_asc: 'Number: low to high',
+  number_desc: 'Number: high to low',
+  recently_listed: 'Recently listed',
+};
+
+/** The items tab: filters beside (or, on a phone, above) a grid that loads 20 at a time. */
+export function CollectionItems({ slug }: { slug: string }) {
+  const [filters, setFilters] = useInscriptionFilters();
+  const [isPanelOpen, setIsPanelOpen] = useState(false);
+  const onSearch = useCallback(
+    (search: string) => setFilters({ search }, { replace: true }),
+    [setFilters],
+  );
+  const active = activeFilterCount(filters);
+
+  return (
+    <div className="flex flex-col gap-4 md:flex-row md:items-start">
+      <aside
+        aria-label="Filters"
+        className={`${isPanelOpen ? 'block' : 'hidden'} md:sticky md:top-4 md:block md:w-64 md:shrink-0`}
+      >
+        <FiltersPanel slug={slug} filters={filters} onChange={(changes) => setFilters(changes)} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            className="md:hidden"
+            aria-expanded={isPanelOpen}
+            onClick={() => setIsPanelOpen((open) => !open)}
+          >
+            {active > 0 ? `Filters (${active})` : 'Filters'}
+          </Button>
+          <SearchBox
+            value={filters.search}
+            onSearch={onSearch}
+            label="Search items"
+            placeholder="Search by name or number"
+            className="min-w-0 flex-1 sm:max-w-72"
+          />
+          <label className="ml-auto flex items-center gap-2 text-sm text-zinc-400">
+            Sort items
+            <select
+              value={filters.sort}
+              onChange={(event) => setFilters({ sort: event.target.value as InscriptionSort })}
+              className="h-9 rounded-lg border border-zinc-700 bg-zinc-900 px-2 text-zinc-100"
+            >
+              {INSCRIPTION_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <InscriptionGrid slug={slug} filters={filters} />
+      </div>
+    </div>
+  );
+}
+
+function InscriptionGrid({ slug, filters }: { slug: string; filters: InscriptionFilters }) {
+  const query = useInfiniteQuery(collectionQueries.inscriptions(slug, filters));
+  const inscriptions = useMemo(
+    () => query.data?.pages.flatMap((page) => page.inscriptions) ?? [],
+    [query.data],
+  );
+  if (query.error) {
+    return (
+      <EmptyState title="Could not load the items">
+        <p>{errorMessage(query.error)}</p>
+        <Button className="mt-3" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </EmptyState>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <p role="status" className="text-zinc-400">
+        Loading items…
+      </p>
+    );
+  }
+  const total = query.data.pages[0]?.total ?? 0;
+  return (
+    <div className="flex flex-col gap-3" aria-busy={query.isFetching}>
+      <p className="text-sm text-zinc-400">
+        {count(total)} {total === 1 ? 'result' : 'results'}
+      </p>
+      {inscriptions.length === 0 ? (
+        <EmptyState title="No items match these filters" />
+      ) : (
+        <ul
+          aria-label="Items"
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5"
+        >
+          {inscriptions.map((inscription) => (
+            <InscriptionCard key={inscription.inscriptionId} inscription={inscription} />
+          ))}
+        </ul>
+      )}
+      <LoadMore
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        fetchNextPage={query.fetchNextPage}
+      />
+    </div>
+  );
+}
