@@ -1,7 +1,18 @@
-import { formatDateTime, type InscriptionDetailsPayload, type InscriptionTransfer } from '@om/core';
+import {
+  formatDateTime,
+  type InscriptionDetailsPayload,
+  type InscriptionTransfer,
+  type Listing,
+  type OrderbookPayload,
+  type TradeActivity,
+} from '@om/core';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveAuthSession } from '../../lib/auth-session.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import type { WalletAccount } from '../wallet/wallet.types.ts';
 
 const ID = `${'a'.repeat(64)}i0`;
 const PARENT = `${'b'.repeat(64)}i0`;
@@ -159,5 +170,119 @@ describe('/inscriptions/:id', () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).not.toContainEqual(
       expect.stringContaining('/api/shared/inscriptions'),
     );
+  });
+});
+
+const BUYER: WalletAccount = {
+  id: 'dev',
+  paymentAddress: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+  paymentPublicKey: '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798',
+  ordinalsAddress: 'bcrt1pmfr3p9j00pfxjh0zmgp99y8zftmd3s5pmedqhyptwy6lm87hf5ssm803es',
+  ordinalsPublicKey: '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798',
+};
+const OWNER_WALLET: WalletAccount = { ...BUYER, ordinalsAddress: OWNER };
+const LISTING_ID = '5f0c8a4e-7b1d-4c36-9a52-2d7e1f3b6c90';
+
+const listing: Listing = {
+  listingId: LISTING_ID,
+  inscriptionId: ID,
+  price: '50000',
+  status: 'active',
+  outpoint: `${'f'.repeat(64)}:1`,
+  collectionSlug: 'pixel-punks',
+  inscriptionName: null,
+  contentType: 'text/plain;charset=utf-8',
+  makerOrdinalAddress: OWNER,
+  makerPaymentAddress: OWNER,
+  makerFee: '500',
+  isSnipeProtected: true,
+  txId: null,
+  listedAt: '2024-04-21T10:00:00.000Z',
+  createdAt: '2024-04-21T10:00:00.000Z',
+};
+
+const trade: TradeActivity = {
+  id: 't1',
+  listingId: LISTING_ID,
+  inscriptionId: ID,
+  price: '42000',
+  state: 'confirmed',
+  finalized: true,
+  txId: '3c'.repeat(32),
+  makerOrdinalAddress: OWNER,
+  takerOrdinalAddress: BUYER.ordinalsAddress,
+  feeRate: 6,
+  thumbnailUrl: null,
+  inscriptionName: null,
+  collectionSlug: 'pixel-punks',
+  sniperFeeRate: null,
+  isSnipeProtected: false,
+  blockHeight: 840200,
+  createdAt: '2024-04-22T10:00:00.000Z',
+};
+
+const orderbookPath = (id: string) => `/api/inscriptions/${id}/orderbook`;
+
+function renderMarket(orderbook: OrderbookPayload, wallet?: WalletAccount) {
+  if (wallet) {
+    saveAuthSession({ token: 'jwt', expiresAt: '2999-01-01T00:00:00Z', wallet });
+  }
+  mockServer({
+    [detailsPath(ID)]: ok(details),
+    [transfersPath(ID)]: ok({ transfers: [] }),
+    [orderbookPath(ID)]: ok(orderbook),
+    [`/content/${ID}`]: 'gm',
+  });
+  renderApp({ path: `/inscriptions/${ID}` });
+  return screen.findByRole('region', { name: 'Market' });
+}
+
+describe('/inscriptions/:id market', () => {
+  beforeEach(() => {
+    toast.dismiss();
+  });
+
+  it('shows the price in BTC and sats, the snipe protection and the trades', async () => {
+    const market = await renderMarket({ listing, orders: [listing], activity: [trade] });
+    expect(await within(market).findByText('0.00050000 BTC')).toBeTruthy();
+    expect(within(market).getByText('50,000 sats')).toBeTruthy();
+    expect(within(market).getByText('Snipe protected')).toBeTruthy();
+    const trades = within(market).getByRole('table', { name: 'Trades of this inscription' });
+    expect(within(trades).getByText('0.00042000 BTC')).toBeTruthy();
+    expect(within(trades).getByText('Completed')).toBeTruthy();
+    expect(within(market).queryByRole('button', { name: 'List' })).toBeNull();
+  });
+
+  it("asks a visitor to connect a wallet before buying: 'Please connect wallet.'", async () => {
+    const market = await renderMarket({ listing, orders: [listing], activity: [] });
+    await userEvent.click(await within(market).findByRole('button', { name: 'Buy' }));
+    expect(await screen.findByText('Please connect wallet.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the purchase for a connected buyer', async () => {
+    const market = await renderMarket({ listing, orders: [listing], activity: [] }, BUYER);
+    await userEvent.click(await within(market).findByRole('button', { name: 'Buy' }));
+    expect(await screen.findByRole('dialog', { name: 'Buy Inscription #42' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign and buy' })).toBeTruthy();
+  });
+
+  it('gives the owner Change price and Delist instead of Buy', async () => {
+    const market = await renderMarket({ listing, orders: [listing], activity: [] }, OWNER_WALLET);
+    expect(await within(market).findByRole('button', { name: 'Change price' })).toBeTruthy();
+    expect(within(market).queryByRole('button', { name: 'Buy' })).toBeNull();
+    await userEvent.click(within(market).getByRole('button', { name: 'Delist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delist Inscription #42' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel off chain' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Move on chain' })).toBeTruthy();
+  });
+
+  it('lets the owner list an unlisted inscription from its current output', async () => {
+    const market = await renderMarket({ listing: null, orders: [], activity: [] }, OWNER_WALLET);
+    expect(await within(market).findByText('Not listed')).toBeTruthy();
+    expect(within(market).getByText('No trades yet')).toBeTruthy();
+    await userEvent.click(within(market).getByRole('button', { name: 'List' }));
+    const dialog = await screen.findByRole('dialog', { name: 'List Inscription #42' });
+    expect(within(dialog).getByLabelText('Price (BTC)')).toBeTruthy();
   });
 });

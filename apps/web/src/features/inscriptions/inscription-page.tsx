@@ -12,13 +12,14 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useAppConfig } from '../config/config.queries.ts';
 import { contentPath } from './content-kind.ts';
 import { Badge, InscriptionDetails } from './inscription-details.tsx';
+import { InscriptionMarket } from './inscription-market.tsx';
 import { InscriptionTransfers } from './inscription-transfers.tsx';
 import { InscriptionViewer } from './inscription-viewer.tsx';
 import { inscriptionQueries } from './inscriptions.queries.ts';
 
 export const INSCRIPTION_NOT_FOUND = 'Inscription not found';
 
-/** /inscriptions/:id: the content, what the index knows about it, and where it went. */
+/** /inscriptions/:id: the content, what the index knows about it, its market, where it went. */
 export function InscriptionPage() {
   const { id = '' } = useParams();
   return (
@@ -79,6 +80,7 @@ function InscriptionSection({ id }: { id: string }) {
         </div>
         <InscriptionDetails details={data} />
       </div>
+      <InscriptionMarket details={data} />
       <InscriptionTransfers inscriptionId={id} />
     </>
   );

@@ -1,3 +1,10 @@
+import {
+  addressToScript,
+  buildListingPsbt,
+  bytesToBase64,
+  hexToBytes,
+  parsePsbt,
+} from '@om/bitcoin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLaserEyesAdapter } from './laser-eyes.adapter.ts';
 
@@ -60,6 +67,40 @@ describe('LaserEyes UniSat adapter (0.0.64) with an injected window.unisat', () 
     const adapter = await createLaserEyesAdapter('unisat', { network: 'signet' });
     await adapter.connect();
     expect(unisat.switchChain).toHaveBeenCalledWith('BITCOIN_SIGNET');
+    adapter.disconnect();
+  });
+
+  it('declares the requested sighash in the PSBT the wallet signs', async () => {
+    const unisat = fakeUnisat();
+    vi.stubGlobal('unisat', unisat);
+    const adapter = await createLaserEyesAdapter('unisat', { network: 'regtest' });
+    await adapter.connect();
+    const { psbt } = buildListingPsbt({
+      items: [
+        {
+          inscriptionUtxo: {
+            txid: 'ab'.repeat(32),
+            vout: 0,
+            value: 10_000n,
+            script: addressToScript(ADDRESS, 'regtest')!,
+          },
+          price: 50_000n,
+          payoutAddress: ADDRESS,
+        },
+      ],
+      makerFeeBps: 100,
+      network: 'regtest',
+    });
+    const undeclared = parsePsbt(psbt);
+    undeclared.updateInput(0, { sighashType: undefined });
+
+    await adapter.signPsbt({
+      psbtBase64: bytesToBase64(undeclared.toPSBT()),
+      inputsToSign: [{ index: 0, address: ADDRESS, sighashTypes: [0x83] }],
+    });
+    const [sentHex, options] = unisat.signPsbt.mock.calls[0] as unknown as [string, unknown];
+    expect(parsePsbt(hexToBytes(sentHex)).getInput(0).sighashType).toBe(0x83);
+    expect(options).toEqual({ autoFinalized: false });
     adapter.disconnect();
   });
 });

@@ -1,4 +1,5 @@
 import type { NetworkType } from '@omnisat/lasereyes-core';
+import { declareRequestedSighashes } from './declare-sighash.ts';
 import type {
   LaserEyesWalletId,
   SignPsbtRequest,
@@ -62,10 +63,17 @@ export async function createLaserEyesAdapter(
       return signature;
     },
 
-    async signPsbt({ psbtBase64, finalize = false }: SignPsbtRequest): Promise<string> {
-      // 0.0.64's signPsbt(tx, finalize, broadcast) takes no input list: each wallet signs the
-      // inputs it owns, which is what inputsToSign would ask for anyway.
-      const signed = await client.signPsbt(psbtBase64, finalize, false);
+    async signPsbt({
+      psbtBase64,
+      inputsToSign,
+      finalize = false,
+    }: SignPsbtRequest): Promise<string> {
+      // 0.0.64's signPsbt(tx, finalize, broadcast) takes no input list and no sighash types: each
+      // wallet signs the inputs it owns, with the sighash each input declares (Xverse and Magic
+      // Eden get it passed on as sigHash by LaserEyes). So requested sighash types are written
+      // into the PSBT, where every wallet reads them.
+      const psbt = declareRequestedSighashes(psbtBase64, inputsToSign);
+      const signed = await client.signPsbt(psbt, finalize, false);
       if (!signed?.signedPsbtBase64) throw new Error('Invalid signed data received');
       return signed.signedPsbtBase64;
     },

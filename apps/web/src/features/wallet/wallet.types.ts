@@ -15,7 +15,15 @@ export type WalletAddresses = {
 
 export type WalletAccount = WalletAddresses & { id: WalletId };
 
-export type InputToSign = { index: number; address: string };
+export type InputToSign = {
+  index: number;
+  address: string;
+  /**
+   * Sighash types the signer may use on this input, e.g. [0x83] (SINGLE|ANYONECANPAY) for a
+   * listing. Default: the input's PSBT_IN_SIGHASH_TYPE, else ALL (DEFAULT for taproot).
+   */
+  sighashTypes?: number[];
+};
 
 export type SignPsbtRequest = {
   psbtBase64: string;

@@ -1,5 +1,7 @@
 import { bytesToBase64, signBip322Simple, signPsbtWithKey, SignPsbtError } from '@om/bitcoin';
+import { declareRequestedSighashes } from '../declare-sighash.ts';
 import type {
+  InputToSign,
   SignPsbtRequest,
   WalletAdapter,
   WalletAdapterOptions,
@@ -50,7 +52,9 @@ function keyFor(address: string, keys: DevWalletKeys, addresses: WalletAddresses
 
 /**
  * Signs with the payment key, then the ordinals key, each on its own inputs: the ones the request
- * names for its address, or every input it can sign when the request names none.
+ * names for its address, or every input it can sign when the request names none. Inputs asked to
+ * be signed with particular sighash types (a listing's SINGLE|ANYONECANPAY) get them declared in
+ * the PSBT first and are signed with only those allowed. Nothing is finalized unless asked.
  */
 function signDevPsbt(
   { psbtBase64, inputsToSign, finalize = false }: SignPsbtRequest,
@@ -60,22 +64,24 @@ function signDevPsbt(
     { address: addresses.paymentAddress, key: keys.paymentPrivateKey },
     { address: addresses.ordinalsAddress, key: keys.ordinalsPrivateKey },
   ];
-  let psbt: Uint8Array | string = psbtBase64;
+  let psbt: Uint8Array | string = declareRequestedSighashes(psbtBase64, inputsToSign);
   let hasSigned = false;
   for (const { address, key } of signers) {
-    const inputs = inputsToSign?.filter((i) => i.address === address).map((i) => i.index);
-    if (inputs?.length === 0) continue;
-    try {
-      psbt = signPsbtWithKey(psbt, key, { inputs, finalize });
-      hasSigned = true;
-    } catch (error) {
-      // Without a list, a key that owns no input is not an error: the other key may own them.
-      if (!(
-        inputs === undefined &&
-        error instanceof SignPsbtError &&
-        error.code === 'nothing-signed'
-      )) {
-        throw error;
+    const requests = inputsToSign?.filter((i) => i.address === address);
+    if (requests?.length === 0) continue;
+    for (const { inputs, sighashTypes } of signingGroups(requests)) {
+      try {
+        psbt = signPsbtWithKey(psbt, key, { inputs, sighashTypes, finalize });
+        hasSigned = true;
+      } catch (error) {
+        // Without a list, a key that owns no input is not an error: the other key may own them.
+        if (!(
+          inputs === undefined &&
+          error instanceof SignPsbtError &&
+          error.code === 'nothing-signed'
+        )) {
+          throw error;
+        }
       }
     }
   }
@@ -83,4 +89,19 @@ function signDevPsbt(
     throw new Error('The Dev wallet owns no input of this PSBT.');
   }
   return bytesToBase64(psbt);
+}
+
+type SigningGroup = { inputs: number[] | undefined; sighashTypes: number[] | undefined };
+
+/** One signPsbtWithKey call per distinct sighash request: its options apply to all its inputs. */
+function signingGroups(requests: InputToSign[] | undefined): SigningGroup[] {
+  if (requests === undefined) return [{ inputs: undefined, sighashTypes: undefined }];
+  const groups = new Map<string, SigningGroup>();
+  for (const { index, sighashTypes } of requests) {
+    const key = sighashTypes?.length ? sighashTypes.join(',') : '';
+    const group = groups.get(key) ?? { inputs: [], sighashTypes: key ? sighashTypes : undefined };
+    group.inputs?.push(index);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
 }

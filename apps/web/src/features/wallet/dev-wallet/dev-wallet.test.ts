@@ -1,4 +1,14 @@
-import { addressType, verifyBip322 } from '@om/bitcoin';
+import {
+  addressToScript,
+  addressType,
+  base64ToBytes,
+  buildListingPsbt,
+  bytesToBase64,
+  hexToBytes,
+  parsePsbt,
+  verifyBip322,
+  verifySignedListing,
+} from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
 import { createDevWalletAdapter } from './dev-wallet.adapter.ts';
 import { devWalletAddresses, loadDevWalletKeys } from './dev-wallet-keys.ts';
@@ -64,5 +74,49 @@ describe('Dev wallet adapter', () => {
 
   it('exists on regtest only', () => {
     expect(() => createDevWalletAdapter({ network: 'mainnet' })).toThrow('regtest only');
+  });
+
+  describe('signs a listing SINGLE|ANYONECANPAY (0x83)', () => {
+    async function listing({ declared }: { declared: boolean }) {
+      const wallet = createDevWalletAdapter({ network: 'regtest' });
+      const { ordinalsAddress, ordinalsPublicKey, paymentAddress } = await wallet.connect();
+      const { psbt, items } = buildListingPsbt({
+        items: [
+          {
+            inscriptionUtxo: {
+              txid: 'ab'.repeat(32),
+              vout: 1,
+              value: 10_000n,
+              script: addressToScript(ordinalsAddress, 'regtest')!,
+              publicKey: hexToBytes(ordinalsPublicKey),
+            },
+            price: 50_000n,
+            payoutAddress: paymentAddress,
+          },
+        ],
+        makerFeeBps: 100,
+        network: 'regtest',
+      });
+      const tx = parsePsbt(psbt);
+      if (!declared) tx.updateInput(0, { sighashType: undefined });
+      return { wallet, ordinalsAddress, items, psbtBase64: bytesToBase64(tx.toPSBT()) };
+    }
+
+    it.each([true, false])(
+      'with the sighash declared in the PSBT: %s; partial, as finalize is false',
+      async (declared) => {
+        const { wallet, ordinalsAddress, items, psbtBase64 } = await listing({ declared });
+        const signed = await wallet.signPsbt({
+          psbtBase64,
+          inputsToSign: [{ index: 0, address: ordinalsAddress, sighashTypes: [0x83] }],
+          finalize: false,
+        });
+        const input = parsePsbt(signed).getInput(0);
+        expect(input.tapKeySig).toHaveLength(65);
+        expect(input.tapKeySig?.at(-1)).toBe(0x83);
+        expect(input.finalScriptWitness).toBeUndefined();
+        expect(verifySignedListing(base64ToBytes(signed)!, items).ok).toBe(true);
+      },
+    );
   });
 });

@@ -1,0 +1,175 @@
+import { CONNECT_WALLET, type InscriptionDetailsPayload, type Listing } from '@om/core';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { shortenAddress } from '../../lib/format.ts';
+import { ActivityTable } from '../activity/activity-table.tsx';
+import { visibleActivity } from '../activity/trade-activity.ts';
+import { BuyDialog, DelistDialog, ListDialog, RelistDialog } from '../trade/lazy-trade-dialogs.tsx';
+import { tradeQueries } from '../trade/trade.queries.ts';
+import { btcText, parseSatpoint, satsText, wireSats } from '../trade/trade-format.ts';
+import { useInscriptionMarketEvents } from '../trade/use-inscription-market-events.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
+import { Badge } from './inscription-details.tsx';
+
+type OpenDialog = { kind: 'list' } | { kind: 'buy' | 'relist' | 'delist'; listing: Listing };
+
+/**
+ * The inscription's market (issue 4): its price when listed, Buy for others, List / Change price /
+ * Delist for its owner, and its trades. Kept current by the server's listing and trade events.
+ */
+export function InscriptionMarket({ details }: { details: InscriptionDetailsPayload }) {
+  const id = details.inscriptionId;
+  useInscriptionMarketEvents(id);
+  const { wallet } = useWallet();
+  const { data, error, isPending } = useQuery(tradeQueries.orderbook(id));
+  // The open dialog keeps the listing it was opened for: a sale or delisting changes the order
+  // book under it while it still follows the transaction.
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const close = () => setDialog(null);
+  const label = `Inscription #${details.number}`;
+  const satpoint = parseSatpoint(details.satpoint);
+  const listing = data?.listing ?? null;
+  const isOwner =
+    wallet !== null &&
+    (details.address === wallet.ordinalsAddress ||
+      listing?.makerOrdinalAddress === wallet.ordinalsAddress);
+  const activity = useMemo(() => visibleActivity(data?.activity ?? []), [data]);
+
+  const openBuy = (target: Listing) => {
+    if (!wallet) {
+      toast.error(CONNECT_WALLET);
+      return;
+    }
+    setDialog({ kind: 'buy', listing: target });
+  };
+
+  return (
+    <section aria-labelledby="market-heading" className="flex flex-col gap-3">
+      <h2 id="market-heading" className="text-base font-semibold text-zinc-100">
+        Market
+      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-zinc-800 bg-zinc-900/40 p-4">
+        {error ? (
+          <p className="text-zinc-400">Could not load the market: {errorMessage(error)}</p>
+        ) : isPending ? (
+          <p role="status" className="text-zinc-400">
+            Loading the market…
+          </p>
+        ) : listing ? (
+          <ListedPrice listing={listing} />
+        ) : (
+          <p className="text-zinc-400">Not listed</p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {isOwner && listing ? (
+            <>
+              <Button onClick={() => setDialog({ kind: 'relist', listing })}>Change price</Button>
+              <Button variant="danger" onClick={() => setDialog({ kind: 'delist', listing })}>
+                Delist
+              </Button>
+            </>
+          ) : null}
+          {isOwner && !listing && !isPending && !error && !details.isMoving && satpoint ? (
+            <Button variant="primary" onClick={() => setDialog({ kind: 'list' })}>
+              List
+            </Button>
+          ) : null}
+          {!isOwner && listing ? (
+            <Button variant="primary" onClick={() => openBuy(listing)}>
+              Buy
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {data ? (
+        activity.length > 0 ? (
+          <ActivityTable rows={activity} label="Trades of this inscription" />
+        ) : (
+          <p className="text-zinc-400">No trades yet</p>
+        )
+      ) : null}
+
+      <Suspense fallback={null}>
+        {dialog ? (
+          <MarketDialog dialog={dialog} details={details} label={label} onClose={close} />
+        ) : null}
+      </Suspense>
+    </section>
+  );
+}
+
+/** The open dialog, loaded on first use (lazy-trade-dialogs.tsx). */
+function MarketDialog({
+  dialog,
+  details,
+  label,
+  onClose,
+}: {
+  dialog: OpenDialog;
+  details: InscriptionDetailsPayload;
+  label: string;
+  onClose: () => void;
+}) {
+  const id = details.inscriptionId;
+  const satpoint = parseSatpoint(details.satpoint);
+  if (dialog.kind === 'list') {
+    if (!satpoint) return null;
+    return (
+      <ListDialog
+        open
+        onClose={onClose}
+        items={[{ inscriptionId: id, label, outpoint: satpoint.outpoint }]}
+      />
+    );
+  }
+  const { listing } = dialog;
+  if (dialog.kind === 'relist') {
+    return <RelistDialog open onClose={onClose} listing={listing} label={label} />;
+  }
+  if (dialog.kind === 'delist') {
+    return <DelistDialog open onClose={onClose} listing={listing} label={label} />;
+  }
+  // The satpoint's offset holds while the inscription sits in the listed output.
+  const isInListedOutput = satpoint?.outpoint === listing.outpoint.toLowerCase();
+  return (
+    <BuyDialog
+      open
+      onClose={onClose}
+      label={label}
+      items={[
+        {
+          listingId: listing.listingId,
+          inscriptionId: id,
+          outpoint: listing.outpoint,
+          inscriptionOffset: isInListedOutput ? satpoint.offset : 0n,
+          price: wireSats(listing.price),
+        },
+      ]}
+    />
+  );
+}
+
+function ListedPrice({ listing }: { listing: Listing }) {
+  const price = wireSats(listing.price);
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-xs uppercase tracking-wide text-zinc-500">Price</span>
+      <span className="flex flex-wrap items-baseline gap-2">
+        <span className="font-mono text-lg font-semibold tabular-nums text-zinc-50">
+          {btcText(price)}
+        </span>
+        <span className="text-zinc-500">{satsText(price)}</span>
+        {listing.isSnipeProtected ? <Badge tone="brand">Snipe protected</Badge> : null}
+      </span>
+      <span className="text-xs text-zinc-500">
+        Listed by{' '}
+        <span className="font-mono" title={listing.makerOrdinalAddress}>
+          {shortenAddress(listing.makerOrdinalAddress)}
+        </span>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Listing } from '@om/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/page.tsx';
+import { formatIsoDateTime } from '../inscriptions/inscription-format.ts';
+import { DelistDialog } from '../trade/delist-dialog.tsx';
+import { RelistDialog } from '../trade/relist-dialog.tsx';
+import { tradeQueries } from '../trade/trade.queries.ts';
+import { btcText, wireSats } from '../trade/trade-format.ts';
+import { inscriptionLabel, LoadError, Loading, Thumbnail } from './profile-ui.tsx';
+
+type OpenDialog = { kind: 'relist' | 'delist'; listing: Listing };
+
+/** The wallet's active listings, each with Change price and Delist. */
+export function MyListings({ address }: { address: string }) {
+  const { data, error, isPending } = useQuery(tradeQueries.activeListingsOf(address));
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  if (error) return <LoadError what="your listings" error={error} />;
+  if (isPending) return <Loading what="your listings" />;
+  if (data.length === 0 && !dialog) {
+    return (
+      <EmptyState title="No active listings">
+        List inscriptions from the My inscriptions tab.
+      </EmptyState>
+    );
+  }
+  const label = (listing: Listing) =>
+    inscriptionLabel({ inscriptionId: listing.inscriptionId, name: listing.inscriptionName });
+  return (
+    <div className="pt-4">
+      <ul aria-label="My listings" className="flex flex-col gap-2">
+        {data.map((listing) => (
+          <li
+            key={listing.listingId}
+            aria-label={label(listing)}
+            className="flex flex-wrap items-center gap-3 rounded-xl border border-zinc-800 bg-zinc-900/40 p-3"
+          >
+            <Thumbnail inscriptionId={listing.inscriptionId} />
+            <div className="flex min-w-0 flex-col">
+              <Link
+                to={`/inscriptions/${encodeURIComponent(listing.inscriptionId)}`}
+                className="truncate font-medium text-zinc-100 hover:text-brand-400"
+              >
+                {label(listing)}
+              </Link>
+              <span className="text-xs text-zinc-500">
+                {listing.listedAt ? `Listed ${formatIsoDateTime(listing.listedAt)}` : 'Listed'}
+              </span>
+            </div>
+            <span className="ml-auto font-mono tabular-nums text-zinc-50">
+              {btcText(wireSats(listing.price))}
+            </span>
+            <div className="flex gap-2">
+              <Button size="sm" onClick={() => setDialog({ kind: 'relist', listing })}>
+                Change price
+              </Button>
+              <Button
+                size="sm"
+                variant="danger"
+                onClick={() => setDialog({ kind: 'delist', listing })}
+              >
+                Delist
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {dialog?.kind === 'relist' ? (
+        <RelistDialog
+          open
+          onClose={() => setDialog(null)}
+          listing={dialog.listing}
+          label={label(dialog.listing)}
+        />
+      ) : null}
+      {dialog?.kind === 'delist' ? (
+        <DelistDialog
+          open
+          onClose={() => setDialog(null)}
+          listing={dialog.listing}
+          label={label(dialog.listing)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { EmptyState } from '../../components/ui/page.tsx';
+import { ActivityTable } from '../activity/activity-table.tsx';
+import { visibleActivity } from '../activity/trade-activity.ts';
+import { tradeQueries } from '../trade/trade.queries.ts';
+import { LoadError, Loading } from './profile-ui.tsx';
+
+/** The trades the wallet made or took (get_orders_activity_by_address). */
+export function ProfileActivity({ address }: { address: string }) {
+  const { data, error, isPending } = useQuery(tradeQueries.addressActivity(address));
+  const rows = useMemo(() => visibleActivity(data ?? []), [data]);
+  if (error) return <LoadError what="your activity" error={error} />;
+  if (isPending) return <Loading what="your activity" />;
+  if (rows.length === 0) return <EmptyState title="No trades yet" />;
+  return (
+    <div className="pt-4">
+      <ActivityTable rows={rows} label="My trades" />
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { buildListingPsbt, bytesToBase64 } from '@om/bitcoin';
+import type { AddressInscription, Listing, TradeActivity } from '@om/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveAuthSession } from '../../lib/auth-session.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { callsTo, failure, fakeServer, ok } from '../trade/trade-test-kit.tsx';
+import { NETWORK, SELLER, SELLER_PAYMENT } from '../trade/trade-test-fixtures.ts';
+import type { WalletAccount, WalletAdapter } from '../wallet/wallet.types.ts';
+
+const wallet: WalletAccount = {
+  id: 'dev',
+  paymentAddress: SELLER_PAYMENT.address,
+  paymentPublicKey: SELLER_PAYMENT.publicKeyHex,
+  ordinalsAddress: SELLER.address,
+  ordinalsPublicKey: SELLER.publicKeyHex,
+};
+const ADDRESS = SELLER.address;
+const IDS = [`${'a1'.repeat(32)}i0`, `${'a2'.repeat(32)}i0`, `${'a3'.repeat(32)}i0`];
+const OUTPOINTS = [`${'b1'.repeat(32)}:0`, `${'b2'.repeat(32)}:1`, `${'b3'.repeat(32)}:0`];
+const LISTING_IDS = [
+  '11111111-1111-4111-8111-111111111111',
+  '22222222-2222-4222-8222-222222222222',
+];
+
+const inscriptions: AddressInscription[] = [
+  {
+    inscriptionId: IDS[0]!,
+    number: 7,
+    name: 'Rock #7',
+    contentType: 'image/png',
+    collectionSlug: 'regtest-rocks',
+    outpoint: OUTPOINTS[0]!,
+    isMoving: false,
+    listingId: null,
+    price: null,
+  },
+  {
+    inscriptionId: IDS[1]!,
+    number: 8,
+    name: null,
+    contentType: 'image/png',
+    collectionSlug: 'regtest-rocks',
+    outpoint: OUTPOINTS[1]!,
+    isMoving: false,
+    listingId: null,
+    price: null,
+  },
+  {
+    inscriptionId: IDS[2]!,
+    number: 9,
+    name: 'Rock #9',
+    contentType: 'image/png',
+    collectionSlug: 'regtest-rocks',
+    outpoint: OUTPOINTS[2]!,
+    isMoving: false,
+    listingId: LISTING_IDS[0]!,
+    price: '70000',
+  },
+  {
+    inscriptionId: `${'a4'.repeat(32)}i0`,
+    number: 10,
+    name: 'Rock #10',
+    contentType: 'image/png',
+    collectionSlug: 'regtest-rocks',
+    outpoint: `${'b4'.repeat(32)}:0`,
+    isMoving: true,
+    listingId: null,
+    price: null,
+  },
+];
+
+const listing: Listing = {
+  listingId: LISTING_IDS[0]!,
+  inscriptionId: IDS[2]!,
+  price: '70000',
+  status: 'active',
+  outpoint: OUTPOINTS[2]!,
+  collectionSlug: 'regtest-rocks',
+  inscriptionName: 'Rock #9',
+  contentType: 'image/png',
+  makerOrdinalAddress: ADDRESS,
+  makerPaymentAddress: SELLER_PAYMENT.address,
+  makerFee: '700',
+  isSnipeProtected: false,
+  txId: null,
+  listedAt: '2026-01-01T10:00:00.000Z',
+  createdAt: '2026-01-01T10:00:00.000Z',
+};
+
+const trade: TradeActivity = {
+  id: 't1',
+  listingId: LISTING_IDS[1]!,
+  inscriptionId: IDS[0]!,
+  price: '42000',
+  state: 'mempool',
+  finalized: false,
+  txId: '3c'.repeat(32),
+  makerOrdinalAddress: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+  takerOrdinalAddress: ADDRESS,
+  feeRate: 6,
+  thumbnailUrl: null,
+  inscriptionName: 'Rock #7',
+  collectionSlug: 'regtest-rocks',
+  sniperFeeRate: null,
+  isSnipeProtected: false,
+  blockHeight: null,
+  createdAt: '2026-01-02T10:00:00.000Z',
+};
+
+const INSCRIPTIONS = `GET /api/address/${ADDRESS}/inscriptions`;
+const LISTINGS = `GET /api/listings?maker=${ADDRESS}&status=active&limit=100`;
+const ACTIVITY = `GET /api/address/${ADDRESS}/activity?limit=100`;
+
+/** The listing PSBT for the first two inscriptions, one input and output each. */
+function createdListing(prices: bigint[]) {
+  const { psbt } = buildListingPsbt({
+    items: OUTPOINTS.slice(0, 2).map((outpoint, i) => {
+      const [txid = '', vout = '0'] = outpoint.split(':');
+      return {
+        inscriptionUtxo: { txid, vout: Number(vout), value: 10_000n, script: SELLER.script },
+        price: prices[i] ?? 0n,
+        payoutAddress: SELLER_PAYMENT.address,
+      };
+    }),
+    makerFeeBps: 100,
+    network: NETWORK,
+  });
+  return ok({
+    psbt: bytesToBase64(psbt),
+    listingIds: LISTING_IDS,
+    inputsToSign: [0, 1].map((index) => ({ index, address: ADDRESS, sighash: 0x83 })),
+  });
+}
+
+function fakeAdapter(): WalletAdapter {
+  return {
+    connect: vi.fn(async () => wallet),
+    signMessage: vi.fn(async () => 'sig'),
+    signPsbt: vi.fn(async () => 'c2lnbmVk'),
+    disconnect: vi.fn(),
+  };
+}
+
+function renderProfile(path = '/profile', adapter = fakeAdapter()) {
+  saveAuthSession({ token: 'jwt', expiresAt: '2999-01-01T00:00:00Z', wallet });
+  renderApp({ path, createAdapter: async () => adapter });
+  return adapter;
+}
+
+describe('/profile', () => {
+  beforeEach(() => {
+    toast.dismiss();
+  });
+
+  it("asks for a wallet: 'Please connect your wallet.'", async () => {
+    fakeServer({});
+    renderApp({ path: '/profile' });
+    expect(await screen.findByText('Please connect your wallet.')).toBeTruthy();
+  });
+
+  it('lists several selected inscriptions with one signature', async () => {
+    const calls = fakeServer({
+      [INSCRIPTIONS]: ok({ inscriptions }),
+      'POST /api/listings/protected/create': createdListing([50_000n, 60_000n]),
+      'PUT /api/listings/protected/confirm': ok({ listingIds: LISTING_IDS }),
+      'POST /api/orders': failure(401, 'user is not authenticated'),
+    });
+    const adapter = renderProfile();
+    const list = await screen.findByRole('list', { name: 'My inscriptions' });
+    const listed = within(list).getByRole('checkbox', { name: 'Select Rock #9' });
+    expect((listed as HTMLInputElement).disabled).toBe(true);
+    const moving = within(list).getByRole('checkbox', { name: 'Select Rock #10' });
+    expect((moving as HTMLInputElement).disabled).toBe(true);
+    expect(within(list).getByText('Moving')).toBeTruthy();
+    const listSelected = screen.getByRole('button', { name: 'List selected' });
+    expect((listSelected as HTMLButtonElement).disabled).toBe(true);
+
+    await userEvent.click(within(list).getByRole('checkbox', { name: 'Select Rock #7' }));
+    await userEvent.click(within(list).getByRole('checkbox', { name: 'Select Inscription #8' }));
+    await userEvent.click(listSelected);
+    const dialog = await screen.findByRole('dialog', { name: 'List 2 inscriptions' });
+    await userEvent.type(within(dialog).getByLabelText('Price of Rock #7 (BTC)'), '0.0005');
+    await userEvent.type(within(dialog).getByLabelText('Price of Inscription #8 (BTC)'), '0.0006');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Sign and list' }));
+
+    expect(await screen.findByText('Inscription(s) listed successfully')).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/listings/protected/create')[0]?.body).toMatchObject({
+      utxos: [
+        { utxo: OUTPOINTS[0], price: '50000' },
+        { utxo: OUTPOINTS[1], price: '60000' },
+      ],
+    });
+    expect(adapter.signPsbt).toHaveBeenCalledTimes(1);
+    expect(adapter.signPsbt).toHaveBeenCalledWith(
+      expect.objectContaining({
+        inputsToSign: [
+          { index: 0, address: ADDRESS, sighashTypes: [131] },
+          { index: 1, address: ADDRESS, sighashTypes: [131] },
+        ],
+      }),
+    );
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/orders')).toHaveLength(2));
+  });
+
+  it('shows the active listings with Change price and Delist', async () => {
+    fakeServer({ [LISTINGS]: ok({ listings: [listing] }) });
+    renderProfile('/profile?tab=listings');
+    const row = await screen.findByRole('listitem', { name: 'Rock #9' });
+    expect(within(row).getByText('0.00070000 BTC')).toBeTruthy();
+    await userEvent.click(within(row).getByRole('button', { name: 'Change price' }));
+    expect(await screen.findByRole('dialog', { name: 'Change the price of Rock #9' })).toBeTruthy();
+  });
+
+  it("shows the address's trades", async () => {
+    fakeServer({ [ACTIVITY]: ok({ activity: [trade] }) });
+    renderProfile();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Activity' }));
+    const table = await screen.findByRole('table', { name: 'My trades' });
+    expect(within(table).getByText('Rock #7')).toBeTruthy();
+    expect(within(table).getByText('Pending')).toBeTruthy();
+  });
+});

@@ -1,0 +1,161 @@
+import { buildDelistPsbt, bytesToBase64 } from '@om/bitcoin';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { WalletAccount } from '../wallet/wallet.types.ts';
+import { DelistDialog } from './delist-dialog.tsx';
+import {
+  callsTo,
+  failure,
+  fakeServer,
+  fakeWallet,
+  ok,
+  renderWithWallet,
+} from './trade-test-kit.tsx';
+import {
+  INSCRIPTION_ID,
+  LISTING_ID,
+  NETWORK,
+  SELLER,
+  SELLER_PAYMENT,
+  THIEF,
+} from './trade-test-fixtures.ts';
+
+const TXID = '7e'.repeat(32);
+const seller: WalletAccount = {
+  id: 'dev',
+  paymentAddress: SELLER_PAYMENT.address,
+  paymentPublicKey: SELLER_PAYMENT.publicKeyHex,
+  ordinalsAddress: SELLER.address,
+  ordinalsPublicKey: SELLER.publicKeyHex,
+};
+
+/** What delist/prepare answers: the inscription back to `to`, the fee from a payment coin. */
+function prepared(to = SELLER.address) {
+  const { psbt, fee } = buildDelistPsbt({
+    inscriptionUtxo: {
+      txid: 'cd'.repeat(32),
+      vout: 0,
+      value: 10_000n,
+      script: SELLER.script,
+      publicKey: SELLER.publicKey,
+    },
+    sellerPayment: {
+      address: SELLER_PAYMENT.address,
+      publicKey: SELLER_PAYMENT.publicKey,
+      utxos: [
+        {
+          txid: 'b1'.repeat(32),
+          vout: 0,
+          value: 100_000n,
+          script: SELLER_PAYMENT.script,
+          inscribed: false,
+        },
+      ],
+    },
+    toAddress: to,
+    feeRate: 6,
+    network: NETWORK,
+  });
+  return ok({
+    psbt: bytesToBase64(psbt),
+    inputsToSign: [
+      { index: 0, address: SELLER.address },
+      { index: 1, address: SELLER_PAYMENT.address },
+    ],
+    fee: fee.toString(),
+  });
+}
+
+function renderDialog(wallet = fakeWallet(seller)) {
+  renderWithWallet(
+    <DelistDialog
+      open
+      onClose={() => undefined}
+      listing={{ listingId: LISTING_ID, inscriptionId: INSCRIPTION_ID }}
+      label="Rock #1"
+    />,
+    wallet,
+  );
+  return wallet;
+}
+
+describe('DelistDialog', () => {
+  it("cancels off chain with a signed 'cancel {listingId}'", async () => {
+    const calls = fakeServer({
+      'DELETE /api/listings/protected/delistOffchain': ok({ listingId: LISTING_ID }),
+    });
+    const wallet = renderDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel off chain' }));
+    expect(await screen.findByText('Inscription delisted successfully.')).toBeTruthy();
+    expect(wallet.signMessage).toHaveBeenCalledWith(`cancel ${LISTING_ID}`, SELLER.address);
+    expect(callsTo(calls, 'DELETE', '/api/listings/protected/delistOffchain')[0]?.body).toEqual({
+      listingId: LISTING_ID,
+      signedMessage: `signed(cancel ${LISTING_ID})`,
+    });
+    expect(wallet.signPsbt).not.toHaveBeenCalled();
+  });
+
+  it("toasts 'Failed to cancel the listing offchain.' with the server's reason", async () => {
+    fakeServer({
+      'DELETE /api/listings/protected/delistOffchain': failure(400, 'Invalid signature'),
+    });
+    renderDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel off chain' }));
+    expect(await screen.findByText('Failed to cancel the listing offchain.')).toBeTruthy();
+    expect(screen.getByText('Invalid signature')).toBeTruthy();
+  });
+
+  it('moves the inscription on chain and follows the transaction', async () => {
+    const calls = fakeServer({
+      'DELETE /api/listings/protected/delist/prepare': prepared(),
+      'PUT /api/listings/protected/delist/confirm': ok({ txId: TXID }),
+      [`GET /api/shared/tx/${TXID}/status`]: failure(404, `Transaction ${TXID} not found.`),
+      'GET /api/shared/blocks/tip/height': ok({ height: 120 }),
+    });
+    const wallet = renderDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Move on chain' }));
+    expect(await screen.findByText('Inscription delisted successfully.')).toBeTruthy();
+    expect(screen.getByText(`Transaction broadcasted: ${TXID}`)).toBeTruthy();
+    expect(callsTo(calls, 'DELETE', '/api/listings/protected/delist/prepare')[0]?.body).toEqual({
+      makerPaymentAddress: SELLER_PAYMENT.address,
+      makerPaymentPublicKey: SELLER_PAYMENT.publicKeyHex,
+      listingId: LISTING_ID,
+    });
+    expect(wallet.signPsbt).toHaveBeenCalledWith(
+      expect.objectContaining({ finalize: false, inputsToSign: expect.any(Array) }),
+    );
+    expect(callsTo(calls, 'PUT', '/api/listings/protected/delist/confirm')[0]?.body).toEqual({
+      listingId: LISTING_ID,
+      signedPSBT: 'c2lnbmVk',
+      makerPaymentAddress: SELLER_PAYMENT.address,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Transaction status' }).textContent).toBe(
+        'No transaction found',
+      ),
+    );
+  });
+
+  it('refuses to sign a delisting that sends the inscription elsewhere', async () => {
+    const calls = fakeServer({
+      'DELETE /api/listings/protected/delist/prepare': prepared(THIEF.address),
+    });
+    const wallet = renderDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Move on chain' }));
+    expect(await screen.findByText('Delisting failed.')).toBeTruthy();
+    expect(screen.getByText(new RegExp(`would pay ${THIEF.address}`))).toBeTruthy();
+    expect(wallet.signPsbt).not.toHaveBeenCalled();
+    expect(callsTo(calls, 'PUT', '/api/listings/protected/delist/confirm')).toEqual([]);
+  });
+
+  it("toasts 'Failed to delist the item.' when the server refuses", async () => {
+    fakeServer({
+      'DELETE /api/listings/protected/delist/prepare': failure(400, 'Not enough funds'),
+    });
+    renderDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Move on chain' }));
+    expect(await screen.findByText('Failed to delist the item.')).toBeTruthy();
+    expect(screen.getByText('Not enough funds')).toBeTruthy();
+  });
+});

@@ -1,0 +1,79 @@
+import type { Listing } from '@om/core';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { useDelist } from './delist.mutations.ts';
+import { TrackedTransaction } from './tracked-transaction.tsx';
+import { DIALOG_HEIGHT, DialogActions, DialogBody } from './trade-ui.tsx';
+
+/**
+ * Ends a listing, one of two ways (research §6): off chain for free, which is enough here because
+ * the signature never left our server; or on chain, moving the inscription back to the wallet so
+ * that no signature over its old output can ever be used.
+ */
+export function DelistDialog({
+  open,
+  onClose,
+  listing,
+  label,
+}: {
+  open: boolean;
+  onClose: () => void;
+  listing: Pick<Listing, 'listingId' | 'inscriptionId'>;
+  label: string;
+}) {
+  const { offchain, onchain } = useDelist(listing, { onCanceled: onClose });
+  const isPending = offchain.isPending || onchain.isPending;
+  const close = () => {
+    offchain.reset();
+    onchain.reset();
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={close} title={`Delist ${label}`} className={DIALOG_HEIGHT}>
+      <DialogBody>
+        {onchain.data ? (
+          <>
+            <p className="text-sm text-zinc-300">
+              The inscription is moving back to your wallet. The listing ends for good once the
+              transaction confirms.
+            </p>
+            <TrackedTransaction txid={onchain.data.txId} />
+            <DialogActions>
+              <Button variant="primary" onClick={close}>
+                Done
+              </Button>
+            </DialogActions>
+          </>
+        ) : (
+          <>
+            <section className="flex flex-col gap-2 rounded-lg border border-zinc-800 p-3">
+              <h3 className="text-sm font-medium text-zinc-100">Cancel off chain (free)</h3>
+              <p className="text-xs leading-relaxed text-zinc-400">
+                You sign a message and the listing is removed. Enough here: buyers never see your
+                signature, so no one else holds it.
+              </p>
+              <Button className="self-start" disabled={isPending} onClick={() => offchain.mutate()}>
+                {offchain.isPending ? 'Cancelling…' : 'Cancel off chain'}
+              </Button>
+            </section>
+            <section className="flex flex-col gap-2 rounded-lg border border-zinc-800 p-3">
+              <h3 className="text-sm font-medium text-zinc-100">Move on chain</h3>
+              <p className="text-xs leading-relaxed text-zinc-400">
+                A transaction sends the inscription back to your own address. It costs a network
+                fee, and every signature ever made for the listing stops working.
+              </p>
+              <Button className="self-start" disabled={isPending} onClick={() => onchain.mutate()}>
+                {onchain.isPending ? 'Moving…' : 'Move on chain'}
+              </Button>
+            </section>
+            <DialogActions>
+              <Button variant="ghost" onClick={close} disabled={isPending}>
+                Keep listing
+              </Button>
+            </DialogActions>
+          </>
+        )}
+      </DialogBody>
+    </Dialog>
+  );
+}

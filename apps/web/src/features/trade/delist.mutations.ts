@@ -1,0 +1,137 @@
+import { addressOfScript, parsePsbt, type BitcoinNetwork } from '@om/bitcoin';
+import {
+  cancelListingMessage,
+  CONNECT_WALLET,
+  ConfirmDelistPayloadSchema,
+  DELISTING_FAILED,
+  DelistOffchainPayloadSchema,
+  FAILED_TO_CANCEL_OFFCHAIN,
+  FAILED_TO_DELIST,
+  INSCRIPTION_DELISTED,
+  PrepareDelistPayloadSchema,
+  transactionBroadcasted,
+  type Listing,
+} from '@om/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api } from '../../lib/api-client.ts';
+import { configQueries } from '../config/config.queries.ts';
+import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
+import { tradeQueries } from './trade.queries.ts';
+import { inputsWithUnsafeSighash, unsafeSighashText } from './sighash-check.ts';
+import { signStep, step, toastFlowError, TradeFlowError } from './trade-flow.ts';
+
+/**
+ * Why not to sign a delisting PSBT: it moves the inscription back to the seller and pays change
+ * to the seller, so every output must pay the seller's wallet, and every input be signed with
+ * ALL or DEFAULT.
+ */
+export function delistProblems(
+  psbtBase64: string,
+  own: readonly string[],
+  network: BitcoinNetwork,
+): string[] {
+  const tx = parsePsbt(psbtBase64);
+  const strangers = Array.from({ length: tx.outputsLength }, (_, i) => {
+    const { script } = tx.getOutput(i);
+    return (script && addressOfScript(script, network)) ?? 'a script without an address';
+  }).filter((address) => !own.includes(address));
+  const problems = strangers.map(
+    (address) => `The delisting would pay ${address}, not your wallet.`,
+  );
+  const unsafe = inputsWithUnsafeSighash(
+    tx,
+    Array.from({ length: tx.inputsLength }, (_, i) => i),
+  );
+  if (unsafe.length > 0) problems.push(unsafeSighashText(unsafe, 'The delisting'));
+  return problems;
+}
+
+/**
+ * The two ways out of a listing (research §6): off chain, a signed 'cancel {listingId}' that the
+ * server deletes the listing for; on chain, a transaction moving the inscription back to the
+ * seller, which voids every signature over its old output (its txid is the mutation's data).
+ */
+export function useDelist(
+  listing: Pick<Listing, 'listingId' | 'inscriptionId'>,
+  { onCanceled }: { onCanceled?: () => void } = {},
+) {
+  const { wallet, signMessage, signPsbt } = useWallet();
+  const queryClient = useQueryClient();
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: tradeQueries.all() });
+    await queryClient.invalidateQueries({
+      queryKey: inscriptionQueries.byId(listing.inscriptionId),
+    });
+  };
+
+  const offchain = useMutation({
+    mutationFn: async () => {
+      if (!wallet) throw new TradeFlowError(FAILED_TO_CANCEL_OFFCHAIN, CONNECT_WALLET);
+      // The maker's ordinals address holds the inscription and signed the listing.
+      const signedMessage = await step(FAILED_TO_CANCEL_OFFCHAIN, () =>
+        signMessage(cancelListingMessage(listing.listingId), wallet.ordinalsAddress),
+      );
+      await step(FAILED_TO_CANCEL_OFFCHAIN, () =>
+        api.delete(
+          '/api/listings/protected/delistOffchain',
+          { listingId: listing.listingId, signedMessage },
+          DelistOffchainPayloadSchema,
+        ),
+      );
+    },
+    onSuccess: async () => {
+      toast.success(INSCRIPTION_DELISTED);
+      onCanceled?.();
+      await refresh();
+    },
+    onError: (error) => toastFlowError(error, FAILED_TO_CANCEL_OFFCHAIN),
+  });
+
+  const onchain = useMutation({
+    mutationFn: async (): Promise<{ txId: string }> => {
+      if (!wallet) throw new TradeFlowError(DELISTING_FAILED, CONNECT_WALLET);
+      const prepared = await step(FAILED_TO_DELIST, () =>
+        api.delete(
+          '/api/listings/protected/delist/prepare',
+          {
+            makerPaymentAddress: wallet.paymentAddress,
+            makerPaymentPublicKey: wallet.paymentPublicKey,
+            listingId: listing.listingId,
+          },
+          PrepareDelistPayloadSchema,
+        ),
+      );
+      const { network } = await queryClient.ensureQueryData(configQueries.app());
+      const own = [wallet.paymentAddress, wallet.ordinalsAddress];
+      const problems = await step(DELISTING_FAILED, async () =>
+        delistProblems(prepared.psbt, own, network),
+      );
+      if (problems.length > 0) {
+        throw new TradeFlowError(DELISTING_FAILED, `${problems.join(' ')} Nothing was signed.`);
+      }
+      const signedPSBT = await signStep(signPsbt, {
+        psbtBase64: prepared.psbt,
+        // ALL or DEFAULT, as checked above: the server names no sighash for these inputs.
+        inputsToSign: prepared.inputsToSign.map(({ index, address }) => ({ index, address })),
+        finalize: false,
+      });
+      return step(FAILED_TO_DELIST, () =>
+        api.put(
+          '/api/listings/protected/delist/confirm',
+          { listingId: listing.listingId, signedPSBT, makerPaymentAddress: wallet.paymentAddress },
+          ConfirmDelistPayloadSchema,
+        ),
+      );
+    },
+    onSuccess: async ({ txId }) => {
+      toast.success(INSCRIPTION_DELISTED);
+      toast.success(transactionBroadcasted(txId));
+      await refresh();
+    },
+    onError: (error) => toastFlowError(error, DELISTING_FAILED),
+  });
+
+  return { offchain, onchain };
+}

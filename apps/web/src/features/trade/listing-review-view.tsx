@@ -1,0 +1,48 @@
+import { shortenAddress } from '../../lib/format.ts';
+import type { ListingReview } from './listing-review.ts';
+import { Amount, ReviewRow, SigningRefused } from './trade-ui.tsx';
+
+/** What signing the listing PSBT commits to, per inscription, read from the PSBT itself. */
+export function ListingReviewView({ review }: { review: ListingReview }) {
+  return (
+    <section aria-label="Listing review" className="flex flex-col gap-3">
+      {review.items.map((item) => (
+        <dl
+          key={item.label}
+          aria-label={item.label}
+          className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2 text-sm"
+        >
+          <p className="pb-1 font-medium text-zinc-100">{item.label}</p>
+          <ReviewRow term="Price">
+            <Amount sats={item.price} />
+          </ReviewRow>
+          <ReviewRow term="Platform fee">
+            <Amount sats={item.platformFee} />
+          </ReviewRow>
+          <ReviewRow term="You receive" strong>
+            <Amount sats={item.payout} />
+          </ReviewRow>
+          <p className="pt-1 text-xs text-zinc-500">
+            Paid to{' '}
+            <span className="font-mono" title={item.payoutAddress}>
+              {item.payoutAddress ? shortenAddress(item.payoutAddress) : 'a script'}
+            </span>
+            , with the {item.postage.toLocaleString('en-US')} sats of the inscription&apos;s output
+            back.
+          </p>
+        </dl>
+      ))}
+      {review.problems.length > 0 ? (
+        <SigningRefused
+          title="Not signing: this PSBT does not list what you chose."
+          problems={review.problems}
+        />
+      ) : (
+        <p className="text-xs text-zinc-500">
+          Your wallet signs each inscription with SIGHASH_SINGLE|ANYONECANPAY: the signature only
+          holds for a transaction that pays you the amount above.
+        </p>
+      )}
+    </section>
+  );
+}

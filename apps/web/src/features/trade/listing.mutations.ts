@@ -1,0 +1,220 @@
+import { SELLER_SIGHASH } from '@om/bitcoin';
+import {
+  CONNECT_WALLET,
+  ConfirmListingPayloadSchema,
+  CreateListingPayloadSchema,
+  INSCRIPTION_PRICE_CHANGED,
+  INSCRIPTIONS_LISTED,
+  LISTING_FAILED,
+  LISTING_PRICE_UPDATE_FAILED,
+  RelistPayloadSchema,
+  type CreateListingBody,
+} from '@om/core';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api } from '../../lib/api-client.ts';
+import { configQueries } from '../config/config.queries.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
+import type { InputToSign, WalletAccount } from '../wallet/wallet.types.ts';
+import { reviewListingPsbt, type ListingReview } from './listing-review.ts';
+import { tradeQueries } from './trade.queries.ts';
+import {
+  ORDER_SOURCE,
+  saveOrderRecords,
+  signStep,
+  step,
+  toastFlowError,
+  TradeFlowError,
+} from './trade-flow.ts';
+
+/** One inscription to list, as the seller chose it. */
+export type ListingDraft = {
+  inscriptionId: string;
+  label: string;
+  outpoint: string;
+  price: bigint;
+};
+
+/** A listing PSBT the server built, and what it makes the seller sign. */
+export type PreparedListing = {
+  listingIds: string[];
+  psbt: string;
+  inputsToSign: InputToSign[];
+  drafts: ListingDraft[];
+  review: ListingReview;
+};
+
+/** Each listing input is signed SIGHASH_SINGLE|ANYONECANPAY (0x83) and nothing else. */
+function listingInputs(inputs: readonly { index: number; address: string }[]): InputToSign[] {
+  return inputs.map(({ index, address }) => ({ index, address, sighashTypes: [SELLER_SIGHASH] }));
+}
+
+function requireWallet(wallet: WalletAccount | null, title: string): WalletAccount {
+  if (!wallet) throw new TradeFlowError(title, CONNECT_WALLET);
+  return wallet;
+}
+
+async function review(
+  queryClient: QueryClient,
+  wallet: WalletAccount,
+  psbt: string,
+  drafts: ListingDraft[],
+): Promise<ListingReview> {
+  const { network } = await queryClient.ensureQueryData(configQueries.app());
+  return reviewListingPsbt(psbt, {
+    network,
+    ownAddresses: [wallet.paymentAddress, wallet.ordinalsAddress],
+    items: drafts,
+  });
+}
+
+function refreshMarket(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: tradeQueries.all() });
+}
+
+/**
+ * Listing in two steps, one signature for any number of inscriptions: `prepare` asks the server
+ * for the listing PSBT (POST create) and reviews it; `sign` signs it and confirms (PUT confirm).
+ */
+export function useListInscriptions({ onListed }: { onListed?: () => void } = {}) {
+  const { wallet, signPsbt } = useWallet();
+  const queryClient = useQueryClient();
+
+  const prepare = useMutation({
+    mutationFn: async (drafts: ListingDraft[]): Promise<PreparedListing> => {
+      const maker = requireWallet(wallet, LISTING_FAILED);
+      const body: CreateListingBody = {
+        makerPaymentAddress: maker.paymentAddress,
+        makerPaymentPublicKey: maker.paymentPublicKey,
+        makerOrdinalPublicKey: maker.ordinalsPublicKey,
+        makerOrdinalAddress: maker.ordinalsAddress,
+        utxos: drafts.map((d) => ({ utxo: d.outpoint, price: d.price.toString() })),
+      };
+      const created = await step(LISTING_FAILED, () =>
+        api.post('/api/listings/protected/create', body, CreateListingPayloadSchema),
+      );
+      return {
+        listingIds: created.listingIds,
+        psbt: created.psbt,
+        inputsToSign: listingInputs(created.inputsToSign),
+        drafts,
+        review: await review(queryClient, maker, created.psbt, drafts),
+      };
+    },
+    onError: (error) => toastFlowError(error, LISTING_FAILED),
+  });
+
+  const sign = useMutation({
+    mutationFn: async (prepared: PreparedListing) => {
+      const maker = requireWallet(wallet, LISTING_FAILED);
+      const signedPSBT = await signStep(signPsbt, {
+        psbtBase64: prepared.psbt,
+        inputsToSign: prepared.inputsToSign,
+        finalize: false,
+      });
+      await step(LISTING_FAILED, () =>
+        api.put(
+          '/api/listings/protected/confirm',
+          { listingIds: prepared.listingIds, signedPSBT },
+          ConfirmListingPayloadSchema,
+        ),
+      );
+      return { maker, prepared };
+    },
+    onSuccess: async ({ maker, prepared }) => {
+      toast.success(INSCRIPTIONS_LISTED);
+      onListed?.();
+      await refreshMarket(queryClient);
+      await saveOrderRecords(
+        prepared.listingIds.map((orderId, i) => ({
+          source: ORDER_SOURCE,
+          type: 'ListInscription',
+          orderId,
+          address: maker.ordinalsAddress,
+          count: 1,
+          inscriptionId: prepared.drafts[i]?.inscriptionId,
+        })),
+      );
+    },
+    onError: (error) => toastFlowError(error, LISTING_FAILED),
+  });
+
+  return { prepare, sign };
+}
+
+/** A price change: the listing at the new price, signed again. */
+export type PreparedRelist = PreparedListing & { price: bigint };
+
+/**
+ * Changing a price: `prepare` asks for the PSBT at the new price (relist without signedPsbt) and
+ * reviews it; `sign` signs it and relists with the signature.
+ */
+export function useRelist({ onChanged }: { onChanged?: () => void } = {}) {
+  const { wallet, signPsbt } = useWallet();
+  const queryClient = useQueryClient();
+  const bodyFor = (maker: WalletAccount, listingId: string, price: bigint) => ({
+    makerPaymentAddress: maker.paymentAddress,
+    makerPaymentPublicKey: maker.paymentPublicKey,
+    makerOrdinalPublicKey: maker.ordinalsPublicKey,
+    price: price.toString(),
+    listingId,
+  });
+
+  const prepare = useMutation({
+    mutationFn: async ({
+      listingId,
+      draft,
+    }: {
+      listingId: string;
+      draft: ListingDraft;
+    }): Promise<PreparedRelist> => {
+      const maker = requireWallet(wallet, LISTING_PRICE_UPDATE_FAILED);
+      const relist = await step(LISTING_PRICE_UPDATE_FAILED, () =>
+        api.post(
+          '/api/listings/protected/relist',
+          bodyFor(maker, listingId, draft.price),
+          RelistPayloadSchema,
+        ),
+      );
+      return {
+        listingIds: [relist.listingId],
+        psbt: relist.psbt,
+        inputsToSign: listingInputs(relist.inputsToSign),
+        drafts: [draft],
+        price: draft.price,
+        review: await review(queryClient, maker, relist.psbt, [draft]),
+      };
+    },
+    onError: (error) => toastFlowError(error, LISTING_PRICE_UPDATE_FAILED),
+  });
+
+  const sign = useMutation({
+    mutationFn: async (prepared: PreparedRelist) => {
+      const maker = requireWallet(wallet, LISTING_PRICE_UPDATE_FAILED);
+      const [listingId = ''] = prepared.listingIds;
+      const signedPsbt = await signStep(signPsbt, {
+        psbtBase64: prepared.psbt,
+        inputsToSign: prepared.inputsToSign,
+        finalize: false,
+      });
+      const relisted = await step(LISTING_PRICE_UPDATE_FAILED, () =>
+        api.post(
+          '/api/listings/protected/relist',
+          { ...bodyFor(maker, listingId, prepared.price), signedPsbt },
+          RelistPayloadSchema,
+        ),
+      );
+      if (!relisted.confirmed) {
+        throw new TradeFlowError(LISTING_PRICE_UPDATE_FAILED, 'The new price was not confirmed.');
+      }
+    },
+    onSuccess: async () => {
+      toast.success(INSCRIPTION_PRICE_CHANGED);
+      onChanged?.();
+      await refreshMarket(queryClient);
+    },
+    onError: (error) => toastFlowError(error, LISTING_PRICE_UPDATE_FAILED),
+  });
+
+  return { prepare, sign };
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { reviewPurchase, type PurchaseRequest } from './purchase-review.ts';
+import {
+  BUYER_ORDINALS,
+  BUYER_PAYMENT,
+  INSCRIPTION_ID,
+  MAKER_FEE,
+  NETWORK,
+  PLATFORM,
+  PRICE,
+  purchaseFixture,
+  purchaseItem,
+  THIEF,
+} from './trade-test-fixtures.ts';
+
+const request: PurchaseRequest = {
+  network: NETWORK,
+  buyer: { paymentAddress: BUYER_PAYMENT.address, ordinalAddress: BUYER_ORDINALS.address },
+  items: [purchaseItem],
+  feeRate: 6,
+};
+
+describe('reviewPurchase', () => {
+  it.each([false, true])('reads the amounts from the PSBTs (chained setup: %s)', (chained) => {
+    const fixture = purchaseFixture({ chained });
+    const review = reviewPurchase(fixture.psbt, fixture.setupPsbt, fixture.quote, request);
+    expect(review.problems).toEqual([]);
+    expect(review).toMatchObject({
+      price: PRICE,
+      platformFee: MAKER_FEE,
+      platformFeeAddress: PLATFORM.address,
+      networkFee: fixture.networkFee,
+      total: fixture.total,
+      hasSetup: chained,
+      destinations: [{ inscriptionId: INSCRIPTION_ID, address: BUYER_ORDINALS.address, vout: 1 }],
+    });
+    expect(review.padding).toBe(1_200n);
+  });
+
+  it('refuses a purchase that sends the inscription elsewhere', () => {
+    const fixture = purchaseFixture({ tamper: 'inscription-elsewhere' });
+    const review = reviewPurchase(fixture.psbt, null, fixture.quote, request);
+    expect(review.destinations[0]?.address).toBe(THIEF.address);
+    expect(review.problems).toContain(
+      `The inscription would go to ${THIEF.address}, not to your ordinals address ${BUYER_ORDINALS.address}.`,
+    );
+  });
+
+  it('refuses to sign a buyer coin with a sighash that lets others redirect it', () => {
+    const fixture = purchaseFixture({ tamper: 'buyer-sighash-none' });
+    expect(reviewPurchase(fixture.psbt, null, fixture.quote, request).problems).toEqual([
+      'The purchase asks to sign input 0 with a sighash that lets others change what it pays.',
+    ]);
+  });
+
+  it('refuses a price other than the listed one', () => {
+    const fixture = purchaseFixture();
+    const review = reviewPurchase(fixture.psbt, null, fixture.quote, {
+      ...request,
+      items: [{ ...purchaseItem, price: 40_000n }],
+    });
+    expect(review.problems).toEqual([
+      'The sellers would get 0.00049500 BTC, more than the price of 0.00040000 BTC.',
+      'The price is now 0.00050000 BTC, not 0.00040000 BTC.',
+    ]);
+  });
+
+  it('refuses a fee rate above the chosen one', () => {
+    const fixture = purchaseFixture({ feeRate: 20 });
+    const review = reviewPurchase(fixture.psbt, null, fixture.quote, request);
+    expect(review.problems).toEqual([
+      'The network fee rate of 20 sat/vB is above the 6 sat/vB you chose.',
+    ]);
+  });
+
+  it('does not take an unquoted output for the platform fee', () => {
+    const fixture = purchaseFixture();
+    const review = reviewPurchase(
+      fixture.psbt,
+      null,
+      { ...fixture.quote, platformFee: '400' },
+      request,
+    );
+    expect(review.platformFee).toBe(0n);
+    expect(review.problems).toEqual([
+      "Output 3 pays an address that is neither yours nor a seller's.",
+    ]);
+  });
+
+  it('refuses what it cannot read', () => {
+    const fixture = purchaseFixture();
+    const review = reviewPurchase('bm9wZQ==', null, fixture.quote, request);
+    expect(review.problems).toHaveLength(1);
+    expect(review.problems[0]).toMatch(/^The purchase PSBT cannot be read/);
+  });
+});

@@ -1,0 +1,138 @@
+import {
+  CONNECT_WALLET,
+  CreateOfferPayloadSchema,
+  FAILED_TO_BUY_LISTING,
+  FAILED_TO_SUBMIT_LISTING_PURCHASE,
+  SubmitOfferPayloadSchema,
+  transactionBroadcasted,
+  type CreateOfferBody,
+  type CreateOfferPayload,
+  type SubmitOfferBody,
+} from '@om/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api } from '../../lib/api-client.ts';
+import { configQueries } from '../config/config.queries.ts';
+import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
+import { walletQueries } from '../wallet/wallet.queries.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
+import type { WalletAccount } from '../wallet/wallet.types.ts';
+import { reviewPurchase, type PurchaseItem, type PurchaseReview } from './purchase-review.ts';
+import { tradeQueries } from './trade.queries.ts';
+import {
+  ORDER_SOURCE,
+  saveOrderRecords,
+  signStep,
+  step,
+  toastFlowError,
+  TradeFlowError,
+} from './trade-flow.ts';
+
+/** An offer the server built, and the browser's own reading of it. */
+export type PreparedPurchase = {
+  offer: CreateOfferPayload;
+  review: PurchaseReview;
+  feeRate: number;
+};
+
+export type PurchaseResult = { txId: string; setupTxId: string | null };
+
+function requireWallet(wallet: WalletAccount | null): WalletAccount {
+  if (!wallet) throw new TradeFlowError(FAILED_TO_BUY_LISTING, CONNECT_WALLET);
+  return wallet;
+}
+
+/**
+ * Buying listings: `quote` asks for the purchase PSBT at a fee rate (createOffer) and reviews it
+ * against what the buyer chose; `buy` signs it, and its padding setup when one is chained, in
+ * one session, and submits both (submitOffer). Nothing is signed while the review has problems.
+ */
+export function useBuyListings(items: readonly PurchaseItem[]) {
+  const { wallet, signPsbt } = useWallet();
+  const queryClient = useQueryClient();
+  const ids = items.map((item) => item.listingId);
+
+  const quote = useMutation({
+    mutationFn: async (feeRate: number): Promise<PreparedPurchase> => {
+      const taker = requireWallet(wallet);
+      const body: CreateOfferBody = {
+        ids,
+        takerPaymentAddress: taker.paymentAddress,
+        takerPaymentPublicKey: taker.paymentPublicKey,
+        takerOrdinalAddress: taker.ordinalsAddress,
+        feeRate,
+        satScan: taker.paymentAddress === taker.ordinalsAddress,
+      };
+      const offer = await step(FAILED_TO_BUY_LISTING, () =>
+        api.post('/api/listings/protected/createOffer', body, CreateOfferPayloadSchema),
+      );
+      const { network } = await queryClient.ensureQueryData(configQueries.app());
+      const review = reviewPurchase(offer.psbt, offer.setupPsbt, offer.quote, {
+        network,
+        buyer: { paymentAddress: taker.paymentAddress, ordinalAddress: taker.ordinalsAddress },
+        items,
+        feeRate,
+      });
+      return { offer, review, feeRate };
+    },
+    onError: (error) => toastFlowError(error, FAILED_TO_BUY_LISTING),
+  });
+
+  const buy = useMutation({
+    mutationFn: async ({ offer, review }: PreparedPurchase): Promise<PurchaseResult> => {
+      const taker = requireWallet(wallet);
+      if (review.problems.length > 0) {
+        throw new TradeFlowError(FAILED_TO_BUY_LISTING, review.problems.join(' '));
+      }
+      const signedSetup =
+        offer.setupPsbt === null
+          ? undefined
+          : await signStep(signPsbt, {
+              psbtBase64: offer.setupPsbt,
+              inputsToSign: offer.setupInputsToSign,
+              finalize: false,
+            });
+      const signed = await signStep(signPsbt, {
+        psbtBase64: offer.psbt,
+        inputsToSign: offer.inputsToSign,
+        finalize: false,
+      });
+      const body: SubmitOfferBody = {
+        ids,
+        signedPSBTBase64: signed,
+        ...(signedSetup === undefined ? {} : { signedSetupPSBTBase64: signedSetup }),
+        takerPaymentAddress: taker.paymentAddress,
+        takerOrdinalAddress: taker.ordinalsAddress,
+      };
+      return step(FAILED_TO_SUBMIT_LISTING_PURCHASE, () =>
+        api.put('/api/listings/protected/submitOffer', body, SubmitOfferPayloadSchema),
+      );
+    },
+    onSuccess: async ({ txId }) => {
+      toast.success(transactionBroadcasted(txId));
+      const taker = wallet;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: tradeQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: walletQueries.balances() }),
+        ...items.map((item) =>
+          queryClient.invalidateQueries({ queryKey: inscriptionQueries.byId(item.inscriptionId) }),
+        ),
+      ]);
+      if (!taker) return;
+      await saveOrderRecords(
+        items.map((item) => ({
+          source: ORDER_SOURCE,
+          type: 'BuyListing',
+          orderId: item.listingId,
+          address: taker.ordinalsAddress,
+          count: 1,
+          txid: txId,
+          inscriptionId: item.inscriptionId,
+        })),
+      );
+    },
+    onError: (error) => toastFlowError(error, FAILED_TO_BUY_LISTING),
+  });
+
+  return { quote, buy };
+}

@@ -1,0 +1,44 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TrackedTransaction } from './tracked-transaction.tsx';
+import {
+  callsTo,
+  failure,
+  fakeServer,
+  fakeWallet,
+  ok,
+  renderWithWallet,
+} from './trade-test-kit.tsx';
+
+const TXID = '5a'.repeat(32);
+const STATUS = `/api/shared/tx/${TXID}/status`;
+const TIP = '/api/shared/blocks/tip/height';
+
+describe('TrackedTransaction', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('goes from not found to pending to confirmed, polling every 5 s until then', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const answers: [number, unknown][] = [
+      failure(404, 'Transaction not found.'),
+      ok({ confirmed: false }),
+      ok({ confirmed: true, block_height: 121, block_hash: 'ff'.repeat(32), block_time: 1 }),
+    ];
+    const calls = fakeServer({
+      [`GET ${STATUS}`]: () => answers.shift() ?? answers[0] ?? ok({ confirmed: true }),
+      [`GET ${TIP}`]: ok({ height: 121 }),
+    });
+    renderWithWallet(<TrackedTransaction txid={TXID} />, fakeWallet(null));
+    const status = () => screen.getByRole('status', { name: 'Transaction status' }).textContent;
+
+    expect(await screen.findByText('No transaction found')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(status()).toBe('0 confirmations');
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(status()).toBe('Confirmed');
+
+    const polls = callsTo(calls, 'GET', STATUS).length;
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(callsTo(calls, 'GET', STATUS)).toHaveLength(polls);
+  });
+});

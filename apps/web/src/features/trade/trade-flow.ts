@@ -1,0 +1,75 @@
+import {
+  errorSavingOrder,
+  OrderRecordSchema,
+  FAILED_TO_SIGN_PSBT,
+  type OrderRecordBody,
+} from '@om/core';
+import { toast } from 'sonner';
+import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
+import type { SignPsbtRequest } from '../wallet/wallet.types.ts';
+
+/** A failed step of a trade: the spec's toast title and the reason under it. */
+export class TradeFlowError extends Error {
+  override readonly name = 'TradeFlowError';
+  constructor(
+    readonly title: string,
+    readonly description: string,
+  ) {
+    super(`${title} ${description}`);
+  }
+}
+
+/** Every message the server or the wallet gave, for the toast's description. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) return error.messages.join(' ');
+  return errorMessage(error);
+}
+
+/**
+ * Runs one step of a trade; a failure becomes a TradeFlowError titled with that step's toast
+ * (spec 001 §8), so the whole flow reports the step that failed and why.
+ */
+export async function step<T>(title: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof TradeFlowError) throw error;
+    throw new TradeFlowError(title, describeError(error));
+  }
+}
+
+/** The wallet step every flow shares: 'Failed to sign psbt' and the wallet's reason. */
+export function signStep(
+  signPsbt: (request: SignPsbtRequest) => Promise<string>,
+  request: SignPsbtRequest,
+): Promise<string> {
+  return step(FAILED_TO_SIGN_PSBT, () => signPsbt(request));
+}
+
+/** The error toast of a flow; anything unexpected under `fallbackTitle`. */
+export function toastFlowError(error: unknown, fallbackTitle: string): void {
+  if (error instanceof TradeFlowError) {
+    toast.error(error.title, { description: error.description });
+  } else {
+    toast.error(fallbackTitle, { description: describeError(error) });
+  }
+}
+
+/** Where an order record comes from (spec 001 §3 orders store). */
+export const ORDER_SOURCE = 'web';
+
+/**
+ * POST /api/orders after a trade went through. The trade stands either way, so a failure is only
+ * reported: 'Error saving order: {id}'.
+ */
+export async function saveOrderRecords(records: readonly OrderRecordBody[]): Promise<void> {
+  await Promise.all(
+    records.map(async (record) => {
+      try {
+        await api.post('/api/orders', record, OrderRecordSchema);
+      } catch (error) {
+        toast.error(errorSavingOrder(record.orderId), { description: describeError(error) });
+      }
+    }),
+  );
+}
