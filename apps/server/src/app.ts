@@ -16,6 +16,9 @@ import { contentRoutes } from './features/content/content.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { listenToMarket } from './features/events/market-events.ts';
 import { inscriptionsRoutes } from './features/inscriptions/inscriptions.routes.ts';
+import { listingsRoutes } from './features/listings/listings.routes.ts';
+import { startTradeTracker } from './features/listings/trade-tracker.ts';
+import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { AppError } from './http/app-error.ts';
@@ -68,6 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const market = await listenToMarket(deps.db, deps.log);
   app.addHook('onClose', () => market.stop());
   eventsRoutes(app, deps, market.events);
+  listingsRoutes(app, deps, writeLimit);
+  ordersRoutes(app, deps, writeLimit);
+  app.addHook('onClose', startTradeTracker(deps));
   if (deps.chain.faucet) devRoutes(app, deps.chain.faucet, writeLimit);
 
   await serveWebApp(app, deps.env.WEB_DIST_DIR);

@@ -49,20 +49,22 @@ async function main(): Promise<void> {
       });
     }
 
-    // Regtest's demo market (issue 3): seeded in the background once the indexer has caught up.
-    if (env.BITCOIN_NETWORK === 'regtest' && env.SEED_DEMO && rpc && faucet) {
-      closers.push(startDemoSeed({ db, rpc, faucet, dataDir: env.dataDir, log }));
-    }
-
     const source = selectChainSource(env, { db, rpc });
-    const app = await buildApp({
+    const deps = {
       env,
       db,
       chain: { rpc, faucet, events, source },
       jwtSecret: jwtSecret(env),
       log,
-    });
+    };
+    const app = await buildApp(deps);
     closers.push(() => app.close());
+
+    // Regtest's demo market (issues 3, 4): seeded in the background once the indexer has caught
+    // up, then traded through the market's own services.
+    if (env.BITCOIN_NETWORK === 'regtest' && env.SEED_DEMO && rpc && faucet) {
+      closers.push(startDemoSeed({ db, rpc, faucet, dataDir: env.dataDir, log, market: deps }));
+    }
     await app.listen({ port: env.PORT, host: env.HOST });
     app.log.info(
       { network: env.BITCOIN_NETWORK, db: db.kind },

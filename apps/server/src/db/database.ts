@@ -24,6 +24,7 @@ import type {
   Updateable,
 } from 'kysely';
 import type { ChainTables } from '../indexer/indexer.tables.ts';
+import type { TradingTables } from './trading.tables.ts';
 
 /** int8, NOT NULL. */
 export type Int8 = ColumnType<string, string | bigint, string | bigint>;
@@ -270,6 +271,10 @@ export interface OrderbookTable {
   signed_psbt: string | null;
   transaction_id: string | null;
   is_snipe_protected: Generated<boolean>;
+  /** A market listing's input and output in psbt and signed_psbt (0004_trading). */
+  psbt_index: number | null;
+  /** Offset of the inscription's sat in the listed UTXO. */
+  inscription_offset: Int8Default;
   reserved_until: TimestampNullable;
   listed_at: TimestampNullable;
   closed_at: TimestampNullable;
@@ -297,6 +302,8 @@ export interface TradeHistoryTable {
   collection_slug: string | null;
   /** sat/vB of the transaction that sniped this one. */
   sniper_fee_rate: NumericNullable;
+  /** The transaction that sniped this one (0004_trading). */
+  sniper_transaction_id: string | null;
   is_snipe_protected: Generated<boolean>;
   block_height: number | null;
   created_at: Timestamp;
@@ -453,7 +460,7 @@ export interface RewardsTable {
   txid: string | null;
 }
 
-export interface Database extends ChainTables {
+export interface Database extends ChainTables, TradingTables {
   users: UsersTable;
   auth_challenges: AuthChallengesTable;
   profiles: ProfilesTable;

@@ -69,6 +69,35 @@ describe('buildListingPsbt', () => {
     expect(tx.getInput(1).tapInternalKey).toBeUndefined();
   });
 
+  it('takes a maker fee per item when given, the bps for the others', () => {
+    const built = buildListingPsbt({
+      items: [
+        { ...item(taprootSeller, 0x65), makerFee: 0n },
+        { ...item(nativeSeller, 0x66), makerFee: 321n },
+        item(taprootSeller, 0x67),
+      ],
+      makerFeeBps: 200,
+      network: NETWORK,
+    });
+    expect(built.items.map((i) => i.payout.value)).toEqual([
+      50_000n + 10_000n,
+      50_000n - 321n + 10_000n,
+      50_000n - 1_000n + 10_000n,
+    ]);
+  });
+
+  it('charges no fee without makerFeeBps', () => {
+    const built = buildListingPsbt({ items: [item(taprootSeller, 0x68)], network: NETWORK });
+    expect(built.items[0]?.payout.value).toBe(60_000n);
+  });
+
+  it.each([-1n, 50_001n])('refuses a maker fee of %i sats', (fee) => {
+    const items = [{ ...item(taprootSeller, 0x69), makerFee: fee }];
+    expect(() => buildListingPsbt({ items, network: NETWORK })).toThrow(
+      expect.objectContaining({ code: 'invalid-amount', index: 0 }),
+    );
+  });
+
   it('keeps the inscription offset for the purchase', () => {
     const built = list([
       {

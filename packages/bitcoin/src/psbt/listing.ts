@@ -31,6 +31,12 @@ export type ListingItemParams = {
   inscriptionUtxo: Utxo & { publicKey?: Uint8Array; inscriptionOffset?: bigint };
   price: bigint;
   payoutAddress: string;
+  /**
+   * This item's maker fee in sats (0 … price), taken from its payout. When absent the fee is
+   * `makerFeeBps` of the price: the server passes amounts when fees differ per item (zero-fee
+   * collections, discounts).
+   */
+  makerFee?: bigint;
 };
 
 export type BuiltListing = {
@@ -53,10 +59,11 @@ export function makerFee(price: bigint, makerFeeBps: number): bigint {
  */
 export function buildListingPsbt(params: {
   items: readonly ListingItemParams[];
-  makerFeeBps: number;
+  /** The fee of items without their own `makerFee`; 0 when absent. */
+  makerFeeBps?: number;
   network: BitcoinNetwork;
 }): BuiltListing {
-  const { items, makerFeeBps, network } = params;
+  const { items, makerFeeBps = 0, network } = params;
   if (items.length === 0) throw new TradeError('no-listings', 'Nothing to list');
   if (!Number.isInteger(makerFeeBps) || makerFeeBps < 0 || makerFeeBps > 10_000) {
     throw new TradeError('invalid-amount', `Maker fee of ${makerFeeBps} bps is out of range`);
@@ -73,8 +80,16 @@ export function buildListingPsbt(params: {
       throw new TradeError('duplicate-input', `Item ${index} lists the same UTXO twice`, index);
     }
     if (price <= 0n) throw new TradeError('invalid-amount', `Item ${index} has no price`, index);
+    const fee = item.makerFee ?? makerFee(price, makerFeeBps);
+    if (fee < 0n || fee > price) {
+      throw new TradeError(
+        'invalid-amount',
+        `Item ${index}: a maker fee of ${fee} sats is outside 0…price`,
+        index,
+      );
+    }
     const script = scriptOfAddress(item.payoutAddress, network);
-    const value = price - makerFee(price, makerFeeBps) + utxo.value;
+    const value = price - fee + utxo.value;
     if (isDust(script, value)) {
       throw new TradeError('dust-output', `Item ${index} pays out dust`, index);
     }

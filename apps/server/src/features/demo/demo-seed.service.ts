@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
 import type { BitcoinRpc } from '../../chain/rpc.ts';
 import type { Db } from '../../db/create-db.ts';
+import type { AppDeps } from '../../app.ts';
 import { toCatalogue } from './demo-catalogue.ts';
 import {
   DEMO_COLLECTION_SLUGS,
@@ -13,6 +14,7 @@ import {
 } from './demo-collections.ts';
 import { inscribeArtworks } from './demo-inscribe.ts';
 import { demoInscriberKey, demoOwners, ownerOf, writeOwnersFile } from './demo-owners.ts';
+import { seedDemoTrades } from './demo-trades.ts';
 import { existingCollectionSlugs, findInscribedArtworks, writeCatalogue } from './demo.queries.ts';
 
 export interface DemoSeedDeps {
@@ -95,14 +97,29 @@ export async function seedDemoMarket(deps: DemoSeedDeps): Promise<DemoSeedResult
  * Runs the seed in the background and logs how it went; a failure only logs (the next start
  * retries). Answers the closer: it stops the seed between steps and waits for it.
  */
-export function startDemoSeed(deps: Omit<DemoSeedDeps, 'signal'>): () => Promise<void> {
+export function startDemoSeed(
+  deps: Omit<DemoSeedDeps, 'signal'> & { market?: AppDeps },
+): () => Promise<void> {
   const stop = new AbortController();
-  const seeding = seedDemoMarket({ ...deps, signal: stop.signal }).then(
-    (result) => deps.log.info(result, `demo market: ${result.status}`),
-    (err: unknown) => {
-      if (!stop.signal.aborted) deps.log.error({ err }, 'demo market: seed failed');
-    },
-  );
+  const seeding = (async () => {
+    const withSignal = { ...deps, signal: stop.signal };
+    const result = await seedDemoMarket(withSignal);
+    deps.log.info(result, `demo market: ${result.status}`);
+    if (!deps.market) return;
+    // Listings and a few weeks of trades, through the same services the API uses.
+    const seed = deps.seed ?? DEMO_SEED;
+    const trades = await seedDemoTrades({
+      market: deps.market,
+      faucet: deps.faucet,
+      owners: demoOwners(seed),
+      seed,
+      waitForIndexer: () => waitForIndexer(withSignal),
+      signal: stop.signal,
+    });
+    deps.log.info(trades, `demo market trades: ${trades.status}`);
+  })().catch((err: unknown) => {
+    if (!stop.signal.aborted) deps.log.error({ err }, 'demo market: seed failed');
+  });
   return async () => {
     stop.abort();
     await seeding;

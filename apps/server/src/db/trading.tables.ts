@@ -1,0 +1,67 @@
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+
+/** Kysely's view of the tables of migrations/0004_trading.sql. Change both together. */
+
+type Int8 = ColumnType<string, string | bigint, string | bigint>;
+type Int8Default = ColumnType<string, string | bigint | undefined, string | bigint>;
+type Numeric = ColumnType<string, string | number, string | number>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type TimestampRequired = ColumnType<Date, Date | string, Date | string>;
+/** jsonb: parsed on read, JSON text on write. */
+type Json<T> = ColumnType<T, string, string>;
+type JsonNullable<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+export interface PurchaseOffersTable {
+  /** The txid of the purchase's unsigned transaction. */
+  txid: string;
+  listing_ids: ColumnType<string[], string[], string[]>;
+  /** Base64 PSBT as built (no seller signature in it). */
+  psbt: string;
+  /** PurchaseLayout of packages/bitcoin. */
+  layout: Json<unknown>;
+  fee_rate: Numeric;
+  max_fee_rate: Numeric;
+  platform_fee: Int8Default;
+  network_fee: Int8;
+  setup_txid: string | null;
+  setup_psbt: string | null;
+  setup_layout: JsonNullable<unknown>;
+  taker_payment_address: string;
+  taker_payment_public_key: string;
+  taker_ordinal_address: string;
+  transaction_id: string | null;
+  created_at: Timestamp;
+  expires_at: TimestampRequired;
+}
+
+export interface ListingDelistsTable {
+  listing_id: string;
+  psbt: string;
+  layout: Json<unknown>;
+  max_fee_rate: Numeric;
+  fee: Int8;
+  maker_payment_address: string;
+  created_at: Timestamp;
+  expires_at: TimestampRequired;
+}
+
+export type FeeDiscountType = 'percentage' | 'fixed';
+
+export interface FeeDiscountsTable {
+  id: GeneratedAlways<string>;
+  type: FeeDiscountType;
+  /** Percent (0-100) or sats. */
+  discount: Numeric;
+  /** A maker's address, or 'collection:{slug}'. */
+  parameter: string;
+  reason: Generated<string>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: ColumnType<Date, never, never>;
+}
+
+export interface TradingTables {
+  purchase_offers: PurchaseOffersTable;
+  listing_delists: ListingDelistsTable;
+  fee_discounts: FeeDiscountsTable;
+}

@@ -1,0 +1,34 @@
+import type { ChainDeps } from '../../app.ts';
+import { txRejected } from '../../chain/sources/chain-errors.ts';
+
+type MempoolVerdict = {
+  txid: string;
+  allowed?: boolean;
+  'reject-reason'?: string;
+  'package-error'?: string;
+};
+
+/**
+ * Bitcoin Core's testmempoolaccept for transactions we are about to broadcast: a parent and its
+ * child (a padding setup and the purchase spending it) go in one call as a package. Without a node
+ * (Esplora) there is nothing to ask; the broadcast itself then refuses what the network refuses.
+ * Throws a 400 'Transaction rejected: {reason}'.
+ */
+export async function testMempoolAccept(chain: ChainDeps, hexes: readonly string[]): Promise<void> {
+  if (!chain.rpc) return;
+  const verdicts = await chain.rpc.call<MempoolVerdict[]>('testmempoolaccept', [hexes]);
+  const refused = verdicts.find((v) => v.allowed !== true);
+  if (refused) {
+    throw txRejected(refused['reject-reason'] ?? refused['package-error'] ?? 'refused by the node');
+  }
+}
+
+/** Broadcasts in order (parents first); answers the txids. */
+export async function broadcastInOrder(
+  chain: ChainDeps,
+  hexes: readonly string[],
+): Promise<string[]> {
+  const txids: string[] = [];
+  for (const hex of hexes) txids.push(await chain.source.broadcast(hex));
+  return txids;
+}

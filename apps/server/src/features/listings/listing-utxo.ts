@@ -1,0 +1,69 @@
+import type { ChainDeps } from '../../app.ts';
+import { AppError, invalidInput } from '../../http/app-error.ts';
+
+/** An inscription's UTXO as the chain source places it, checked to be listable. */
+export type ListableUtxo = {
+  outpoint: string;
+  inscriptionId: string;
+  outputValue: bigint;
+  inscriptionOffset: bigint;
+};
+
+/**
+ * Checks, at listing and again at confirmation, that `outpoint` is the current location of exactly
+ * one inscription, at the maker's ordinal address, and that no transaction (mined or in the
+ * mempool) spends it. Throws a 400 naming `field`, or a 409 when the output is moving.
+ */
+export async function checkListableUtxo(
+  chain: ChainDeps,
+  outpoint: string,
+  ordinalAddress: string,
+  field: string,
+): Promise<ListableUtxo> {
+  const ids = (await chain.source.inscriptionsOnOutputs([outpoint])).get(outpoint);
+  if (ids === undefined) throw invalidInput(`${field}: ${outpoint} is not a known output`, field);
+  const [inscriptionId] = ids;
+  if (!inscriptionId) throw invalidInput(`${field}: ${outpoint} holds no inscription`, field);
+  if (ids.length > 1) {
+    const message = `${field}: ${outpoint} holds ${ids.length} inscriptions; list them from separate UTXOs`;
+    throw invalidInput(message, field);
+  }
+  const location = await chain.source.inscriptionLocation(inscriptionId);
+  const [txid, vout, offset] = location?.satpoint.split(':') ?? [];
+  if (!location || `${txid}:${vout}` !== outpoint) {
+    throw invalidInput(
+      `${field}: the inscription on ${outpoint} is not confirmed there yet`,
+      field,
+    );
+  }
+  if (location.address !== ordinalAddress) {
+    throw invalidInput(`${field}: ${outpoint} is not at makerOrdinalAddress`, field);
+  }
+  if (await isSpent(chain, outpoint, ordinalAddress)) {
+    throw new AppError('CONFLICT', `${field}: ${outpoint} is being spent by another transaction`);
+  }
+  return {
+    outpoint,
+    inscriptionId,
+    outputValue: location.outputValue,
+    inscriptionOffset: BigInt(offset ?? '0'),
+  };
+}
+
+/**
+ * Whether a transaction spends the output: the node's UTXO set with its mempool (gettxout), or,
+ * without a node, the address's outputs that Esplora reports unspent by the mempool.
+ */
+export async function isSpent(
+  chain: ChainDeps,
+  outpoint: string,
+  address: string,
+): Promise<boolean> {
+  const [txid = '', vout = '0'] = outpoint.split(':');
+  if (chain.rpc) {
+    const out = await chain.rpc.call<unknown>('gettxout', [txid, Number(vout), true]);
+    return out === null;
+  }
+  const utxos = await chain.source.addressUtxos(address);
+  return !utxos.some((u) => u.txid === txid && u.vout === Number(vout));
+}

@@ -1,0 +1,227 @@
+import {
+  buildListingPsbt,
+  bytesToBase64,
+  SELLER_SIGHASH,
+  verifySignedListing,
+  type TradeError,
+} from '@om/bitcoin';
+import type {
+  ConfirmListingBodySchema,
+  CreateListingBodySchema,
+  CreateListingPayload,
+} from '@om/core';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import type { NewOrderbookEntry } from '../../db/database.ts';
+import { AppError, invalidInput } from '../../http/app-error.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import { listedItemsOf, listingItemParams, type ListingTerms } from './listed-item.ts';
+import { checkListableUtxo } from './listing-utxo.ts';
+import {
+  activateListings,
+  activeDiscounts,
+  catalogueOf,
+  findListings,
+  insertPendingListings,
+  listedInscriptions,
+} from './listings.queries.ts';
+import { listingMakerFee } from './platform-fee.ts';
+import { listingProblemsError, withTradeErrors } from './trade-errors.ts';
+import {
+  checkAddress,
+  checkIsMaker,
+  checkKeyOfAddress,
+  checkOwnListing,
+  inOrder,
+} from './trade-input.ts';
+
+// Listing (spec 001 §7 create, confirm): the maker signs input i / output i of a PSBT
+// with SIGHASH_SINGLE|ANYONECANPAY; the server checks the signature against the digest of what it
+// built and keeps it. The payout goes to the maker's payment address (msigner).
+
+type CreateBody = z.output<typeof CreateListingBodySchema>;
+type ConfirmBody = z.output<typeof ConfirmListingBodySchema>;
+
+/** Input i is listing i's inscription, signed SIGHASH_SINGLE|ANYONECANPAY by the ordinals wallet. */
+export const inputsToSign = (address: string, count: number) =>
+  Array.from({ length: count }, (_, index) => ({ index, address, sighash: SELLER_SIGHASH }));
+
+export async function createListings(
+  deps: AppDeps,
+  session: SessionClaims,
+  body: CreateBody,
+): Promise<CreateListingPayload> {
+  const network = deps.env.BITCOIN_NETWORK;
+  checkAddress(body.makerOrdinalAddress, 'makerOrdinalAddress', network);
+  checkAddress(body.makerPaymentAddress, 'makerPaymentAddress', network);
+  const maker = {
+    ordinalAddress: body.makerOrdinalAddress,
+    paymentAddress: body.makerPaymentAddress,
+  };
+  checkIsMaker(session, maker, 'makerOrdinalAddress');
+  checkMakerKeys(body, network);
+
+  const utxos = await Promise.all(
+    body.utxos.map(({ utxo }, i) =>
+      checkListableUtxo(deps.chain, utxo, body.makerOrdinalAddress, `utxos.${i}.utxo`),
+    ),
+  );
+  const inscriptionIds = utxos.map((u) => u.inscriptionId);
+  const [catalogue, listed] = await Promise.all([
+    catalogueOf(deps.db, inscriptionIds),
+    listedInscriptions(deps.db, inscriptionIds),
+  ]);
+  utxos.forEach(({ inscriptionId }, i) => {
+    const field = `utxos.${i}.utxo`;
+    if (listed.has(inscriptionId)) {
+      const message = `${field}: inscription ${inscriptionId} is already listed; relist it to change its price`;
+      throw new AppError('CONFLICT', message);
+    }
+    const entry = catalogue.get(inscriptionId);
+    if (entry?.slug && !entry.isTradable) {
+      throw invalidInput(`${field}: collection ${entry.slug} is not tradable`, field);
+    }
+  });
+  const fees = await makerFees(
+    deps,
+    maker,
+    body.utxos.map(({ price }, i) => {
+      const entry = catalogue.get(inscriptionIds[i] ?? '');
+      return { price, slug: entry?.slug ?? null, isZeroFee: entry?.isZeroFee ?? false };
+    }),
+  );
+  const terms = utxos.map((utxo, i): ListingTerms => ({
+    ...utxo,
+    makerOrdinalAddress: body.makerOrdinalAddress,
+    makerOrdinalPublicKey: body.makerOrdinalPublicKey,
+    makerPaymentAddress: body.makerPaymentAddress,
+    price: body.utxos[i]?.price ?? 0n,
+    makerFee: fees[i] ?? 0n,
+  }));
+  const itemField = (index?: number) => (index === undefined ? 'utxos' : `utxos.${index}.utxo`);
+  const built = withTradeErrors(listingErrorField(itemField), () =>
+    buildListingPsbt({ items: terms.map((t) => listingItemParams(t, network)), network }),
+  );
+  const psbt = bytesToBase64(built.psbt);
+  const rows = terms.map((t, i): NewOrderbookEntry => ({
+    inscription_id: utxos[i]?.inscriptionId ?? '',
+    collection_id: catalogue.get(utxos[i]?.inscriptionId ?? '')?.collectionId ?? null,
+    status: 'pending',
+    price: t.price,
+    outpoint: t.outpoint,
+    output_value: t.outputValue,
+    inscription_offset: t.inscriptionOffset,
+    maker_fee: t.makerFee,
+    maker_payment_address: body.makerPaymentAddress,
+    maker_payment_public_key: body.makerPaymentPublicKey,
+    maker_ordinal_address: body.makerOrdinalAddress,
+    maker_ordinal_public_key: body.makerOrdinalPublicKey,
+    psbt,
+    psbt_index: i,
+  }));
+  const listingIds = await insertPendingListings(deps.db, rows);
+  return { psbt, listingIds, inputsToSign: inputsToSign(body.makerOrdinalAddress, rows.length) };
+}
+
+export async function confirmListings(
+  deps: AppDeps,
+  session: SessionClaims,
+  body: ConfirmBody,
+): Promise<{ listingIds: string[] }> {
+  const network = deps.env.BITCOIN_NETWORK;
+  const rows = inOrder(body.listingIds, await findListings(deps.db.kysely, body.listingIds));
+  for (const row of rows) checkOwnListing(session, row);
+  for (const row of rows) {
+    if (row.status !== 'pending') {
+      throw new AppError(
+        'CONFLICT',
+        `Listing ${row.id} is ${row.status}, not awaiting a signature`,
+      );
+    }
+  }
+  const sorted = [...rows].sort((a, b) => (a.psbt_index ?? 0) - (b.psbt_index ?? 0));
+  const isOneSession = sorted.every(
+    (row, i) => row.psbt === sorted[0]?.psbt && row.psbt_index === i,
+  );
+  if (!isOneSession) {
+    throw invalidInput('listingIds: name every listing of one listing PSBT', 'listingIds');
+  }
+  await Promise.all(sorted.map((row) => checkStillListable(deps, row)));
+
+  const verification = verifySignedListing(body.signedPSBT, listedItemsOf(sorted, network));
+  if (!verification.ok) throw listingProblemsError('signedPSBT', verification.problems);
+  const outcome = await activateListings(deps.db, body.listingIds, body.signedPSBT);
+  if (outcome === 'changed') {
+    throw new AppError('CONFLICT', 'A listing changed while it was confirmed: try again');
+  }
+  if (outcome === 'already-listed') {
+    throw new AppError('CONFLICT', 'An inscription of these listings is already listed');
+  }
+  return { listingIds: body.listingIds };
+}
+
+export function checkMakerKeys(
+  body: Pick<
+    CreateBody,
+    | 'makerPaymentPublicKey'
+    | 'makerPaymentAddress'
+    | 'makerOrdinalPublicKey'
+    | 'makerOrdinalAddress'
+  >,
+  network: AppDeps['env']['BITCOIN_NETWORK'],
+): void {
+  const payment = { key: 'makerPaymentPublicKey', address: 'makerPaymentAddress' };
+  checkKeyOfAddress(body.makerPaymentPublicKey, body.makerPaymentAddress, payment, network);
+  const ordinal = { key: 'makerOrdinalPublicKey', address: 'makerOrdinalAddress' };
+  checkKeyOfAddress(body.makerOrdinalPublicKey, body.makerOrdinalAddress, ordinal, network);
+}
+
+/** The listing's UTXO must still hold its inscription at the maker's address, unspent. */
+export async function checkStillListable(
+  deps: AppDeps,
+  row: { id: string; outpoint: string; maker_ordinal_address: string; inscription_id: string },
+): Promise<void> {
+  const utxo = await checkListableUtxo(
+    deps.chain,
+    row.outpoint,
+    row.maker_ordinal_address,
+    `Listing ${row.id}`,
+  );
+  if (utxo.inscriptionId !== row.inscription_id) {
+    throw new AppError('CONFLICT', `Listing ${row.id} is no longer available`);
+  }
+}
+
+/** Each item's maker fee: PLATFORM_FEE_BPS, none for zero-fee collections, the best discount off. */
+export async function makerFees(
+  deps: AppDeps,
+  maker: { ordinalAddress: string; paymentAddress: string },
+  items: readonly { price: bigint; slug: string | null; isZeroFee: boolean }[],
+): Promise<bigint[]> {
+  const slugs = [
+    ...new Set(items.flatMap((item) => (item.slug ? [`collection:${item.slug}`] : []))),
+  ];
+  const discounts = await activeDiscounts(deps.db, [
+    maker.ordinalAddress,
+    maker.paymentAddress,
+    ...slugs,
+  ]);
+  return items.map((item) =>
+    listingMakerFee(item.price, {
+      feeBps: deps.env.PLATFORM_FEE_BPS,
+      isZeroFee: item.isZeroFee,
+      discounts: discounts.filter(
+        (d) => !d.parameter.startsWith('collection:') || d.parameter === `collection:${item.slug}`,
+      ),
+    }),
+  );
+}
+
+/** Which field a listing build error is about: a key, the payout address, or the item. */
+export function listingErrorField(itemField: (index?: number) => string) {
+  return (err: TradeError): string => {
+    if (err.code === 'key-mismatch') return 'makerOrdinalPublicKey';
+    if (err.code === 'invalid-address') return 'makerPaymentAddress';
+    return itemField(err.index);
+  };
+}

@@ -1,0 +1,246 @@
+import type { Discount } from '@om/core';
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/create-db.ts';
+import type { Database, NewOrderbookEntry, OrderbookEntry } from '../../db/database.ts';
+
+/** Orderbook rows and the catalogue as listing, delisting and relisting read and write them. */
+
+type Executor = Db['kysely'] | Transaction<Database>;
+
+export type CatalogueEntry = {
+  name: string | null;
+  collectionId: string | null;
+  slug: string | null;
+  isZeroFee: boolean;
+  isTradable: boolean;
+};
+
+/** The market's catalogue row of each inscription and its collection, when it has one. */
+export async function catalogueOf(
+  db: Db,
+  inscriptionIds: readonly string[],
+): Promise<Map<string, CatalogueEntry>> {
+  const rows = await db.kysely
+    .selectFrom('inscriptions as i')
+    .leftJoin('collections as c', 'c.id', 'i.collection_id')
+    .select([
+      'i.inscription_id',
+      'i.name',
+      'i.collection_id',
+      'c.slug',
+      'c.is_zero_fee',
+      'c.is_tradable',
+    ])
+    .where('i.inscription_id', 'in', inscriptionIds)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.inscription_id,
+      {
+        name: r.name,
+        collectionId: r.collection_id,
+        slug: r.slug,
+        isZeroFee: r.is_zero_fee ?? false,
+        isTradable: r.is_tradable ?? true,
+      },
+    ]),
+  );
+}
+
+/** Which of these inscriptions are for sale now. */
+export async function listedInscriptions(
+  db: Db,
+  inscriptionIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db.kysely
+    .selectFrom('orderbook')
+    .select('inscription_id')
+    .where('status', '=', 'active')
+    .where('inscription_id', 'in', inscriptionIds)
+    .execute();
+  return new Set(rows.map((r) => r.inscription_id));
+}
+
+/** Active fee discounts for any of these parameters (maker addresses, 'collection:{slug}'). */
+export async function activeDiscounts(db: Db, parameters: readonly string[]): Promise<Discount[]> {
+  const rows = await db.kysely
+    .selectFrom('fee_discounts')
+    .select(['type', 'discount', 'parameter', 'reason'])
+    .where('active', '=', true)
+    .where('parameter', 'in', parameters)
+    .execute();
+  return rows.map((r) => ({ ...r, discount: Number(r.discount) }));
+}
+
+/**
+ * New listings awaiting their signature, in one transaction. An inscription missing from the
+ * catalogue (in no collection) gets a bare row first: the orderbook references the catalogue.
+ */
+export async function insertPendingListings(
+  db: Db,
+  rows: readonly NewOrderbookEntry[],
+): Promise<string[]> {
+  return db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('inscriptions')
+      .values(rows.map((r) => ({ inscription_id: r.inscription_id })))
+      .onConflict((oc) => oc.column('inscription_id').doNothing())
+      .execute();
+    const inserted = await trx
+      .insertInto('orderbook')
+      .values([...rows])
+      .returning('id')
+      .execute();
+    return inserted.map((r) => r.id);
+  });
+}
+
+/** Listings by id; the result carries signed_psbt, which never leaves the server. */
+export async function findListings(
+  db: Executor,
+  ids: readonly string[],
+): Promise<OrderbookEntry[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('orderbook').selectAll().where('id', 'in', ids).execute();
+}
+
+export type ConflictOutcome = 'ok' | 'changed' | 'already-listed';
+
+/**
+ * Pending listings become active with the maker's signed PSBT: all of them or none (a row that is
+ * no longer pending, or an inscription listed meanwhile, rolls back).
+ */
+export async function activateListings(
+  db: Db,
+  ids: readonly string[],
+  signedPsbt: string,
+): Promise<ConflictOutcome> {
+  return inTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable('orderbook')
+      .set({ status: 'active', signed_psbt: signedPsbt, listed_at: new Date() })
+      .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .execute();
+    return updated.length === ids.length;
+  });
+}
+
+/** A new price and signature for an active listing, the old signature discarded in the same write. */
+export async function replaceListingSignature(
+  db: Db,
+  id: string,
+  changes: {
+    price: bigint;
+    makerFee: bigint;
+    makerPaymentAddress: string;
+    makerPaymentPublicKey: string;
+    makerOrdinalPublicKey: string;
+    psbt: string;
+    signedPsbt: string;
+  },
+): Promise<boolean> {
+  const updated = await db.kysely
+    .updateTable('orderbook')
+    .set({
+      price: changes.price,
+      maker_fee: changes.makerFee,
+      maker_payment_address: changes.makerPaymentAddress,
+      maker_payment_public_key: changes.makerPaymentPublicKey,
+      maker_ordinal_public_key: changes.makerOrdinalPublicKey,
+      psbt: changes.psbt,
+      psbt_index: 0,
+      signed_psbt: changes.signedPsbt,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .returning('id')
+    .execute();
+  return updated.length === 1;
+}
+
+/** Takes a listing off sale; false when it was not pending or active any more. */
+export async function cancelListing(db: Executor, id: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('orderbook')
+    .set({ status: 'canceled', closed_at: new Date() })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'active'])
+    .returning('id')
+    .execute();
+  return updated.length === 1;
+}
+
+/** Puts a listing back on sale after its delisting transaction was refused by the network. */
+export async function reopenListing(db: Db, id: string, status: 'pending' | 'active') {
+  await db.kysely
+    .updateTable('orderbook')
+    .set({ status, closed_at: null })
+    .where('id', '=', id)
+    .where('status', '=', 'canceled')
+    .execute();
+}
+
+/**
+ * Runs `work` in a transaction that commits only when it answers true. PostgreSQL's unique
+ * violation (one active listing per inscription) is 'already-listed'.
+ */
+async function inTransaction(
+  db: Db,
+  work: (trx: Transaction<Database>) => Promise<boolean>,
+): Promise<ConflictOutcome> {
+  try {
+    return await db.kysely.transaction().execute(async (trx) => {
+      if (!(await work(trx))) throw new Rollback();
+      return 'ok' as const;
+    });
+  } catch (err) {
+    if (err instanceof Rollback) return 'changed';
+    if (isUniqueViolation(err)) return 'already-listed';
+    throw err;
+  }
+}
+
+class Rollback extends Error {}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+/** The prepared on-chain delisting of a listing (the latest one wins). */
+export async function saveDelist(
+  db: Db,
+  row: {
+    listingId: string;
+    psbt: string;
+    layout: unknown;
+    maxFeeRate: number;
+    fee: bigint;
+    makerPaymentAddress: string;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  const values = {
+    listing_id: row.listingId,
+    psbt: row.psbt,
+    layout: JSON.stringify(row.layout),
+    max_fee_rate: row.maxFeeRate,
+    fee: row.fee,
+    maker_payment_address: row.makerPaymentAddress,
+    expires_at: row.expiresAt,
+  };
+  await db.kysely
+    .insertInto('listing_delists')
+    .values(values)
+    .onConflict((oc) => oc.column('listing_id').doUpdateSet({ ...values, created_at: sql`now()` }))
+    .execute();
+}
+
+export async function findDelist(db: Db, listingId: string) {
+  return db.kysely
+    .selectFrom('listing_delists')
+    .selectAll()
+    .where('listing_id', '=', listingId)
+    .executeTakeFirst();
+}

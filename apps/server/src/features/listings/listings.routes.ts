@@ -1,0 +1,72 @@
+import {
+  ConfirmDelistBodySchema,
+  ConfirmListingBodySchema,
+  CreateListingBodySchema,
+  CreateOfferBodySchema,
+  DelistOffchainBodySchema,
+  PrepareDelistBodySchema,
+  RelistBodySchema,
+  SubmitOfferBodySchema,
+} from '@om/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { parseInput } from '../../http/validate.ts';
+import { requireSession } from '../auth/auth-guard.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import { confirmDelist, delistOffchain, prepareDelist } from './delist.service.ts';
+import { confirmListings, createListings } from './listing.service.ts';
+import { createOffer, submitOffer } from './offer.service.ts';
+import { relistListing } from './relist.service.ts';
+
+/** Trading (spec 001 §7 Listings, issue 4): listing, delisting, relisting and buying. */
+export function listingsRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
+  const signedIn = { config: writeLimit, preHandler: requireSession(deps.jwtSecret) };
+  const open = { config: writeLimit };
+  const session = (request: FastifyRequest) => request.session as SessionClaims;
+
+  app.post('/api/listings/protected/create', signedIn, async (request) => {
+    const body = parseInput(CreateListingBodySchema, request.body, 'body');
+    return { success: true, payload: await createListings(deps, session(request), body) };
+  });
+
+  app.put('/api/listings/protected/confirm', signedIn, async (request) => {
+    const body = parseInput(ConfirmListingBodySchema, request.body, 'body');
+    return { success: true, payload: await confirmListings(deps, session(request), body) };
+  });
+
+  app.delete('/api/listings/protected/delist/prepare', signedIn, async (request) => {
+    const body = parseInput(PrepareDelistBodySchema, request.body, 'body');
+    return { success: true, payload: await prepareDelist(deps, session(request), body) };
+  });
+
+  app.put('/api/listings/protected/delist/confirm', signedIn, async (request) => {
+    const body = parseInput(ConfirmDelistBodySchema, request.body, 'body');
+    return { success: true, payload: await confirmDelist(deps, session(request), body) };
+  });
+
+  app.delete('/api/listings/protected/delistOffchain', signedIn, async (request) => {
+    const body = parseInput(DelistOffchainBodySchema, request.body, 'body');
+    return { success: true, payload: await delistOffchain(deps, session(request), body) };
+  });
+
+  app.post('/api/listings/protected/relist', signedIn, async (request) => {
+    const body = parseInput(RelistBodySchema, request.body, 'body');
+    return { success: true, payload: await relistListing(deps, session(request), body) };
+  });
+
+  // Buying needs no sign-in on the legacy paths: the buyer's signatures are the authority.
+  for (const [prefix, options] of [
+    ['/api/listings/protected', signedIn],
+    ['/api/listings/legacy', open],
+  ] as const) {
+    app.post(`${prefix}/createOffer`, options, async (request) => {
+      const body = parseInput(CreateOfferBodySchema, request.body, 'body');
+      return { success: true, payload: await createOffer(deps, body) };
+    });
+
+    app.put(`${prefix}/submitOffer`, options, async (request) => {
+      const body = parseInput(SubmitOfferBodySchema, request.body, 'body');
+      return { success: true, payload: await submitOffer(deps, body) };
+    });
+  }
+}

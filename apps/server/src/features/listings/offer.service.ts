@@ -1,0 +1,271 @@
+import {
+  base64ToBytes,
+  buildChainedPurchase,
+  buildPurchasePsbt,
+  bytesToBase64,
+  finalizeSignedPsbt,
+  hexToBytes,
+  mergeAndFinalizePurchase,
+  type BuiltPaddingSetup,
+  type BuiltPurchase,
+  type FinalizedTransaction,
+  type InputRole,
+  type PurchaseParams,
+  type TradeError,
+} from '@om/bitcoin';
+import type { CreateOfferBodySchema, CreateOfferPayload, SubmitOfferBodySchema } from '@om/core';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import type { NewTradeHistoryRow, OrderbookEntry } from '../../db/database.ts';
+import { AppError, invalidInput } from '../../http/app-error.ts';
+import { broadcastInOrder, testMempoolAccept } from './broadcast.ts';
+import { listedItemsOf, signedItemsOf } from './listed-item.ts';
+import { isSpent } from './listing-utxo.ts';
+import { catalogueOf, findListings } from './listings.queries.ts';
+import {
+  claimListings,
+  findOffer,
+  insertOffer,
+  markBroadcast,
+  releaseClaim,
+} from './offers.queries.ts';
+import { platformFeeAddress, platformFeeOutput } from './platform-fee.ts';
+import { quoteOf, unsignedTxidOf } from './purchase-quote.ts';
+import { withTradeErrors } from './trade-errors.ts';
+import { checkAddress, checkKeyOfAddress, inOrder, unavailable } from './trade-input.ts';
+import { cardinalCoins, splitPadding } from './wallet-coins.ts';
+
+// Buying (spec 001 §7 createOffer, submitOffer): the server builds the purchase from the stored
+// listings and the buyer's own cardinal coins, the buyer signs their inputs only, and the server
+// adds the sellers' stored signatures, checks, claims the listings and broadcasts. The buyer never
+// sees a seller's signature, and only the transaction built here can be submitted.
+
+/** A buyer has this long to sign an offer. */
+const OFFER_TTL_MS = 30 * 60 * 1000;
+
+type CreateOfferBody = z.output<typeof CreateOfferBodySchema>;
+type SubmitOfferBody = z.output<typeof SubmitOfferBodySchema>;
+
+export async function createOffer(
+  deps: AppDeps,
+  body: CreateOfferBody,
+): Promise<CreateOfferPayload> {
+  const { env, chain, db } = deps;
+  const network = env.BITCOIN_NETWORK;
+  const payment = { key: 'takerPaymentPublicKey', address: 'takerPaymentAddress' };
+  checkKeyOfAddress(body.takerPaymentPublicKey, body.takerPaymentAddress, payment, network);
+  checkAddress(body.takerOrdinalAddress, 'takerOrdinalAddress', network);
+  if (body.feeRate > env.MAX_FEE_RATE) {
+    throw invalidInput(`feeRate: at most ${env.MAX_FEE_RATE} sat/vB`, 'feeRate');
+  }
+  const rows = await activeListings(deps, body.ids);
+  const listings = listedItemsOf(rows, network);
+
+  // satScan (spec 001 §7) tells that the buyer pays from their ordinals address, whose coins may
+  // carry inscriptions; the server scans every coin's sats either way: cardinalCoins keeps only
+  // coins the indexer vouches hold none, so no inscription is ever spent as padding or fee.
+  const coins = await cardinalCoins(chain.source, body.takerPaymentAddress, network);
+  const buyer = {
+    paymentAddress: body.takerPaymentAddress,
+    paymentPublicKey: hexToBytes(body.takerPaymentPublicKey),
+    ordinalAddress: body.takerOrdinalAddress,
+  };
+  const params: Omit<PurchaseParams, 'buyer'> = {
+    listings,
+    platformFee: platformFeeOutput(
+      platformFeeAddress(env),
+      rows.map((row) => BigInt(row.maker_fee)),
+      network,
+    ),
+    feeRate: body.feeRate,
+    network,
+    maxFeeRate: env.MAX_FEE_RATE,
+  };
+  const padding = splitPadding(coins, listings.length + 1);
+  const { purchase, setup } = withTradeErrors(offerErrorField, () =>
+    padding
+      ? {
+          purchase: buildPurchasePsbt({
+            ...params,
+            buyer: { ...buyer, paddingUtxos: padding.paddings, paymentUtxos: padding.payments },
+          }),
+          setup: undefined,
+        }
+      : buildChainedPurchase({
+          ...params,
+          buyer: { ...buyer, paddingUtxos: [], paymentUtxos: coins },
+        }),
+  );
+
+  const psbt = bytesToBase64(purchase.psbt);
+  const setupPsbt = setup && bytesToBase64(setup.psbt);
+  await insertOffer(db, {
+    txid: unsignedTxidOf(psbt),
+    listingIds: body.ids,
+    psbt,
+    layout: purchase.layout,
+    feeRate: body.feeRate,
+    maxFeeRate: purchase.maxFeeRate,
+    platformFee: params.platformFee?.value ?? 0n,
+    networkFee: purchase.fee + (setup?.fee ?? 0n),
+    setup:
+      setup && setupPsbt ? { txid: setup.txid, psbt: setupPsbt, layout: setup.layout } : undefined,
+    takerPaymentAddress: body.takerPaymentAddress,
+    takerPaymentPublicKey: body.takerPaymentPublicKey,
+    takerOrdinalAddress: body.takerOrdinalAddress,
+    expiresAt: new Date(Date.now() + OFFER_TTL_MS),
+  });
+  const signable = (inputs: readonly InputRole[]) =>
+    inputs.flatMap((role, index) =>
+      role.witness === 'signed-psbt' ? [{ index, address: body.takerPaymentAddress }] : [],
+    );
+  return {
+    psbt,
+    inputsToSign: signable(purchase.layout.inputs),
+    setupPsbt: setupPsbt ?? null,
+    setupInputsToSign: setup ? signable(setup.layout.inputs) : [],
+    quote: quoteOf({
+      rows,
+      listings,
+      purchase,
+      setup,
+      platformFee: params.platformFee?.value ?? 0n,
+      body,
+    }),
+  };
+}
+
+export async function submitOffer(
+  deps: AppDeps,
+  body: SubmitOfferBody,
+): Promise<{ txId: string; setupTxId: string | null }> {
+  const { env, chain, db } = deps;
+  const network = env.BITCOIN_NETWORK;
+  const offerTxid = withTradeErrors('signedPSBTBase64', () =>
+    unsignedTxidOf(body.signedPSBTBase64),
+  );
+  const offer = await findOffer(db, offerTxid);
+  if (!offer) {
+    throw invalidInput(
+      'signedPSBTBase64: matches no offer; create the offer again',
+      'signedPSBTBase64',
+    );
+  }
+  checkOfferMatches(offer, body);
+  if (offer.transaction_id) throw new AppError('CONFLICT', 'This offer was already submitted');
+  if (offer.expires_at.getTime() < Date.now()) {
+    throw invalidInput('signedPSBTBase64: the offer expired; create a new one', 'signedPSBTBase64');
+  }
+  const rows = await activeListings(deps, offer.listing_ids);
+  const built = {
+    psbt: base64ToBytes(offer.psbt) ?? new Uint8Array(),
+    layout: offer.layout as BuiltPurchase['layout'],
+    maxFeeRate: Number(offer.max_fee_rate),
+  };
+  const final = withTradeErrors('signedPSBTBase64', () =>
+    mergeAndFinalizePurchase(body.signedPSBTBase64, built, signedItemsOf(rows, network)),
+  );
+  const setupFinal = finalizeSetup(offer, body);
+  const hexes = setupFinal ? [setupFinal.hex, final.hex] : [final.hex];
+  // A listing whose owner is moving it is off sale even before the tracker closes it: with full
+  // RBF our purchase could otherwise replace the owner's own transaction.
+  for (const row of rows) {
+    if (await isSpent(chain, row.outpoint, row.maker_ordinal_address)) throw unavailable(row.id);
+  }
+  await testMempoolAccept(chain, hexes);
+
+  const catalogue = await catalogueOf(
+    db,
+    rows.map((r) => r.inscription_id),
+  );
+  const lost = await claimListings(db, {
+    ids: offer.listing_ids,
+    transactionId: final.txid,
+    takerPaymentAddress: offer.taker_payment_address,
+    takerOrdinalAddress: offer.taker_ordinal_address,
+    trades: rows.map((row): NewTradeHistoryRow => ({
+      order_id: row.id,
+      transaction_id: final.txid,
+      inscription_id: row.inscription_id,
+      price: row.price,
+      trade_status: 'initiated',
+      maker_address: row.maker_ordinal_address,
+      taker_address: offer.taker_ordinal_address,
+      fee_rate: final.feeRate.toFixed(3),
+      thumbnail_url: `/content/${row.inscription_id}`,
+      inscription_name: catalogue.get(row.inscription_id)?.name ?? null,
+      collection_slug: catalogue.get(row.inscription_id)?.slug ?? null,
+    })),
+  });
+  if (lost) throw unavailable(lost);
+  try {
+    await broadcastInOrder(chain, hexes);
+  } catch (err) {
+    await releaseClaim(db, offer.listing_ids, final.txid);
+    throw err;
+  }
+  await markBroadcast(db, offer.txid, final.txid);
+  return { txId: final.txid, setupTxId: setupFinal?.txid ?? null };
+}
+
+/** The listings to buy, in the order asked; every one must be a market listing for sale now. */
+async function activeListings(deps: AppDeps, ids: readonly string[]): Promise<OrderbookEntry[]> {
+  const rows = inOrder(ids, await findListings(deps.db.kysely, ids));
+  for (const row of rows) {
+    if (row.status !== 'active' || row.phase_id !== null) throw unavailable(row.id);
+  }
+  return rows;
+}
+
+type StoredOffer = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
+
+function checkOfferMatches(offer: StoredOffer, body: SubmitOfferBody): void {
+  const sameIds =
+    offer.listing_ids.length === body.ids.length &&
+    offer.listing_ids.every((id) => body.ids.includes(id));
+  if (!sameIds) throw invalidInput('ids: not the listings of this offer', 'ids');
+  if (offer.taker_payment_address !== body.takerPaymentAddress) {
+    throw invalidInput('takerPaymentAddress: not the address of this offer', 'takerPaymentAddress');
+  }
+  if (offer.taker_ordinal_address !== body.takerOrdinalAddress) {
+    throw invalidInput('takerOrdinalAddress: not the address of this offer', 'takerOrdinalAddress');
+  }
+}
+
+/** The chained padding setup, signed in the same session: required when the offer has one. */
+function finalizeSetup(
+  offer: StoredOffer,
+  body: SubmitOfferBody,
+): FinalizedTransaction | undefined {
+  if (!offer.setup_psbt) return undefined;
+  const field = 'signedSetupPSBTBase64';
+  if (!body.signedSetupPSBTBase64) {
+    throw invalidInput(`${field} is required: this offer starts with a padding setup`, field);
+  }
+  const signed = body.signedSetupPSBTBase64;
+  const built = {
+    psbt: base64ToBytes(offer.setup_psbt) ?? new Uint8Array(),
+    layout: offer.setup_layout as BuiltPaddingSetup['layout'],
+    maxFeeRate: Number(offer.max_fee_rate),
+  };
+  const final = withTradeErrors(field, () => finalizeSignedPsbt(signed, built));
+  if (final.txid !== offer.setup_txid)
+    throw invalidInput(`${field}: not the setup of this offer`, field);
+  return final;
+}
+
+function offerErrorField(err: TradeError): string {
+  switch (err.code) {
+    case 'key-mismatch':
+      return 'takerPaymentPublicKey';
+    case 'unsupported-payment-script':
+    case 'insufficient-funds':
+    case 'not-enough-padding':
+      return 'takerPaymentAddress';
+    case 'invalid-fee-rate':
+    case 'fee-rate-too-high':
+      return 'feeRate';
+    default:
+      return 'ids';
+  }
+}

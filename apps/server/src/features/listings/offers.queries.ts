@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-db.ts';
+import type { NewTradeHistoryRow } from '../../db/database.ts';
+
+/** Purchase offers and the claim that marks listings sold exactly once. */
+
+export type NewOffer = {
+  txid: string;
+  listingIds: readonly string[];
+  psbt: string;
+  layout: unknown;
+  feeRate: number;
+  maxFeeRate: number;
+  platformFee: bigint;
+  networkFee: bigint;
+  setup?: { txid: string; psbt: string; layout: unknown };
+  takerPaymentAddress: string;
+  takerPaymentPublicKey: string;
+  takerOrdinalAddress: string;
+  expiresAt: Date;
+};
+
+/** Stores an offer; building the same transaction twice keeps one row, with the later expiry. */
+export async function insertOffer(db: Db, offer: NewOffer): Promise<void> {
+  const values = {
+    txid: offer.txid,
+    listing_ids: [...offer.listingIds],
+    psbt: offer.psbt,
+    layout: JSON.stringify(offer.layout),
+    fee_rate: offer.feeRate,
+    max_fee_rate: offer.maxFeeRate,
+    platform_fee: offer.platformFee,
+    network_fee: offer.networkFee,
+    setup_txid: offer.setup?.txid ?? null,
+    setup_psbt: offer.setup?.psbt ?? null,
+    setup_layout: offer.setup ? JSON.stringify(offer.setup.layout) : null,
+    taker_payment_address: offer.takerPaymentAddress,
+    taker_payment_public_key: offer.takerPaymentPublicKey,
+    taker_ordinal_address: offer.takerOrdinalAddress,
+    expires_at: offer.expiresAt,
+  };
+  await db.kysely
+    .insertInto('purchase_offers')
+    .values(values)
+    .onConflict((oc) => oc.column('txid').doUpdateSet({ expires_at: offer.expiresAt }))
+    .execute();
+  // Offers nobody submitted are of no use a day after they expired.
+  await db.kysely
+    .deleteFrom('purchase_offers')
+    .where('transaction_id', 'is', null)
+    .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+}
+
+export async function findOffer(db: Db, txid: string) {
+  return db.kysely
+    .selectFrom('purchase_offers')
+    .selectAll()
+    .where('txid', '=', txid)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks the listings sold to this transaction, all or none, and records the trades as initiated:
+ * `UPDATE … WHERE status = 'active'` under PostgreSQL's row locks lets exactly one of two racing
+ * purchases through. Answers the first listing that was no longer active, if any.
+ */
+export async function claimListings(
+  db: Db,
+  claim: {
+    ids: readonly string[];
+    transactionId: string;
+    takerPaymentAddress: string;
+    takerOrdinalAddress: string;
+    trades: readonly NewTradeHistoryRow[];
+  },
+): Promise<string | undefined> {
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('orderbook')
+        .set({
+          status: 'broadcast',
+          transaction_id: claim.transactionId,
+          taker_payment_address: claim.takerPaymentAddress,
+          taker_ordinal_address: claim.takerOrdinalAddress,
+          closed_at: new Date(),
+        })
+        .where('id', 'in', claim.ids)
+        .where('status', '=', 'active')
+        .returning('id')
+        .execute();
+      const got = new Set(claimed.map((r) => r.id));
+      const missing = claim.ids.find((id) => !got.has(id));
+      if (missing) throw new ClaimLost(missing);
+      await trx
+        .insertInto('trade_history')
+        .values([...claim.trades])
+        .execute();
+    });
+    return undefined;
+  } catch (err) {
+    if (err instanceof ClaimLost) return err.listingId;
+    throw err;
+  }
+}
+
+class ClaimLost extends Error {
+  constructor(readonly listingId: string) {
+    super(`Listing ${listingId} is no longer available`);
+  }
+}
+
+/** Undoes a claim whose transaction the network refused: the listings are for sale again. */
+export async function releaseClaim(db: Db, ids: readonly string[], transactionId: string) {
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('orderbook')
+      .set({
+        status: 'active',
+        transaction_id: null,
+        taker_payment_address: null,
+        taker_ordinal_address: null,
+        closed_at: null,
+      })
+      .where('id', 'in', ids)
+      .where('status', '=', 'broadcast')
+      .where('transaction_id', '=', transactionId)
+      .execute();
+    await trx
+      .deleteFrom('trade_history')
+      .where('order_id', 'in', ids)
+      .where('transaction_id', '=', transactionId)
+      .execute();
+  });
+}
+
+/** The purchase is in the mempool: its trades move on from initiated, the offer is spent. */
+export async function markBroadcast(db: Db, offerTxid: string, transactionId: string) {
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('trade_history')
+      .set({ trade_status: 'mempool' })
+      .where('transaction_id', '=', transactionId)
+      .where('trade_status', '=', 'initiated')
+      .execute();
+    await trx
+      .updateTable('purchase_offers')
+      .set({ transaction_id: transactionId })
+      .where('txid', '=', offerTxid)
+      .execute();
+  });
+}

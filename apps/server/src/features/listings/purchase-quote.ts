@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import {
+  buyerOutputValues,
+  PADDING_VALUE,
+  parsePsbt,
+  POSTAGE,
+  type BuiltPaddingSetup,
+  type BuiltPurchase,
+  type ListedItem,
+} from '@om/bitcoin';
+import type { CreateOfferBodySchema, PurchaseQuote } from '@om/core';
+import type { z } from 'zod';
+import type { OrderbookEntry } from '../../db/database.ts';
+
+type CreateOfferBody = z.output<typeof CreateOfferBodySchema>;
+
+/**
+ * What the buyer pays, from the outputs built: the payouts, the platform fee, the new paddings and
+ * the inscription outputs, plus the network fees, less the sellers' own inscription UTXOs (which
+ * fund the buyer's inscription outputs). Padding returned and change stay out of it.
+ */
+export function quoteOf(input: {
+  rows: readonly OrderbookEntry[];
+  listings: readonly ListedItem[];
+  purchase: BuiltPurchase;
+  setup: BuiltPaddingSetup | undefined;
+  platformFee: bigint;
+  body: Pick<CreateOfferBody, 'feeRate' | 'takerOrdinalAddress'>;
+}): PurchaseQuote {
+  const { rows, listings, purchase, setup, platformFee, body } = input;
+  const sum = (values: readonly bigint[]) => values.reduce((total, v) => total + v, 0n);
+  const price = sum(rows.map((row) => BigInt(row.price)));
+  const networkFee = purchase.fee + (setup?.fee ?? 0n);
+  const total =
+    sum(listings.map((l) => l.payout.value)) +
+    platformFee +
+    PADDING_VALUE * BigInt(purchase.layout.newPaddingIndices.length) +
+    sum(buyerOutputValues(listings, POSTAGE)) +
+    networkFee -
+    sum(listings.map((l) => l.sellerInput.value));
+  return {
+    price: price.toString(),
+    networkFee: networkFee.toString(),
+    platformFee: platformFee.toString(),
+    vsize: purchase.vsize + (setup?.vsize ?? 0),
+    feeRate: body.feeRate,
+    total: total.toString(),
+    takerOrdinalAddress: body.takerOrdinalAddress,
+    items: rows.map((row, i) => ({
+      listingId: row.id,
+      inscriptionId: row.inscription_id,
+      price: BigInt(row.price).toString(),
+      outputIndex: purchase.layout.buyerOutputIndices[i] ?? -1,
+    })),
+  };
+}
+
+/**
+ * The txid of a PSBT's unsigned transaction (no scriptSigs, no witnesses): the same for the PSBT
+ * built and the one the buyer signed, whatever the wallet finalized. Throws TradeError.
+ */
+export function unsignedTxidOf(psbt: string): string {
+  const once = createHash('sha256').update(parsePsbt(psbt).unsignedTx).digest();
+  return createHash('sha256').update(once).digest().reverse().toString('hex');
+}

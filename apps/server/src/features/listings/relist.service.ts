@@ -1,0 +1,95 @@
+import { buildListingPsbt, bytesToBase64, verifySignedListing } from '@om/bitcoin';
+import type { RelistBodySchema } from '@om/core';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import { listingItemParams, termsOf, type ListingTerms } from './listed-item.ts';
+import {
+  checkMakerKeys,
+  checkStillListable,
+  inputsToSign,
+  listingErrorField,
+  makerFees,
+} from './listing.service.ts';
+import { catalogueOf, findListings, replaceListingSignature } from './listings.queries.ts';
+import { listingProblemsError, withTradeErrors } from './trade-errors.ts';
+import { checkAddress, ownListing } from './trade-input.ts';
+
+// Relisting (spec 001 §7 relist): a new price on the same UTXO. The new signature replaces the
+// old one, which never left the server, so the old price can never be filled again.
+
+type RelistBody = z.output<typeof RelistBodySchema>;
+
+export type RelistPayload = {
+  psbt: string;
+  listingId: string;
+  inputsToSign: { index: number; address: string; sighash: number }[];
+  confirmed: boolean;
+};
+
+/**
+ * A new price for an active listing on the same UTXO: without `signedPsbt` the PSBT to sign;
+ * with it, the signature is checked and replaces the old one and the price in one write.
+ */
+export async function relistListing(
+  deps: AppDeps,
+  session: SessionClaims,
+  body: RelistBody,
+): Promise<RelistPayload> {
+  const network = deps.env.BITCOIN_NETWORK;
+  checkAddress(body.makerPaymentAddress, 'makerPaymentAddress', network);
+  const row = ownListing(
+    session,
+    body.listingId,
+    await findListings(deps.db.kysely, [body.listingId]),
+  );
+  checkMakerKeys({ ...body, makerOrdinalAddress: row.maker_ordinal_address }, network);
+  if (row.status !== 'active') {
+    throw new AppError(
+      'CONFLICT',
+      `Listing ${row.id} is ${row.status}; only active listings can be relisted`,
+    );
+  }
+  await checkStillListable(deps, row);
+  const entry = (await catalogueOf(deps.db, [row.inscription_id])).get(row.inscription_id);
+  const maker = {
+    ordinalAddress: row.maker_ordinal_address,
+    paymentAddress: body.makerPaymentAddress,
+  };
+  const [fee = 0n] = await makerFees(deps, maker, [
+    { price: body.price, slug: entry?.slug ?? null, isZeroFee: entry?.isZeroFee ?? false },
+  ]);
+  const terms: ListingTerms = {
+    ...termsOf(row),
+    price: body.price,
+    makerFee: fee,
+    makerPaymentAddress: body.makerPaymentAddress,
+    makerOrdinalPublicKey: body.makerOrdinalPublicKey,
+  };
+  const built = withTradeErrors(
+    listingErrorField(() => 'price'),
+    () => buildListingPsbt({ items: [listingItemParams(terms, network)], network }),
+  );
+  const psbt = bytesToBase64(built.psbt);
+  const payload = {
+    psbt,
+    listingId: row.id,
+    inputsToSign: inputsToSign(row.maker_ordinal_address, 1),
+  };
+  if (!body.signedPsbt) return { ...payload, confirmed: false };
+
+  const verification = verifySignedListing(body.signedPsbt, built.items);
+  if (!verification.ok) throw listingProblemsError('signedPsbt', verification.problems);
+  const isReplaced = await replaceListingSignature(deps.db, row.id, {
+    price: body.price,
+    makerFee: fee,
+    makerPaymentAddress: body.makerPaymentAddress,
+    makerPaymentPublicKey: body.makerPaymentPublicKey,
+    makerOrdinalPublicKey: body.makerOrdinalPublicKey,
+    psbt,
+    signedPsbt: body.signedPsbt,
+  });
+  if (!isReplaced) throw new AppError('CONFLICT', `Listing ${row.id} is no longer active`);
+  return { ...payload, confirmed: true };
+}

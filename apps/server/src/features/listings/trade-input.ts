@@ -1,0 +1,72 @@
+import { hexToBytes, isAddressOfPublicKey, isValidAddress, type BitcoinNetwork } from '@om/bitcoin';
+import type { OrderbookEntry } from '../../db/database.ts';
+import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+
+/** Checks of trading requests that the shared schemas cannot make: network, keys, ownership. */
+
+export function checkAddress(address: string, field: string, network: BitcoinNetwork): void {
+  if (!isValidAddress(address, network)) {
+    throw invalidInput(`${field}: not a valid ${network} address`, field);
+  }
+}
+
+/** The wallet's public key must control the address it came with. */
+export function checkKeyOfAddress(
+  publicKey: string,
+  address: string,
+  fields: { key: string; address: string },
+  network: BitcoinNetwork,
+): void {
+  checkAddress(address, fields.address, network);
+  if (!isAddressOfPublicKey(hexToBytes(publicKey), address, network)) {
+    throw invalidInput(`${fields.key}: does not belong to ${fields.address}`, fields.key);
+  }
+}
+
+/** The signed-in wallet must be the maker's ordinal or payment address. */
+export function checkIsMaker(
+  session: SessionClaims,
+  maker: { ordinalAddress: string; paymentAddress: string },
+  what: string,
+): void {
+  if (session.address !== maker.ordinalAddress && session.address !== maker.paymentAddress) {
+    throw new AppError('FORBIDDEN', `${what} belongs to another wallet`);
+  }
+}
+
+/** Listings by id in the order asked; a 404 names the first one missing. */
+export function inOrder(ids: readonly string[], rows: readonly OrderbookEntry[]): OrderbookEntry[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw notFound(`Listing ${id} not found`);
+    return row;
+  });
+}
+
+/** A listing the signed-in maker owns, by id. */
+export function ownListing(
+  session: SessionClaims,
+  id: string,
+  rows: readonly OrderbookEntry[],
+): OrderbookEntry {
+  const [row] = inOrder([id], rows);
+  if (!row) throw notFound(`Listing ${id} not found`);
+  checkOwnListing(session, row);
+  return row;
+}
+
+/** A market listing (not launch inventory) whose maker is the signed-in wallet. */
+export function checkOwnListing(session: SessionClaims, row: OrderbookEntry): void {
+  if (row.phase_id !== null) throw notFound(`Listing ${row.id} not found`);
+  checkIsMaker(
+    session,
+    { ordinalAddress: row.maker_ordinal_address, paymentAddress: row.maker_payment_address },
+    `Listing ${row.id}`,
+  );
+}
+
+export function unavailable(id: string): AppError {
+  return new AppError('CONFLICT', `Listing ${id} is no longer available`);
+}

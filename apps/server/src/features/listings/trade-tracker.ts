@@ -1,0 +1,157 @@
+import type { AppDeps } from '../../app.ts';
+import { btcToSats } from '../../chain/rpc.ts';
+import {
+  blockHashAt,
+  cancelSpentListings,
+  closeListingOf,
+  indexedTipHeight,
+  mempoolSpenders,
+  minedSpender,
+  trackedTrades,
+  updateTrade,
+  type TrackedTrade,
+  type TradeChange,
+} from './trade-tracker.queries.ts';
+import { trackWithChainSource } from './trade-tracker.source.ts';
+
+/** Without chain events (no node) the tracker polls; with them this is only a safety net. */
+const POLL_MS = 30_000;
+
+/**
+ * Keeps listings and trades in step with the chain (issue 4): after each indexed block and each
+ * mempool refresh, and every POLL_MS. Runs never overlap; events during a run start one more.
+ * Answers the function that stops it (awaiting the run in progress).
+ */
+export function startTradeTracker(deps: AppDeps): () => Promise<void> {
+  const { events } = deps.chain;
+  let running: Promise<void> | undefined;
+  let isRequested = false;
+  let isStopped = false;
+  const request = () => {
+    isRequested = true;
+    if (running || isStopped) return;
+    running = (async () => {
+      while (isRequested && !isStopped) {
+        isRequested = false;
+        await trackTrades(deps).catch((err: unknown) =>
+          deps.log.error({ err }, 'trade tracker: run failed'),
+        );
+      }
+    })().finally(() => {
+      running = undefined;
+    });
+  };
+  events.on('block', request);
+  events.on('mempool', request);
+  const timer = setInterval(request, POLL_MS);
+  timer.unref();
+  request();
+  return async () => {
+    isStopped = true;
+    events.off('block', request);
+    events.off('mempool', request);
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/**
+ * One pass: (a) listings whose output something spends close; (b) trades whose purchase is mined
+ * confirm; (c) trades whose listed output another transaction spent are sniped, final once that
+ * transaction is mined. A trade whose block a reorg removed goes back to the mempool. With a node
+ * the indexer's tables answer; without one (Esplora and ord) the chain source does.
+ */
+export async function trackTrades(deps: AppDeps): Promise<void> {
+  if (!deps.chain.rpc) return trackWithChainSource(deps);
+  const { db, log } = deps;
+  const canceled = await cancelSpentListings(db);
+  if (canceled.length > 0) log.info({ listings: canceled }, 'trade tracker: spent listings closed');
+  const tip = await indexedTipHeight(db);
+  if (tip === undefined) return;
+  for (const trade of await trackedTrades(db, tip)) {
+    const change = await nextState(deps, trade);
+    if (!change || isUnchanged(trade, change)) continue;
+    await updateTrade(db, trade.id, change);
+    if (change.status === 'sniped') await closeListingOf(db, trade.id);
+    log.info({ trade: trade.id, ...change }, 'trade tracker: trade moved');
+  }
+}
+
+async function nextState(deps: AppDeps, trade: TrackedTrade): Promise<TradeChange | undefined> {
+  const { db } = deps;
+  const mined = await minedSpender(db, trade.inscriptionId, trade.outpoint);
+  if (mined?.txid === trade.transactionId) {
+    return { status: 'confirmed', finalized: true, blockHeight: mined.height };
+  }
+  if (mined) {
+    const isKnown = trade.sniperTransactionId === mined.txid && trade.hasSniperFeeRate;
+    return {
+      status: 'sniped',
+      finalized: true,
+      blockHeight: mined.height,
+      sniperTransactionId: mined.txid,
+      sniperFeeRate: isKnown ? undefined : await minedFeeRate(deps, mined),
+    };
+  }
+  const spenders = await mempoolSpenders(db, trade.outpoint);
+  const sniper = spenders.find((txid) => txid !== trade.transactionId);
+  if (sniper) {
+    const isKnown = trade.sniperTransactionId === sniper && trade.hasSniperFeeRate;
+    return {
+      status: 'sniped',
+      finalized: false,
+      blockHeight: null,
+      sniperTransactionId: sniper,
+      sniperFeeRate: isKnown ? undefined : await mempoolFeeRate(deps, sniper),
+    };
+  }
+  // Nothing mined spends the output any more: a reorg took the block back.
+  if (trade.status === 'confirmed')
+    return { status: 'mempool', finalized: false, blockHeight: null };
+  if (trade.status === 'sniped' && trade.finalized) {
+    return { status: 'sniped', finalized: false, blockHeight: null };
+  }
+  if (trade.status === 'sniped' && spenders.includes(trade.transactionId)) {
+    return { status: 'mempool', finalized: false, blockHeight: null };
+  }
+  return undefined;
+}
+
+function isUnchanged(trade: TrackedTrade, change: TradeChange): boolean {
+  return (
+    trade.status === change.status &&
+    trade.finalized === change.finalized &&
+    trade.blockHeight === change.blockHeight &&
+    (change.sniperTransactionId === undefined ||
+      change.sniperTransactionId === trade.sniperTransactionId) &&
+    (change.sniperFeeRate === undefined ||
+      (change.sniperFeeRate === null && !trade.hasSniperFeeRate))
+  );
+}
+
+type FeeEntry = { vsize: number; fees?: { base: number }; fee?: number };
+
+/** fee / vsize of a mempool transaction (getmempoolentry); null when the node no longer has it. */
+async function mempoolFeeRate(deps: AppDeps, txid: string): Promise<number | null> {
+  const entry = await deps.chain.rpc
+    ?.call<FeeEntry>('getmempoolentry', [txid])
+    .catch(() => undefined);
+  return feeRateOf(entry, entry?.fees?.base);
+}
+
+/** fee / vsize of a mined transaction, from its block's undo data (getrawtransaction 2). */
+async function minedFeeRate(
+  deps: AppDeps,
+  mined: { txid: string; height: number },
+): Promise<number | null> {
+  const hash = await blockHashAt(deps.db, mined.height);
+  const tx = await deps.chain.rpc
+    ?.call<FeeEntry>('getrawtransaction', [mined.txid, 2, hash])
+    .catch(() => undefined);
+  return feeRateOf(tx, tx?.fee);
+}
+
+function feeRateOf(entry: FeeEntry | undefined, feeBtc: number | undefined): number | null {
+  if (!entry || feeBtc === undefined || entry.vsize <= 0) return null;
+  return Number(btcToSats(feeBtc)) / entry.vsize;
+}

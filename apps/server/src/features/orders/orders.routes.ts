@@ -1,0 +1,65 @@
+import { OrderRecordBodySchema, type OrderRecord } from '@om/core';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import type { Order } from '../../db/database.ts';
+import { parseInput } from '../../http/validate.ts';
+import { requireSession } from '../auth/auth-guard.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import { ordersOf, upsertOrder } from './orders.queries.ts';
+
+/** How many order records GET /api/orders answers, newest first. */
+const ORDERS_LIMIT = 100;
+
+/**
+ * Order records (spec 001 §3): what a signed-in user did (BuyListing, ListInscription, ...),
+ * written by the web app after each action and read back for rewards. Without a session both
+ * answer 401 { success: false, error: 'user is not authenticated' } (spec 001 §6).
+ */
+export function ordersRoutes(
+  app: FastifyInstance,
+  { db, jwtSecret }: AppDeps,
+  writeLimit: object,
+): void {
+  const preHandler = requireSession(jwtSecret);
+
+  app.post('/api/orders', { config: writeLimit, preHandler }, async (request) => {
+    const body = parseInput(OrderRecordBodySchema, request.body, 'body');
+    const { userId } = request.session as SessionClaims;
+    const order = await upsertOrder(db, {
+      user_id: userId,
+      source: body.source,
+      type: body.type,
+      order_id: body.orderId,
+      address: body.address,
+      count: body.count,
+      txid: body.txid ?? null,
+      inscription_id: body.inscriptionId ?? null,
+      auction_id: body.auctionId ?? null,
+      psbt: body.psbt ?? null,
+    });
+    return { success: true, payload: toOrderRecord(order) };
+  });
+
+  app.get('/api/orders', { preHandler }, async (request) => {
+    const { userId } = request.session as SessionClaims;
+    const orders = await ordersOf(db, userId, ORDERS_LIMIT);
+    return { success: true, payload: orders.map(toOrderRecord) };
+  });
+}
+
+function toOrderRecord(order: Order): OrderRecord {
+  return {
+    id: order.id,
+    source: order.source,
+    type: order.type,
+    orderId: order.order_id,
+    address: order.address,
+    date: order.date.toISOString(),
+    rewardState: order.reward_state,
+    userId: order.user_id,
+    count: order.count,
+    txid: order.txid,
+    inscriptionId: order.inscription_id,
+    auctionId: order.auction_id,
+  };
+}

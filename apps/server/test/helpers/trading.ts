@@ -1,0 +1,174 @@
+import {
+  addressToScript,
+  bytesToBase64,
+  bytesToHex,
+  compressedPublicKey,
+  p2trAddress,
+  p2wpkhAddress,
+  randomPrivateKey,
+  signBip322Simple,
+  signPsbtWithKey,
+  xOnlyPublicKey,
+} from '@om/bitcoin';
+import { CreateListingPayloadSchema } from '@om/core';
+import { expect, vi } from 'vitest';
+import { btcToSats } from '../../src/chain/rpc.ts';
+import { refreshMempoolSpends } from '../../src/indexer/mempool-spends.ts';
+import type { TestNode } from './regtest.ts';
+import { inscribe } from './regtest-inscribe.ts';
+import type { TestApp } from './test-app.ts';
+
+// Wallets, sign-in and API calls for the trading tests: a user is a key with an address, signed
+// in with BIP-322 as the web app does, calling the API in-process.
+
+export type Wallet = {
+  type: 'p2tr' | 'p2wpkh';
+  key: Uint8Array;
+  /** Hex as wallets report it: x-only for taproot, compressed for P2WPKH. */
+  publicKey: string;
+  address: string;
+  script: Uint8Array;
+};
+
+export function newWallet(type: 'p2tr' | 'p2wpkh'): Wallet {
+  const key = randomPrivateKey();
+  const compressed = compressedPublicKey(key);
+  const address =
+    type === 'p2tr' ? p2trAddress(compressed, 'regtest') : p2wpkhAddress(compressed, 'regtest');
+  const publicKey = bytesToHex(type === 'p2tr' ? xOnlyPublicKey(key) : compressed);
+  return {
+    type,
+    key,
+    publicKey,
+    address,
+    script: addressToScript(address, 'regtest') as Uint8Array,
+  };
+}
+
+/** A seller or buyer: an ordinals (taproot) wallet, a payment wallet, and a sign-in token. */
+export type Trader = { ordinals: Wallet; payment: Wallet; token: string };
+
+export async function api(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  token?: string,
+) {
+  const res = await t.app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  // The envelope { success, payload | error, errors }, as untyped as a client's JSON.
+  return { status: res.statusCode, body: res.json() };
+}
+
+/** Signs in with a BIP-322 signature of the challenge; answers the bearer token. */
+export async function signIn(t: TestApp, w: Wallet): Promise<string> {
+  const challenge = await api(t, 'POST', '/api/auth/challenge', { address: w.address });
+  const message = challenge.body.payload.message as string;
+  const signature = signBip322Simple(message, w.key, w.address, 'regtest');
+  const verify = await api(t, 'POST', '/api/auth/verify', {
+    address: w.address,
+    publicKey: w.publicKey,
+    signature,
+  });
+  expect(verify.status).toBe(200);
+  return verify.body.payload.token as string;
+}
+
+/** A trader signed in with their ordinals address (taproot unless told). */
+export async function newTrader(
+  t: TestApp,
+  types: { ordinals?: Wallet['type']; payment?: Wallet['type'] } = {},
+): Promise<Trader> {
+  const ordinals = newWallet(types.ordinals ?? 'p2tr');
+  const payment = newWallet(types.payment ?? 'p2wpkh');
+  return { ordinals, payment, token: await signIn(t, ordinals) };
+}
+
+/** Mines a block and indexes it (the tracker runs on the block event). */
+export async function mineAndSync(node: TestNode, t: TestApp, blocks = 1): Promise<void> {
+  await node.faucet.mine(blocks);
+  await t.sync();
+}
+
+/** What the follower does between blocks: mirror the mempool's spends and announce new txs. */
+export async function refreshMempool(node: TestNode, t: TestApp): Promise<void> {
+  const txids = await refreshMempoolSpends(t.db, node.node.rpc);
+  if (txids.length > 0) t.events.emit('mempool', { txids });
+}
+
+/** Inscribes text to the address and confirms it; answers the inscription and its outpoint. */
+export async function inscribeTo(
+  node: TestNode,
+  t: TestApp,
+  address: string,
+): Promise<{ id: string; outpoint: string }> {
+  const reveal = await inscribe(node, address, [
+    { contentType: 'text/plain', body: `item ${Math.random()}` },
+  ]);
+  await mineAndSync(node, t);
+  return { id: reveal.ids[0] as string, outpoint: `${reveal.txid}:${reveal.vout}` };
+}
+
+/** Signs the given inputs with the wallet's key (the PSBT's declared sighash, as wallets do). */
+export function sign(psbt: string, w: Wallet, inputs: readonly number[]): string {
+  return bytesToBase64(signPsbtWithKey(psbt, w.key, { inputs }));
+}
+
+/** Lists inscriptions on the seller's UTXOs through the API: create, sign (0x83), confirm. */
+export async function listViaApi(
+  t: TestApp,
+  seller: Trader,
+  items: readonly { outpoint: string; price: bigint }[],
+): Promise<string[]> {
+  const created = await api(
+    t,
+    'POST',
+    '/api/listings/protected/create',
+    {
+      makerPaymentAddress: seller.payment.address,
+      makerPaymentPublicKey: seller.payment.publicKey,
+      makerOrdinalAddress: seller.ordinals.address,
+      makerOrdinalPublicKey: seller.ordinals.publicKey,
+      utxos: items.map((i) => ({ utxo: i.outpoint, price: i.price.toString() })),
+    },
+    seller.token,
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const { psbt, listingIds, inputsToSign } = CreateListingPayloadSchema.parse(created.body.payload);
+  const signedPSBT = sign(
+    psbt,
+    seller.ordinals,
+    inputsToSign.map((i) => i.index),
+  );
+  const confirmed = await api(
+    t,
+    'PUT',
+    '/api/listings/protected/confirm',
+    { listingIds, signedPSBT },
+    seller.token,
+  );
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return listingIds as string[];
+}
+
+/** The value paid to an address by a transaction, from the node. */
+export async function paidTo(node: TestNode, txid: string, address: string): Promise<bigint> {
+  const tx = await node.node.rpc.getRawTransactionVerbose(txid);
+  return tx.vout
+    .filter((o) => o.scriptPubKey.address === address)
+    .reduce((sum, o) => sum + btcToSats(o.value), 0n);
+}
+
+export async function inMempool(node: TestNode, txid: string): Promise<boolean> {
+  return (await node.node.rpc.getRawMempool()).includes(txid);
+}
+
+/** Retries an assertion until it holds (the tracker runs after events, asynchronously). */
+export async function eventually(check: () => Promise<void>): Promise<void> {
+  await vi.waitFor(check, { timeout: 10_000, interval: 50 });
+}
