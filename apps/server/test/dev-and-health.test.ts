@@ -144,6 +144,7 @@ describe('on other networks', () => {
       BITCOIND_RPC_URL: 'http://u:p@127.0.0.1:1',
       JWT_SECRET: 'x'.repeat(32),
       CONTENT_ORIGIN: 'https://content.example.com',
+      PLATFORM_FEE_ADDRESS: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
     });
     try {
       for (const url of ['/api/dev/faucet', '/api/dev/mine']) {
@@ -156,6 +157,8 @@ describe('on other networks', () => {
         network: 'signet',
         devTools: false,
         contentOrigin: 'https://content.example.com',
+        platformFeeBps: 100,
+        platformFeeAddress: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
       });
     } finally {
       await t.close();

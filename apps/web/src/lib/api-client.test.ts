@@ -10,6 +10,8 @@ const config = {
   tokenUrl: 'https://token.example',
   inscribeUrl: 'https://inscribe.example',
   contentOrigin: '',
+  platformFeeBps: 100,
+  platformFeeAddress: '',
 };
 
 function mockFetch(status: number, body: unknown) {

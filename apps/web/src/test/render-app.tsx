@@ -13,6 +13,8 @@ export const testConfig: ConfigPayload = {
   productName: 'Ordinals Market',
   tokenUrl: 'https://token.example/',
   contentOrigin: '',
+  platformFeeBps: 100,
+  platformFeeAddress: '',
   inscribeUrl: 'https://inscribe.example/',
 };
 

@@ -52,6 +52,10 @@ export const ConfigPayloadSchema = z.object({
   inscribeUrl: z.string(),
   /** Origin serving /content when kept apart from the app's (CONTENT_ORIGIN); '' for the app's own. */
   contentOrigin: z.string(),
+  /** The platform's fee in basis points of a sale, taken from the seller's payout. */
+  platformFeeBps: z.number().int().min(0).max(10_000),
+  /** Where purchases pay the platform fee; '' when there is none. The buy review pins it. */
+  platformFeeAddress: z.string(),
 });
 export type ConfigPayload = z.infer<typeof ConfigPayloadSchema>;
 

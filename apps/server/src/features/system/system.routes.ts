@@ -1,6 +1,7 @@
 import type { ConfigPayload, HealthPayload } from '@om/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
+import { platformFeeAddress } from '../listings/platform-fee.ts';
 
 export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps): void {
   app.get('/api/health', async () => {
@@ -20,6 +21,8 @@ export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps):
       tokenUrl: env.TOKEN_URL,
       inscribeUrl: env.INSCRIBE_URL,
       contentOrigin: env.CONTENT_ORIGIN ?? '',
+      platformFeeBps: env.PLATFORM_FEE_BPS,
+      platformFeeAddress: platformFeeAddress(env) ?? '',
     };
     return { success: true, payload };
   });
