@@ -13,9 +13,11 @@ const NODE = 'http://u:p@127.0.0.1:8332';
 const ESPLORA = 'https://mempool.space/api';
 const ORD = 'http://127.0.0.1:8080';
 const JWT_SECRET = 'x'.repeat(32);
+/** Checked against the network only when a fee is paid; loadEnv needs one off regtest. */
+const PLATFORM_FEE_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 function envOf(vars: Record<string, string>) {
-  return loadEnv({ JWT_SECRET, ...vars });
+  return loadEnv({ JWT_SECRET, PLATFORM_FEE_ADDRESS, ...vars });
 }
 
 type Case = {
@@ -87,6 +89,14 @@ describe('loadEnv: where chain data comes from off regtest', () => {
     ],
   ])('refuses %s with %j', (network, vars, message) => {
     expect(() => envOf({ BITCOIN_NETWORK: network, ...vars })).toThrow(message);
+  });
+
+  it('needs PLATFORM_FEE_ADDRESS off regtest unless the fee is 0', () => {
+    const vars = { BITCOIN_NETWORK: 'signet', BITCOIND_RPC_URL: NODE, JWT_SECRET };
+    expect(() => loadEnv(vars)).toThrow(
+      'PLATFORM_FEE_ADDRESS is required on signet when PLATFORM_FEE_BPS > 0.',
+    );
+    expect(loadEnv({ ...vars, PLATFORM_FEE_BPS: '0' }).PLATFORM_FEE_BPS).toBe(0);
   });
 
   it('rejects a URL that is not one', () => {
