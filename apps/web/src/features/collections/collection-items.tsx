@@ -1,17 +1,30 @@
-import { INSCRIPTION_SORTS, type InscriptionSort } from '@om/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import {
+  INSCRIPTION_SORTS,
+  type CollectionInscriptionsPayload,
+  type InscriptionSort,
+  type MarketInscription,
+} from '@om/core';
+import {
+  useInfiniteQuery,
+  type InfiniteData,
+  type UseInfiniteQueryResult,
+} from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
 import { count } from './collection-format.ts';
 import { collectionQueries } from './collections.queries.ts';
 import { FiltersPanel } from './filters-panel.tsx';
-import { InscriptionCard } from './inscription-card.tsx';
+import { InscriptionCard, type CardSelection } from './inscription-card.tsx';
 import { activeFilterCount, type InscriptionFilters } from './inscription-filters.ts';
 import { LoadMore } from './load-more.tsx';
 import { SearchBox } from './search-box.tsx';
+import { SweepCart } from './sweep-cart.tsx';
+import { canSweep, type ListedInscription } from './sweep-selection.ts';
 import { useInscriptionFilters } from './use-inscription-filters.ts';
+import { useSweepSelection } from './use-sweep-selection.ts';
 
 const SORT_LABELS: Record<InscriptionSort, string> = {
   price_asc: 'Price: low to high',
@@ -21,7 +34,10 @@ const SORT_LABELS: Record<InscriptionSort, string> = {
   recently_listed: 'Recently listed',
 };
 
-/** The items tab: filters beside (or, on a phone, above) a grid that loads 20 at a time. */
+/**
+ * The items tab: filters beside (or, on a phone, above) a grid that loads 20 at a time, whose
+ * listed items a connected wallet can select and buy together.
+ */
 export function CollectionItems({ slug }: { slug: string }) {
   const [filters, setFilters] = useInscriptionFilters();
   const [isPanelOpen, setIsPanelOpen] = useState(false);
@@ -76,12 +92,53 @@ export function CollectionItems({ slug }: { slug: string }) {
   );
 }
 
+type InscriptionsQuery = UseInfiniteQueryResult<InfiniteData<CollectionInscriptionsPayload>>;
+
+/**
+ * The grid and its sweep cart. The selection holds for one view: other filters or another wallet
+ * start it empty. The cart counts what the grid shows now, so a sold item leaves it.
+ */
 function InscriptionGrid({ slug, filters }: { slug: string; filters: InscriptionFilters }) {
   const query = useInfiniteQuery(collectionQueries.inscriptions(slug, filters));
+  const ordinalsAddress = useWallet().wallet?.ordinalsAddress;
+  const selection = useSweepSelection(JSON.stringify([slug, filters, ordinalsAddress ?? null]));
   const inscriptions = useMemo(
     () => query.data?.pages.flatMap((page) => page.inscriptions) ?? [],
     [query.data],
   );
+  const selected = useMemo(
+    () =>
+      inscriptions.filter(
+        (inscription): inscription is ListedInscription =>
+          selection.ids.has(inscription.inscriptionId) && canSweep(inscription, ordinalsAddress),
+      ),
+    [inscriptions, selection.ids, ordinalsAddress],
+  );
+  const selectionOf = (inscription: MarketInscription) =>
+    canSweep(inscription, ordinalsAddress)
+      ? {
+          isSelected: selection.ids.has(inscription.inscriptionId),
+          onToggle: () => selection.toggle(inscription.inscriptionId),
+        }
+      : undefined;
+
+  return (
+    <>
+      <GridBody query={query} inscriptions={inscriptions} selectionOf={selectionOf} />
+      <SweepCart selected={selected} onClear={selection.clear} />
+    </>
+  );
+}
+
+function GridBody({
+  query,
+  inscriptions,
+  selectionOf,
+}: {
+  query: InscriptionsQuery;
+  inscriptions: readonly MarketInscription[];
+  selectionOf: (inscription: MarketInscription) => CardSelection | undefined;
+}) {
   if (query.error) {
     return (
       <EmptyState title="Could not load the items">
@@ -113,7 +170,11 @@ function InscriptionGrid({ slug, filters }: { slug: string; filters: Inscription
           className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5"
         >
           {inscriptions.map((inscription) => (
-            <InscriptionCard key={inscription.inscriptionId} inscription={inscription} />
+            <InscriptionCard
+              key={inscription.inscriptionId}
+              inscription={inscription}
+              selection={selectionOf(inscription)}
+            />
           ))}
         </ul>
       )}

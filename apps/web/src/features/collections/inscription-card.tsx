@@ -11,16 +11,38 @@ export function inscriptionTitle(inscription: MarketInscription): string {
   return shortenHash(inscription.inscriptionId);
 }
 
-/** One item of the grid: preview, name, and its price when it is listed. */
-export function InscriptionCard({ inscription }: { inscription: MarketInscription }) {
+/** The card's sweep checkbox: only for a listing someone else may buy. */
+export type CardSelection = { isSelected: boolean; onToggle: () => void };
+
+/** One item of the grid: preview, name, its price when it is listed, and its sweep checkbox. */
+export function InscriptionCard({
+  inscription,
+  selection,
+}: {
+  inscription: MarketInscription;
+  selection?: CardSelection | undefined;
+}) {
   const title = inscriptionTitle(inscription);
   const isListed = inscription.price !== null;
+  const border = selection?.isSelected
+    ? 'border-brand-500 ring-1 ring-brand-500'
+    : 'border-zinc-800 hover:border-zinc-600';
   return (
-    <li data-testid="inscription-card">
+    <li data-testid="inscription-card" className="relative">
+      {selection ? (
+        // A sibling of the link, not inside it: a control within a link is not operable.
+        <input
+          type="checkbox"
+          aria-label={`Select ${title}`}
+          checked={selection.isSelected}
+          onChange={selection.onToggle}
+          className="absolute right-2 top-2 z-10 size-5 cursor-pointer accent-brand-500"
+        />
+      ) : null}
       <Link
         to={`/inscriptions/${encodeURIComponent(inscription.inscriptionId)}`}
         aria-label={title}
-        className="group flex h-full flex-col overflow-hidden rounded-xl border border-zinc-800 bg-zinc-900/40 transition-colors hover:border-zinc-600"
+        className={`group flex h-full flex-col overflow-hidden rounded-xl border bg-zinc-900/40 transition-colors ${border}`}
       >
         <div className="relative aspect-square w-full overflow-hidden bg-zinc-900">
           <InscriptionThumbnail

@@ -4,6 +4,7 @@ import {
   BUYER_ORDINALS,
   BUYER_PAYMENT,
   INSCRIPTION_ID,
+  LISTINGS,
   MAKER_FEE,
   NETWORK,
   PLATFORM,
@@ -35,6 +36,55 @@ describe('reviewPurchase', () => {
       destinations: [{ inscriptionId: INSCRIPTION_ID, address: BUYER_ORDINALS.address, vout: 1 }],
     });
     expect(review.padding).toBe(1_200n);
+  });
+
+  it('reviews several listings bought in one transaction, each at its own output', () => {
+    const [, second] = LISTINGS;
+    const fixture = purchaseFixture({ listings: LISTINGS });
+    const review = reviewPurchase(fixture.psbt, null, fixture.quote, {
+      ...request,
+      items: [purchaseItem, { ...second, inscriptionOffset: 0n }],
+    });
+    expect(review.problems).toEqual([]);
+    expect(review.price).toBe(130_000n);
+    expect(review.platformFee).toBe(1_300n);
+    expect(review.destinations).toEqual([
+      {
+        inscriptionId: INSCRIPTION_ID,
+        price: PRICE,
+        address: BUYER_ORDINALS.address,
+        vout: 1,
+        isToBuyer: true,
+      },
+      {
+        inscriptionId: second.inscriptionId,
+        price: second.price,
+        address: BUYER_ORDINALS.address,
+        vout: 2,
+        isToBuyer: true,
+      },
+    ]);
+  });
+
+  it('refuses a quote that names other outputs than the transaction uses', () => {
+    const [, second] = LISTINGS;
+    const fixture = purchaseFixture({ listings: LISTINGS });
+    const [a, b] = fixture.quote.items;
+    const quote = {
+      ...fixture.quote,
+      items: [
+        { ...a!, outputIndex: 2 },
+        { ...b!, outputIndex: 1 },
+      ],
+    };
+    const review = reviewPurchase(fixture.psbt, null, quote, {
+      ...request,
+      items: [purchaseItem, { ...second, inscriptionOffset: 0n }],
+    });
+    expect(review.problems).toEqual([
+      `The offer says inscription ${INSCRIPTION_ID} goes to output 2, but the transaction sends it to output 1.`,
+      `The offer says inscription ${second.inscriptionId} goes to output 1, but the transaction sends it to output 2.`,
+    ]);
   });
 
   it('refuses a purchase that sends the inscription elsewhere', () => {

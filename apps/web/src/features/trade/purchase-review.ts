@@ -52,10 +52,14 @@ export type PurchaseReview = {
   padding: bigint;
   change: bigint;
   feeRate: number;
+  /** Per chosen item, in the buyer's order: where the transaction puts its inscription. */
   destinations: {
     inscriptionId: string;
+    price: bigint;
     address: string | undefined;
     vout: number | undefined;
+    /** At offset 0 of the buyer's ordinals address. */
+    isToBuyer: boolean;
   }[];
   hasSetup: boolean;
   /** Why not to sign, in words; empty when the PSBTs do what the buyer asked. */
@@ -118,6 +122,7 @@ export function reviewPurchase(
   if (quote.takerOrdinalAddress !== request.buyer.ordinalAddress) {
     problems.push('The offer was made for another ordinals address.');
   }
+  problems.push(...quotedOutputProblems(quote, summary));
 
   const setupFee = setup?.fee ?? 0n;
   return {
@@ -131,12 +136,32 @@ export function reviewPurchase(
     feeRate: summary.feeRate,
     destinations: summary.items.map((item) => ({
       inscriptionId: item.inscriptionId,
+      price: item.price,
       address: item.destination?.address,
       vout: item.destination?.vout,
+      isToBuyer:
+        item.destination?.address === request.buyer.ordinalAddress &&
+        item.destination.offset === 0n,
     })),
     hasSetup: setupPsbt !== null,
     problems,
   };
+}
+
+/**
+ * The quote names the output each inscription goes to, and the review shows the transaction's:
+ * when they differ, the server does not describe what it asks the buyer to sign.
+ */
+function quotedOutputProblems(quote: PurchaseQuote, summary: PurchaseSummary): string[] {
+  return quote.items.flatMap((quoted) => {
+    const destination = summary.items.find(
+      (item) => item.inscriptionId === quoted.inscriptionId,
+    )?.destination;
+    if (!destination || destination.vout === quoted.outputIndex) return [];
+    return [
+      `The offer says inscription ${quoted.inscriptionId} goes to output ${quoted.outputIndex}, but the transaction sends it to output ${destination.vout}.`,
+    ];
+  });
 }
 
 /** The buyer signs every input but the sellers': each with ALL or DEFAULT only. */
@@ -249,8 +274,10 @@ function unreadable(price: bigint, request: PurchaseRequest, error: unknown): Pu
     feeRate: 0,
     destinations: request.items.map((item) => ({
       inscriptionId: item.inscriptionId,
+      price: item.price,
       address: undefined,
       vout: undefined,
+      isToBuyer: false,
     })),
     hasSetup: false,
     problems: [`The purchase PSBT cannot be read: ${reason(error)}`],

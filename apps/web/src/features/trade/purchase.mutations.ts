@@ -9,7 +9,7 @@ import {
   type CreateOfferPayload,
   type SubmitOfferBody,
 } from '@om/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
@@ -19,6 +19,7 @@ import { useWallet } from '../wallet/wallet-context.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { reviewPurchase, type PurchaseItem, type PurchaseReview } from './purchase-review.ts';
 import { tradeQueries } from './trade.queries.ts';
+import { parseSatpoint } from './trade-format.ts';
 import {
   ORDER_SOURCE,
   saveOrderRecords,
@@ -37,17 +38,50 @@ export type PreparedPurchase = {
 
 export type PurchaseResult = { txId: string; setupTxId: string | null };
 
+/**
+ * A listing to buy: located (the inscription page knows its output and offset), or picked from a
+ * grid that shows only the price, and then located from the indexer before each offer.
+ */
+export type BuyItem = (
+  PurchaseItem | Pick<PurchaseItem, 'listingId' | 'inscriptionId' | 'price'>
+) & {
+  /** How the market names it, for the review. */
+  label?: string;
+};
+
+/** Where the inscription sits now: its satpoint, read fresh, as the listed output to check. */
+async function locate(queryClient: QueryClient, item: BuyItem): Promise<PurchaseItem> {
+  if ('outpoint' in item) return item;
+  const details = await queryClient.fetchQuery(inscriptionQueries.details(item.inscriptionId));
+  const satpoint = parseSatpoint(details.satpoint);
+  if (!satpoint) {
+    throw new TradeFlowError(
+      FAILED_TO_BUY_LISTING,
+      `${item.label ?? item.inscriptionId} has no output on chain.`,
+    );
+  }
+  const { listingId, inscriptionId, price } = item;
+  return {
+    listingId,
+    inscriptionId,
+    price,
+    outpoint: satpoint.outpoint,
+    inscriptionOffset: satpoint.offset,
+  };
+}
+
 function requireWallet(wallet: WalletAccount | null): WalletAccount {
   if (!wallet) throw new TradeFlowError(FAILED_TO_BUY_LISTING, CONNECT_WALLET);
   return wallet;
 }
 
 /**
- * Buying listings: `quote` asks for the purchase PSBT at a fee rate (createOffer) and reviews it
- * against what the buyer chose; `buy` signs it, and its padding setup when one is chained, in
- * one session, and submits both (submitOffer). Nothing is signed while the review has problems.
+ * Buying listings, one or up to 20 in one transaction: `quote` asks for the purchase PSBT at a fee
+ * rate (createOffer) and reviews it against what the buyer chose; `buy` signs it, and its padding
+ * setup when one is chained, in one session, and submits both (submitOffer). Nothing is signed
+ * while the review has problems.
  */
-export function useBuyListings(items: readonly PurchaseItem[]) {
+export function useBuyListings(items: readonly BuyItem[]) {
   const { wallet, signPsbt } = useWallet();
   const queryClient = useQueryClient();
   const ids = items.map((item) => item.listingId);
@@ -63,14 +97,17 @@ export function useBuyListings(items: readonly PurchaseItem[]) {
         feeRate,
         satScan: taker.paymentAddress === taker.ordinalsAddress,
       };
-      const offer = await step(FAILED_TO_BUY_LISTING, () =>
-        api.post('/api/listings/protected/createOffer', body, CreateOfferPayloadSchema),
+      const [offer, located] = await step(FAILED_TO_BUY_LISTING, () =>
+        Promise.all([
+          api.post('/api/listings/protected/createOffer', body, CreateOfferPayloadSchema),
+          Promise.all(items.map((item) => locate(queryClient, item))),
+        ]),
       );
       const { network } = await queryClient.ensureQueryData(configQueries.app());
       const review = reviewPurchase(offer.psbt, offer.setupPsbt, offer.quote, {
         network,
         buyer: { paymentAddress: taker.paymentAddress, ordinalAddress: taker.ordinalsAddress },
-        items,
+        items: located,
         feeRate,
       });
       return { offer, review, feeRate };

@@ -5,6 +5,7 @@ import {
   buildListingPsbt,
   buildPurchasePsbt,
   compressedPublicKey,
+  makerFee,
   p2trAddress,
   p2wpkhAddress,
   parsePsbt,
@@ -48,6 +49,32 @@ export const INSCRIPTION_OUTPOINT = `${'cd'.repeat(32)}:0`;
 export const PRICE = 50_000n;
 /** 1% of PRICE. */
 export const MAKER_FEE = 500n;
+const MAKER_FEE_BPS = 100;
+
+/** A listing of the fixtures, as the market shows it. */
+export type FixtureListing = {
+  listingId: string;
+  inscriptionId: string;
+  /** The listed inscription's output, 'txid:vout'; the inscription sits at offset 0. */
+  outpoint: string;
+  price: bigint;
+};
+
+/** The first is the one the single-item tests buy; both together make a sweep. */
+export const LISTINGS = [
+  {
+    listingId: LISTING_ID,
+    inscriptionId: INSCRIPTION_ID,
+    outpoint: INSCRIPTION_OUTPOINT,
+    price: PRICE,
+  },
+  {
+    listingId: '0b7e2f1a-93c4-4d58-8e61-4a2f9c7d3b15',
+    inscriptionId: `${'ef'.repeat(32)}i0`,
+    outpoint: `${'ce'.repeat(32)}:1`,
+    price: 80_000n,
+  },
+] as const satisfies readonly FixtureListing[];
 
 function coin(byte: number, value: bigint, script = BUYER_PAYMENT.script): WalletUtxo {
   return {
@@ -59,9 +86,9 @@ function coin(byte: number, value: bigint, script = BUYER_PAYMENT.script): Walle
   };
 }
 
-/** The seller's listing of the inscription at INSCRIPTION_OUTPOINT, 1% fee, paid to SELLER_PAYMENT. */
-export function listedItem(): ListedItem {
-  const [txid = '', vout = '0'] = INSCRIPTION_OUTPOINT.split(':');
+/** The seller's listing of `listing`'s inscription, 1% fee, paid to SELLER_PAYMENT. */
+export function listedItem(listing: FixtureListing = LISTINGS[0]): ListedItem {
+  const [txid = '', vout = '0'] = listing.outpoint.split(':');
   const { items } = buildListingPsbt({
     items: [
       {
@@ -72,11 +99,11 @@ export function listedItem(): ListedItem {
           script: SELLER.script,
           publicKey: SELLER.publicKey,
         },
-        price: PRICE,
+        price: listing.price,
         payoutAddress: SELLER_PAYMENT.address,
       },
     ],
-    makerFeeBps: 100,
+    makerFeeBps: MAKER_FEE_BPS,
     network: NETWORK,
   });
   const [item] = items;
@@ -99,32 +126,44 @@ export type PurchaseFixture = {
   /** What the buyer parts with: price + network fees (the platform fee comes out of the payout). */
   total: bigint;
   networkFee: bigint;
+  /** The purchase's inputs the buyer signs (paddings and payment coins). */
+  buyerInputs: number[];
 };
 
 /**
- * What createOffer answers for one listing at `feeRate`: the purchase, chained behind a padding
- * setup when `chained`; `tamper` edits the purchase before it is sent, as a compromised server might.
+ * What createOffer answers for `listings` (the first one unless told) at `feeRate`: the purchase,
+ * chained behind a padding setup when `chained`; `tamper` edits the purchase before it is sent, as
+ * a compromised server might ('inscription-elsewhere' redirects the last listing's inscription).
  */
 export function purchaseFixture({
   feeRate = 6,
   chained = false,
   tamper,
+  listings = [LISTINGS[0]],
 }: {
   feeRate?: number;
   chained?: boolean;
   tamper?: 'inscription-elsewhere' | 'buyer-sighash-none';
+  listings?: readonly FixtureListing[];
 } = {}): PurchaseFixture {
+  // N + 1 paddings for N listings.
+  const paddingUtxos = Array.from({ length: listings.length + 1 }, (_, i) => coin(0xa1 + i, 600n));
   const buyer = {
     paymentAddress: BUYER_PAYMENT.address,
     paymentPublicKey: BUYER_PAYMENT.publicKey,
     ordinalAddress: BUYER_ORDINALS.address,
-    paddingUtxos: chained ? [] : [coin(0xa1, 600n), coin(0xa2, 600n)],
+    paddingUtxos: chained ? [] : paddingUtxos,
     paymentUtxos: [coin(0xb1, 200_000n)],
   };
+  const price = listings.reduce((sum, listing) => sum + listing.price, 0n);
+  const platformFee = listings.reduce(
+    (sum, listing) => sum + makerFee(listing.price, MAKER_FEE_BPS),
+    0n,
+  );
   const params = {
-    listings: [listedItem()],
+    listings: listings.map((listing) => listedItem(listing)),
     buyer,
-    platformFee: { address: PLATFORM.address, value: MAKER_FEE },
+    platformFee: { address: PLATFORM.address, value: platformFee },
     feeRate,
     network: NETWORK,
   };
@@ -132,32 +171,34 @@ export function purchaseFixture({
     ? buildChainedPurchase(params)
     : { purchase: buildPurchasePsbt(params), setup: undefined };
   const tx = parsePsbt(built.purchase.psbt);
-  if (tamper === 'inscription-elsewhere') tx.updateOutput(1, { script: THIEF.script });
+  if (tamper === 'inscription-elsewhere') {
+    tx.updateOutput(listings.length, { script: THIEF.script });
+  }
   // SIGHASH_NONE|ANYONECANPAY on the buyer's first padding coin.
   if (tamper === 'buyer-sighash-none') tx.updateInput(0, { sighashType: 0x82 });
   const networkFee = built.purchase.fee + (built.setup?.fee ?? 0n);
-  const total = PRICE + networkFee;
+  const total = price + networkFee;
+  const { layout } = built.purchase;
   return {
     psbt: bytesToBase64(tx.toPSBT()),
     setupPsbt: built.setup ? bytesToBase64(built.setup.psbt) : null,
     networkFee,
     total,
+    buyerInputs: [...layout.paddingIndices, ...layout.paymentIndices],
     quote: {
-      price: PRICE.toString(),
+      price: price.toString(),
       networkFee: networkFee.toString(),
-      platformFee: MAKER_FEE.toString(),
+      platformFee: platformFee.toString(),
       vsize: built.purchase.vsize + (built.setup?.vsize ?? 0),
       feeRate,
       total: total.toString(),
       takerOrdinalAddress: BUYER_ORDINALS.address,
-      items: [
-        {
-          listingId: LISTING_ID,
-          inscriptionId: INSCRIPTION_ID,
-          price: PRICE.toString(),
-          outputIndex: 1,
-        },
-      ],
+      items: listings.map((listing, i) => ({
+        listingId: listing.listingId,
+        inscriptionId: listing.inscriptionId,
+        price: listing.price.toString(),
+        outputIndex: 1 + i,
+      })),
     },
   };
 }

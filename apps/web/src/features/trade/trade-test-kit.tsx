@@ -20,7 +20,10 @@ export const failure = (status: number, error: string): [number, unknown] => [
   { success: false, error, errors: [{ msg: error }] },
 ];
 
-/** Answers `METHOD /path` from `routes`; anything else is a 404 in the API's envelope. */
+/**
+ * Answers `METHOD /path?query`, else `METHOD /path`, from `routes`; anything else is a 404 in the
+ * API's envelope.
+ */
 export function fakeServer(routes: Record<string, Handler | [number, unknown]>): ApiCall[] {
   const calls: ApiCall[] = [];
   vi.stubGlobal(
@@ -29,7 +32,7 @@ export function fakeServer(routes: Record<string, Handler | [number, unknown]>):
       const method = init.method ?? 'GET';
       const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
       calls.push({ method, path, body });
-      const route = routes[`${method} ${path}`];
+      const route = routes[`${method} ${path}`] ?? routes[`${method} ${path.split('?')[0]}`];
       const [status, answer] =
         typeof route === 'function' ? route(body) : (route ?? failure(404, 'Not found.'));
       return new Response(JSON.stringify(answer), { status });
