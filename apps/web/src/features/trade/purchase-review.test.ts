@@ -137,6 +137,24 @@ describe('reviewPurchase', () => {
     ]);
   });
 
+  it('takes the fee output only when it pays the configured platform address', () => {
+    const fixture = purchaseFixture();
+    const pinned = reviewPurchase(fixture.psbt, null, fixture.quote, {
+      ...request,
+      platformFeeAddress: PLATFORM.address,
+    });
+    expect(pinned.problems).toEqual([]);
+    expect(pinned.platformFee).toBe(BigInt(fixture.quote.platformFee));
+    const elsewhere = reviewPurchase(fixture.psbt, null, fixture.quote, {
+      ...request,
+      platformFeeAddress: 'bcrt1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    });
+    expect(elsewhere.platformFee).toBe(0n);
+    expect(elsewhere.problems).toEqual([
+      expect.stringMatching(/^Output \d+ pays an address that is neither yours nor a seller's\.$/),
+    ]);
+  });
+
   it('refuses what it cannot read', () => {
     const fixture = purchaseFixture();
     const review = reviewPurchase('bm9wZQ==', null, fixture.quote, request);

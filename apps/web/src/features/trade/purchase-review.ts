@@ -38,6 +38,8 @@ export type PurchaseRequest = {
   buyer: { paymentAddress: string; ordinalAddress: string };
   items: readonly PurchaseItem[];
   feeRate: number;
+  /** The platform's fee address from /api/config: the fee output must pay exactly there. */
+  platformFeeAddress?: string;
 };
 
 export type PurchaseReview = {
@@ -100,7 +102,7 @@ export function reviewPurchase(
   const problems: string[] = [];
   if (items.length !== request.items.length) problems.push('A listing has no valid output.');
 
-  const feeOutput = platformFeeOutput(psbt, summary, wireSats(quote.platformFee), request.network);
+  const feeOutput = platformFeeOutput(psbt, summary, wireSats(quote.platformFee), request);
   const platformFee = feeOutput?.amount ?? 0n;
   for (const problem of summary.problems) {
     if (problem.code === 'unknown-output' && problem.index === feeOutput?.index) continue;
@@ -180,7 +182,7 @@ function platformFeeOutput(
   psbt: string,
   summary: PurchaseSummary,
   quotedFee: bigint,
-  network: BitcoinNetwork,
+  { network, platformFeeAddress }: Pick<PurchaseRequest, 'network' | 'platformFeeAddress'>,
 ): { index: number; amount: bigint; address: string | undefined } | undefined {
   const strangers = summary.problems.flatMap((p) =>
     p.code === 'unknown-output' && p.index !== undefined ? [p.index] : [],
@@ -189,7 +191,9 @@ function platformFeeOutput(
   if (strangers.length !== 1 || index === undefined || quotedFee === 0n) return undefined;
   const output = parsePsbt(psbt).getOutput(index);
   if (output.amount !== quotedFee || !output.script) return undefined;
-  return { index, amount: output.amount, address: addressOfScript(output.script, network) };
+  const address = addressOfScript(output.script, network);
+  if (platformFeeAddress !== undefined && address !== platformFeeAddress) return undefined;
+  return { index, amount: output.amount, address };
 }
 
 function problemText(

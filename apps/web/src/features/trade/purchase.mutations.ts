@@ -103,9 +103,12 @@ export function useBuyListings(items: readonly BuyItem[]) {
           Promise.all(items.map((item) => locate(queryClient, item))),
         ]),
       );
-      const { network } = await queryClient.ensureQueryData(configQueries.app());
+      const { network, platformFeeAddress } = await queryClient.ensureQueryData(
+        configQueries.app(),
+      );
       const review = reviewPurchase(offer.psbt, offer.setupPsbt, offer.quote, {
         network,
+        platformFeeAddress: platformFeeAddress || undefined,
         buyer: { paymentAddress: taker.paymentAddress, ordinalAddress: taker.ordinalsAddress },
         items: located,
         feeRate,
