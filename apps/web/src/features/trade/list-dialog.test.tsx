@@ -73,7 +73,7 @@ function renderDialog(wallet = fakeWallet(seller)) {
 }
 
 async function enterPrice(price: string) {
-  expect(screen.getByText('Platform fee: shown before signing')).toBeTruthy();
+  expect(await screen.findByText(/^Platform fee: 1% of the price/)).toBeTruthy();
   await userEvent.type(screen.getByLabelText('Price (BTC)'), price);
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 }

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { useAppConfig } from '../config/config.queries.ts';
 import { ListingReviewView } from './listing-review-view.tsx';
 import { useListInscriptions } from './listing.mutations.ts';
 import {
@@ -21,6 +22,13 @@ export type ListableInscription = {
 };
 
 export const PLATFORM_FEE_NOTE = 'Platform fee: shown before signing';
+
+/** '1%' of 100 bps; the exact fee per item is read from the PSBT in the review step. */
+export function platformFeeNote(bps: number | undefined): string {
+  if (bps === undefined) return PLATFORM_FEE_NOTE;
+  if (bps === 0) return 'Platform fee: none';
+  return `Platform fee: ${bps / 100}% of the price, taken from your payout (less in zero-fee collections)`;
+}
 
 /** Inscriptions that share an output cannot be listed apart: the output is what is sold. */
 export function sharedOutputError(items: readonly ListableInscription[]): string | undefined {
@@ -147,7 +155,7 @@ function PriceForm({
           );
         })}
       </ul>
-      <p className="text-xs text-zinc-400">{PLATFORM_FEE_NOTE}</p>
+      <p className="text-xs text-zinc-400">{platformFeeNote(useAppConfig()?.platformFeeBps)}</p>
       {shared ? (
         <p role="alert" className="text-sm text-red-300">
           {shared}
