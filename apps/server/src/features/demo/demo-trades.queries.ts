@@ -48,7 +48,7 @@ const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 28;
 
 /**
- * Spreads the demo's trades evenly over the last four weeks, oldest first, each sold listing on
+ * Spreads the demo's trades over the last four weeks, oldest first, each sold listing on
  * sale for a few hours to two days before its sale, and the open listings over the last two weeks.
  * Only times move: the transactions, prices and parties stay what they are.
  */
@@ -66,9 +66,10 @@ export async function backdateDemoMarket(
       .orderBy('id')
       .execute();
     for (const [k, trade] of trades.entries()) {
-      const soldAt = new Date(
-        now - HISTORY_DAYS * DAY_MS * (1 - (k + 0.5) / trades.length) - rng() * DAY_MS * 0.5,
-      );
+      // Quadratic: trades thicken towards today, and the last few fall within the default
+      // '1 day' window of the activity list.
+      const age = ((trades.length - 1 - k) / trades.length) ** 2;
+      const soldAt = new Date(now - HISTORY_DAYS * DAY_MS * age - rng() * 2 * 3_600_000);
       const listedAt = new Date(soldAt.getTime() - (0.1 + rng() * 1.9) * DAY_MS);
       await trx
         .updateTable('trade_history')
