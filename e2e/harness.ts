@@ -14,6 +14,13 @@ export interface RunningApp {
   baseUrl: string;
   /** The app's own regtest node, for tests that make chain activity a wallet could not. */
   rpc: BitcoinRpc;
+  /** The server's DATA_DIR (removed on stop): demo owners' keys, the regtest platform fee key. */
+  dataDir: string;
+  /**
+   * The first server log line (pino JSON) matching `pattern`, logged before or after the call.
+   * Lines below warn reach only this, not the console: a story may run with LOG_LEVEL=info.
+   */
+  waitForLog(pattern: RegExp, timeoutMs?: number): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -43,9 +50,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         SEED_DEMO: 'false',
         ...env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  const log = followLog(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
@@ -69,6 +77,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   return {
     baseUrl,
     rpc,
+    dataDir,
+    waitForLog: log.waitFor,
     stop: async () => {
       child.kill('SIGTERM');
       await Promise.race([exited, sleep(20_000)]);
@@ -76,6 +86,60 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const KEPT_LOG_LINES = 20_000;
+const PINO_WARN = 40;
+
+/** The server's stdout: warnings and errors (and anything not pino's) to the console, all kept. */
+function followLog(child: ChildProcess) {
+  const lines: string[] = [];
+  const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
+  let partial = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    const parts = (partial + chunk).split('\n');
+    partial = parts.pop() ?? '';
+    for (const line of parts) {
+      if (!isQuiet(line)) process.stdout.write(`${line}\n`);
+      lines.push(line);
+      if (lines.length > KEPT_LOG_LINES) lines.shift();
+      for (const waiter of waiters) {
+        if (!waiter.pattern.test(line)) continue;
+        waiters.delete(waiter);
+        waiter.resolve(line);
+      }
+    }
+  });
+  const waitFor = (pattern: RegExp, timeoutMs = 60_000) => {
+    const seen = lines.find((line) => pattern.test(line));
+    if (seen !== undefined) return Promise.resolve(seen);
+    return new Promise<string>((resolve, reject) => {
+      const waiter = {
+        pattern,
+        resolve: (line: string) => {
+          clearTimeout(timer);
+          resolve(line);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error(`the server logged nothing matching ${pattern} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      waiters.add(waiter);
+    });
+  };
+  return { waitFor };
+}
+
+function isQuiet(line: string): boolean {
+  if (!line.startsWith('{')) return false;
+  try {
+    const { level } = JSON.parse(line) as { level?: unknown };
+    return typeof level === 'number' && level < PINO_WARN;
+  } catch {
+    return false;
+  }
 }
 
 /** Debian's Chromium (or CHROME_PATH), headless; playwright-core never downloads a browser. */

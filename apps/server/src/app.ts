@@ -12,6 +12,8 @@ import type { ChainEvents } from './indexer/chain-events.ts';
 import { addressRoutes } from './features/address/address.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { chainRoutes } from './features/chain/chain.routes.ts';
+import { activityRoutes } from './features/collections/activity.routes.ts';
+import { collectionsRoutes } from './features/collections/collections.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { listenToMarket } from './features/events/market-events.ts';
@@ -72,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => market.stop());
   eventsRoutes(app, deps, market.events);
   listingsRoutes(app, deps, writeLimit);
+  collectionsRoutes(app, deps);
+  activityRoutes(app, deps);
   ordersRoutes(app, deps, writeLimit);
   app.addHook('onClose', startTradeTracker(deps));
   if (deps.chain.faucet) devRoutes(app, deps.chain.faucet, writeLimit);

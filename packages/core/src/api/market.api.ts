@@ -206,10 +206,12 @@ export const CollectionInscriptionsQuerySchema = z
     sort: z
       .enum(INSCRIPTION_SORTS, { error: `sort must be one of ${INSCRIPTION_SORTS.join(', ')}` })
       .default('price_asc'),
-    trait: z
-      .union([traitFilter, z.array(traitFilter).max(50, 'at most 50 trait filters')])
-      .optional()
-      .transform((t) => (t === undefined ? [] : Array.isArray(t) ? t : [t])),
+    // One `trait` arrives as a string, several as an array: always a list, so a bad one is
+    // reported with its own message rather than a union's "Invalid input".
+    trait: z.preprocess(
+      (t) => (t === undefined ? [] : Array.isArray(t) ? t : [t]),
+      z.array(traitFilter).max(50, 'at most 50 trait filters'),
+    ),
     search: z.string().trim().max(100, 'search is too long').optional(),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
@@ -322,7 +324,7 @@ export const ListingSchema = z.object({
   contentType: z.string().nullable(),
   makerOrdinalAddress: z.string(),
   makerPaymentAddress: z.string(),
-  /** The maker's payout: price − maker fee + the inscription UTXO's value. */
+  /** The platform's fee in sats, taken from the maker's payout (price − maker fee + postage). */
   makerFee: sats,
   isSnipeProtected: z.boolean(),
   txId: z.string().nullable(),

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import * as prettier from 'prettier';
+import type { Plan } from './generate.ts';
+import type { LoadFigures } from './load.ts';
+import type { PsbtFigures } from './psbt.ts';
+import type { Scenario } from './scenarios.ts';
+
+export const TARGETS = { pageP95Ms: 20, pageRequestsPerSecond: 1000, psbtMs: 5 };
+
+export interface Figures {
+  date: string;
+  plan: Plan;
+  generatedSeconds: number | undefined;
+  postgres: string;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  loadAverage: { start: number; end: number };
+  runs: {
+    scenario: Scenario;
+    figures: LoadFigures;
+    /** CPU per request: the server process (the API) and PostgreSQL's backends (undefined: not local). */
+    serverCpuMs: number;
+    databaseCpuMs: number | undefined;
+  }[];
+  psbt: PsbtFigures;
+}
+
+const n = (v: number, digits = 0) =>
+  v.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
+
+function machine(): string {
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  return `${os.cpus().length} cores (${cpu}), ${n(os.totalmem() / 1024 ** 3)} GB RAM, Node ${process.version}`;
+}
+
+export function isPageOnTarget(f: LoadFigures): boolean {
+  return f.p95Ms <= TARGETS.pageP95Ms && f.requestsPerSecond >= TARGETS.pageRequestsPerSecond;
+}
+
+export function renderMarkdown(f: Figures): string {
+  const { plan } = f;
+  const made =
+    f.generatedSeconds === undefined
+      ? 're-used from an earlier run'
+      : `generated in ${n(f.generatedSeconds)} s`;
+  const rows = f.runs.map(({ scenario, figures: r, serverCpuMs, databaseCpuMs }) => {
+    const target = scenario.group === 'page' ? mark(isPageOnTarget(r)) : '–';
+    const database = databaseCpuMs === undefined ? '–' : n(databaseCpuMs, 2);
+    const cells = [
+      n(r.p50Ms, 1),
+      n(r.p95Ms, 1),
+      n(r.p99Ms, 1),
+      n(r.requestsPerSecond),
+      `${n(serverCpuMs, 2)} / ${database}`,
+    ];
+    return `| ${scenario.label} | ${cells.join(' | ')} | ${r.non2xx + r.errors} | ${target} |`;
+  });
+  const pages = f.runs.filter((r) => r.scenario.group === 'page');
+  const p = f.psbt;
+  return [
+    `Run of ${f.date} on ${machine()}, ${f.postgres}; load average ${n(f.loadAverage.start, 1)} at the start, ${n(f.loadAverage.end, 1)} at the end.`,
+    '',
+    `Market: ${n(plan.collections)} collections, ${n(plan.inscriptions)} inscriptions (chain_inscriptions rows with owners, 3 attributes each), ${n(plan.listings)} active listings, ${n(plan.trades)} trades over ${plan.months} months with as many closed listings; ${made}.`,
+    '',
+    `Each row: ${f.warmupSeconds} s of warm-up, then ${f.seconds} s of autocannon with ${f.connections} connections; latencies are every response's, so p95 is exact (autocannon's own summary stops at p97.5). CPU per request is the server process's and the PostgreSQL backends' CPU time over the run divided by its requests: what a request costs whatever else the machine is doing (autocannon's own CPU is not in it).`,
+    '',
+    '| Request | p50 (ms) | p95 (ms) | p99 (ms) | Requests/s | CPU ms per request (server / PostgreSQL) | Errors | Page target |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...rows,
+    '',
+    `PSBT, medians of ${n(p.runs)} runs (one P2TR listing, a P2WPKH buyer with two paddings): verify the signed listing ${n(p.verifyListingMs, 2)} ms; build the purchase ${n(p.buildMs, 2)} ms; the buyer signs ${n(p.buyerSignMs, 2)} ms (in the wallet); merge, verify and finalize ${n(p.mergeMs, 2)} ms.`,
+    '',
+    'Targets:',
+    '',
+    `- collection page p95 ≤ ${TARGETS.pageP95Ms} ms and ≥ ${n(TARGETS.pageRequestsPerSecond)} requests/s: ${pages.filter((r) => isPageOnTarget(r.figures)).length} of ${pages.length} page rows met`,
+    `- purchase PSBT, build + merge, median ≤ ${TARGETS.psbtMs} ms: ${n(p.serverMs, 2)} ms, ${mark(p.serverMs <= TARGETS.psbtMs)}`,
+  ].join('\n');
+}
+
+export const DOC_START = '<!-- bench:market:start (written by npm run bench:market) -->';
+export const DOC_END = '<!-- bench:market:end -->';
+
+/** Replaces the generated block of the bench:market section of docs/benchmarks.md (created if absent). */
+export async function writeDoc(file: string, markdown: string): Promise<void> {
+  const block = `${DOC_START}\n\n${markdown}\n\n${DOC_END}`;
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const start = text.indexOf(DOC_START);
+  const end = text.indexOf(DOC_END);
+  const next =
+    start >= 0 && end > start
+      ? text.slice(0, start) + block + text.slice(end + DOC_END.length)
+      : `${text.trimEnd()}\n\n## bench:market\n\n### Latest run\n\n${block}\n`;
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  fs.writeFileSync(file, await prettier.format(next, { ...options, filepath: file }));
+}
