@@ -346,8 +346,14 @@ describe('trading on regtest', () => {
     await screenshot(page, 'delist-onchain');
     expect(await app.rpc.getRawMempool()).toContain(txid);
     await mineBlock(app);
-    const moved = await settledAt(app, ids.onchain, seller.ordinalsAddress);
-    expect(moved.satpoint).toMatch(new RegExp(`^${txid}:\\d+:`));
+    // The seller's address holds it before and after, so wait for the delisting's own output:
+    // the block may not be indexed yet when the mine call returns.
+    const moved = await eventually(async () => {
+      const d = await details(app, ids.onchain);
+      expect(d.satpoint).toMatch(new RegExp(`^${txid}:\\d+:`));
+      expect(d.address).toBe(seller.ordinalsAddress);
+      return d;
+    });
     expect(moved.satpoint.startsWith(onchain.outpoint)).toBe(false);
     await eventually(async () => {
       const after = await orderbook(app, ids.onchain);
@@ -432,8 +438,12 @@ describe('trading on regtest', () => {
     await screenshot(seller.page, 'sniped-pending');
 
     await mineBlock(app);
-    const after = await settledAt(app, id, seller.ordinalsAddress);
-    expect(after.satpoint).toMatch(new RegExp(`^${sniper.txid}:0:`));
+    // Back at the seller's address, as before the snipe: wait for the sniping output itself.
+    await eventually(async () => {
+      const after = await details(app, id);
+      expect(after.satpoint).toMatch(new RegExp(`^${sniper.txid}:0:`));
+      expect(after).toMatchObject({ address: seller.ordinalsAddress, isMoving: false });
+    });
     await eventually(async () =>
       expect(await tradeHistory(app, [listed.listingId])).toMatchObject([
         { state: 'sniped', finalized: true },
