@@ -1,22 +1,12 @@
-import { isValidAddress } from '@om/bitcoin';
 import { AddressInscriptionsQuerySchema } from '@om/core';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
-import { invalidInput } from '../../http/app-error.ts';
+import { parseAddressParam } from '../../http/address-input.ts';
 import { parseInput } from '../../http/validate.ts';
 import { findAddressInscriptions } from './address.queries.ts';
 
-const AddressParamsSchema = z.object({ address: z.string().min(1, 'address is required') });
-
 export function addressRoutes(app: FastifyInstance, { env, chain, db }: AppDeps): void {
-  const parseAddress = (params: unknown): string => {
-    const { address } = parseInput(AddressParamsSchema, params, 'params');
-    if (!isValidAddress(address, env.BITCOIN_NETWORK)) {
-      throw invalidInput(`address: not a valid ${env.BITCOIN_NETWORK} address`, 'address');
-    }
-    return address;
-  };
+  const parseAddress = (params: unknown) => parseAddressParam(params, env.BITCOIN_NETWORK);
 
   app.get('/api/address/:address/inscriptions', async (request) => {
     const address = parseAddress(request.params);

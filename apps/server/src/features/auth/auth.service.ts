@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import {
-  hexToBytes,
-  isAddressOfPublicKey,
-  isValidAddress,
-  verifyMessageSignature,
-} from '@om/bitcoin';
+import { verifyMessageSignature } from '@om/bitcoin';
 import type { AuthChallengePayload, AuthVerifyBody, AuthVerifyPayload } from '@om/core';
 import type { AppDeps } from '../../app.ts';
-import { AppError, invalidInput } from '../../http/app-error.ts';
+import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
+import { AppError } from '../../http/app-error.ts';
 import { consumeChallenge, insertChallenge, upsertUser } from './auth.queries.ts';
 import { issueToken } from './auth-token.ts';
 
@@ -41,8 +37,7 @@ export async function createChallenge(
   address: string,
 ): Promise<AuthChallengePayload> {
   const network = deps.env.BITCOIN_NETWORK;
-  if (!isValidAddress(address, network))
-    throw invalidInput(`address: not a valid ${network} address`, 'address');
+  checkAddress(address, 'address', network);
   const issuedAt = new Date();
   const expiresAt = new Date(issuedAt.getTime() + CHALLENGE_TTL_MS);
   const nonce = randomBytes(16).toString('hex');
@@ -63,12 +58,12 @@ export async function verifyChallenge(
   body: AuthVerifyBody,
 ): Promise<AuthVerifyPayload> {
   const network = deps.env.BITCOIN_NETWORK;
-  if (!isValidAddress(body.address, network)) {
-    throw invalidInput(`address: not a valid ${network} address`, 'address');
-  }
-  if (!isAddressOfPublicKey(hexToBytes(body.publicKey), body.address, network)) {
-    throw invalidInput('publicKey: does not belong to address', 'publicKey');
-  }
+  checkKeyOfAddress(
+    body.publicKey,
+    body.address,
+    { key: 'publicKey', address: 'address' },
+    network,
+  );
   // Marked used atomically: a challenge signs in once, even when two requests race.
   const challenge = await consumeChallenge(
     deps.db,

@@ -1,13 +1,8 @@
-import { isValidAddress } from '@om/bitcoin';
-import {
-  AddressParamSchema,
-  BroadcastBodySchema,
-  TxidParamSchema,
-  type RecommendedFeesPayload,
-} from '@om/core';
+import { BroadcastBodySchema, TxidParamSchema, type RecommendedFeesPayload } from '@om/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { invalidInput, notFound } from '../../http/app-error.ts';
+import { parseAddressParam } from '../../http/address-input.ts';
+import { notFound } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { splitAddressUtxos } from './chain.service.ts';
 import { toWireStatus, toWireTx } from './chain.wire.ts';
@@ -19,13 +14,7 @@ export function chainRoutes(
   writeLimit: object,
 ): void {
   const { source } = chain;
-  const addressParam = (params: unknown): string => {
-    const { address } = parseInput(AddressParamSchema, params, 'params');
-    if (!isValidAddress(address, env.BITCOIN_NETWORK)) {
-      throw invalidInput(`address: not a valid ${env.BITCOIN_NETWORK} address`, 'address');
-    }
-    return address;
-  };
+  const addressParam = (params: unknown) => parseAddressParam(params, env.BITCOIN_NETWORK);
 
   app.get('/api/shared/mempool/address/:address/txs', async (request) => {
     const txs = await source.addressTxs(addressParam(request.params));

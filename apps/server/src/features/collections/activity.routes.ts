@@ -5,11 +5,9 @@ import {
   MarketplacePaginationSchema,
   TradeHistoryQuerySchema,
 } from '@om/core';
-import { isValidAddress } from '@om/bitcoin';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
-import { invalidInput } from '../../http/app-error.ts';
+import { parseAddressParam } from '../../http/address-input.ts';
 import { parseInput } from '../../http/validate.ts';
 import {
   addressActivity,
@@ -22,10 +20,6 @@ import {
 // Trade activity and the order book (spec 001 §7 "Data queries"): read-only, no sign-in; the
 // signed PSBTs of the order book never leave the server.
 
-const AddressParamSchema = z.object({
-  address: z.string().trim().min(1, 'address is required').max(100, 'address is too long'),
-});
-
 export function activityRoutes(app: FastifyInstance, { db, env }: AppDeps): void {
   app.get('/api/activity', async (request) => {
     const query = parseInput(ActivityQuerySchema, request.query, 'query');
@@ -33,10 +27,7 @@ export function activityRoutes(app: FastifyInstance, { db, env }: AppDeps): void
   });
 
   app.get('/api/address/:address/activity', async (request) => {
-    const { address } = parseInput(AddressParamSchema, request.params, 'params');
-    if (!isValidAddress(address, env.BITCOIN_NETWORK)) {
-      throw invalidInput(`address: not a valid ${env.BITCOIN_NETWORK} address`, 'address');
-    }
+    const address = parseAddressParam(request.params, env.BITCOIN_NETWORK);
     const query = parseInput(MarketplacePaginationSchema, request.query, 'query');
     return { success: true, payload: { activity: await addressActivity(db, address, query) } };
   });

@@ -29,7 +29,8 @@ import {
   saveDelist,
 } from './listings.queries.ts';
 import { withTradeErrors } from './trade-errors.ts';
-import { checkKeyOfAddress, ownListing } from './trade-input.ts';
+import { checkKeyOfAddress } from '../../http/address-input.ts';
+import { ownListing } from './trade-input.ts';
 import { cardinalCoins } from './wallet-coins.ts';
 
 // Delisting (spec 001 §7): on chain, the inscription moves back to the maker's ordinal address,

@@ -27,13 +27,8 @@ import {
 } from './listings.queries.ts';
 import { listingMakerFee } from './platform-fee.ts';
 import { listingProblemsError, withTradeErrors } from './trade-errors.ts';
-import {
-  checkAddress,
-  checkIsMaker,
-  checkKeyOfAddress,
-  checkOwnListing,
-  inOrder,
-} from './trade-input.ts';
+import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
+import { checkIsMaker, checkOwnListing, inOrder } from './trade-input.ts';
 
 // Listing (spec 001 §7 create, confirm): the maker signs input i / output i of a PSBT
 // with SIGHASH_SINGLE|ANYONECANPAY; the server checks the signature against the digest of what it

@@ -32,7 +32,8 @@ import {
 import { platformFeeAddress, platformFeeOutput } from './platform-fee.ts';
 import { quoteOf, unsignedTxidOf } from './purchase-quote.ts';
 import { withTradeErrors } from './trade-errors.ts';
-import { checkAddress, checkKeyOfAddress, inOrder, unavailable } from './trade-input.ts';
+import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
+import { inOrder, unavailable } from './trade-input.ts';
 import { cardinalCoins, splitPadding } from './wallet-coins.ts';
 
 // Buying (spec 001 §7 createOffer, submitOffer): the server builds the purchase from the stored

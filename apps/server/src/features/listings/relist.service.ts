@@ -14,7 +14,8 @@ import {
 } from './listing.service.ts';
 import { catalogueOf, findListings, replaceListingSignature } from './listings.queries.ts';
 import { listingProblemsError, withTradeErrors } from './trade-errors.ts';
-import { checkAddress, ownListing } from './trade-input.ts';
+import { checkAddress } from '../../http/address-input.ts';
+import { ownListing } from './trade-input.ts';
 
 // Relisting (spec 001 §7 relist): a new price on the same UTXO. The new signature replaces the
 // old one, which never left the server, so the old price can never be filled again.

@@ -1,28 +1,9 @@
-import { hexToBytes, isAddressOfPublicKey, isValidAddress, type BitcoinNetwork } from '@om/bitcoin';
 import type { OrderbookEntry } from '../../db/database.ts';
-import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 
-/** Checks of trading requests that the shared schemas cannot make: network, keys, ownership. */
-
-export function checkAddress(address: string, field: string, network: BitcoinNetwork): void {
-  if (!isValidAddress(address, network)) {
-    throw invalidInput(`${field}: not a valid ${network} address`, field);
-  }
-}
-
-/** The wallet's public key must control the address it came with. */
-export function checkKeyOfAddress(
-  publicKey: string,
-  address: string,
-  fields: { key: string; address: string },
-  network: BitcoinNetwork,
-): void {
-  checkAddress(address, fields.address, network);
-  if (!isAddressOfPublicKey(hexToBytes(publicKey), address, network)) {
-    throw invalidInput(`${fields.key}: does not belong to ${fields.address}`, fields.key);
-  }
-}
+/** Checks of trading requests that the shared schemas cannot make: who owns what. (Addresses and
+ * keys: http/address-input.ts.) */
 
 /** The signed-in wallet must be the maker's ordinal or payment address. */
 export function checkIsMaker(
