@@ -1,12 +1,8 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { Int8, Int8Default, Numeric, Timestamp, TimestampRequired } from './database.ts';
 
 /** Kysely's view of the tables of migrations/0004_trading.sql. Change both together. */
 
-type Int8 = ColumnType<string, string | bigint, string | bigint>;
-type Int8Default = ColumnType<string, string | bigint | undefined, string | bigint>;
-type Numeric = ColumnType<string, string | number, string | number>;
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type TimestampRequired = ColumnType<Date, Date | string, Date | string>;
 /** jsonb: parsed on read, JSON text on write. */
 type Json<T> = ColumnType<T, string, string>;
 type JsonNullable<T> = ColumnType<T | null, string | null | undefined, string | null>;

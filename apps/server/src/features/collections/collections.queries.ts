@@ -13,8 +13,9 @@ import {
   type FloorChartPayload,
   type MarketInscription,
 } from '@om/core';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
+import type { CollectionsTable } from '../../db/database.ts';
 
 // Every read is one of 0003_market_reads.sql's functions. int8 and numeric come back as decimal
 // strings, int4 as numbers; sats stay strings, counts become numbers.
@@ -81,26 +82,16 @@ export async function listCategories(
   return rows.map((r) => ({ category: r.category, count: Number(r.collections) }));
 }
 
-interface CollectionRow {
-  id: Int8;
-  slug: string;
-  name: string;
-  description: string | null;
-  icon: string | null;
-  banner_image: string | null;
-  inscription_icon: string | null;
-  discord_link: string | null;
-  telegram_link: string | null;
-  twitter_link: string | null;
-  instagram_link: string | null;
-  website_link: string | null;
-  category: string | null;
-  is_tradable: boolean;
-  is_under_review: boolean;
-  is_zero_fee: boolean;
-  display_grafana: boolean;
-  extra_metadata: Record<string, unknown>;
-}
+/** The columns of a collection the page shows (the creator's contact stays on the server). */
+type CollectionRow = Omit<
+  Selectable<CollectionsTable>,
+  | 'creator_name'
+  | 'creator_email'
+  | 'creator_btc_address'
+  | 'creator_user_id'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 interface StatsRow {
   floor_price: Int8 | null;
