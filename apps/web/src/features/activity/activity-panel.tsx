@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { EmptyState } from '../../components/ui/page.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+
 import { LoadMore } from '../collections/load-more.tsx';
 import { activityQueries } from './activity.queries.ts';
 import { ActivityTable } from './activity-table.tsx';
@@ -11,6 +11,7 @@ import {
   type ActivityWindow,
   type ActivityWindowValue,
 } from './trade-activity.ts';
+import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 
 type Props = {
   /** The collection; without it, the whole market's trades. */
@@ -83,17 +84,9 @@ function AllActivity({ slug }: { slug: string | undefined }) {
 }
 
 function ActivityError({ error }: { error: unknown }) {
-  return (
-    <p role="alert" className="text-red-300">
-      Could not load the activity: {errorMessage(error)}
-    </p>
-  );
+  return <LoadError what="the activity" error={error} />;
 }
 
 function ActivityLoading() {
-  return (
-    <p role="status" className="text-zinc-400">
-      Loading activity…
-    </p>
-  );
+  return <Loading what="activity" />;
 }

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { shortenAddress } from '../../lib/format.ts';
-import { useAppConfig } from '../config/config.queries.ts';
-import { contentPath } from '../inscriptions/content-kind.ts';
 import { CopyButton } from '../inscriptions/copy-button.tsx';
 import { formatBtc, formatIsoDateTime, shortenHash } from '../inscriptions/inscription-format.ts';
+import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
 import { timeAgo, TRADE_STATUS_LABELS, type ActivityRow } from './trade-activity.ts';
 
 const STATUS_CLASSES: Record<ActivityRow['status'], string> = {
@@ -62,7 +60,7 @@ function ActivityTableRow({ row }: { row: ActivityRow }) {
           to={`/inscriptions/${encodeURIComponent(row.inscriptionId)}`}
           className="flex items-center gap-2 text-zinc-100 hover:text-brand-400"
         >
-          <Thumbnail inscriptionId={row.inscriptionId} thumbnailUrl={row.thumbnailUrl} />
+          <InscriptionIcon inscriptionId={row.inscriptionId} src={row.thumbnailUrl} size="sm" />
           <span className="truncate font-medium">{name}</span>
         </Link>
       </td>
@@ -100,30 +98,5 @@ function ActivityTableRow({ row }: { row: ActivityRow }) {
         )}
       </td>
     </tr>
-  );
-}
-
-/** The trade's thumbnail, or the inscription's content as an image; a tile when neither loads. */
-function Thumbnail({
-  inscriptionId,
-  thumbnailUrl,
-}: {
-  inscriptionId: string;
-  thumbnailUrl: string | null;
-}) {
-  const contentOrigin = useAppConfig()?.contentOrigin ?? '';
-  const [isBroken, setIsBroken] = useState(false);
-  const src = thumbnailUrl ?? contentPath(inscriptionId, contentOrigin);
-  if (isBroken) {
-    return <span aria-hidden="true" className="size-8 shrink-0 rounded-md bg-zinc-800" />;
-  }
-  return (
-    <img
-      src={src}
-      alt=""
-      loading="lazy"
-      onError={() => setIsBroken(true)}
-      className="size-8 shrink-0 rounded-md bg-zinc-900 object-cover [image-rendering:pixelated]"
-    />
   );
 }

@@ -12,7 +12,7 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+
 import { useWallet } from '../wallet/wallet-context.ts';
 import { count } from './collection-format.ts';
 import { collectionQueries } from './collections.queries.ts';
@@ -25,6 +25,7 @@ import { SweepCart } from './sweep-cart.tsx';
 import { canSweep, type ListedInscription } from './sweep-selection.ts';
 import { useInscriptionFilters } from './use-inscription-filters.ts';
 import { useSweepSelection } from './use-sweep-selection.ts';
+import { Loading, LoadFailed } from '../../components/ui/load-state.tsx';
 
 const SORT_LABELS: Record<InscriptionSort, string> = {
   price_asc: 'Price: low to high',
@@ -140,21 +141,10 @@ function GridBody({
   selectionOf: (inscription: MarketInscription) => CardSelection | undefined;
 }) {
   if (query.error) {
-    return (
-      <EmptyState title="Could not load the items">
-        <p>{errorMessage(query.error)}</p>
-        <Button className="mt-3" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </EmptyState>
-    );
+    return <LoadFailed what="the items" error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (query.isPending) {
-    return (
-      <p role="status" className="text-zinc-400">
-        Loading items…
-      </p>
-    );
+    return <Loading what="items" />;
   }
   const total = query.data.pages[0]?.total ?? 0;
   return (

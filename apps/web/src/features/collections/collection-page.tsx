@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
+
 import { EmptyState, Page } from '../../components/ui/page.tsx';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { ActivityPanel } from '../activity/activity-panel.tsx';
 import { activityWindow } from '../activity/trade-activity.ts';
 import { CollectionHeader } from './collection-header.tsx';
@@ -11,6 +11,7 @@ import { CollectionStats } from './collection-stats.tsx';
 import { collectionQueries } from './collections.queries.ts';
 import { FloorChart } from './floor-chart.tsx';
 import { useMarketEvents } from './use-market-events.ts';
+import { Loading, LoadFailed } from '../../components/ui/load-state.tsx';
 
 export const COLLECTION_NOT_FOUND = 'Collection not found';
 
@@ -24,20 +25,13 @@ export function CollectionPage() {
     return (
       <Page title="Collection">
         {isPending ? (
-          <p role="status" className="text-zinc-400">
-            Loading collection…
-          </p>
+          <Loading what="collection" />
         ) : error instanceof ApiError && (error.status === 404 || error.status === 400) ? (
           <EmptyState title={COLLECTION_NOT_FOUND}>
             No collection is listed under “{slug}”.
           </EmptyState>
         ) : (
-          <EmptyState title="Could not load the collection">
-            <p>{errorMessage(error)}</p>
-            <Button className="mt-3" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </EmptyState>
+          <LoadFailed what="the collection" error={error} onRetry={() => void refetch()} />
         )}
       </Page>
     );

@@ -2,9 +2,9 @@ import { COLLECTION_SORTS, type CollectionSort } from '@om/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
+
 import { EmptyState, Page } from '../../components/ui/page.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+
 import { useIsMobile } from '../layout/use-is-mobile.ts';
 import { count } from './collection-format.ts';
 import {
@@ -20,6 +20,7 @@ import { collectionQueries } from './collections.queries.ts';
 import { LoadMore } from './load-more.tsx';
 import { SearchBox } from './search-box.tsx';
 import { useMarketEvents } from './use-market-events.ts';
+import { Loading, LoadFailed } from '../../components/ui/load-state.tsx';
 
 /** /collections: every collection with its floor and stats; no wallet needed (spec 001 §2, §6). */
 export function CollectionsPage() {
@@ -141,20 +142,11 @@ function CollectionList({
 
   if (query.error) {
     return (
-      <EmptyState title="Could not load the collections">
-        <p>{errorMessage(query.error)}</p>
-        <Button className="mt-3" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </EmptyState>
+      <LoadFailed what="the collections" error={query.error} onRetry={() => void query.refetch()} />
     );
   }
   if (query.isPending) {
-    return (
-      <p role="status" className="text-zinc-400">
-        Loading collections…
-      </p>
-    );
+    return <Loading what="collections" />;
   }
   const total = query.data.pages[0]?.total ?? 0;
   const isFiltered = params.search !== '' || params.category !== '';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+
 import { shortenAddress } from '../../lib/format.ts';
 import { ActivityTable } from '../activity/activity-table.tsx';
 import { visibleActivity } from '../activity/trade-activity.ts';
@@ -13,6 +13,7 @@ import { btcText, parseSatpoint, satsText, wireSats } from '../trade/trade-forma
 import { useInscriptionMarketEvents } from '../trade/use-inscription-market-events.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { Badge } from './inscription-details.tsx';
+import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 
 type OpenDialog = { kind: 'list' } | { kind: 'buy' | 'relist' | 'delist'; listing: Listing };
 
@@ -53,11 +54,9 @@ export function InscriptionMarket({ details }: { details: InscriptionDetailsPayl
       </h2>
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-zinc-800 bg-zinc-900/40 p-4">
         {error ? (
-          <p className="text-zinc-400">Could not load the market: {errorMessage(error)}</p>
+          <LoadError what="the market" error={error} />
         ) : isPending ? (
-          <p role="status" className="text-zinc-400">
-            Loading the market…
-          </p>
+          <Loading what="the market" />
         ) : listing ? (
           <ListedPrice listing={listing} />
         ) : (

@@ -6,7 +6,7 @@ import {
 } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
+
 import { EmptyState, Page } from '../../components/ui/page.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useAppConfig } from '../config/config.queries.ts';
@@ -16,6 +16,7 @@ import { InscriptionMarket } from './inscription-market.tsx';
 import { InscriptionTransfers } from './inscription-transfers.tsx';
 import { InscriptionViewer } from './inscription-viewer.tsx';
 import { inscriptionQueries } from './inscriptions.queries.ts';
+import { LoadFailed } from '../../components/ui/load-state.tsx';
 
 export const INSCRIPTION_NOT_FOUND = 'Inscription not found';
 
@@ -50,12 +51,7 @@ function InscriptionSection({ id }: { id: string }) {
     }
     return (
       <>
-        <EmptyState title="Could not load the inscription">
-          <p>{errorMessage(error)}</p>
-          <Button className="mt-3" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadFailed what="the inscription" error={error} onRetry={() => void refetch()} />
         <OpenContentLink id={id} />
       </>
     );

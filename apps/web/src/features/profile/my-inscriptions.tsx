@@ -7,7 +7,9 @@ import { EmptyState } from '../../components/ui/page.tsx';
 import { ListDialog, type ListableInscription } from '../trade/list-dialog.tsx';
 import { btcText, wireSats } from '../trade/trade-format.ts';
 import { profileQueries } from './profile.queries.ts';
-import { inscriptionLabel, LoadError, Loading, Thumbnail } from './profile-ui.tsx';
+import { inscriptionLabel } from './profile-ui.tsx';
+import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
+import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 
 /** Listed ones are changed from My listings; a moving one has no settled output to sign for. */
 function isListable(item: AddressInscription): boolean {
@@ -20,8 +22,8 @@ export function MyInscriptions({ address }: { address: string }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [listing, setListing] = useState<ListableInscription[] | null>(null);
 
-  if (error) return <LoadError what="your inscriptions" error={error} />;
-  if (isPending) return <Loading what="your inscriptions" />;
+  if (error) return <LoadError className="py-4" what="your inscriptions" error={error} />;
+  if (isPending) return <Loading className="py-4" what="your inscriptions" />;
   if (data.length === 0) {
     return (
       <EmptyState title="No inscriptions yet">
@@ -107,7 +109,7 @@ function InscriptionRow({
         onChange={onToggle}
         className="size-4 accent-brand-500"
       />
-      <Thumbnail inscriptionId={item.inscriptionId} />
+      <InscriptionIcon inscriptionId={item.inscriptionId} size="md" />
       <div className="flex min-w-0 flex-col">
         <Link
           to={`/inscriptions/${encodeURIComponent(item.inscriptionId)}`}

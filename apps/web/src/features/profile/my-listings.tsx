@@ -9,7 +9,9 @@ import { DelistDialog } from '../trade/delist-dialog.tsx';
 import { RelistDialog } from '../trade/relist-dialog.tsx';
 import { tradeQueries } from '../trade/trade.queries.ts';
 import { btcText, wireSats } from '../trade/trade-format.ts';
-import { inscriptionLabel, LoadError, Loading, Thumbnail } from './profile-ui.tsx';
+import { inscriptionLabel } from './profile-ui.tsx';
+import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
+import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 
 type OpenDialog = { kind: 'relist' | 'delist'; listing: Listing };
 
@@ -17,8 +19,8 @@ type OpenDialog = { kind: 'relist' | 'delist'; listing: Listing };
 export function MyListings({ address }: { address: string }) {
   const { data, error, isPending } = useQuery(tradeQueries.activeListingsOf(address));
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  if (error) return <LoadError what="your listings" error={error} />;
-  if (isPending) return <Loading what="your listings" />;
+  if (error) return <LoadError className="py-4" what="your listings" error={error} />;
+  if (isPending) return <Loading className="py-4" what="your listings" />;
   if (data.length === 0 && !dialog) {
     return (
       <EmptyState title="No active listings">
@@ -37,7 +39,7 @@ export function MyListings({ address }: { address: string }) {
             aria-label={label(listing)}
             className="flex flex-wrap items-center gap-3 rounded-xl border border-zinc-800 bg-zinc-900/40 p-3"
           >
-            <Thumbnail inscriptionId={listing.inscriptionId} />
+            <InscriptionIcon inscriptionId={listing.inscriptionId} size="md" />
             <div className="flex min-w-0 flex-col">
               <Link
                 to={`/inscriptions/${encodeURIComponent(listing.inscriptionId)}`}

@@ -4,14 +4,14 @@ import { EmptyState } from '../../components/ui/page.tsx';
 import { ActivityTable } from '../activity/activity-table.tsx';
 import { visibleActivity } from '../activity/trade-activity.ts';
 import { tradeQueries } from '../trade/trade.queries.ts';
-import { LoadError, Loading } from './profile-ui.tsx';
+import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 
 /** The trades the wallet made or took (get_orders_activity_by_address). */
 export function ProfileActivity({ address }: { address: string }) {
   const { data, error, isPending } = useQuery(tradeQueries.addressActivity(address));
   const rows = useMemo(() => visibleActivity(data ?? []), [data]);
-  if (error) return <LoadError what="your activity" error={error} />;
-  if (isPending) return <Loading what="your activity" />;
+  if (error) return <LoadError className="py-4" what="your activity" error={error} />;
+  if (isPending) return <Loading className="py-4" what="your activity" />;
   if (rows.length === 0) return <EmptyState title="No trades yet" />;
   return (
     <div className="pt-4">
