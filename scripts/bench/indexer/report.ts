@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import * as prettier from 'prettier';
+import { fmt, machine, mark, median, percentile, writeDocBlock } from '../bench-report.ts';
 import type { ChainManifest } from './chain-generator.ts';
 
 /** One phase measured once per round. */
@@ -43,25 +41,9 @@ export interface Figures {
 
 export const TARGETS = { ratio: 2.0, peakBytes: 1024 ** 3, latencyMedianMs: 500 };
 
-/** Nearest-rank percentile of the samples. */
-export function percentile(samples: readonly number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-const median = (samples: readonly number[]) => percentile(samples, 50);
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const mb = (bytes: number) => fmt(bytes / 1024 ** 2);
-const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
 const list = (values: readonly number[], digits = 1) =>
   values.map((v) => fmt(v, digits)).join(', ');
-
-function machine(): string {
-  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-  const ram = fmt(os.totalmem() / 1024 ** 3);
-  return `${os.cpus().length} cores (${cpu}), ${ram} GB RAM, Node ${process.version}`;
-}
 
 function phaseRow(r: PhaseRuns, ratio: string): string {
   const seconds = median(r.seconds);
@@ -120,22 +102,6 @@ export function renderMarkdown(f: Figures): string {
   ].join('\n');
 }
 
-export const DOC_START = '<!-- bench:indexer:start (written by npm run bench:indexer) -->';
-export const DOC_END = '<!-- bench:indexer:end -->';
-
-/**
- * Replaces the generated part of the Indexer section of docs/benchmarks.md, formatted as the
- * repository's Prettier formats Markdown (npm run lint checks it).
- */
-export async function writeDoc(file: string, markdown: string): Promise<void> {
-  const block = `${DOC_START}\n\n${markdown}\n\n${DOC_END}`;
-  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const start = text.indexOf(DOC_START);
-  const end = text.indexOf(DOC_END);
-  const next =
-    start >= 0 && end > start
-      ? text.slice(0, start) + block + text.slice(end + DOC_END.length)
-      : `${text.trimEnd()}\n\n## Indexer\n\n${block}\n`;
-  const options = (await prettier.resolveConfig(file)) ?? {};
-  fs.writeFileSync(file, await prettier.format(next, { ...options, filepath: file }));
-}
+/** Replaces the generated part of the Indexer section of docs/benchmarks.md. */
+export const writeDoc = (file: string, markdown: string) =>
+  writeDocBlock(file, 'indexer', '## Indexer', markdown);

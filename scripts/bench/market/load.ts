@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { percentile } from '../bench-report.ts';
 import type { LoadRequest, LoadResult } from './load-generator.ts';
 
 export interface LoadFigures {
@@ -10,13 +11,6 @@ export interface LoadFigures {
   p99Ms: number;
   non2xx: number;
   errors: number;
-}
-
-/** The q-th percentile (0-100) of sorted values, nearest rank. */
-export function percentile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  const rank = Math.ceil((q / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
 /** autocannon in a child process (tsx loader), reused for every run. */

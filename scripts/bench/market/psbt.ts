@@ -12,6 +12,7 @@ import {
   type SignedListedItem,
   type WalletUtxo,
 } from '@om/bitcoin';
+import { median } from '../bench-report.ts';
 
 // The trading core's cost per purchase, without a node: a P2TR seller's listing (signed once), then
 // `runs` times a P2WPKH buyer with two paddings buys it: build the PSBT, the buyer signs (as a
@@ -47,8 +48,6 @@ export interface PsbtFigures {
   /** build + merge: the server's part of a purchase. */
   serverMs: number;
 }
-
-const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function timed<T>(samples: number[], run: () => T): T {
   const start = performance.now();

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import * as prettier from 'prettier';
+import { fmt, machine, mark, writeDocBlock } from '../bench-report.ts';
 import type { Plan } from './generate.ts';
 import type { LoadFigures } from './load.ts';
 import type { PsbtFigures } from './psbt.ts';
@@ -27,14 +25,7 @@ export interface Figures {
   psbt: PsbtFigures;
 }
 
-const n = (v: number, digits = 0) =>
-  v.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
-
-function machine(): string {
-  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-  return `${os.cpus().length} cores (${cpu}), ${n(os.totalmem() / 1024 ** 3)} GB RAM, Node ${process.version}`;
-}
+const n = fmt;
 
 export function isPageOnTarget(f: LoadFigures): boolean {
   return f.p95Ms <= TARGETS.pageP95Ms && f.requestsPerSecond >= TARGETS.pageRequestsPerSecond;
@@ -80,19 +71,6 @@ export function renderMarkdown(f: Figures): string {
   ].join('\n');
 }
 
-export const DOC_START = '<!-- bench:market:start (written by npm run bench:market) -->';
-export const DOC_END = '<!-- bench:market:end -->';
-
-/** Replaces the generated block of the bench:market section of docs/benchmarks.md (created if absent). */
-export async function writeDoc(file: string, markdown: string): Promise<void> {
-  const block = `${DOC_START}\n\n${markdown}\n\n${DOC_END}`;
-  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const start = text.indexOf(DOC_START);
-  const end = text.indexOf(DOC_END);
-  const next =
-    start >= 0 && end > start
-      ? text.slice(0, start) + block + text.slice(end + DOC_END.length)
-      : `${text.trimEnd()}\n\n## bench:market\n\n### Latest run\n\n${block}\n`;
-  const options = (await prettier.resolveConfig(file)) ?? {};
-  fs.writeFileSync(file, await prettier.format(next, { ...options, filepath: file }));
-}
+/** Replaces the generated block of the bench:market section of docs/benchmarks.md. */
+export const writeDoc = (file: string, markdown: string) =>
+  writeDocBlock(file, 'market', '## bench:market\n\n### Latest run', markdown);
