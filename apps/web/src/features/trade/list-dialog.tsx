@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { useAppConfig } from '../config/config.queries.ts';
-import { ListingReviewView } from './listing-review-view.tsx';
+import { ListingReviewStep } from './listing-review-view.tsx';
 import { useListInscriptions } from './listing.mutations.ts';
 import {
   MIN_PRICE_BTC,
@@ -66,21 +66,13 @@ export function ListDialog({
     <Dialog open={open} onClose={close} title={title} className={DIALOG_HEIGHT}>
       <DialogBody>
         {prepare.data ? (
-          <>
-            <ListingReviewView review={prepare.data.review} />
-            <DialogActions>
-              <Button onClick={() => prepare.reset()} disabled={sign.isPending}>
-                Back
-              </Button>
-              <Button
-                variant="primary"
-                disabled={sign.isPending || prepare.data.review.problems.length > 0}
-                onClick={() => prepare.data && sign.mutate(prepare.data)}
-              >
-                {sign.isPending ? 'Signing…' : 'Sign and list'}
-              </Button>
-            </DialogActions>
-          </>
+          <ListingReviewStep
+            review={prepare.data.review}
+            isSigning={sign.isPending}
+            signLabel="Sign and list"
+            onBack={() => prepare.reset()}
+            onSign={() => prepare.data && sign.mutate(prepare.data)}
+          />
         ) : (
           <PriceForm
             items={items}

@@ -1,6 +1,7 @@
+import { Button } from '../../components/ui/button.tsx';
 import { shortenAddress } from '../../lib/format.ts';
 import type { ListingReview } from './listing-review.ts';
-import { Amount, ReviewRow, SigningRefused } from './trade-ui.tsx';
+import { Amount, DialogActions, ReviewRow, SigningRefused } from './trade-ui.tsx';
 
 /** What signing the listing PSBT commits to, per inscription, read from the PSBT itself. */
 export function ListingReviewView({ review }: { review: ListingReview }) {
@@ -44,5 +45,38 @@ export function ListingReviewView({ review }: { review: ListingReview }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** The listing dialogs' second step: the review, Back, and the signing button. */
+export function ListingReviewStep({
+  review,
+  isSigning,
+  signLabel,
+  onBack,
+  onSign,
+}: {
+  review: ListingReview;
+  isSigning: boolean;
+  signLabel: string;
+  onBack: () => void;
+  onSign: () => void;
+}) {
+  return (
+    <>
+      <ListingReviewView review={review} />
+      <DialogActions>
+        <Button onClick={onBack} disabled={isSigning}>
+          Back
+        </Button>
+        <Button
+          variant="primary"
+          disabled={isSigning || review.problems.length > 0}
+          onClick={onSign}
+        >
+          {isSigning ? 'Signing…' : signLabel}
+        </Button>
+      </DialogActions>
+    </>
   );
 }

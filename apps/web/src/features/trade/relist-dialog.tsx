@@ -2,8 +2,9 @@ import type { Listing } from '@om/core';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { PLATFORM_FEE_NOTE } from './list-dialog.tsx';
-import { ListingReviewView } from './listing-review-view.tsx';
+import { useAppConfig } from '../config/config.queries.ts';
+import { platformFeeNote } from './list-dialog.tsx';
+import { ListingReviewStep } from './listing-review-view.tsx';
 import { useRelist } from './listing.mutations.ts';
 import {
   btcText,
@@ -35,6 +36,7 @@ export function RelistDialog({
   label: string;
 }) {
   const { prepare, sign } = useRelist({ onChanged: onClose });
+  const feeNote = platformFeeNote(useAppConfig()?.platformFeeBps);
   const close = () => {
     prepare.reset();
     sign.reset();
@@ -54,21 +56,13 @@ export function RelistDialog({
     >
       <DialogBody>
         {prepare.data ? (
-          <>
-            <ListingReviewView review={prepare.data.review} />
-            <DialogActions>
-              <Button onClick={() => prepare.reset()} disabled={sign.isPending}>
-                Back
-              </Button>
-              <Button
-                variant="primary"
-                disabled={sign.isPending || prepare.data.review.problems.length > 0}
-                onClick={() => prepare.data && sign.mutate(prepare.data)}
-              >
-                {sign.isPending ? 'Signing…' : 'Sign new price'}
-              </Button>
-            </DialogActions>
-          </>
+          <ListingReviewStep
+            review={prepare.data.review}
+            isSigning={sign.isPending}
+            signLabel="Sign new price"
+            onBack={() => prepare.reset()}
+            onSign={() => prepare.data && sign.mutate(prepare.data)}
+          />
         ) : (
           <form
             noValidate
@@ -111,7 +105,7 @@ export function RelistDialog({
                 </p>
               ) : null}
             </div>
-            <p className="text-xs text-zinc-400">{PLATFORM_FEE_NOTE}</p>
+            <p className="text-xs text-zinc-400">{feeNote}</p>
             <p className="text-xs leading-relaxed text-zinc-500">{RELIST_EXPLANATION}</p>
             <DialogActions>
               <Button onClick={close}>Cancel</Button>
