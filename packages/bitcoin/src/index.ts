@@ -10,3 +10,4 @@ export * from './verify-message.ts';
 export * from './sign-psbt.ts';
 export * from './inscriptions/index.ts';
 export * from './psbt/index.ts';
+export * from './multisig/index.ts';

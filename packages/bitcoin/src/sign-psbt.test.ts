@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { bytesToBase64, hexToBytes } from './bytes.ts';
 import { isValidKeySpend, type SpentOutput } from './key-spend.ts';
 import { compressedPublicKey, privateKeyFromHex, xOnlyPublicKey } from './keys.ts';
+import { derivePlatformKey } from './multisig/platform-key.ts';
+import { multisigWallet } from './multisig/script.ts';
+import { verifyMultisigSignature } from './multisig/sign.ts';
 import { SignPsbtError, signPsbtWithKey } from './sign-psbt.ts';
 
 const KEY = privateKeyFromHex('d97f5108f11cda6eeebaaa420fef0726b1f898060b98489fa3098463c0032866');
@@ -97,6 +100,65 @@ describe('signPsbtWithKey', () => {
   it('fails with nothing-signed when the key controls no input', () => {
     const stranger = privateKeyFromHex('02'.repeat(32));
     expect(() => signPsbtWithKey(buildPsbt(), stranger)).toThrow(
+      expect.objectContaining({ code: 'nothing-signed' }),
+    );
+  });
+});
+
+describe('signPsbtWithKey on the 2-of-2 multisig of ADR 009', () => {
+  const platformKey = derivePlatformKey(new Uint8Array(32).fill(7), 'multisig', publicKey);
+  const wallet = multisigWallet(publicKey, compressedPublicKey(platformKey), 'regtest');
+  const foreign = multisigWallet(compressedPublicKey(OTHER_KEY), publicKey, 'regtest');
+
+  /** Input 0 our multisig, input 1 our P2WPKH, input 2 a multisig where the key is only P. */
+  function multisigPsbt(declaredSighash?: number): Uint8Array {
+    const tx = new Transaction();
+    const spends = [
+      { script: wallet.script, witnessScript: wallet.witnessScript },
+      { script: prevouts[0]!.script },
+      { script: foreign.script, witnessScript: foreign.witnessScript },
+    ];
+    spends.forEach(({ script, witnessScript }, index) => {
+      tx.addInput({ txid: FUNDING_TXID, index, witnessUtxo: { script, amount: 10_000n } });
+      if (witnessScript) tx.updateInput(index, { witnessScript });
+    });
+    if (declaredSighash !== undefined) tx.updateInput(0, { sighashType: declaredSighash });
+    tx.addOutput({ script: p2wpkh(compressedPublicKey(OTHER_KEY)).script, amount: 29_000n });
+    return tx.toPSBT();
+  }
+
+  it('signs the multisig input as its user key U, with ALL, and leaves a partial signature', () => {
+    const signed = Transaction.fromPSBT(signPsbtWithKey(multisigPsbt(), KEY));
+    const [[key, signature] = []] = signed.getInput(0).partialSig ?? [];
+    expect(key).toEqual(publicKey);
+    expect(signature?.at(-1)).toBe(SigHash.ALL);
+    expect(verifyMultisigSignature(signed, 0, publicKey, signature!)).toBe(true);
+    expect(signed.getInput(2).partialSig).toBeUndefined();
+  });
+
+  it('signs with the declared SINGLE|ANYONECANPAY of a protected listing', () => {
+    const psbt = multisigPsbt(SigHash.SINGLE_ANYONECANPAY);
+    const signed = Transaction.fromPSBT(signPsbtWithKey(psbt, KEY, { inputs: [0] }));
+    const [[, signature] = []] = signed.getInput(0).partialSig ?? [];
+    expect(signature?.at(-1)).toBe(SigHash.SINGLE_ANYONECANPAY);
+    const options = { sighashTypes: [SigHash.ALL], inputs: [0] };
+    expect(() => signPsbtWithKey(psbt, KEY, options)).toThrow(
+      expect.objectContaining({ code: 'input-not-signable' }),
+    );
+  });
+
+  it('finalizes the other inputs and keeps the multisig one partial', () => {
+    const signed = Transaction.fromPSBT(signPsbtWithKey(multisigPsbt(), KEY, { finalize: true }));
+    expect(signed.getInput(0).finalScriptWitness).toBeUndefined();
+    expect(signed.getInput(0).partialSig).toHaveLength(1);
+    expect(signed.getInput(1).finalScriptWitness).toHaveLength(2);
+  });
+
+  it('never signs as the platform key P', () => {
+    expect(() => signPsbtWithKey(multisigPsbt(), KEY, { inputs: [2] })).toThrow(
+      expect.objectContaining({ code: 'input-not-signable' }),
+    );
+    expect(() => signPsbtWithKey(multisigPsbt(), platformKey)).toThrow(
       expect.objectContaining({ code: 'nothing-signed' }),
     );
   });

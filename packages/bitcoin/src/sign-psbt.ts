@@ -1,6 +1,8 @@
-import { p2sh, p2tr, p2wpkh, Transaction } from '@scure/btc-signer';
+import { p2sh, p2tr, p2wpkh, SigHash, Transaction } from '@scure/btc-signer';
 import { base64ToBytes, equalBytes } from './bytes.ts';
 import { compressedPublicKey, toXOnly } from './keys.ts';
+import { parseMultisigWitnessScript } from './multisig/script.ts';
+import { signMultisigInput } from './multisig/sign.ts';
 
 export type SignPsbtOptions = {
   /** Inputs to sign; each one must be signable by the key. Default: every input it can sign. */
@@ -10,7 +12,10 @@ export type SignPsbtOptions = {
    * (as browser wallets do, e.g. a listing's SINGLE|ANYONECANPAY), else ALL, or DEFAULT for taproot.
    */
   sighashTypes?: readonly number[];
-  /** Finalize the inputs signed here. Default false: partial signatures are left for a combiner. */
+  /**
+   * Finalize the inputs signed here. Default false: partial signatures are left for a combiner.
+   * Multisig inputs keep their partial signature either way: one signer cannot complete them.
+   */
   finalize?: boolean;
 };
 
@@ -34,8 +39,9 @@ const PSBT_OPTIONS = { allowUnknownOutputs: true, unknown: 'ignore' } as const;
 
 /**
  * Signs, with one private key, the inputs of a PSBT (bytes or base64) that the key controls:
- * P2WPKH, P2SH-P2WPKH, P2TR key path (BIP86), and P2PKH when the input carries its previous
- * transaction (nonWitnessUtxo, as scure requires for legacy inputs). The browser Dev wallet's job.
+ * P2WPKH, P2SH-P2WPKH, P2TR key path (BIP86), P2PKH when the input carries its previous
+ * transaction (nonWitnessUtxo, as scure requires for legacy inputs), and the P2WSH 2-of-2 of ADR
+ * 009 whose witnessScript names the key as its user key U. The browser Dev wallet's job.
  * The key's own P2TR tapInternalKey and P2SH-P2WPKH redeemScript are filled in when missing, as
  * wallets do. Returns the PSBT bytes; throws SignPsbtError.
  */
@@ -56,8 +62,16 @@ export function signPsbtWithKey(
     }
   }
   if (signed.length === 0) throw new SignPsbtError('nothing-signed', 'The key signs no input');
-  if (options.finalize) for (const index of signed) finalizeInput(tx, index);
+  if (options.finalize) {
+    for (const index of signed) if (!multisigOf(tx, index)) finalizeInput(tx, index);
+  }
   return tx.toPSBT();
+}
+
+/** The parts of input `index`'s witness script when it is our 2-of-2 multisig template. */
+function multisigOf(tx: Transaction, index: number) {
+  const { witnessScript } = tx.getInput(index);
+  return witnessScript && parseMultisigWitnessScript(witnessScript);
 }
 
 function parsePsbt(psbt: Uint8Array | string): Transaction {
@@ -92,8 +106,20 @@ function signInput(
     if (!Number.isInteger(index) || index < 0 || index >= tx.inputsLength) {
       throw new Error(`No input ${index}`);
     }
-    addOwnKeyInfo(tx, index, compressedPublicKey(privateKey));
+    const publicKey = compressedPublicKey(privateKey);
     const declared = tx.getInput(index).sighashType;
+    const multisig = multisigOf(tx, index);
+    if (multisig) {
+      // The wallet is the user: it signs as U, never as the platform's P.
+      if (!equalBytes(multisig.userPublicKey, publicKey)) throw new Error('Not the user key');
+      const sighash = declared ?? SigHash.ALL;
+      if (sighashTypes && !sighashTypes.includes(sighash)) {
+        throw new Error(`Sighash ${sighash} is not allowed`);
+      }
+      signMultisigInput(tx, index, privateKey, sighash);
+      return undefined;
+    }
+    addOwnKeyInfo(tx, index, publicKey);
     const allowed = sighashTypes ?? (declared === undefined ? undefined : [declared]);
     tx.signIdx(privateKey, index, allowed && [...allowed]);
     return undefined;

@@ -1,29 +1,10 @@
-import { Transaction } from '@scure/btc-signer';
 import type { BitcoinNetwork } from '../networks.ts';
-import { scriptOfAddress, TRADE_TX_OPTIONS } from './codec.ts';
-import {
-  changeFloor,
-  checkFeeRate,
-  DEFAULT_MAX_FEE_RATE,
-  estimateVsize,
-  inputTypeOf,
-  isDust,
-} from './fees.ts';
+import { scriptOfAddress } from './codec.ts';
+import { checkFeeRate, DEFAULT_MAX_FEE_RATE, inputTypeOf, isDust } from './fees.ts';
 import { walletInputRole, type InputRole } from './input-role.ts';
-import { CHANGE_MIN } from './purchase.ts';
-import { TRADE_LOCKTIME, TRADE_TX_VERSION } from './seller-signature.ts';
-import { selectUtxos } from './select-utxos.ts';
+import { buildOutputMove, checkedPaymentWallet } from './output-move.ts';
 import { TradeError } from './trade-error.ts';
-import {
-  checkDistinctOutpoints,
-  checkWalletUtxos,
-  keySpendFields,
-  paymentWallet,
-  psbtInput,
-  spendTypeOfScript,
-  type Utxo,
-  type WalletUtxo,
-} from './utxo.ts';
+import { keySpendFields, spendTypeOfScript, type Utxo, type WalletUtxo } from './utxo.ts';
 
 export type BuiltDelist = {
   psbt: Uint8Array;
@@ -67,56 +48,34 @@ export function buildDelistPsbt(params: {
   const fields = inscriptionUtxo.publicKey
     ? keySpendFields(inscriptionUtxo.script, inscriptionUtxo.publicKey)
     : {};
-  const wallet = paymentWallet(
-    scriptOfAddress(sellerPayment.address, network),
-    sellerPayment.publicKey,
-  );
-  checkWalletUtxos(sellerPayment.utxos, wallet, 'inscribed-utxo-as-payment');
-  checkDistinctOutpoints([inscriptionUtxo, ...sellerPayment.utxos]);
+  const wallet = checkedPaymentWallet(sellerPayment, network, [inscriptionUtxo]);
   const toScript = scriptOfAddress(params.toAddress, network);
   if (isDust(toScript, inscriptionUtxo.value)) {
     throw new TradeError('dust-output', 'The inscription UTXO is dust at the new address');
   }
 
-  const paymentType = inputTypeOf(wallet.type);
-  const selection = selectUtxos({
-    utxos: sellerPayment.utxos,
-    need: 0n,
+  const role = walletInputRole('inscription', 'seller', inscriptionType);
+  const type = inputTypeOf(inscriptionType);
+  const move = buildOutputMove({
+    moves: [{ utxo: inscriptionUtxo, fields, type, role, script: toScript }],
+    wallet,
+    coins: sellerPayment.utxos,
+    signer: 'seller',
     feeRate,
-    changeMin: changeFloor(params.changeMin ?? CHANGE_MIN, wallet.script),
-    vsize: (selected, withChange) =>
-      estimateVsize(
-        [inputTypeOf(inscriptionType), ...selected.map(() => paymentType)],
-        withChange ? [toScript, wallet.script] : [toScript],
-      ),
+    changeMin: params.changeMin,
   });
-
-  const tx = new Transaction({
-    ...TRADE_TX_OPTIONS,
-    version: TRADE_TX_VERSION,
-    lockTime: TRADE_LOCKTIME,
-  });
-  tx.addInput(psbtInput(inscriptionUtxo, fields));
-  for (const coin of selection.selected) tx.addInput(psbtInput(coin, wallet.fields));
-  tx.addOutput({ script: toScript, amount: inscriptionUtxo.value });
-  if (selection.change > 0n) tx.addOutput({ script: wallet.script, amount: selection.change });
-
-  const payment = walletInputRole('payment', 'seller', wallet.type);
   return {
-    psbt: tx.toPSBT(),
-    fee: selection.fee,
-    vsize: selection.vsize,
+    psbt: move.psbt,
+    fee: move.fee,
+    vsize: move.vsize,
     feeRate,
     maxFeeRate,
     layout: {
-      inputs: [
-        walletInputRole('inscription', 'seller', inscriptionType),
-        ...selection.selected.map(() => payment),
-      ],
+      inputs: move.inputs,
       inscriptionIndex: 0,
-      paymentIndices: selection.selected.map((_, i) => i + 1),
+      paymentIndices: move.paymentIndices,
       inscriptionOutputIndex: 0,
-      changeIndex: selection.change > 0n ? 1 : undefined,
+      changeIndex: move.changeIndex,
     },
   };
 }

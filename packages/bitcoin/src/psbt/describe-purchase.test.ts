@@ -1,13 +1,16 @@
 import { Transaction } from '@scure/btc-signer';
 import { describe, expect, it } from 'vitest';
+import { TRADE_TX_OPTIONS } from './codec.ts';
 import { describePurchase, type PurchaseContext } from './describe-purchase.ts';
 import { buildPurchasePsbt } from './purchase.ts';
 import type { SignedListedItem } from './seller-signature.ts';
 import {
+  multisigCoin,
   NETWORK,
   PLATFORM_ADDRESS,
   signedListing,
   testBuyer,
+  testMultisig,
   testWallet,
 } from './test-fixtures.ts';
 
@@ -125,5 +128,69 @@ describe('describePurchase', () => {
     ],
   ])('flags %s', (_, psbt, context, problems) => {
     expect(describePurchase(psbt, context).problems).toEqual(problems);
+  });
+});
+
+describe('describePurchase with multisig paddings and a protected listing (ADR 009)', () => {
+  const multisig = testMultisig(payment);
+  const protectedListings = [
+    signedListing(seller, 0x44, { price: 50_000n, protected: true }),
+    signedListing(seller, 0x45, { price: 80_000n }),
+  ];
+  const multisigBuilt = buildPurchasePsbt({
+    listings: protectedListings,
+    buyer: testBuyer(payment, {
+      paddingUtxos: [],
+      multisigPadding: {
+        wallet: multisig,
+        utxos: [0xe1, 0xe2, 0xe3].map((byte) => multisigCoin(multisig, byte, 600n)),
+      },
+    }),
+    platformFee: { address: PLATFORM_ADDRESS, value: 2_600n },
+    feeRate: 5,
+    network: NETWORK,
+  });
+  const withMultisig = (items: SignedListedItem[]) =>
+    contextFor(items, {
+      buyer: {
+        paymentAddress: buyer.paymentAddress,
+        ordinalAddress: buyer.ordinalAddress,
+        multisigAddress: multisig.address,
+      },
+    });
+
+  it("counts the paddings returning to the buyer's multisig address as the buyer's", () => {
+    const summary = describePurchase(multisigBuilt.psbt, withMultisig(protectedListings));
+    expect(summary.problems).toEqual([]);
+    expect(summary).toMatchObject({
+      networkFee: multisigBuilt.fee,
+      vsize: multisigBuilt.vsize,
+      feeRate: 5,
+      paddingReturned: 1_800n,
+      paddingCreated: [600n, 600n, 600n],
+    });
+    expect(summary.items.map((item) => item.destination)).toEqual([
+      { address: buyer.ordinalAddress, vout: 1, offset: 0n },
+      { address: buyer.ordinalAddress, vout: 2, offset: 0n },
+    ]);
+    const sellers = 59_500n - 10_000n + (89_200n - 10_000n);
+    expect(summary.buyerSpends).toBe(sellers + 2_600n + multisigBuilt.fee);
+  });
+
+  it('flags multisig coins when the buyer has no such wallet, or one of another script', () => {
+    const problems = describePurchase(multisigBuilt.psbt, contextFor(protectedListings)).problems;
+    expect(problems).toEqual([
+      { code: 'unknown-input', index: 0 },
+      { code: 'unknown-input', index: 1 },
+      { code: 'unknown-input', index: 2 },
+      { code: 'unknown-output', index: 0 },
+      { code: 'unknown-output', index: 6 },
+      { code: 'unknown-output', index: 7 },
+      { code: 'unknown-output', index: 8 },
+    ]);
+    const tx = Transaction.fromPSBT(multisigBuilt.psbt, TRADE_TX_OPTIONS);
+    tx.updateInput(0, { witnessScript: testMultisig(payment, 'maker').witnessScript }, true);
+    const swapped = describePurchase(tx.toPSBT(), withMultisig(protectedListings));
+    expect(swapped.problems).toEqual([{ code: 'unknown-input', index: 0 }]);
   });
 });

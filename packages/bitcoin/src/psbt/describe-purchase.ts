@@ -1,4 +1,5 @@
 import { bytesToHex, equalBytes } from '../bytes.ts';
+import { p2wshScript, parseMultisigWitnessScript } from '../multisig/script.ts';
 import type { BitcoinNetwork } from '../networks.ts';
 import { addressOfScript, parsePsbt, scriptOfAddress, unsignedParts } from './codec.ts';
 import { DEFAULT_MAX_FEE_RATE, estimateVsize, inputTypeOf, type InputType } from './fees.ts';
@@ -10,7 +11,8 @@ import { sameOutpoint, spendTypeOfScript, type Outpoint } from './utxo.ts';
 /** What the buyer asked for, as the web app knows it (from the listing pages). */
 export type PurchaseContext = {
   network: BitcoinNetwork;
-  buyer: { paymentAddress: string; ordinalAddress: string };
+  /** `multisigAddress`: the buyer's multisig wallet, when its paddings come from there. */
+  buyer: { paymentAddress: string; ordinalAddress: string; multisigAddress?: string };
   platformFeeAddress?: string;
   items: readonly (Outpoint & {
     inscriptionId: string;
@@ -44,7 +46,7 @@ export type PurchaseSummary = {
   /** Estimated from the input and output types; the fee rate is fee / this. */
   vsize: number;
   feeRate: number;
-  /** Output 0 when it returns the buyer's padding inputs. */
+  /** Output 0 when it returns the buyer's padding inputs (to its payment or multisig address). */
   paddingReturned: bigint;
   paddingCreated: bigint[];
   change: bigint;
@@ -58,7 +60,9 @@ export type PurchaseSummary = {
  * inscription's destination by FIFO, what each seller receives, the platform and network fees,
  * padding and change. `problems` lists every way it differs from a purchase of `context.items`
  * into the buyer's wallet; the web refuses to sign unless it is empty and the amounts are the
- * ones shown to the buyer. Throws TradeError('invalid-psbt') when an input lacks its witnessUtxo.
+ * ones shown to the buyer. Coins of the buyer's multisig wallet (paddings, ADR 009) are the
+ * buyer's when they carry its witness script; a snipe-protected seller input is a maker wallet's
+ * P2WSH. Throws TradeError('invalid-psbt') when an input lacks its witnessUtxo.
  */
 export function describePurchase(
   psbt: Uint8Array | string,
@@ -70,8 +74,15 @@ export function describePurchase(
   const ordinalScript = scriptOfAddress(context.buyer.ordinalAddress, context.network);
   const feeScript =
     context.platformFeeAddress && scriptOfAddress(context.platformFeeAddress, context.network);
-  const isBuyers = (script: Uint8Array) =>
-    equalBytes(script, paymentScript) || equalBytes(script, ordinalScript);
+  const { multisigAddress } = context.buyer;
+  const multisigScript = multisigAddress
+    ? scriptOfAddress(multisigAddress, context.network)
+    : undefined;
+  const isMultisig = (script: Uint8Array) =>
+    multisigScript !== undefined && equalBytes(script, multisigScript);
+  /** Where paddings and change may return: the payment address or the multisig wallet. */
+  const isOwnCoin = (script: Uint8Array) => equalBytes(script, paymentScript) || isMultisig(script);
+  const isBuyers = (script: Uint8Array) => isOwnCoin(script) || equalBytes(script, ordinalScript);
   const prevouts = inputs.map((_, i) => {
     const prevout = tx.getInput(i).witnessUtxo;
     if (!prevout) throw new TradeError('invalid-psbt', `Input ${i} has no witnessUtxo`, i);
@@ -119,7 +130,14 @@ export function describePurchase(
 
   const inputTypes = prevouts.map((prevout, i): InputType => {
     const spend = spendTypeOfScript(prevout.script);
-    if (sellerIndices.has(i)) return spend === 'p2tr' ? 'p2tr-sighash' : 'p2wpkh';
+    const isOurMultisig = isMultisigInput(tx.getInput(i).witnessScript, prevout.script);
+    if (sellerIndices.has(i)) {
+      return isOurMultisig ? 'p2wsh-multisig' : spend === 'p2tr' ? 'p2tr-sighash' : 'p2wpkh';
+    }
+    if (isMultisig(prevout.script)) {
+      if (!isOurMultisig) problems.push({ code: 'unknown-input', index: i });
+      return 'p2wsh-multisig';
+    }
     if (!spend || !isBuyers(prevout.script)) problems.push({ code: 'unknown-input', index: i });
     return inputTypeOf(spend ?? 'p2wpkh');
   });
@@ -132,8 +150,7 @@ export function describePurchase(
   outputs.forEach(({ script, amount }, i) => {
     if (sellerIndices.has(i) || equalBytes(script, ordinalScript)) return;
     if (feeScript && equalBytes(script, feeScript)) platformFee += amount;
-    else if (!equalBytes(script, paymentScript))
-      problems.push({ code: 'unknown-output', index: i });
+    else if (!isOwnCoin(script)) problems.push({ code: 'unknown-output', index: i });
     else if (i === 0 && !sellerIndices.has(0)) paddingReturned += amount;
     else if (amount === paddingValue) paddingCreated.push(amount);
     else change += amount;
@@ -163,6 +180,12 @@ export function describePurchase(
     buyerSpends: buyerIn - buyerOut,
     problems,
   };
+}
+
+/** Whether a PSBT input's witness script is our 2-of-2 template and the P2WSH it spends. */
+function isMultisigInput(witnessScript: Uint8Array | undefined, script: Uint8Array): boolean {
+  if (!witnessScript || !parseMultisigWitnessScript(witnessScript)) return false;
+  return equalBytes(p2wshScript(witnessScript), script);
 }
 
 function pick(item: PurchaseContext['items'][number]) {

@@ -11,7 +11,8 @@ import {
   type InputType,
   type OutputType,
 } from './fees.ts';
-import { coin, scriptOf, testWallet } from './test-fixtures.ts';
+import { signMultisigInput } from '../multisig/sign.ts';
+import { coin, multisigCoin, scriptOf, testMultisig, testWallet } from './test-fixtures.ts';
 import { keySpendFields, psbtInput } from './utxo.ts';
 
 const p2tr = testWallet('fees p2tr', 'p2tr');
@@ -65,6 +66,47 @@ describe('estimateVsize', () => {
     expect(estimateVsize([type], ['p2tr'])).toBe(vsize);
     expect(tx.vsize).toBeLessThanOrEqual(vsize);
     expect(tx.vsize).toBeGreaterThan(vsize - 1);
+  });
+});
+
+describe('the multisig inputs of ADR 009', () => {
+  const wallet = testMultisig(p2wpkh);
+  const EMPTY = new Uint8Array();
+
+  it('weigh 389 WU (both keys) and 317 WU (the user alone)', () => {
+    expect(estimateWeight(['p2wsh-multisig'], []) - estimateWeight([], [])).toBe(389);
+    expect(estimateWeight(['p2wsh-multisig-recovery'], []) - estimateWeight([], [])).toBe(317);
+  });
+
+  // Signed and finalized for real; ECDSA signatures are 71 or 72 bytes with their sighash byte
+  // (73 with high R, which the estimate counts), so the estimate is at most 2 vB above.
+  it.each<[string, boolean, number]>([
+    ['both keys, 1 input', false, 1],
+    ['both keys, 3 inputs', false, 3],
+    ['the user alone, 1 input', true, 1],
+    ['the user alone, 3 inputs', true, 3],
+  ])('matches a finalized spend: %s', (_, recovery, count) => {
+    const tx = new Transaction({ version: 2 });
+    for (let i = 0; i < count; i++) {
+      const utxo = multisigCoin(wallet, 0x21 + i, 50_000n);
+      tx.addInput(
+        psbtInput(utxo, { witnessScript: wallet.witnessScript }, recovery ? 144 : undefined),
+      );
+    }
+    tx.addOutput({ script: scriptOf(p2tr.address), amount: 40_000n });
+    for (let i = 0; i < count; i++) {
+      const sigU = signMultisigInput(tx, i, p2wpkh.key);
+      const first = recovery ? EMPTY : signMultisigInput(tx, i, wallet.platformKey);
+      tx.updateInput(i, { finalScriptWitness: [first, sigU, wallet.witnessScript] }, true);
+    }
+    const type = recovery ? 'p2wsh-multisig-recovery' : 'p2wsh-multisig';
+    const estimate = estimateVsize(
+      Array.from({ length: count }, () => type),
+      ['p2tr'],
+    );
+    const real = Transaction.fromRaw(tx.extract(), { allowUnknownInputs: true }).vsize;
+    expect(real).toBeLessThanOrEqual(estimate);
+    expect(real).toBeGreaterThanOrEqual(estimate - 2);
   });
 });
 

@@ -4,8 +4,12 @@ import type { SpendType } from './utxo.ts';
 // Sizes in weight units (WU; 4 WU = 1 vB), so that every sum is an exact integer and the vsize is
 // Bitcoin Core's ceil(weight / 4). Derivations follow research/trading-psbt.md §7.1.
 
-/** Input kinds by signed size: taproot key path with a 64-byte (DEFAULT) or 65-byte signature. */
-export type InputType = 'p2tr' | 'p2tr-sighash' | 'p2wpkh' | 'p2sh-p2wpkh';
+/**
+ * Input kinds by signed size: taproot key path with a 64-byte (DEFAULT) or 65-byte signature, and
+ * the 2-of-2 P2WSH of ADR 009 spent by both keys or, after its delay, by the user alone.
+ */
+export type InputType =
+  'p2tr' | 'p2tr-sighash' | 'p2wpkh' | 'p2sh-p2wpkh' | 'p2wsh-multisig' | 'p2wsh-multisig-recovery';
 
 /** Outpoint 36 + scriptSig length 1 + sequence 4 = 41 bytes at 4 WU each. */
 const INPUT_BASE_WEIGHT = 164;
@@ -20,6 +24,11 @@ export const INPUT_WEIGHT: Readonly<Record<InputType, number>> = {
   p2wpkh: INPUT_BASE_WEIGHT + 108,
   // scriptSig of 23 bytes (push of the 22-byte P2WPKH program) adds 92 WU: 364 WU, 91 vB.
   'p2sh-p2wpkh': INPUT_BASE_WEIGHT + 23 * 4 + 108,
+  // Witness: count 1 + (1 + 72) platform signature + (1 + 72) user signature + (1 + 77) witness
+  // script = 225 → 389 WU, 97.25 vB. The seller's 0x83 signature is as long as an ALL one.
+  'p2wsh-multisig': INPUT_BASE_WEIGHT + 225,
+  // The user alone after the delay: count 1 + an empty item 1 + (1 + 72) + (1 + 77) = 153 → 317 WU.
+  'p2wsh-multisig-recovery': INPUT_BASE_WEIGHT + 153,
 };
 
 export type OutputType = 'p2tr' | 'p2wpkh' | 'p2sh' | 'p2wsh' | 'p2pkh';

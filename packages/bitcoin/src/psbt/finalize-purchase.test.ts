@@ -1,17 +1,22 @@
 import { SigHash, Transaction } from '@scure/btc-signer';
 import { describe, expect, it } from 'vitest';
 import { bytesToBase64, hexToBytes } from '../bytes.ts';
+import { isValidMultisigSpend, verifyMultisigSignature } from '../multisig/sign.ts';
 import { signPsbtWithKey } from '../sign-psbt.ts';
+import { TRADE_TX_OPTIONS } from './codec.ts';
 import { mergeAndFinalizePurchase } from './finalize-purchase.ts';
 import { buildPurchasePsbt, type BuiltPurchase } from './purchase.ts';
 import type { SignedListedItem } from './seller-signature.ts';
 import {
+  multisigCoin,
   NETWORK,
   PLATFORM_ADDRESS,
   prevoutsOf,
   signAsBuyer,
   signedListing,
   testBuyer,
+  testCosigner,
+  testMultisig,
   testWallet,
   verifyFinalTransaction,
   withDeclaredSighash,
@@ -195,5 +200,195 @@ describe('mergeAndFinalizePurchase refuses', () => {
     expect(() => mergeAndFinalizePurchase(psbt, { ...built, maxFeeRate: 9.9 }, oneTaproot)).toThrow(
       expect.objectContaining({ code: 'fee-too-high' }),
     );
+  });
+});
+
+describe('co-signed purchases (ADR 009)', () => {
+  const buyer = buyers.p2wpkh;
+  const multisig = testMultisig(buyer);
+  const maker = testMultisig(nativeSeller, 'maker');
+  const protectedOne = [signedListing(nativeSeller, 0x25, { protected: true })];
+  const protectedTwo = [
+    signedListing(nativeSeller, 0x26, { protected: true }),
+    signedListing(taprootSeller, 0x27),
+  ];
+  const multisigBuyer = testBuyer(buyer, {
+    paddingUtxos: [],
+    multisigPadding: {
+      wallet: multisig,
+      utxos: [0xe1, 0xe2, 0xe3].map((byte) => multisigCoin(multisig, byte, 600n)),
+    },
+  });
+  const build = (listings: SignedListedItem[], withMultisig: boolean) =>
+    buildPurchasePsbt({
+      listings,
+      buyer: withMultisig ? multisigBuyer : testBuyer(buyer),
+      platformFee: { address: PLATFORM_ADDRESS, value: 1_000n },
+      feeRate: 10,
+      network: NETWORK,
+    });
+  const finalize = (built: BuiltPurchase, listings: SignedListedItem[], signed?: Uint8Array) =>
+    mergeAndFinalizePurchase(signed ?? signAsBuyer(built, buyer), built, listings, {
+      cosigner: testCosigner,
+    });
+  const rawTx = (hex: string) =>
+    Transaction.fromRaw(hexToBytes(hex), { ...TRADE_TX_OPTIONS, allowUnknownInputs: true });
+
+  it.each<[string, SignedListedItem[], boolean]>([
+    ['a protected listing, single-key paddings', protectedOne, false],
+    ['an ordinary listing, multisig paddings', oneNative, true],
+    ['a protected listing and multisig paddings', protectedOne, true],
+    ['a protected and an ordinary listing, multisig paddings', protectedTwo, true],
+  ])('%s: every witness verifies in the final transaction', (_, listings, withMultisig) => {
+    const built = build(listings, withMultisig);
+    const final = finalize(built, listings);
+    const prevouts = prevoutsOf(built.psbt);
+    const valid = verifyFinalTransaction(final.hex, prevouts, built.layout.sellerIndices);
+    expect(valid).toEqual(prevouts.map(() => true));
+    expect(final.fee).toBe(built.fee);
+    expect(final.vsize).toBeLessThanOrEqual(built.vsize);
+    expect(final.vsize).toBeGreaterThanOrEqual(built.vsize - Math.ceil(prevouts.length / 2));
+
+    const tx = rawTx(final.hex);
+    expect(final.txid).toBe(tx.id);
+    built.layout.inputs.forEach((role, i) => {
+      const witness = tx.getInput(i).finalScriptWitness ?? [];
+      if (role.witness === 'cosigned-psbt') {
+        // [sigP, sigU, witness script], both signatures ALL.
+        expect(witness.map((item) => item.at(-1))).toEqual([1, 1, 0x68]);
+        expect(witness[2]).toEqual(multisig.witnessScript);
+        expect(
+          verifyMultisigSignature(tx, i, multisig.platformPublicKey, witness[0]!, {
+            witnessScript: multisig.witnessScript,
+            amount: prevouts[i]!.amount,
+          }),
+        ).toBe(true);
+      }
+      if (role.witness === 'cosigned-listing') {
+        // [sigP (ALL), the stored sigU (0x83), the maker wallet's script].
+        expect(witness.map((item) => item.at(-1))).toEqual([1, 0x83, 0x68]);
+        const listing = listings[built.layout.sellerIndices.indexOf(i)];
+        expect(witness[1]).toEqual(listing?.witness[0]);
+        expect(witness[2]).toEqual(maker.witnessScript);
+      }
+    });
+  });
+
+  /**
+   * A sniper's replacement: the listed input and its payout at the same index (so the seller's
+   * SINGLE|ANYONECANPAY signature still holds) but the inscription sent to the sniper.
+   */
+  function snipe(finalHex: string, sequence?: number): Transaction {
+    const original = rawTx(finalHex);
+    const thief = testWallet('sniper', 'p2tr');
+    const tx = new Transaction({ ...TRADE_TX_OPTIONS, version: 2, lockTime: 0 });
+    for (let i = 0; i < original.inputsLength; i++) {
+      const { txid, index, sequence: kept } = original.getInput(i);
+      tx.addInput({ txid: txid!, index: index!, sequence: i === 2 ? (sequence ?? kept) : kept });
+    }
+    for (let i = 0; i < original.outputsLength; i++) {
+      const output = original.getOutput(i);
+      tx.addOutput({ script: i === 1 ? thief.script : output.script!, amount: output.amount! });
+    }
+    return tx;
+  }
+
+  it("a sniper cannot reuse the seller's and the platform's signatures with other outputs", () => {
+    const built = build(protectedOne, false);
+    const final = finalize(built, protectedOne);
+    const [sigP, sigU, witnessScript] = rawTx(final.hex).getInput(2).finalScriptWitness ?? [];
+    const prevout = prevoutsOf(built.psbt)[2]!;
+    const options = { witnessScript, amount: prevout.amount };
+
+    const sniped = snipe(final.hex);
+    // The seller's 0x83 signature commits only to its input and payout: it still verifies...
+    expect(verifyMultisigSignature(sniped, 2, maker.userPublicKey, sigU!, options)).toBe(true);
+    // ...but the platform's ALL signature committed to the buyer's outputs: it does not.
+    expect(verifyMultisigSignature(sniped, 2, maker.platformPublicKey, sigP!, options)).toBe(false);
+    const withWitness = (tx: Transaction, witness: Uint8Array[]) => {
+      tx.updateInput(2, { finalScriptWitness: witness }, true);
+      return tx;
+    };
+    expect(
+      isValidMultisigSpend(withWitness(sniped, [sigP!, sigU!, witnessScript!]), 2, prevout),
+    ).toBe(false);
+    // Nor does the user-only path take it: the seller signed nSequence 0xffffffff, not 144.
+    const empty = new Uint8Array();
+    expect(
+      isValidMultisigSpend(
+        withWitness(snipe(final.hex), [empty, sigU!, witnessScript!]),
+        2,
+        prevout,
+      ),
+    ).toBe(false);
+    const delayed = snipe(final.hex, 144);
+    expect(verifyMultisigSignature(delayed, 2, maker.userPublicKey, sigU!, options)).toBe(false);
+    expect(
+      isValidMultisigSpend(withWitness(delayed, [empty, sigU!, witnessScript!]), 2, prevout),
+    ).toBe(false);
+  });
+
+  describe('refuses', () => {
+    const built = build(protectedOne, true);
+    const signedTx = () => Transaction.fromPSBT(signAsBuyer(built, buyer), TRADE_TX_OPTIONS);
+    const listing = protectedOne[0]!;
+
+    it.each<[string, () => Uint8Array, SignedListedItem[], { code: string; index?: number }]>([
+      [
+        'an unsigned multisig padding',
+        () => signPsbtWithKey(built.psbt, buyer.key, { inputs: [1, 3] }),
+        protectedOne,
+        { code: 'unsigned-buyer-input', index: 0 },
+      ],
+      [
+        'a multisig padding signed ALL|ANYONECANPAY',
+        () =>
+          signAsBuyer(
+            { ...built, psbt: withDeclaredSighash(built.psbt, SigHash.ALL_ANYONECANPAY) },
+            buyer,
+          ),
+        protectedOne,
+        { code: 'bad-buyer-sighash', index: 0 },
+      ],
+      [
+        "a multisig signature of another input's digest",
+        () => {
+          const signed = signPsbtWithKey(built.psbt, buyer.key, { inputs: [1, 3] });
+          const tx = Transaction.fromPSBT(signed, TRADE_TX_OPTIONS);
+          tx.updateInput(0, { partialSig: tx.getInput(1).partialSig }, true);
+          return tx.toPSBT();
+        },
+        protectedOne,
+        { code: 'bad-buyer-signature', index: 0 },
+      ],
+      [
+        'a stored witness that is not a protected one',
+        () => signedTx().toPSBT(),
+        [{ ...listing, witness: [...listing.witness, listing.witness[0]!] }],
+        { code: 'seller-signature-mismatch', index: 2 },
+      ],
+      [
+        'a listing of another witness script',
+        () => signedTx().toPSBT(),
+        [
+          {
+            ...listing,
+            sellerInput: { ...listing.sellerInput, witnessScript: multisig.witnessScript },
+          },
+        ],
+        { code: 'seller-signature-mismatch', index: 2 },
+      ],
+      ['no listing', () => signedTx().toPSBT(), [], { code: 'missing-seller-signature', index: 2 }],
+    ])('%s', (_, make, listings, error) => {
+      expect(() => finalize(built, listings, make())).toThrow(expect.objectContaining(error));
+    });
+
+    it('to co-sign without the platform key, or with a key that is not P', () => {
+      const signed = signAsBuyer(built, buyer);
+      const missing = expect.objectContaining({ code: 'missing-cosigner', index: 0 });
+      expect(() => mergeAndFinalizePurchase(signed, built, protectedOne)).toThrow(missing);
+      const wrong = { cosigner: () => maker.platformKey };
+      expect(() => mergeAndFinalizePurchase(signed, built, protectedOne, wrong)).toThrow(missing);
+    });
   });
 });

@@ -3,6 +3,12 @@ import type { TransactionInput } from '@scure/btc-signer/psbt.js';
 import { hash160 } from '@scure/btc-signer/utils.js';
 import { bytesToHex, equalBytes } from '../bytes.ts';
 import {
+  cosignedListingWitness,
+  cosignedWitness,
+  recoveryWitness,
+  type Cosigner,
+} from '../multisig/cosign.ts';
+import {
   encodeTransaction,
   parsePsbt,
   unsignedParts,
@@ -31,6 +37,9 @@ export type BuiltForSigning = {
   maxFeeRate: number;
 };
 
+/** `cosigner` answers the platform's key for a multisig witness script (ADR 009). */
+export type FinalizeOptions = { cosigner?: Cosigner };
+
 type SpentOutput = { script: Uint8Array; amount: bigint };
 type FinalInput = { scriptSig: Uint8Array; witness: Uint8Array[] };
 
@@ -42,25 +51,31 @@ const EMPTY = new Uint8Array();
  * with ALL (or DEFAULT for taproot), and each seller input gets the stored witness of the listing
  * with that outpoint. That listing's commitment (sequence, spent output, payout at the same index)
  * must be what was built, so the signature verified at listing time is valid here. Answers the raw
- * transaction; throws TradeError. The buyer's own signatures are checked by Bitcoin Core's
- * testmempoolaccept, which the caller runs before broadcasting.
+ * transaction; throws TradeError. The buyer's own single-key signatures are checked by Bitcoin
+ * Core's testmempoolaccept, which the caller runs before broadcasting; its multisig ones are
+ * verified here, before the platform co-signs.
  */
 export function mergeAndFinalizePurchase(
   buyerSignedPsbt: Uint8Array | string,
   built: Pick<BuiltPurchase, 'psbt' | 'layout' | 'maxFeeRate'>,
   sellerSignatures: readonly SignedListedItem[],
+  options: FinalizeOptions = {},
 ): FinalizedTransaction {
-  return finalizeSignedPsbt(buyerSignedPsbt, built, sellerSignatures);
+  return finalizeSignedPsbt(buyerSignedPsbt, built, sellerSignatures, options);
 }
 
 /**
  * The same checks for any transaction we built and one wallet signed (a padding setup, a
- * delisting): `storedListings` supplies the inputs whose role says 'stored-listing'.
+ * delisting, a multisig withdrawal): `storedListings` supplies the inputs whose role says
+ * 'stored-listing' or 'cosigned-listing'. Multisig inputs ('cosigned-psbt', 'cosigned-listing')
+ * get the platform's ALL signature from `options.cosigner`, over this exact transaction, once the
+ * user's own signature verifies; 'recovery-psbt' inputs the user's alone.
  */
 export function finalizeSignedPsbt(
   signedPsbt: Uint8Array | string,
   built: BuiltForSigning,
   storedListings: readonly SignedListedItem[] = [],
+  options: FinalizeOptions = {},
 ): FinalizedTransaction {
   const builtTx = parsePsbt(built.psbt);
   const signedTx = parsePsbt(signedPsbt);
@@ -72,11 +87,24 @@ export function finalizeSignedPsbt(
     return prevout;
   });
   const finals = prevouts.map((prevout, i): FinalInput => {
-    if (built.layout.inputs[i]?.witness === 'stored-listing') {
-      const witness = listingWitness(parts, i, prevout, storedListings);
-      return { scriptSig: EMPTY, witness };
+    const signed = signedTx.getInput(i);
+    const listing = () => listingWitness(builtTx, parts, i, prevout, storedListings);
+    const { cosigner } = options;
+    switch (built.layout.inputs[i]?.witness ?? 'signed-psbt') {
+      case 'signed-psbt':
+        return signedFinalInput(signed, prevout.script, i);
+      case 'stored-listing':
+        return { scriptSig: EMPTY, witness: listing() };
+      case 'cosigned-listing':
+        return {
+          scriptSig: EMPTY,
+          witness: cosignedListingWitness(builtTx, i, listing(), cosigner),
+        };
+      case 'cosigned-psbt':
+        return { scriptSig: EMPTY, witness: cosignedWitness(builtTx, signed, i, cosigner) };
+      case 'recovery-psbt':
+        return { scriptSig: EMPTY, witness: recoveryWitness(builtTx, signed, i) };
     }
-    return signedFinalInput(signedTx.getInput(i), prevout.script, i);
   });
 
   const { raw, txid, vsize } = encodeTransaction(builtTx, parts, finals);
@@ -122,6 +150,7 @@ function checkSameTransaction(
 }
 
 function listingWitness(
+  builtTx: Transaction,
   parts: { inputs: RawInput[]; outputs: RawOutput[] },
   index: number,
   prevout: SpentOutput,
@@ -136,8 +165,10 @@ function listingWitness(
     throw new TradeError('missing-seller-signature', message, index);
   }
   const { sellerInput, payout } = listing;
+  const builtScript = builtTx.getInput(index).witnessScript;
   const isCommitted =
     output !== undefined &&
+    sameOptionalBytes(sellerInput.witnessScript, builtScript) &&
     sellerInput.sequence === input.sequence &&
     sellerInput.value === prevout.amount &&
     equalBytes(sellerInput.script, prevout.script) &&
@@ -198,6 +229,10 @@ function badSighash(index: number): TradeError {
 
 function badSignature(index: number, what: string): TradeError {
   return new TradeError('bad-buyer-signature', `Input ${index} ${what}`, index);
+}
+
+function sameOptionalBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
+  return a === undefined || b === undefined ? a === b : equalBytes(a, b);
 }
 
 function sum(values: readonly bigint[]): bigint {

@@ -1,5 +1,6 @@
 // The pure trading core (issue 4): listings signed SINGLE|ANYONECANPAY, purchases in msigner's
-// layout with OKX's N+1 padding rule, chained padding setups, delisting, exact fees.
+// layout with OKX's N+1 padding rule, chained padding setups, delisting, exact fees. Snipe-protected
+// listings and multisig paddings (issue 5) co-signed by the platform: see ../multisig/.
 export { addressOfScript, parsePsbt, scriptOfAddress } from './codec.ts';
 export { buildDelistPsbt, type BuiltDelist } from './delist.ts';
 export {
@@ -29,9 +30,13 @@ export {
   mergeAndFinalizePurchase,
   type BuiltForSigning,
   type FinalizedTransaction,
+  type FinalizeOptions,
 } from './finalize-purchase.ts';
 export {
+  isSignedInPsbt,
   LISTED_INPUT_ROLE,
+  multisigInputRole,
+  PROTECTED_LISTING_INPUT_ROLE,
   walletInputRole,
   type InputKind,
   type InputRole,
@@ -91,3 +96,4 @@ export {
   type Utxo,
   type WalletUtxo,
 } from './utxo.ts';
+export { psbtTxid } from './txid.ts';

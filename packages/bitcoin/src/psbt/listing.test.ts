@@ -14,6 +14,7 @@ import {
   inscriptionUtxo,
   NETWORK,
   scriptOf,
+  testMultisig,
   testWallet,
   withDeclaredSighash,
   type TestWallet,
@@ -346,5 +347,88 @@ describe('verifySignedListing', () => {
   it('pays out to the address given', () => {
     const built = list([{ ...item(taprootSeller, 0x83), payoutAddress: nativeSeller.address }]);
     expect(built.items[0]?.payout.script).toEqual(scriptOf(nativeSeller.address));
+  });
+});
+
+describe('a snipe-protected listing (inscription in the maker wallet, ADR 009)', () => {
+  const seller = testWallet('listing protected', 'p2wpkh');
+  const maker = testMultisig(seller, 'maker');
+  const protectedItem = (byte: number, publicKey = seller.publicKey): ListingItemParams => ({
+    inscriptionUtxo: {
+      ...inscriptionUtxo(seller, byte),
+      script: maker.script,
+      witnessScript: maker.witnessScript,
+      publicKey,
+    },
+    price: 50_000n,
+    payoutAddress: seller.address,
+  });
+
+  it('carries the witness script and 0x83; the stored witness is the seller signature alone', () => {
+    const built = list([protectedItem(0x91), item(taprootSeller, 0x92)]);
+    const tx = Transaction.fromPSBT(built.psbt);
+    expect(tx.getInput(0)).toMatchObject({
+      witnessScript: maker.witnessScript,
+      witnessUtxo: { script: maker.script, amount: 10_000n },
+      sighashType: SELLER_SIGHASH,
+      sequence: 0xffffffff,
+    });
+    expect(built.items[0]?.sellerInput.witnessScript).toEqual(maker.witnessScript);
+    expect(built.items[1]?.sellerInput).not.toHaveProperty('witnessScript');
+
+    // The seller's wallet signs as U: the maker key P is the platform's, used only in purchases.
+    let signed = signPsbtWithKey(built.psbt, seller.key, { inputs: [0] });
+    signed = signPsbtWithKey(signed, taprootSeller.key, { inputs: [1] });
+    const result = verifySignedListing(signed, built.items);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [witness] = result.signatures.map((s) => s.witness);
+    expect(witness).toHaveLength(1);
+    expect(witness?.[0]?.at(-1)).toBe(SELLER_SIGHASH);
+  });
+
+  it('reports a protected input signed with SIGHASH_ALL, or not by U', () => {
+    const built = list([protectedItem(0x93)]);
+    const all = signPsbtWithKey(withDeclaredSighash(built.psbt, SigHash.ALL), seller.key);
+    expect(verifySignedListing(all, built.items)).toEqual({
+      ok: false,
+      problems: [{ code: 'wrong-sighash', index: 0 }],
+    });
+    const signedByU = Transaction.fromPSBT(signPsbtWithKey(built.psbt, seller.key));
+    const [[, signature] = []] = signedByU.getInput(0).partialSig ?? [];
+    const tx = Transaction.fromPSBT(built.psbt);
+    tx.updateInput(0, { partialSig: [[maker.platformPublicKey, signature!]] }, true);
+    expect(verifySignedListing(tx.toPSBT(), built.items)).toEqual({
+      ok: false,
+      problems: [{ code: 'not-signed', index: 0 }],
+    });
+  });
+
+  it.each<[string, ListingItemParams, string]>([
+    ['a key that is not U', protectedItem(0x94, maker.platformPublicKey), 'key-mismatch'],
+    [
+      'a witness script that is not the P2WSH spent',
+      {
+        ...protectedItem(0x95),
+        inscriptionUtxo: {
+          ...protectedItem(0x95).inscriptionUtxo,
+          witnessScript: testMultisig(seller).witnessScript,
+        },
+      },
+      'unknown-witness-script',
+    ],
+    [
+      'a foreign witness script',
+      {
+        ...protectedItem(0x96),
+        inscriptionUtxo: {
+          ...protectedItem(0x96).inscriptionUtxo,
+          witnessScript: Uint8Array.of(0x51),
+        },
+      },
+      'unknown-witness-script',
+    ],
+  ])('refuses %s', (_, listed, code) => {
+    expect(() => list([listed])).toThrow(expect.objectContaining({ code, index: 0 }));
   });
 });

@@ -1,5 +1,6 @@
 import { Transaction } from '@scure/btc-signer';
 import { bytesToHex, equalBytes } from '../bytes.ts';
+import { p2wshScript, parseMultisigWitnessScript } from '../multisig/script.ts';
 import type { BitcoinNetwork } from '../networks.ts';
 import { parsePsbt, scriptOfAddress, TRADE_TX_OPTIONS } from './codec.ts';
 import { isDust } from './fees.ts';
@@ -25,10 +26,16 @@ import {
 
 export type ListingItemParams = {
   /**
-   * The UTXO holding the inscription, P2TR or P2WPKH. `publicKey` (taproot internal key, or the
-   * P2WPKH key) is checked against the script and written into the PSBT for the wallet.
+   * The UTXO holding the inscription, P2TR or P2WPKH, or the maker wallet's P2WSH with its
+   * `witnessScript` (a snipe-protected listing, ADR 009). `publicKey` (taproot internal key, the
+   * P2WPKH key, or the maker wallet's U) is checked against the script; the PSBT carries what the
+   * wallet needs to sign.
    */
-  inscriptionUtxo: Utxo & { publicKey?: Uint8Array; inscriptionOffset?: bigint };
+  inscriptionUtxo: Utxo & {
+    publicKey?: Uint8Array;
+    inscriptionOffset?: bigint;
+    witnessScript?: Uint8Array;
+  };
   price: bigint;
   payoutAddress: string;
   /**
@@ -55,7 +62,8 @@ export function makerFee(price: bigint, makerFeeBps: number): bigint {
  * output i its payout, every input signed SIGHASH_SINGLE|ANYONECANPAY (0x83), version 2, locktime
  * 0, final sequences. The payout is price − maker fee + the inscription UTXO's value: the seller
  * keeps the postage, and the buyer funds a fresh postage output (msigner's getSellerOrdOutputValue).
- * Only P2TR and P2WPKH sellers: legacy SINGLE commits to the index (research §1). Throws TradeError.
+ * Only P2TR and P2WPKH sellers, and the maker wallet: legacy SINGLE commits to the index (research
+ * §1). Throws TradeError.
  */
 export function buildListingPsbt(params: {
   items: readonly ListingItemParams[];
@@ -93,6 +101,8 @@ export function buildListingPsbt(params: {
     if (isDust(script, value)) {
       throw new TradeError('dust-output', `Item ${index} pays out dust`, index);
     }
+    // A protected listing's final sequence is what keeps the user-only path (nSequence 144)
+    // from reusing its signature (ADR 009).
     const sellerInput = {
       txid: utxo.txid.toLowerCase(),
       vout: utxo.vout,
@@ -100,6 +110,7 @@ export function buildListingPsbt(params: {
       script: utxo.script,
       sequence: FINAL_SEQUENCE,
       inscriptionOffset: utxo.inscriptionOffset ?? 0n,
+      ...(utxo.witnessScript && { witnessScript: utxo.witnessScript }),
     };
     tx.addInput({ ...psbtInput(sellerInput, fields), sighashType: SELLER_SIGHASH });
     tx.addOutput({ script, amount: value });
@@ -109,9 +120,9 @@ export function buildListingPsbt(params: {
 }
 
 function checkListedUtxo(item: ListingItemParams, index: number) {
-  const { script, publicKey, value, inscriptionOffset = 0n } = item.inscriptionUtxo;
+  const { script, publicKey, value, inscriptionOffset = 0n, witnessScript } = item.inscriptionUtxo;
   const type = spendTypeOfScript(script);
-  if (type !== 'p2tr' && type !== 'p2wpkh') {
+  if (!witnessScript && type !== 'p2tr' && type !== 'p2wpkh') {
     throw new TradeError(
       'unsupported-seller-script',
       `Item ${index}: only P2TR and P2WPKH inscriptions can be listed`,
@@ -125,7 +136,27 @@ function checkListedUtxo(item: ListingItemParams, index: number) {
       index,
     );
   }
+  if (witnessScript) return protectedFields(script, witnessScript, publicKey, index);
   return publicKey ? keySpendFields(script, publicKey) : {};
+}
+
+/** A maker wallet's P2WSH output: the PSBT carries the witness script; `publicKey` must be U. */
+function protectedFields(
+  script: Uint8Array,
+  witnessScript: Uint8Array,
+  publicKey: Uint8Array | undefined,
+  index: number,
+) {
+  const parts = parseMultisigWitnessScript(witnessScript);
+  if (!parts || !equalBytes(p2wshScript(witnessScript), script)) {
+    const message = `Item ${index}: the witness script is not the maker wallet's`;
+    throw new TradeError('unknown-witness-script', message, index);
+  }
+  if (publicKey && !equalBytes(publicKey, parts.userPublicKey)) {
+    const message = `Item ${index}: the key is not the maker wallet's user key`;
+    throw new TradeError('key-mismatch', message, index);
+  }
+  return { witnessScript };
 }
 
 export type ListingProblemCode =
@@ -171,7 +202,8 @@ export function verifySignedListing(
   const signatures = expected.map((item, index): SignedListedItem => {
     const codes = pairProblems(tx, index, item);
     const input = tx.getInput(index);
-    const witness = extractSellerWitness(input, item.sellerInput.script) ?? [];
+    const { script, witnessScript } = item.sellerInput;
+    const witness = extractSellerWitness(input, script, witnessScript) ?? [];
     const signatureProblem = checkSellerWitness(item, witness);
     if (signatureProblem) codes.push(signatureProblem);
     problems.push(...[...new Set(codes)].map((code) => ({ code, index })));

@@ -11,11 +11,13 @@ import { locateSat } from './sat-flow.ts';
 import type { SignedListedItem } from './seller-signature.ts';
 import {
   coin,
+  multisigCoin,
   NETWORK,
   PLATFORM_ADDRESS,
   scriptOf,
   signedListing,
   testBuyer,
+  testMultisig,
   testWallet,
   type TestWallet,
 } from './test-fixtures.ts';
@@ -327,5 +329,111 @@ describe('buildPurchasePsbt refuses', () => {
     ['a negative count of new paddings', oneTaproot, { newPaddingCount: -1 }, 'invalid-amount'],
   ])('%s', (_, listings, overrides, code) => {
     expect(() => purchase(listings, buyer, overrides)).toThrow(expect.objectContaining({ code }));
+  });
+});
+
+describe('protected listings and multisig paddings (ADR 009)', () => {
+  const buyer = buyers.p2wpkh;
+  const multisig = testMultisig(buyer);
+  const paddings = [0xe1, 0xe2, 0xe3].map((byte) => multisigCoin(multisig, byte, 600n));
+  const multisigBuyer = (utxos = paddings) =>
+    testBuyer(buyer, { paddingUtxos: [], multisigPadding: { wallet: multisig, utxos } });
+  const protectedOne = [signedListing(nativeSeller, 0x1d, { protected: true })];
+
+  it('a protected seller input carries its witness script and is co-signed at finalize', () => {
+    const built = purchase(protectedOne, buyer);
+    const tx = Transaction.fromPSBT(built.psbt);
+    const seller = tx.getInput(2);
+    expect(seller.witnessScript).toEqual(protectedOne[0]!.sellerInput.witnessScript);
+    expect(seller).not.toHaveProperty('partialSig');
+    expect(built.layout.inputs[2]).toEqual({
+      kind: 'seller',
+      signer: 'seller',
+      sighash: 0x83,
+      witness: 'cosigned-listing',
+    });
+    // 10.5 + P2WPKH paddings 2 × 68 + P2WSH seller 97.25 + payment 68 + outputs P2WPKH 31,
+    // P2TR 43, P2WPKH payout 31, P2TR fee 43, 2 × P2WPKH 31, change 31 = 552.75 → 553 vB.
+    expect(built.vsize).toBe(553);
+  });
+
+  it('takes the paddings from the multisig wallet and returns them there', () => {
+    const built = purchase(protectedOne, buyer, { buyer: multisigBuyer() });
+    const tx = Transaction.fromPSBT(built.psbt);
+    for (const i of [0, 1]) {
+      expect(tx.getInput(i).witnessScript).toEqual(multisig.witnessScript);
+      expect(tx.getInput(i).witnessUtxo?.script).toEqual(multisig.script);
+    }
+    expect(tx.getInput(3).witnessUtxo?.script).toEqual(buyer.script);
+    expect(built.layout.inputs.map((r) => r.witness)).toEqual([
+      'cosigned-psbt',
+      'cosigned-psbt',
+      'cosigned-listing',
+      'signed-psbt',
+    ]);
+    expect(built.layout.inputs[0]).toMatchObject({ kind: 'padding', signer: 'buyer', sighash: 1 });
+    const { newPaddingIndices, changeIndex } = built.layout;
+    for (const i of [0, ...newPaddingIndices]) {
+      expect(tx.getOutput(i).script).toEqual(multisig.script);
+    }
+    expect(tx.getOutput(changeIndex!).script).toEqual(buyer.script);
+    expect(tx.getOutput(0).amount).toBe(1_200n);
+    // 10.5 + 3 × 97.25 (two paddings and the seller) + 68 + outputs P2WSH 43, P2TR 43, P2WPKH 31,
+    // P2TR 43, 2 × P2WSH 43, P2WPKH change 31 = 647.25 → 648 vB.
+    expect(built.vsize).toBe(648);
+  });
+
+  it.each<[string, () => Partial<PurchaseParams>, string]>([
+    [
+      'a multisig wallet of another key',
+      () => ({
+        buyer: testBuyer(buyer, {
+          multisigPadding: { wallet: testMultisig(nativeSeller), utxos: [] },
+        }),
+      }),
+      'key-mismatch',
+    ],
+    [
+      'a tampered multisig wallet',
+      () => ({
+        buyer: testBuyer(buyer, {
+          multisigPadding: {
+            wallet: { ...multisig, witnessScript: testMultisig(nativeSeller).witnessScript },
+            utxos: paddings,
+          },
+        }),
+      }),
+      'unknown-witness-script',
+    ],
+    [
+      'one multisig padding',
+      () => ({ buyer: multisigBuyer(paddings.slice(0, 1)) }),
+      'not-enough-padding',
+    ],
+    [
+      'an inscribed multisig padding',
+      () => ({ buyer: multisigBuyer([...paddings, multisigCoin(multisig, 0xe4, 600n, 0, true)]) }),
+      'inscribed-utxo-as-padding',
+    ],
+    [
+      'a padding of the payment address among multisig ones',
+      () => ({ buyer: multisigBuyer([...paddings, coin(buyer, 0xe5, 600n)]) }),
+      'utxo-not-at-payment-address',
+    ],
+  ])('refuses %s', (_, overrides, code) => {
+    expect(() => purchase(oneTaproot, buyer, overrides())).toThrow(
+      expect.objectContaining({ code }),
+    );
+  });
+
+  it('refuses a protected listing whose witness script is not its P2WSH', () => {
+    const listing = protectedOne[0]!;
+    const tampered = {
+      ...listing,
+      sellerInput: { ...listing.sellerInput, witnessScript: testMultisig(buyer).witnessScript },
+    };
+    expect(() => purchase([tampered], buyer)).toThrow(
+      expect.objectContaining({ code: 'unknown-witness-script', index: 0 }),
+    );
   });
 });

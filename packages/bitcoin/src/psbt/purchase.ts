@@ -1,4 +1,5 @@
 import { Transaction } from '@scure/btc-signer';
+import { checkMultisigWallet, type MultisigWallet } from '../multisig/script.ts';
 import type { BitcoinNetwork } from '../networks.ts';
 import { scriptOfAddress, TRADE_TX_OPTIONS } from './codec.ts';
 import {
@@ -10,7 +11,13 @@ import {
   isDust,
   type InputType,
 } from './fees.ts';
-import { LISTED_INPUT_ROLE, walletInputRole, type InputRole } from './input-role.ts';
+import {
+  LISTED_INPUT_ROLE,
+  PROTECTED_LISTING_INPUT_ROLE,
+  walletInputRole,
+  type InputRole,
+} from './input-role.ts';
+import { paddingSource } from './padding-source.ts';
 import {
   TRADE_LOCKTIME,
   TRADE_TX_VERSION,
@@ -26,7 +33,6 @@ import {
   psbtInput,
   spendTypeOfScript,
   sumValues,
-  type SpendType,
   type WalletUtxo,
 } from './utxo.ts';
 
@@ -47,6 +53,12 @@ export type Buyer = {
   paymentUtxos: readonly WalletUtxo[];
   /** Small coins at the payment address to put in front of the sellers (≥ 546 sats each). */
   paddingUtxos: readonly WalletUtxo[];
+  /**
+   * The buyer's multisig wallet (U = the payment key) and its coins: when present, the paddings
+   * come from there instead of `paddingUtxos`, and output 0 and the new paddings go back to it
+   * (ADR 009). The buyer signs them with ALL; the platform co-signs at finalize.
+   */
+  multisigPadding?: { wallet: MultisigWallet; utxos: readonly WalletUtxo[] };
 };
 
 export type PurchaseLayout = {
@@ -101,8 +113,10 @@ export type PurchaseParams = {
  * FIFO puts inscription i at offset 0 of output 1+i: output 0 takes the paddings and the sats in
  * front of inscription 0, output 1+i the sats from inscription i up to inscription i+1, and the
  * last buyer output `postage` sats. Payment coins are chosen largest-first for the exact vsize;
- * change only above `changeMin`. The seller inputs carry witnessUtxo and no signature; the buyer
- * signs every other input with ALL (DEFAULT for taproot). Throws TradeError.
+ * change only above `changeMin`. The seller inputs carry witnessUtxo (and a protected listing's
+ * witness script) and no signature; the buyer signs every other input with ALL (DEFAULT for
+ * taproot). With `buyer.multisigPadding` the paddings are multisig coins, and output 0 and the new
+ * paddings return to the multisig address. Throws TradeError.
  */
 export function buildPurchasePsbt(params: PurchaseParams): BuiltPurchase {
   const { listings, buyer, network, feeRate } = params;
@@ -114,22 +128,23 @@ export function buildPurchasePsbt(params: PurchaseParams): BuiltPurchase {
     scriptOfAddress(buyer.paymentAddress, network),
     buyer.paymentPublicKey,
   );
-  checkWalletUtxos(buyer.paddingUtxos, wallet, 'inscribed-utxo-as-padding');
+  const source = paddingSource(buyer, wallet);
+  checkWalletUtxos(source.utxos, source, 'inscribed-utxo-as-padding');
   checkWalletUtxos(buyer.paymentUtxos, wallet, 'inscribed-utxo-as-payment');
-  listings.forEach(checkListing);
+  const sellerTypes = listings.map(checkListing);
   const sellers = listings.map((listing) => listing.sellerInput);
-  checkDistinctOutpoints([...buyer.paddingUtxos, ...sellers, ...buyer.paymentUtxos]);
-  const paddings = pickPaddings(buyer.paddingUtxos, count + 1);
+  checkDistinctOutpoints([...source.utxos, ...sellers, ...buyer.paymentUtxos]);
+  const paddings = pickPaddings(source.utxos, count + 1);
   const newPaddingCount = params.newPaddingCount ?? count + 1;
   if (!Number.isInteger(newPaddingCount) || newPaddingCount < 0) {
     throw new TradeError('invalid-amount', `Cannot create ${newPaddingCount} padding outputs`);
   }
 
   const ordinalScript = scriptOfAddress(buyer.ordinalAddress, network);
-  const newPadding = { script: wallet.script, value: params.paddingValue ?? PADDING_VALUE };
+  const newPadding = { script: source.script, value: params.paddingValue ?? PADDING_VALUE };
   const fee = platformFeeOutput(params.platformFee, network);
   const fixedOutputs: Payout[] = [
-    { script: wallet.script, value: sumValues(paddings) + (sellers[0]?.inscriptionOffset ?? 0n) },
+    { script: source.script, value: sumValues(paddings) + (sellers[0]?.inscriptionOffset ?? 0n) },
     ...buyerOutputValues(listings, params.postage ?? POSTAGE).map((value) => ({
       script: ordinalScript,
       value,
@@ -141,10 +156,7 @@ export function buildPurchasePsbt(params: PurchaseParams): BuiltPurchase {
   fixedOutputs.forEach(checkNotDust);
 
   const buyerInputType = inputTypeOf(wallet.type);
-  const fixedInputTypes: InputType[] = [
-    ...paddings.map(() => buyerInputType),
-    ...sellers.map((seller) => sellerInputType(seller.script)),
-  ];
+  const fixedInputTypes: InputType[] = [...paddings.map(() => source.inputType), ...sellerTypes];
   const fixedScripts = fixedOutputs.map((output) => output.script);
   const selection = selectUtxos({
     utxos: buyer.paymentUtxos,
@@ -163,8 +175,11 @@ export function buildPurchasePsbt(params: PurchaseParams): BuiltPurchase {
     version: TRADE_TX_VERSION,
     lockTime: TRADE_LOCKTIME,
   });
-  for (const padding of paddings) tx.addInput(psbtInput(padding, wallet.fields));
-  for (const seller of sellers) tx.addInput(psbtInput(seller, {}, seller.sequence));
+  for (const padding of paddings) tx.addInput(psbtInput(padding, source.fields));
+  for (const seller of sellers) {
+    const fields = seller.witnessScript ? { witnessScript: seller.witnessScript } : {};
+    tx.addInput(psbtInput(seller, fields, seller.sequence));
+  }
   for (const coin of selection.selected) tx.addInput(psbtInput(coin, wallet.fields));
   for (const output of fixedOutputs) tx.addOutput({ script: output.script, amount: output.value });
   if (selection.change > 0n) tx.addOutput({ script: wallet.script, amount: selection.change });
@@ -172,7 +187,11 @@ export function buildPurchasePsbt(params: PurchaseParams): BuiltPurchase {
   const layout = purchaseLayout({
     count,
     payments: selection.selected.length,
-    buyerSpend: wallet.type,
+    paddingRole: source.role,
+    sellerRoles: sellers.map((seller) =>
+      seller.witnessScript ? PROTECTED_LISTING_INPUT_ROLE : LISTED_INPUT_ROLE,
+    ),
+    paymentRole: walletInputRole('payment', 'buyer', wallet.type),
     hasPlatformFee: fee !== undefined,
     newPaddings: newPaddingCount,
     hasChange: selection.change > 0n,
@@ -200,9 +219,10 @@ export function buyerOutputValues(listings: readonly ListedItem[], postage: bigi
   });
 }
 
-function checkListing(listing: ListedItem, index: number): void {
-  const { script, value, inscriptionOffset } = listing.sellerInput;
-  sellerInputType(script, index);
+/** Checks a listing's seller input and answers its input type. */
+function checkListing(listing: ListedItem, index: number): InputType {
+  const { value, inscriptionOffset } = listing.sellerInput;
+  const type = sellerInputType(listing.sellerInput, index);
   if (inscriptionOffset < 0n || inscriptionOffset >= value) {
     throw new TradeError(
       'inscription-offset-out-of-range',
@@ -210,11 +230,24 @@ function checkListing(listing: ListedItem, index: number): void {
       index,
     );
   }
+  return type;
 }
 
-/** A seller's P2TR key-path input carries a 65-byte signature (0x83 is not DEFAULT). */
-function sellerInputType(script: Uint8Array, index?: number): InputType {
-  const type = spendTypeOfScript(script);
+/**
+ * A seller's P2TR key-path input carries a 65-byte signature (0x83 is not DEFAULT); a protected
+ * listing's maker wallet input is spent by both keys.
+ */
+function sellerInputType(seller: ListedItem['sellerInput'], index: number): InputType {
+  if (seller.witnessScript) {
+    try {
+      checkMultisigWallet({ witnessScript: seller.witnessScript, script: seller.script });
+    } catch {
+      const message = `Listing ${index}: the witness script is not the maker wallet's`;
+      throw new TradeError('unknown-witness-script', message, index);
+    }
+    return 'p2wsh-multisig';
+  }
+  const type = spendTypeOfScript(seller.script);
   if (type === 'p2tr') return 'p2tr-sighash';
   if (type === 'p2wpkh') return 'p2wpkh';
   throw new TradeError('unsupported-seller-script', 'Sellers are P2TR or P2WPKH', index);
@@ -252,7 +285,9 @@ function checkNotDust(output: Payout, index: number): void {
 function purchaseLayout(shape: {
   count: number;
   payments: number;
-  buyerSpend: SpendType;
+  paddingRole: InputRole;
+  sellerRoles: InputRole[];
+  paymentRole: InputRole;
   hasPlatformFee: boolean;
   newPaddings: number;
   hasChange: boolean;
@@ -262,13 +297,11 @@ function purchaseLayout(shape: {
   const sellerIndices = range(count + 1, count);
   const afterPayouts = 2 * count + 1;
   const firstNewPadding = afterPayouts + (shape.hasPlatformFee ? 1 : 0);
-  const padding = walletInputRole('padding', 'buyer', shape.buyerSpend);
-  const payment = walletInputRole('payment', 'buyer', shape.buyerSpend);
   return {
     inputs: [
-      ...range(0, count + 1).map(() => padding),
-      ...sellerIndices.map(() => LISTED_INPUT_ROLE),
-      ...range(0, payments).map(() => payment),
+      ...range(0, count + 1).map(() => shape.paddingRole),
+      ...shape.sellerRoles,
+      ...range(0, payments).map(() => shape.paymentRole),
     ],
     paddingIndices: range(0, count + 1),
     sellerIndices,

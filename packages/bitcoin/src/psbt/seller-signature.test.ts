@@ -14,6 +14,8 @@ import {
   coin,
   inscriptionUtxo,
   NETWORK,
+  signedListing as storedListing,
+  testMultisig,
   testWallet,
   withDeclaredSighash,
   type TestWallet,
@@ -156,5 +158,69 @@ describe('extractSellerWitness', () => {
     expect(extractSellerWitness({ partialSig }, script)).toEqual([der, nativeSeller.publicKey]);
     expect(extractSellerWitness({ partialSig: partialSig.slice(0, 1) }, script)).toBeUndefined();
     expect(extractSellerWitness({}, taprootSeller.script)).toBeUndefined();
+  });
+});
+
+describe('a protected seller input (the maker wallet P2WSH)', () => {
+  const seller = testWallet('seller protected', 'p2wpkh');
+  const maker = testMultisig(seller, 'maker');
+  const listed = storedListing(seller, 0x52, { protected: true });
+
+  it("is U's 0x83 signature alone, checked with the witness script as script code", () => {
+    expect(listed.witness).toHaveLength(1);
+    expect(listed.sellerInput.witnessScript).toEqual(maker.witnessScript);
+    expect(checkSellerWitness(listed, listed.witness)).toBeUndefined();
+  });
+
+  it('has the template digest of a purchase at index 2 (BIP143, script code = witness script)', () => {
+    const tx = new Transaction({ version: 2, lockTime: 0 });
+    const others = [coin(filler, 1, 600n), coin(filler, 2, 600n), coin(filler, 3, 90_000n)];
+    for (const utxo of [others[0]!, others[1]!, listed.sellerInput, others[2]!]) {
+      tx.addInput({
+        txid: hexToBytes(utxo.txid),
+        index: utxo.vout,
+        witnessUtxo: { script: utxo.script, amount: utxo.value },
+      });
+    }
+    for (const value of [1_200n, 10_000n]) tx.addOutput({ script: filler.script, amount: value });
+    tx.addOutput({ script: listed.payout.script, amount: listed.payout.value });
+    const digest = tx.preimageWitnessV0(2, maker.witnessScript, SELLER_SIGHASH, 10_000n);
+    expect(sellerSighash(listed)).toEqual(digest);
+  });
+
+  const flip = (bytes: Uint8Array, at: number) => bytes.map((b, i) => (i === at ? b ^ 1 : b));
+  it.each<[string, (w: Uint8Array[]) => Uint8Array[], Partial<ListedItem['sellerInput']>, string]>([
+    ['nothing', () => [], {}, 'not-signed'],
+    ['a flipped bit', ([s]) => [flip(s!, 10)], {}, 'bad-signature'],
+    ['the script pushed after it', ([s]) => [s!, maker.witnessScript], {}, 'bad-signature'],
+    [
+      'a relabelled sighash',
+      ([s]) => [Uint8Array.of(...s!.subarray(0, -1), 1)],
+      {},
+      'wrong-sighash',
+    ],
+    [
+      'another witness script',
+      (w) => w,
+      { witnessScript: testMultisig(seller).witnessScript },
+      'unsupported-seller-script',
+    ],
+    ['another sequence', (w) => w, { sequence: 144 }, 'bad-signature'],
+  ])('refuses %s', (_, tamper, input, problem) => {
+    const item = { ...listed, sellerInput: { ...listed.sellerInput, ...input } };
+    expect(checkSellerWitness(item, tamper(listed.witness))).toBe(problem);
+  });
+
+  it("extracts U's partial signature only", () => {
+    const sig = new Uint8Array(72).fill(3);
+    const partialSig: [Uint8Array, Uint8Array][] = [
+      [maker.platformPublicKey, sig],
+      [seller.publicKey, sig],
+    ];
+    const { script, witnessScript } = listed.sellerInput;
+    expect(extractSellerWitness({ partialSig }, script, witnessScript)).toEqual([sig]);
+    expect(
+      extractSellerWitness({ partialSig: partialSig.slice(0, 1) }, script, witnessScript),
+    ).toBeUndefined();
   });
 });

@@ -11,8 +11,16 @@ import {
   privateKeyFromHex,
 } from '../keys.ts';
 import { addressToScript } from '../address.ts';
+import type { Cosigner } from '../multisig/cosign.ts';
+import {
+  derivePlatformKey,
+  platformKeyForScript,
+  type MultisigKind,
+} from '../multisig/platform-key.ts';
+import { multisigWallet, type MultisigWallet } from '../multisig/script.ts';
+import { isValidMultisigSpend } from '../multisig/sign.ts';
 import { signPsbtWithKey } from '../sign-psbt.ts';
-import type { InputRole } from './input-role.ts';
+import { isSignedInPsbt, type InputRole } from './input-role.ts';
 import { buildListingPsbt, verifySignedListing } from './listing.ts';
 import type { Buyer } from './purchase.ts';
 import { SELLER_SIGHASH, type SignedListedItem } from './seller-signature.ts';
@@ -65,10 +73,37 @@ export function coin(
 
 export const PLATFORM_ADDRESS = testWallet('platform', 'p2tr').address;
 
+/** The platform's COSIGNER_SECRET in tests, and the cosigner finalizeSignedPsbt gets from it. */
+export const COSIGNER_SECRET = sha256(utf8ToBytes('test cosigner secret'));
+export const testCosigner: Cosigner = (witnessScript) =>
+  platformKeyForScript(COSIGNER_SECRET, witnessScript);
+
+export type TestMultisig = MultisigWallet & { platformKey: Uint8Array };
+
+/** The multisig (or maker) wallet of `owner`'s key, co-signed with the test secret's key. */
+export function testMultisig(owner: TestWallet, kind: MultisigKind = 'multisig'): TestMultisig {
+  const platformKey = derivePlatformKey(COSIGNER_SECRET, kind, owner.publicKey);
+  const wallet = multisigWallet(owner.publicKey, compressedPublicKey(platformKey), NETWORK);
+  return { ...wallet, platformKey };
+}
+
+/** A coin of a multisig wallet with a txid made of `byte`. */
+export function multisigCoin(
+  wallet: MultisigWallet,
+  byte: number,
+  value: bigint,
+  vout = 0,
+  inscribed = false,
+): WalletUtxo {
+  const txid = byte.toString(16).padStart(2, '0').repeat(32);
+  return { txid, vout, value, script: wallet.script, inscribed };
+}
+
 /**
  * Checks every signature of a final transaction cryptographically: wallet inputs as BIP-322 style
- * key spends (ALL/DEFAULT), and seller inputs by recomputing their SINGLE|ANYONECANPAY digest at
- * their index in *this* transaction (not on the one-input template the module uses).
+ * key spends (ALL/DEFAULT), multisig inputs against their script (both signatures, or the user's
+ * after the delay), and seller inputs by recomputing their SINGLE|ANYONECANPAY digest at their
+ * index in *this* transaction (not on the one-input template the module uses).
  */
 export function verifyFinalTransaction(
   hex: string,
@@ -77,6 +112,9 @@ export function verifyFinalTransaction(
 ): boolean[] {
   const tx = Transaction.fromRaw(hexToBytes(hex));
   return prevouts.map((prevout, index) => {
+    if (OutScript.decode(prevout.script).type === 'wsh') {
+      return isValidMultisigSpend(tx, index, prevout);
+    }
     if (!sellerIndices.includes(index)) return isValidKeySpend(tx, index, prevouts);
     const witness = tx.getInput(index).finalScriptWitness ?? [];
     const [signature, publicKey] = witness;
@@ -118,16 +156,23 @@ export function withDeclaredSighash(psbt: Uint8Array, sighashType: number): Uint
   return tx.toPSBT();
 }
 
-/** Lists one inscription of `seller` at `price` (1% maker fee), signs it and verifies it. */
+/**
+ * Lists one inscription of `seller` at `price` (1% maker fee), signs it and verifies it. With
+ * `protected`, the inscription sits in the seller's maker wallet (a snipe-protected listing).
+ */
 export function signedListing(
   seller: TestWallet,
   byte: number,
-  options: { price?: bigint; value?: bigint; offset?: bigint } = {},
+  options: { price?: bigint; value?: bigint; offset?: bigint; protected?: boolean } = {},
 ): SignedListedItem {
+  const utxo = inscriptionUtxo(seller, byte, options.value, options.offset);
+  const maker = options.protected ? testMultisig(seller, 'maker') : undefined;
   const { psbt, items } = buildListingPsbt({
     items: [
       {
-        inscriptionUtxo: inscriptionUtxo(seller, byte, options.value, options.offset),
+        inscriptionUtxo: maker
+          ? { ...utxo, script: maker.script, witnessScript: maker.witnessScript }
+          : utxo,
         price: options.price ?? 50_000n,
         payoutAddress: seller.address,
       },
@@ -158,8 +203,6 @@ export function signAsBuyer(
   wallet: TestWallet,
   options: { finalize?: boolean } = {},
 ): Uint8Array {
-  const inputs = built.layout.inputs.flatMap((role, i) =>
-    role.witness === 'signed-psbt' ? [i] : [],
-  );
+  const inputs = built.layout.inputs.flatMap((role, i) => (isSignedInPsbt(role) ? [i] : []));
   return signPsbtWithKey(built.psbt, wallet.key, { inputs, ...options });
 }

@@ -16,8 +16,9 @@ export type Utxo = Outpoint & { value: bigint; script: Uint8Array };
 export type WalletUtxo = Utxo & { inscribed: boolean };
 
 /**
- * How a single-key output is spent, which fixes the input's weight and PSBT fields. Issue 5 adds
- * the 2-of-2 multisig paths (P2WSH and taproot script path) here.
+ * How a single-key output is spent, which fixes the input's weight and PSBT fields. The 2-of-2
+ * P2WSH of ADR 009 is no single-key spend: spendTypeOfScript cannot tell it from any other P2WSH
+ * without its witness script, so it has its own input types in fees.ts and lives in multisig/.
  */
 export type SpendType = 'p2tr' | 'p2wpkh' | 'p2sh-p2wpkh';
 
@@ -67,7 +68,11 @@ export function keySpendFields(script: Uint8Array, publicKey: Uint8Array): KeySp
 }
 
 /** A scure input spending `utxo`, with the witnessUtxo every segwit signer needs. */
-export function psbtInput(utxo: Utxo, fields: KeySpendFields = {}, sequence = FINAL_SEQUENCE) {
+export function psbtInput(
+  utxo: Utxo,
+  fields: KeySpendFields & { witnessScript?: Uint8Array } = {},
+  sequence = FINAL_SEQUENCE,
+) {
   return {
     txid: hexToBytes(utxo.txid),
     index: utxo.vout,
@@ -110,7 +115,7 @@ export function paymentWallet(script: Uint8Array, publicKey: Uint8Array): Paymen
  */
 export function checkWalletUtxos(
   utxos: readonly WalletUtxo[],
-  wallet: PaymentWallet,
+  wallet: Pick<PaymentWallet, 'script'>,
   inscribedCode: 'inscribed-utxo-as-padding' | 'inscribed-utxo-as-payment',
 ): void {
   for (const utxo of utxos) {

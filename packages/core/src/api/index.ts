@@ -5,3 +5,4 @@ export * from './chain.api.ts';
 export * from './market.api.ts';
 export * from './trade.api.ts';
 export * from './address.api.ts';
+export * from './multisig.api.ts';
