@@ -19,6 +19,7 @@ import { eventsRoutes } from './features/events/events.routes.ts';
 import { listenToMarket } from './features/events/market-events.ts';
 import { inscriptionsRoutes } from './features/inscriptions/inscriptions.routes.ts';
 import { listingsRoutes } from './features/listings/listings.routes.ts';
+import { multisigRoutes } from './features/multisig/multisig.routes.ts';
 import { startTradeTracker } from './features/listings/trade-tracker.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => market.stop());
   eventsRoutes(app, deps, market.events);
   listingsRoutes(app, deps, writeLimit);
+  multisigRoutes(app, deps, writeLimit);
   collectionsRoutes(app, deps);
   activityRoutes(app, deps);
   ordersRoutes(app, deps, writeLimit);

@@ -57,6 +57,14 @@ const EnvSchema = z.object({
   PLATFORM_FEE_ADDRESS: z.string().min(14).max(100).optional(),
   /** Purchases, delistings and padding setups above this fee rate (sat/vB) are refused. */
   MAX_FEE_RATE: z.coerce.number().positive().max(100_000).default(500),
+  /**
+   * 64 hex digits from which the platform's multisig keys are derived per user (ADR 009); required
+   * off regtest (regtest keeps one in DATA_DIR). Never logged.
+   */
+  COSIGNER_SECRET: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits')
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
@@ -84,6 +92,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (network !== 'regtest' && env.PLATFORM_FEE_BPS > 0 && !env.PLATFORM_FEE_ADDRESS) {
     throw new Error(`PLATFORM_FEE_ADDRESS is required on ${network} when PLATFORM_FEE_BPS > 0.`);
+  }
+  if (network !== 'regtest' && !env.COSIGNER_SECRET) {
+    throw new Error(`COSIGNER_SECRET is required on ${network}.`);
   }
   if (env.BITCOIN_NETWORK !== 'regtest' && !env.JWT_SECRET) {
     throw new Error(`JWT_SECRET is required on ${env.BITCOIN_NETWORK}.`);

@@ -282,6 +282,7 @@ describe('the chain routes on mainnet over Esplora and ord', () => {
       ESPLORA_URL: `${esplora.url}/api`,
       ORD_URL: ord.url,
       JWT_SECRET: 'x'.repeat(32),
+      COSIGNER_SECRET: '22'.repeat(32),
       PLATFORM_FEE_ADDRESS: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: '/nonexistent',

@@ -143,6 +143,7 @@ describe('on other networks', () => {
       BITCOIN_NETWORK: 'signet',
       BITCOIND_RPC_URL: 'http://u:p@127.0.0.1:1',
       JWT_SECRET: 'x'.repeat(32),
+      COSIGNER_SECRET: '22'.repeat(32),
       CONTENT_ORIGIN: 'https://content.example.com',
       PLATFORM_FEE_ADDRESS: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
     });

@@ -24,6 +24,7 @@ import type {
   Updateable,
 } from 'kysely';
 import type { ChainTables } from '../indexer/indexer.tables.ts';
+import type { MultisigTables } from './multisig.tables.ts';
 import type { TradingTables } from './trading.tables.ts';
 
 /** int8, NOT NULL. */
@@ -275,6 +276,8 @@ export interface OrderbookTable {
   psbt_index: number | null;
   /** Offset of the inscription's sat in the listed UTXO. */
   inscription_offset: Int8Default;
+  /** A snipe-protected listing's maker-wallet witness script, hex (0007_multisig). */
+  witness_script: string | null;
   reserved_until: TimestampNullable;
   listed_at: TimestampNullable;
   closed_at: TimestampNullable;
@@ -460,7 +463,7 @@ export interface RewardsTable {
   txid: string | null;
 }
 
-export interface Database extends ChainTables, TradingTables {
+export interface Database extends ChainTables, TradingTables, MultisigTables {
   users: UsersTable;
   auth_challenges: AuthChallengesTable;
   profiles: ProfilesTable;

@@ -79,14 +79,22 @@ export async function signIn(t: TestApp, w: Wallet): Promise<string> {
   return verify.body.payload.token as string;
 }
 
-/** A trader signed in with their ordinals address (taproot unless told). */
+/**
+ * A trader signed in with their ordinals address (taproot unless told), or with their payment
+ * address as the web app does (`signInWith: 'payment'`).
+ */
 export async function newTrader(
   t: TestApp,
-  types: { ordinals?: Wallet['type']; payment?: Wallet['type'] } = {},
+  types: {
+    ordinals?: Wallet['type'];
+    payment?: Wallet['type'];
+    signInWith?: 'ordinals' | 'payment';
+  } = {},
 ): Promise<Trader> {
   const ordinals = newWallet(types.ordinals ?? 'p2tr');
   const payment = newWallet(types.payment ?? 'p2wpkh');
-  return { ordinals, payment, token: await signIn(t, ordinals) };
+  const token = await signIn(t, types.signInWith === 'payment' ? payment : ordinals);
+  return { ordinals, payment, token };
 }
 
 /** Mines a block and indexes it (the tracker runs on the block event). */
@@ -117,6 +125,20 @@ export async function inscribeTo(
 /** Signs the given inputs with the wallet's key (the PSBT's declared sighash, as wallets do). */
 export function sign(psbt: string, w: Wallet, inputs: readonly number[]): string {
   return bytesToBase64(signPsbtWithKey(psbt, w.key, { inputs }));
+}
+
+/** Signs each input with the wallet of the address the server named for it (inputsToSign). */
+export function signAsAsked(
+  psbt: string,
+  inputsToSign: readonly { index: number; address: string }[],
+  wallets: readonly Wallet[],
+): string {
+  let signed = psbt;
+  for (const w of wallets) {
+    const indices = inputsToSign.filter((i) => i.address === w.address).map((i) => i.index);
+    if (indices.length > 0) signed = sign(signed, w, indices);
+  }
+  return signed;
 }
 
 /** Lists inscriptions on the seller's UTXOs through the API: create, sign (0x83), confirm. */

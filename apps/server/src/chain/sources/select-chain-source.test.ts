@@ -15,9 +15,10 @@ const ORD = 'http://127.0.0.1:8080';
 const JWT_SECRET = 'x'.repeat(32);
 /** Checked against the network only when a fee is paid; loadEnv needs one off regtest. */
 const PLATFORM_FEE_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const COSIGNER_SECRET = '11'.repeat(32);
 
 function envOf(vars: Record<string, string>) {
-  return loadEnv({ JWT_SECRET, PLATFORM_FEE_ADDRESS, ...vars });
+  return loadEnv({ JWT_SECRET, PLATFORM_FEE_ADDRESS, COSIGNER_SECRET, ...vars });
 }
 
 type Case = {
@@ -92,11 +93,24 @@ describe('loadEnv: where chain data comes from off regtest', () => {
   });
 
   it('needs PLATFORM_FEE_ADDRESS off regtest unless the fee is 0', () => {
-    const vars = { BITCOIN_NETWORK: 'signet', BITCOIND_RPC_URL: NODE, JWT_SECRET };
+    const vars = { BITCOIN_NETWORK: 'signet', BITCOIND_RPC_URL: NODE, JWT_SECRET, COSIGNER_SECRET };
     expect(() => loadEnv(vars)).toThrow(
       'PLATFORM_FEE_ADDRESS is required on signet when PLATFORM_FEE_BPS > 0.',
     );
     expect(loadEnv({ ...vars, PLATFORM_FEE_BPS: '0' }).PLATFORM_FEE_BPS).toBe(0);
+  });
+
+  it('needs COSIGNER_SECRET off regtest, as 64 hex digits', () => {
+    const vars = {
+      BITCOIN_NETWORK: 'signet',
+      BITCOIND_RPC_URL: NODE,
+      JWT_SECRET,
+      PLATFORM_FEE_ADDRESS,
+    };
+    expect(() => loadEnv(vars)).toThrow('COSIGNER_SECRET is required on signet.');
+    expect(() => loadEnv({ ...vars, COSIGNER_SECRET: 'abc' })).toThrow(
+      'COSIGNER_SECRET: must be 64 hex digits',
+    );
   });
 
   it('rejects a URL that is not one', () => {

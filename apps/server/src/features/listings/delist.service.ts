@@ -60,6 +60,12 @@ export async function prepareDelist(
       `Listing ${row.id} is ${row.status}; there is nothing to delist`,
     );
   }
+  if (row.witness_script) {
+    // Its output is in the maker wallet: moving it needs the platform's signature (ADR 009).
+    const message =
+      'listingId: a snipe-protected listing is delisted off chain (delistOffchain) or by withdrawing the inscription from the maker wallet';
+    throw invalidInput(message, 'listingId');
+  }
   const utxo = await checkListableUtxo(chain, row.outpoint, row.maker_ordinal_address, 'listingId');
   const feeRate = body.feeRate ?? (await chain.source.recommendedFees()).halfHourFee;
   const coins = (await cardinalCoins(chain.source, body.makerPaymentAddress, network)).filter(

@@ -22,10 +22,19 @@ export type ListingTerms = {
   makerPaymentAddress: string;
   price: bigint;
   makerFee: bigint;
+  /**
+   * A snipe-protected listing (ADR 009): the maker wallet's witness script, hex. Its input is then
+   * signed by the wallet's user key U, the maker's payment key.
+   */
+  witnessScript?: string | null;
+  makerPaymentPublicKey?: string | null;
 };
 
 export function listingItemParams(terms: ListingTerms, network: BitcoinNetwork): ListingItemParams {
   const [txid = '', vout = '0'] = terms.outpoint.split(':');
+  const signingKey = terms.witnessScript
+    ? terms.makerPaymentPublicKey
+    : terms.makerOrdinalPublicKey;
   return {
     inscriptionUtxo: {
       txid,
@@ -33,9 +42,8 @@ export function listingItemParams(terms: ListingTerms, network: BitcoinNetwork):
       value: terms.outputValue,
       script: scriptOfAddress(terms.makerOrdinalAddress, network),
       inscriptionOffset: terms.inscriptionOffset,
-      ...(terms.makerOrdinalPublicKey
-        ? { publicKey: hexToBytes(terms.makerOrdinalPublicKey) }
-        : {}),
+      ...(signingKey ? { publicKey: hexToBytes(signingKey) } : {}),
+      ...(terms.witnessScript ? { witnessScript: hexToBytes(terms.witnessScript) } : {}),
     },
     price: terms.price,
     payoutAddress: terms.makerPaymentAddress,
@@ -53,6 +61,8 @@ export function termsOf(row: OrderbookEntry): ListingTerms {
     makerPaymentAddress: row.maker_payment_address,
     price: BigInt(row.price),
     makerFee: BigInt(row.maker_fee),
+    witnessScript: row.witness_script,
+    makerPaymentPublicKey: row.maker_payment_public_key,
   };
 }
 
@@ -82,6 +92,7 @@ export function signedItemsOf(
         ? extractSellerWitness(
             parsePsbt(row.signed_psbt).getInput(row.psbt_index),
             item.sellerInput.script,
+            item.sellerInput.witnessScript,
           )
         : undefined;
     if (!witness?.length) {

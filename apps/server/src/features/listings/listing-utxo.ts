@@ -12,13 +12,16 @@ export type ListableUtxo = {
 /**
  * Checks, at listing and again at confirmation, that `outpoint` is the current location of exactly
  * one inscription, at the maker's ordinal address, and that no transaction (mined or in the
- * mempool) spends it. Throws a 400 naming `field`, or a 409 when the output is moving.
+ * mempool) spends it. Throws a 400 naming `field`, or a 409 when the output is moving. An output
+ * in the maker's own maker wallet (`makerWalletAddress`) while the listing names another address
+ * is a 400 naming makerOrdinalAddress: a protected listing names the maker wallet there.
  */
 export async function checkListableUtxo(
   chain: ChainDeps,
   outpoint: string,
   ordinalAddress: string,
   field: string,
+  makerWalletAddress?: string,
 ): Promise<ListableUtxo> {
   const ids = (await chain.source.inscriptionsOnOutputs([outpoint])).get(outpoint);
   if (ids === undefined) throw invalidInput(`${field}: ${outpoint} is not a known output`, field);
@@ -35,6 +38,10 @@ export async function checkListableUtxo(
       `${field}: the inscription on ${outpoint} is not confirmed there yet`,
       field,
     );
+  }
+  if (location.address !== ordinalAddress && location.address === makerWalletAddress) {
+    const message = `makerOrdinalAddress: ${outpoint} is in the maker wallet; list it with makerOrdinalAddress ${makerWalletAddress}`;
+    throw invalidInput(message, 'makerOrdinalAddress');
   }
   if (location.address !== ordinalAddress) {
     throw invalidInput(`${field}: ${outpoint} is not at makerOrdinalAddress`, field);
@@ -66,4 +73,50 @@ export async function isSpent(
   }
   const utxos = await chain.source.addressUtxos(address);
   return !utxos.some((u) => u.txid === txid && u.vout === Number(vout));
+}
+
+/** Where an inscription is now: its output, that output's value and address and what it holds. */
+export type InscriptionOutput = {
+  inscriptionId: string;
+  outpoint: string;
+  txid: string;
+  vout: number;
+  value: bigint;
+  address: string | null;
+  /** Every inscription on the output, in sat order. */
+  inscriptions: string[];
+};
+
+/**
+ * The output an inscription sits on per the chain source (confirmed there), unspent: a 400 naming
+ * `field` when the inscription is unknown, a 409 when a transaction is moving it.
+ */
+export async function locateInscription(
+  chain: ChainDeps,
+  inscriptionId: string,
+  field: string,
+): Promise<InscriptionOutput> {
+  const location = await chain.source.inscriptionLocation(inscriptionId);
+  if (!location) {
+    throw invalidInput(`${field}: inscription ${inscriptionId} is not known (yet)`, field);
+  }
+  const [txid = '', vout = '0'] = location.satpoint.split(':');
+  const outpoint = `${txid}:${vout}`;
+  const inscriptions = (await chain.source.inscriptionsOnOutputs([outpoint])).get(outpoint);
+  if (!inscriptions?.includes(inscriptionId)) {
+    throw invalidInput(`${field}: inscription ${inscriptionId} is not confirmed yet`, field);
+  }
+  if (location.address && (await isSpent(chain, outpoint, location.address))) {
+    const message = `${field}: inscription ${inscriptionId} is being moved by another transaction`;
+    throw new AppError('CONFLICT', message);
+  }
+  return {
+    inscriptionId,
+    outpoint,
+    txid,
+    vout: Number(vout),
+    value: location.outputValue,
+    address: location.address,
+    inscriptions,
+  };
 }

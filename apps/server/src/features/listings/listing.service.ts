@@ -29,6 +29,7 @@ import { listingMakerFee } from './platform-fee.ts';
 import { listingProblemsError, withTradeErrors } from './trade-errors.ts';
 import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
 import { checkIsMaker, checkOwnListing, inOrder } from './trade-input.ts';
+import { makerWalletOfKey, protectedWalletOf } from './protected-listing.ts';
 
 // Listing (spec 001 §7 create, confirm): the maker signs input i / output i of a PSBT
 // with SIGHASH_SINGLE|ANYONECANPAY; the server checks the signature against the digest of what it
@@ -54,11 +55,20 @@ export async function createListings(
     paymentAddress: body.makerPaymentAddress,
   };
   checkIsMaker(session, maker, 'makerOrdinalAddress');
-  checkMakerKeys(body, network);
+  // An inscription in the maker wallet is listed snipe-protected (ADR 009).
+  const protectedWallet = await protectedWalletOf(deps, body);
+  checkMakerKeys(body, network, protectedWallet !== undefined);
+  const makerWallet = protectedWallet ?? (await makerWalletOfKey(deps, body.makerPaymentPublicKey));
 
   const utxos = await Promise.all(
     body.utxos.map(({ utxo }, i) =>
-      checkListableUtxo(deps.chain, utxo, body.makerOrdinalAddress, `utxos.${i}.utxo`),
+      checkListableUtxo(
+        deps.chain,
+        utxo,
+        body.makerOrdinalAddress,
+        `utxos.${i}.utxo`,
+        makerWallet?.address,
+      ),
     ),
   );
   const inscriptionIds = utxos.map((u) => u.inscriptionId);
@@ -92,9 +102,11 @@ export async function createListings(
     makerPaymentAddress: body.makerPaymentAddress,
     price: body.utxos[i]?.price ?? 0n,
     makerFee: fees[i] ?? 0n,
+    witnessScript: protectedWallet?.witness_script ?? null,
+    makerPaymentPublicKey: body.makerPaymentPublicKey,
   }));
   const itemField = (index?: number) => (index === undefined ? 'utxos' : `utxos.${index}.utxo`);
-  const built = withTradeErrors(listingErrorField(itemField), () =>
+  const built = withTradeErrors(listingErrorField(itemField, protectedWallet !== undefined), () =>
     buildListingPsbt({ items: terms.map((t) => listingItemParams(t, network)), network }),
   );
   const psbt = bytesToBase64(built.psbt);
@@ -113,9 +125,12 @@ export async function createListings(
     maker_ordinal_public_key: body.makerOrdinalPublicKey,
     psbt,
     psbt_index: i,
+    witness_script: t.witnessScript ?? null,
   }));
   const listingIds = await insertPendingListings(deps.db, rows);
-  return { psbt, listingIds, inputsToSign: inputsToSign(body.makerOrdinalAddress, rows.length) };
+  // The maker wallet's input is signed with U, the key of the maker's payment address.
+  const signer = protectedWallet ? body.makerPaymentAddress : body.makerOrdinalAddress;
+  return { psbt, listingIds, inputsToSign: inputsToSign(signer, rows.length) };
 }
 
 export async function confirmListings(
@@ -164,9 +179,15 @@ export function checkMakerKeys(
     | 'makerOrdinalAddress'
   >,
   network: AppDeps['env']['BITCOIN_NETWORK'],
+  /** A protected listing's ordinal address is the maker wallet: the payment key signs for it. */
+  isProtected = false,
 ): void {
   const payment = { key: 'makerPaymentPublicKey', address: 'makerPaymentAddress' };
   checkKeyOfAddress(body.makerPaymentPublicKey, body.makerPaymentAddress, payment, network);
+  if (isProtected) {
+    checkAddress(body.makerOrdinalAddress, 'makerOrdinalAddress', network);
+    return;
+  }
   const ordinal = { key: 'makerOrdinalPublicKey', address: 'makerOrdinalAddress' };
   checkKeyOfAddress(body.makerOrdinalPublicKey, body.makerOrdinalAddress, ordinal, network);
 }
@@ -213,9 +234,11 @@ export async function makerFees(
 }
 
 /** Which field a listing build error is about: a key, the payout address, or the item. */
-export function listingErrorField(itemField: (index?: number) => string) {
+export function listingErrorField(itemField: (index?: number) => string, isProtected = false) {
   return (err: TradeError): string => {
-    if (err.code === 'key-mismatch') return 'makerOrdinalPublicKey';
+    if (err.code === 'key-mismatch') {
+      return isProtected ? 'makerPaymentPublicKey' : 'makerOrdinalPublicKey';
+    }
     if (err.code === 'invalid-address') return 'makerPaymentAddress';
     return itemField(err.index);
   };

@@ -108,7 +108,8 @@ export type ConflictOutcome = 'ok' | 'changed' | 'already-listed';
 
 /**
  * Pending listings become active with the maker's signed PSBT: all of them or none (a row that is
- * no longer pending, or an inscription listed meanwhile, rolls back).
+ * no longer pending, or an inscription listed meanwhile, rolls back). A listing whose input is a
+ * maker-wallet output (it has a witness script) is snipe-protected.
  */
 export async function activateListings(
   db: Db,
@@ -118,7 +119,12 @@ export async function activateListings(
   return inTransaction(db, async (trx) => {
     const updated = await trx
       .updateTable('orderbook')
-      .set({ status: 'active', signed_psbt: signedPsbt, listed_at: new Date() })
+      .set({
+        status: 'active',
+        signed_psbt: signedPsbt,
+        listed_at: new Date(),
+        is_snipe_protected: sql<boolean>`witness_script is not null`,
+      })
       .where('id', 'in', ids)
       .where('status', '=', 'pending')
       .returning('id')

@@ -5,19 +5,30 @@ import {
   bytesToBase64,
   finalizeSignedPsbt,
   hexToBytes,
+  isSignedInPsbt,
   mergeAndFinalizePurchase,
+  PADDING_VALUE,
   type BuiltPaddingSetup,
   type BuiltPurchase,
+  type Buyer,
   type FinalizedTransaction,
   type InputRole,
   type PurchaseParams,
   type TradeError,
 } from '@om/bitcoin';
-import type { CreateOfferBodySchema, CreateOfferPayload, SubmitOfferBodySchema } from '@om/core';
+import {
+  MULTISIG_PADDING_SATS,
+  type CreateOfferBodySchema,
+  type CreateOfferPayload,
+  type SubmitOfferBodySchema,
+} from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import type { NewTradeHistoryRow, OrderbookEntry } from '../../db/database.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
+import { cosignerFor } from '../multisig/cosigner.ts';
+import { findWalletOfKey } from '../multisig/multisig.queries.ts';
+import { bitcoinWallet, walletCoins } from '../multisig/wallets.service.ts';
 import { broadcastInOrder, testMempoolAccept } from './broadcast.ts';
 import { listedItemsOf, signedItemsOf } from './listed-item.ts';
 import { isSpent } from './listing-utxo.ts';
@@ -82,20 +93,31 @@ export async function createOffer(
     network,
     maxFeeRate: env.MAX_FEE_RATE,
   };
+  // Paddings from the buyer's multisig wallet when it holds enough (ADR 009), else their own.
+  const multisig = await multisigPaddingOf(deps, body.takerPaymentPublicKey, listings.length + 1);
   const padding = splitPadding(coins, listings.length + 1);
   const { purchase, setup } = withTradeErrors(offerErrorField, () =>
-    padding
+    multisig
       ? {
           purchase: buildPurchasePsbt({
             ...params,
-            buyer: { ...buyer, paddingUtxos: padding.paddings, paymentUtxos: padding.payments },
+            paddingValue: MULTISIG_PADDING_SATS,
+            buyer: { ...buyer, multisigPadding: multisig, paddingUtxos: [], paymentUtxos: coins },
           }),
           setup: undefined,
         }
-      : buildChainedPurchase({
-          ...params,
-          buyer: { ...buyer, paddingUtxos: [], paymentUtxos: coins },
-        }),
+      : padding
+        ? {
+            purchase: buildPurchasePsbt({
+              ...params,
+              buyer: { ...buyer, paddingUtxos: padding.paddings, paymentUtxos: padding.payments },
+            }),
+            setup: undefined,
+          }
+        : buildChainedPurchase({
+            ...params,
+            buyer: { ...buyer, paddingUtxos: [], paymentUtxos: coins },
+          }),
   );
 
   const psbt = bytesToBase64(purchase.psbt);
@@ -116,9 +138,10 @@ export async function createOffer(
     takerOrdinalAddress: body.takerOrdinalAddress,
     expiresAt: new Date(Date.now() + OFFER_TTL_MS),
   });
+  // Every input but the sellers': the payment key signs the multisig paddings too.
   const signable = (inputs: readonly InputRole[]) =>
     inputs.flatMap((role, index) =>
-      role.witness === 'signed-psbt' ? [{ index, address: body.takerPaymentAddress }] : [],
+      isSignedInPsbt(role) ? [{ index, address: body.takerPaymentAddress }] : [],
     );
   return {
     psbt,
@@ -131,6 +154,7 @@ export async function createOffer(
       purchase,
       setup,
       platformFee: params.platformFee?.value ?? 0n,
+      paddingValue: multisig ? MULTISIG_PADDING_SATS : PADDING_VALUE,
       body,
     }),
   };
@@ -163,8 +187,13 @@ export async function submitOffer(
     layout: offer.layout as BuiltPurchase['layout'],
     maxFeeRate: Number(offer.max_fee_rate),
   };
+  // The platform co-signs protected seller inputs and multisig paddings of this very purchase,
+  // and only for listings still active: it leaves the server only once the claim below holds.
+  const cosigner = cosignerFor(env);
   const final = withTradeErrors('signedPSBTBase64', () =>
-    mergeAndFinalizePurchase(body.signedPSBTBase64, built, signedItemsOf(rows, network)),
+    mergeAndFinalizePurchase(body.signedPSBTBase64, built, signedItemsOf(rows, network), {
+      cosigner,
+    }),
   );
   const setupFinal = finalizeSetup(offer, body);
   const hexes = setupFinal ? [setupFinal.hex, final.hex] : [final.hex];
@@ -196,6 +225,7 @@ export async function submitOffer(
       thumbnail_url: `/content/${row.inscription_id}`,
       inscription_name: catalogue.get(row.inscription_id)?.name ?? null,
       collection_slug: catalogue.get(row.inscription_id)?.slug ?? null,
+      is_snipe_protected: row.is_snipe_protected,
     })),
   });
   if (lost) throw unavailable(lost);
@@ -207,6 +237,24 @@ export async function submitOffer(
   }
   await markBroadcast(db, offer.txid, final.txid);
   return { txId: final.txid, setupTxId: setupFinal?.txid ?? null };
+}
+
+/**
+ * The buyer's multisig wallet and its padding coins, when it has `count` of them: output 0 and the
+ * new paddings then go back to it. Only a compressed payment key has a multisig wallet.
+ */
+async function multisigPaddingOf(
+  deps: AppDeps,
+  takerPaymentPublicKey: string,
+  count: number,
+): Promise<Buyer['multisigPadding']> {
+  if (!/^0[23][0-9a-f]{64}$/.test(takerPaymentPublicKey)) return undefined;
+  const row = await findWalletOfKey(deps.db, 'multisig', takerPaymentPublicKey);
+  if (!row) return undefined;
+  const coins = await walletCoins(deps, row);
+  const paddings = coins.filter((coin) => coin.isPadding).map((coin) => coin.utxo);
+  if (paddings.length < count) return undefined;
+  return { wallet: bitcoinWallet(row, deps.env.BITCOIN_NETWORK), utxos: paddings };
 }
 
 /** The listings to buy, in the order asked; every one must be a market listing for sale now. */

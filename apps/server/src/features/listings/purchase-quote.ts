@@ -25,16 +25,19 @@ export function quoteOf(input: {
   purchase: BuiltPurchase;
   setup: BuiltPaddingSetup | undefined;
   platformFee: bigint;
+  /** Each new padding output: PADDING_VALUE, or MULTISIG_PADDING_SATS at the multisig wallet. */
+  paddingValue?: bigint;
   body: Pick<CreateOfferBody, 'feeRate' | 'takerOrdinalAddress'>;
 }): PurchaseQuote {
   const { rows, listings, purchase, setup, platformFee, body } = input;
+  const paddingValue = input.paddingValue ?? PADDING_VALUE;
   const sum = (values: readonly bigint[]) => values.reduce((total, v) => total + v, 0n);
   const price = sum(rows.map((row) => BigInt(row.price)));
   const networkFee = purchase.fee + (setup?.fee ?? 0n);
   const total =
     sum(listings.map((l) => l.payout.value)) +
     platformFee +
-    PADDING_VALUE * BigInt(purchase.layout.newPaddingIndices.length) +
+    paddingValue * BigInt(purchase.layout.newPaddingIndices.length) +
     sum(buyerOutputValues(listings, POSTAGE)) +
     networkFee -
     sum(listings.map((l) => l.sellerInput.value));

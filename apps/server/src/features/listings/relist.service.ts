@@ -15,6 +15,7 @@ import {
 import { catalogueOf, findListings, replaceListingSignature } from './listings.queries.ts';
 import { listingProblemsError, withTradeErrors } from './trade-errors.ts';
 import { checkAddress } from '../../http/address-input.ts';
+import { checkProtectedKey } from './protected-listing.ts';
 import { ownListing } from './trade-input.ts';
 
 // Relisting (spec 001 §7 relist): a new price on the same UTXO. The new signature replaces the
@@ -45,7 +46,10 @@ export async function relistListing(
     body.listingId,
     await findListings(deps.db.kysely, [body.listingId]),
   );
-  checkMakerKeys({ ...body, makerOrdinalAddress: row.maker_ordinal_address }, network);
+  // A protected listing (ADR 009) is relisted by the maker wallet's user key, the payment key.
+  const isProtected = row.witness_script !== null;
+  checkMakerKeys({ ...body, makerOrdinalAddress: row.maker_ordinal_address }, network, isProtected);
+  if (row.witness_script) checkProtectedKey(row.witness_script, body.makerPaymentPublicKey);
   if (row.status !== 'active') {
     throw new AppError(
       'CONFLICT',
@@ -66,17 +70,21 @@ export async function relistListing(
     price: body.price,
     makerFee: fee,
     makerPaymentAddress: body.makerPaymentAddress,
+    makerPaymentPublicKey: body.makerPaymentPublicKey,
     makerOrdinalPublicKey: body.makerOrdinalPublicKey,
   };
   const built = withTradeErrors(
-    listingErrorField(() => 'price'),
+    listingErrorField(() => 'price', isProtected),
     () => buildListingPsbt({ items: [listingItemParams(terms, network)], network }),
   );
   const psbt = bytesToBase64(built.psbt);
   const payload = {
     psbt,
     listingId: row.id,
-    inputsToSign: inputsToSign(row.maker_ordinal_address, 1),
+    inputsToSign: inputsToSign(
+      isProtected ? body.makerPaymentAddress : row.maker_ordinal_address,
+      1,
+    ),
   };
   if (!body.signedPsbt) return { ...payload, confirmed: false };
 

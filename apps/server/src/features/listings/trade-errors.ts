@@ -33,6 +33,9 @@ const TRADE_ERROR_MESSAGES: Record<TradeErrorCode, string> = {
   'bad-buyer-signature': 'carries a signature of another key',
   'missing-seller-signature': "lacks a seller's signature",
   'seller-signature-mismatch': "does not match the seller's signature",
+  'invalid-public-key': 'is not a 33-byte compressed public key',
+  'unknown-witness-script': 'is not a multisig wallet of ours',
+  'missing-cosigner': 'cannot be co-signed by the platform',
 };
 
 /** "{field} {problem}: {detail}", as a 400 with the field as the error's path. */

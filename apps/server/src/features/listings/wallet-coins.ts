@@ -12,25 +12,49 @@ import type { ChainSource } from '../../chain/sources/chain-source.ts';
  */
 export const PADDING_MAX_VALUE = 2_000n;
 
+/** An address's coin with what the chain source says it holds. */
+export type AddressCoin = {
+  /** `inscribed` is true also when the source cannot vouch for the coin. */
+  utxo: WalletUtxo;
+  /** Inscriptions on it in sat order; null when the source cannot vouch for it yet. */
+  inscriptions: string[] | null;
+  /** null while unconfirmed. */
+  blockHeight: number | null;
+};
+
 /**
- * The address's coins the chain source vouches hold no inscription (confirmed, or unconfirmed and
- * placed by ord's rules), unspent by the mempool. Coins it cannot vouch for are left out: an
- * inscription spent as padding or fee is lost (issue 4 "Safety").
+ * Every coin of the address unspent by the mempool (confirmed, or unconfirmed and placed by
+ * ord's rules), with its inscriptions. A coin the source cannot vouch for counts as inscribed:
+ * an inscription spent as padding or fee is lost (issue 4 "Safety").
  */
+export async function addressCoins(
+  source: ChainSource,
+  address: string,
+  network: BitcoinNetwork,
+): Promise<AddressCoin[]> {
+  const utxos = await source.addressUtxos(address);
+  if (utxos.length === 0) return [];
+  const onOutputs = await source.inscriptionsOnOutputs(utxos.map((u) => `${u.txid}:${u.vout}`));
+  const script = scriptOfAddress(address, network);
+  return utxos.map((u) => {
+    const inscriptions = onOutputs.get(`${u.txid}:${u.vout}`) ?? null;
+    const inscribed = inscriptions === null || inscriptions.length > 0;
+    return {
+      utxo: { txid: u.txid, vout: u.vout, value: u.value, script, inscribed },
+      inscriptions,
+      blockHeight: u.status.confirmed ? (u.status.blockHeight ?? null) : null,
+    };
+  });
+}
+
+/** The address's coins the chain source vouches hold no inscription: what may pay or pad. */
 export async function cardinalCoins(
   source: ChainSource,
   address: string,
   network: BitcoinNetwork,
 ): Promise<WalletUtxo[]> {
-  const utxos = await source.addressUtxos(address);
-  if (utxos.length === 0) return [];
-  const inscriptions = await source.inscriptionsOnOutputs(utxos.map((u) => `${u.txid}:${u.vout}`));
-  const script = scriptOfAddress(address, network);
-  return utxos.flatMap((u) =>
-    inscriptions.get(`${u.txid}:${u.vout}`)?.length === 0
-      ? [{ txid: u.txid, vout: u.vout, value: u.value, script, inscribed: false }]
-      : [],
-  );
+  const coins = await addressCoins(source, address, network);
+  return coins.flatMap((coin) => (coin.utxo.inscribed ? [] : [coin.utxo]));
 }
 
 /**

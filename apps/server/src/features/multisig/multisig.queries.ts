@@ -1,0 +1,143 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/create-db.ts';
+import type {
+  MultisigTransactionKind,
+  MultisigTransactionsTable,
+  MultisigWalletKind,
+  MultisigWalletsTable,
+} from '../../db/multisig.tables.ts';
+
+/** The multisig and maker wallets (0007_multisig) and the transactions built for them. */
+
+export type WalletRow = Selectable<MultisigWalletsTable>;
+export type MultisigTxRow = Selectable<MultisigTransactionsTable>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The wallet of this kind and key, made on first use; a later call updates the user's address. */
+export async function upsertWallet(
+  db: Db,
+  row: {
+    kind: MultisigWalletKind;
+    userPublicKey: string;
+    userAddress: string;
+    platformPublicKey: string;
+    witnessScript: string;
+    address: string;
+  },
+): Promise<WalletRow> {
+  return db.kysely
+    .insertInto('multisig_wallets')
+    .values({
+      kind: row.kind,
+      user_public_key: row.userPublicKey,
+      user_address: row.userAddress,
+      platform_public_key: row.platformPublicKey,
+      witness_script: row.witnessScript,
+      address: row.address,
+    })
+    .onConflict((oc) =>
+      oc.columns(['kind', 'user_public_key']).doUpdateSet({ user_address: row.userAddress }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** By the wallet's id or its address. */
+export async function findWallet(db: Db, idOrAddress: string): Promise<WalletRow | undefined> {
+  const query = db.kysely.selectFrom('multisig_wallets').selectAll();
+  return UUID.test(idOrAddress)
+    ? query.where('id', '=', idOrAddress.toLowerCase()).executeTakeFirst()
+    : query.where('address', '=', idOrAddress).executeTakeFirst();
+}
+
+export async function findWalletOfKey(
+  db: Db,
+  kind: MultisigWalletKind,
+  userPublicKey: string,
+): Promise<WalletRow | undefined> {
+  return db.kysely
+    .selectFrom('multisig_wallets')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('user_public_key', '=', userPublicKey)
+    .executeTakeFirst();
+}
+
+/** Every wallet at these addresses (a purchase or a listing asks which coins are whose). */
+export async function walletsAt(db: Db, addresses: readonly string[]): Promise<WalletRow[]> {
+  if (addresses.length === 0) return [];
+  return db.kysely
+    .selectFrom('multisig_wallets')
+    .selectAll()
+    .where('address', 'in', addresses)
+    .execute();
+}
+
+export async function saveMultisigTx(
+  db: Db,
+  row: {
+    txid: string;
+    walletId: string;
+    kind: MultisigTransactionKind;
+    psbt: string;
+    layout: unknown;
+    maxFeeRate: number;
+    fee: bigint;
+    amount?: bigint;
+    details?: Record<string, unknown>;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  const values = {
+    txid: row.txid,
+    wallet_id: row.walletId,
+    kind: row.kind,
+    psbt: row.psbt,
+    layout: JSON.stringify(row.layout),
+    max_fee_rate: row.maxFeeRate,
+    fee: row.fee,
+    amount: row.amount ?? null,
+    details: JSON.stringify(row.details ?? {}),
+    expires_at: row.expiresAt,
+  };
+  // The same coins and outputs give the same txid: a second request renews the first.
+  await db.kysely
+    .insertInto('multisig_transactions')
+    .values(values)
+    .onConflict((oc) =>
+      oc
+        .column('txid')
+        .doUpdateSet({ expires_at: row.expiresAt })
+        .where('multisig_transactions.transaction_id', 'is', null),
+    )
+    .execute();
+}
+
+export async function findMultisigTx(db: Db, txid: string): Promise<MultisigTxRow | undefined> {
+  return db.kysely
+    .selectFrom('multisig_transactions')
+    .selectAll()
+    .where('txid', '=', txid)
+    .executeTakeFirst();
+}
+
+/** Marks it broadcast, once: false when another request already did. */
+export async function claimBroadcast(db: Db, txid: string): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('multisig_transactions')
+    .set({ transaction_id: txid, broadcast_at: new Date() })
+    .where('txid', '=', txid)
+    .where('transaction_id', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Undoes claimBroadcast when the node refused the transaction. */
+export async function releaseBroadcast(db: Db, txid: string): Promise<void> {
+  await db.kysely
+    .updateTable('multisig_transactions')
+    .set({ transaction_id: null, broadcast_at: null })
+    .where('txid', '=', txid)
+    .execute();
+}
