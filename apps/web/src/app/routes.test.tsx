@@ -16,6 +16,8 @@ describe('routes', () => {
     ['/rewards', 'Rewards'],
     ['/rewards/pool-7', 'Reward pool'],
     ['/profile', 'Profile'],
+    ['/wallet', 'Multisig wallet'],
+    ['/wallet/recovery', 'Recover without us'],
     ['/inscriptions', 'Inscriptions'],
     [`/inscriptions/${'a'.repeat(64)}i0`, 'Inscription'],
     ['/mint/my-launch', 'Mint'],

@@ -46,6 +46,19 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'wallet',
+        lazy: async () => ({
+          Component: (await import('../features/multisig/multisig-wallet-page.tsx'))
+            .MultisigWalletPage,
+        }),
+      },
+      {
+        path: 'wallet/recovery',
+        lazy: async () => ({
+          Component: (await import('../features/multisig/recovery-page.tsx')).RecoveryPage,
+        }),
+      },
+      {
         path: 'inscriptions',
         lazy: async () => ({
           Component: (await import('../features/inscriptions/inscriptions-page.tsx'))

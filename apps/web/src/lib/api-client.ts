@@ -1,14 +1,18 @@
 import type { ApiErrorItem } from '@om/core';
 import { getAuthToken } from './auth-session.ts';
 
-/** A failed API call: the HTTP status and the envelope's `error` and `errors[{ msg }]`. */
+/**
+ * A failed API call: the HTTP status (and its status text, '' when the browser gives none, as over
+ * HTTP/2) and the envelope's `error` and `errors[{ msg }]`.
+ */
 export class ApiError extends Error {
-  override readonly name = 'ApiError';
+  override readonly name: string = 'ApiError';
 
   constructor(
     readonly status: number,
     readonly error: string,
     readonly errors: ApiErrorItem[] = [],
+    readonly statusText = '',
   ) {
     super(error || errors[0]?.msg || `Request failed with status ${status}`);
   }
@@ -51,7 +55,7 @@ export async function apiRequest<T>(
     signal: options.signal,
   });
   const envelope = await readJson(response);
-  return unwrapEnvelope(response.status, envelope, schema);
+  return unwrapEnvelope(response.status, envelope, schema, response.statusText);
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -64,22 +68,34 @@ async function readJson(response: Response): Promise<unknown> {
     throw new ApiError(
       response.status,
       response.statusText || 'The server sent an unreadable answer',
+      [],
+      response.statusText,
     );
   }
 }
 
-export function unwrapEnvelope<T>(status: number, envelope: unknown, schema: PayloadSchema<T>): T {
+export function unwrapEnvelope<T>(
+  status: number,
+  envelope: unknown,
+  schema: PayloadSchema<T>,
+  statusText = '',
+): T {
   if (!isRecord(envelope) || typeof envelope.success !== 'boolean') {
-    throw new ApiError(status, `Unexpected answer from the server (status ${status})`);
+    throw new ApiError(
+      status,
+      `Unexpected answer from the server (status ${status})`,
+      [],
+      statusText,
+    );
   }
   if (!envelope.success) {
     const error = typeof envelope.error === 'string' ? envelope.error : '';
-    throw new ApiError(status, error, readErrorItems(envelope.errors));
+    throw new ApiError(status, error, readErrorItems(envelope.errors), statusText);
   }
   const parsed = schema.safeParse(envelope.payload);
   if (!parsed.success) {
     console.error('Unexpected payload', parsed.error);
-    throw new ApiError(status, 'Unexpected answer from the server');
+    throw new ApiError(status, 'Unexpected answer from the server', [], statusText);
   }
   return parsed.data;
 }

@@ -175,7 +175,8 @@ describe('/collections/:slug', () => {
     const [listed, unlisted] = await cards();
     expect(within(listed!).getByTestId('inscription-price').textContent).toBe('0.00125000 BTC');
     expect(within(listed!).getByText('Listed')).toBeTruthy();
-    expect(within(listed!).getByText('Snipe protected')).toBeTruthy();
+    expect(within(listed!).getByRole('img', { name: 'Snipe protected' })).toBeTruthy();
+    expect(within(unlisted!).queryByRole('img', { name: 'Snipe protected' })).toBeNull();
     expect(within(listed!).getByRole('link').getAttribute('href')).toBe(`/inscriptions/${id(1)}`);
     expect(within(unlisted!).getByTestId('inscription-price').textContent).toBe('Not listed');
     expect(within(unlisted!).queryByText('Listed')).toBeNull();

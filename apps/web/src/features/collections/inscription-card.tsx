@@ -1,6 +1,7 @@
 import type { MarketInscription } from '@om/core';
 import { Link } from 'react-router';
 import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { ProtectedBadge } from '../trade/protected-badge.tsx';
 import { btcLabel } from './collection-format.ts';
 import { InscriptionThumbnail } from './inscription-thumbnail.tsx';
 
@@ -51,12 +52,7 @@ export function InscriptionCard({
             label={title}
           />
           <div className="absolute left-2 top-2 flex flex-wrap gap-1">
-            {isListed ? <CardBadge tone="brand">Listed</CardBadge> : null}
-            {inscription.isSnipeProtected ? (
-              <CardBadge tone="protected" title="Snipers cannot outbid this listing in the mempool">
-                Snipe protected
-              </CardBadge>
-            ) : null}
+            {isListed ? <CardBadge>Listed</CardBadge> : null}
           </div>
         </div>
         <div className="flex flex-col gap-0.5 p-2.5">
@@ -66,11 +62,14 @@ export function InscriptionCard({
           {inscription.name && inscription.number !== null ? (
             <span className="text-xs text-zinc-500">#{inscription.number}</span>
           ) : null}
-          <span
-            data-testid="inscription-price"
-            className={`mt-1 font-mono text-[13px] tabular-nums ${isListed ? 'text-zinc-50' : 'text-zinc-500'}`}
-          >
-            {isListed ? btcLabel(inscription.price) : 'Not listed'}
+          <span className="mt-1 flex flex-wrap items-center gap-1.5">
+            <span
+              data-testid="inscription-price"
+              className={`font-mono text-[13px] tabular-nums ${isListed ? 'text-zinc-50' : 'text-zinc-500'}`}
+            >
+              {isListed ? btcLabel(inscription.price) : 'Not listed'}
+            </span>
+            {isListed && inscription.isSnipeProtected ? <ProtectedBadge /> : null}
           </span>
         </div>
       </Link>
@@ -78,24 +77,9 @@ export function InscriptionCard({
   );
 }
 
-function CardBadge({
-  children,
-  tone,
-  title,
-}: {
-  children: string;
-  tone: 'brand' | 'protected';
-  title?: string;
-}) {
-  const colours =
-    tone === 'brand'
-      ? 'border-brand-500/40 bg-zinc-950/80 text-brand-400'
-      : 'border-sky-500/40 bg-zinc-950/80 text-sky-300';
+function CardBadge({ children }: { children: string }) {
   return (
-    <span
-      title={title}
-      className={`rounded-full border px-2 py-0.5 text-[11px] font-medium backdrop-blur ${colours}`}
-    >
+    <span className="rounded-full border border-brand-500/40 bg-zinc-950/80 px-2 py-0.5 text-[11px] font-medium text-brand-400 backdrop-blur">
       {children}
     </span>
   );

@@ -39,5 +39,6 @@ export function toBuyItem(inscription: ListedInscription): BuyItem {
     inscriptionId: inscription.inscriptionId,
     price: wireSats(inscription.price),
     label: inscriptionTitle(inscription),
+    isSnipeProtected: inscription.isSnipeProtected,
   };
 }

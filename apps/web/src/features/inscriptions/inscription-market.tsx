@@ -10,9 +10,10 @@ import { visibleActivity } from '../activity/trade-activity.ts';
 import { BuyDialog, DelistDialog, ListDialog, RelistDialog } from '../trade/lazy-trade-dialogs.tsx';
 import { tradeQueries } from '../trade/trade.queries.ts';
 import { btcText, parseSatpoint, satsText, wireSats } from '../trade/trade-format.ts';
+import { ProtectedBadge } from '../trade/protected-badge.tsx';
 import { useInscriptionMarketEvents } from '../trade/use-inscription-market-events.ts';
+import { useMakerWallet } from '../trade/use-maker-wallet.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
-import { Badge } from './inscription-details.tsx';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 
 type OpenDialog = { kind: 'list' } | { kind: 'buy' | 'relist' | 'delist'; listing: Listing };
@@ -25,6 +26,7 @@ export function InscriptionMarket({ details }: { details: InscriptionDetailsPayl
   const id = details.inscriptionId;
   useInscriptionMarketEvents(id);
   const { wallet } = useWallet();
+  const makerWallet = useMakerWallet();
   const { data, error, isPending } = useQuery(tradeQueries.orderbook(id));
   // The open dialog keeps the listing it was opened for: a sale or delisting changes the order
   // book under it while it still follows the transaction.
@@ -33,10 +35,15 @@ export function InscriptionMarket({ details }: { details: InscriptionDetailsPayl
   const label = `Inscription #${details.number}`;
   const satpoint = parseSatpoint(details.satpoint);
   const listing = data?.listing ?? null;
+  // A protected listing's inscription sits in the owner's maker wallet, listed by their payment
+  // address (ADR 009).
   const isOwner =
     wallet !== null &&
     (details.address === wallet.ordinalsAddress ||
-      listing?.makerOrdinalAddress === wallet.ordinalsAddress);
+      (makerWallet !== undefined && details.address === makerWallet.address) ||
+      listing?.makerOrdinalAddress === wallet.ordinalsAddress ||
+      (listing?.isSnipeProtected === true &&
+        listing.makerPaymentAddress === wallet.paymentAddress));
   const activity = useMemo(() => visibleActivity(data?.activity ?? []), [data]);
 
   const openBuy = (target: Listing) => {
@@ -120,7 +127,14 @@ function MarketDialog({
       <ListDialog
         open
         onClose={onClose}
-        items={[{ inscriptionId: id, label, outpoint: satpoint.outpoint }]}
+        items={[
+          {
+            inscriptionId: id,
+            label,
+            outpoint: satpoint.outpoint,
+            ...(details.address ? { address: details.address } : {}),
+          },
+        ]}
       />
     );
   }
@@ -145,6 +159,7 @@ function MarketDialog({
           outpoint: listing.outpoint,
           inscriptionOffset: isInListedOutput ? satpoint.offset : 0n,
           price: wireSats(listing.price),
+          isSnipeProtected: listing.isSnipeProtected,
         },
       ]}
     />
@@ -161,7 +176,7 @@ function ListedPrice({ listing }: { listing: Listing }) {
           {btcText(price)}
         </span>
         <span className="text-zinc-500">{satsText(price)}</span>
-        {listing.isSnipeProtected ? <Badge tone="brand">Snipe protected</Badge> : null}
+        {listing.isSnipeProtected ? <ProtectedBadge /> : null}
       </span>
       <span className="text-xs text-zinc-500">
         Listed by{' '}

@@ -1,3 +1,4 @@
+import { hexToBytes, multisigWallet } from '@om/bitcoin';
 import {
   formatDateTime,
   type InscriptionDetailsPayload,
@@ -12,6 +13,7 @@ import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveAuthSession } from '../../lib/auth-session.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { PLATFORM, walletPayload } from '../trade/trade-test-fixtures.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 
 const ID = `${'a'.repeat(64)}i0`;
@@ -182,6 +184,13 @@ const BUYER: WalletAccount = {
 };
 const OWNER_WALLET: WalletAccount = { ...BUYER, ordinalsAddress: OWNER };
 const LISTING_ID = '5f0c8a4e-7b1d-4c36-9a52-2d7e1f3b6c90';
+/** The buyer's maker wallet (ADR 009), as get-maker-wallet answers it: a 2-of-2 of their key. */
+const makerWallet = walletPayload(
+  multisigWallet(hexToBytes(BUYER.paymentPublicKey), PLATFORM.publicKey, 'regtest'),
+  'maker',
+  BUYER.paymentAddress,
+);
+const MAKER_ADDRESS = makerWallet.address;
 
 const listing: Listing = {
   listingId: LISTING_ID,
@@ -223,15 +232,23 @@ const trade: TradeActivity = {
 
 const orderbookPath = (id: string) => `/api/inscriptions/${id}/orderbook`;
 
-function renderMarket(orderbook: OrderbookPayload, wallet?: WalletAccount) {
+function renderMarket(
+  orderbook: OrderbookPayload,
+  wallet?: WalletAccount,
+  {
+    at = details.address,
+    routes = {},
+  }: { at?: string | null; routes?: Record<string, Answer> } = {},
+) {
   if (wallet) {
     saveAuthSession({ token: 'jwt', expiresAt: '2999-01-01T00:00:00Z', wallet });
   }
   mockServer({
-    [detailsPath(ID)]: ok(details),
+    [detailsPath(ID)]: ok({ ...details, address: at }),
     [transfersPath(ID)]: ok({ transfers: [] }),
     [orderbookPath(ID)]: ok(orderbook),
     [`/content/${ID}`]: 'gm',
+    ...routes,
   });
   renderApp({ path: `/inscriptions/${ID}` });
   return screen.findByRole('region', { name: 'Market' });
@@ -246,7 +263,7 @@ describe('/inscriptions/:id market', () => {
     const market = await renderMarket({ listing, orders: [listing], activity: [trade] });
     expect(await within(market).findByText('0.00050000 BTC')).toBeTruthy();
     expect(within(market).getByText('50,000 sats')).toBeTruthy();
-    expect(within(market).getByText('Snipe protected')).toBeTruthy();
+    expect(within(market).getByRole('img', { name: 'Snipe protected' })).toBeTruthy();
     const trades = within(market).getByRole('table', { name: 'Trades of this inscription' });
     expect(within(trades).getByText('0.00042000 BTC')).toBeTruthy();
     expect(within(trades).getByText('Completed')).toBeTruthy();
@@ -268,7 +285,11 @@ describe('/inscriptions/:id market', () => {
   });
 
   it('gives the owner Change price and Delist instead of Buy', async () => {
-    const market = await renderMarket({ listing, orders: [listing], activity: [] }, OWNER_WALLET);
+    const plain = { ...listing, isSnipeProtected: false };
+    const market = await renderMarket(
+      { listing: plain, orders: [plain], activity: [] },
+      OWNER_WALLET,
+    );
     expect(await within(market).findByRole('button', { name: 'Change price' })).toBeTruthy();
     expect(within(market).queryByRole('button', { name: 'Buy' })).toBeNull();
     await userEvent.click(within(market).getByRole('button', { name: 'Delist' }));
@@ -284,5 +305,39 @@ describe('/inscriptions/:id market', () => {
     await userEvent.click(within(market).getByRole('button', { name: 'List' }));
     const dialog = await screen.findByRole('dialog', { name: 'List Inscription #42' });
     expect(within(dialog).getByLabelText('Price (BTC)')).toBeTruthy();
+  });
+
+  it('gives the owner of a protected listing (in their maker wallet) the off-chain cancel only', async () => {
+    const held = {
+      ...listing,
+      makerOrdinalAddress: MAKER_ADDRESS,
+      makerPaymentAddress: BUYER.paymentAddress,
+    };
+    const market = await renderMarket({ listing: held, orders: [held], activity: [] }, BUYER, {
+      at: MAKER_ADDRESS,
+    });
+    expect(await within(market).findByRole('button', { name: 'Change price' })).toBeTruthy();
+    expect(within(market).queryByRole('button', { name: 'Buy' })).toBeNull();
+    await userEvent.click(within(market).getByRole('button', { name: 'Delist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delist Inscription #42' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel off chain' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Move on chain' })).toBeNull();
+    expect(within(dialog).getByText(/The inscription stays in your maker wallet/)).toBeTruthy();
+  });
+
+  it('lets the owner list, protected, an inscription sitting in their maker wallet', async () => {
+    const market = await renderMarket({ listing: null, orders: [], activity: [] }, BUYER, {
+      at: MAKER_ADDRESS,
+      routes: { '/api/multisig/get-maker-wallet': ok(makerWallet) },
+    });
+    await userEvent.click(await within(market).findByRole('button', { name: 'List' }));
+    const dialog = await screen.findByRole('dialog', { name: 'List Inscription #42' });
+    const box = within(dialog).getByRole('checkbox', {
+      name: 'Snipe protection',
+    }) as HTMLInputElement;
+    expect([box.checked, box.disabled]).toEqual([true, true]);
+    expect(
+      within(dialog).getByText('Already in your maker wallet: it lists protected.'),
+    ).toBeTruthy();
   });
 });

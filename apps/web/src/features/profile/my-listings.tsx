@@ -1,26 +1,47 @@
 import type { Listing } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
 import { formatIsoDateTime } from '../inscriptions/inscription-format.ts';
 import { DelistDialog } from '../trade/delist-dialog.tsx';
+import { ProtectedBadge } from '../trade/protected-badge.tsx';
 import { RelistDialog } from '../trade/relist-dialog.tsx';
 import { tradeQueries } from '../trade/trade.queries.ts';
 import { btcText, wireSats } from '../trade/trade-format.ts';
+import { useMakerWallet } from '../trade/use-maker-wallet.ts';
 import { inscriptionLabel } from './profile-ui.tsx';
 import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 
 type OpenDialog = { kind: 'relist' | 'delist'; listing: Listing };
 
+/**
+ * The wallet's active listings: those of its ordinals address and, when it has one, of its maker
+ * wallet (protected listings, ADR 009).
+ */
+function useMyListings(address: string) {
+  const makerAddress = useMakerWallet()?.address;
+  const own = useQuery(tradeQueries.activeListingsOf(address));
+  const maker = useQuery({
+    ...tradeQueries.activeListingsOf(makerAddress ?? ''),
+    enabled: makerAddress !== undefined,
+  });
+  const protectedListings = maker.data;
+  const data = useMemo(
+    () => (own.data ? [...(protectedListings ?? []), ...own.data] : undefined),
+    [own.data, protectedListings],
+  );
+  return { data, error: own.error, isPending: own.isPending };
+}
+
 /** The wallet's active listings, each with Change price and Delist. */
 export function MyListings({ address }: { address: string }) {
-  const { data, error, isPending } = useQuery(tradeQueries.activeListingsOf(address));
+  const { data, error, isPending } = useMyListings(address);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   if (error) return <LoadError className="py-4" what="your listings" error={error} />;
-  if (isPending) return <Loading className="py-4" what="your listings" />;
+  if (isPending || data === undefined) return <Loading className="py-4" what="your listings" />;
   if (data.length === 0 && !dialog) {
     return (
       <EmptyState title="No active listings">
@@ -51,8 +72,11 @@ export function MyListings({ address }: { address: string }) {
                 {listing.listedAt ? `Listed ${formatIsoDateTime(listing.listedAt)}` : 'Listed'}
               </span>
             </div>
-            <span className="ml-auto font-mono tabular-nums text-zinc-50">
-              {btcText(wireSats(listing.price))}
+            <span className="ml-auto flex items-center gap-2">
+              {listing.isSnipeProtected ? <ProtectedBadge /> : null}
+              <span className="font-mono tabular-nums text-zinc-50">
+                {btcText(wireSats(listing.price))}
+              </span>
             </span>
             <div className="flex gap-2">
               <Button size="sm" onClick={() => setDialog({ kind: 'relist', listing })}>

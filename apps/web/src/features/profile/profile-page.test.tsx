@@ -7,7 +7,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveAuthSession } from '../../lib/auth-session.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { callsTo, failure, fakeServer, ok } from '../trade/trade-test-kit.tsx';
-import { NETWORK, SELLER, SELLER_PAYMENT } from '../trade/trade-test-fixtures.ts';
+import {
+  NETWORK,
+  SELLER,
+  SELLER_MAKER,
+  SELLER_PAYMENT,
+  walletPayload,
+} from '../trade/trade-test-fixtures.ts';
 import type { WalletAccount, WalletAdapter } from '../wallet/wallet.types.ts';
 
 const wallet: WalletAccount = {
@@ -184,6 +190,8 @@ describe('/profile', () => {
     const dialog = await screen.findByRole('dialog', { name: 'List 2 inscriptions' });
     await userEvent.type(within(dialog).getByLabelText('Price of Rock #7 (BTC)'), '0.0005');
     await userEvent.type(within(dialog).getByLabelText('Price of Inscription #8 (BTC)'), '0.0006');
+    // Unprotected: listed from the ordinals address (the protected flow is list-dialog-protected).
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Snipe protection' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Sign and list' }));
 
@@ -213,6 +221,37 @@ describe('/profile', () => {
     expect(within(row).getByText('0.00070000 BTC')).toBeTruthy();
     await userEvent.click(within(row).getByRole('button', { name: 'Change price' }));
     expect(await screen.findByRole('dialog', { name: 'Change the price of Rock #9' })).toBeTruthy();
+  });
+
+  it('shows the protected listings of the maker wallet too, with their badge', async () => {
+    const held: Listing = {
+      ...listing,
+      listingId: LISTING_IDS[1]!,
+      inscriptionId: IDS[0]!,
+      inscriptionName: 'Rock #7',
+      price: '90000',
+      makerOrdinalAddress: SELLER_MAKER.address,
+      isSnipeProtected: true,
+    };
+    const calls = fakeServer({
+      [LISTINGS]: ok({ listings: [listing] }),
+      'POST /api/multisig/get-maker-wallet': ok(
+        walletPayload(SELLER_MAKER, 'maker', SELLER_PAYMENT.address),
+      ),
+      [`GET /api/listings?maker=${SELLER_MAKER.address}&status=active&limit=100`]: ok({
+        listings: [held],
+      }),
+    });
+    renderProfile('/profile?tab=listings');
+    const row = await screen.findByRole('listitem', { name: 'Rock #7' });
+    expect(within(row).getByText('0.00090000 BTC')).toBeTruthy();
+    expect(within(row).getByRole('img', { name: 'Snipe protected' })).toBeTruthy();
+    const plain = screen.getByRole('listitem', { name: 'Rock #9' });
+    expect(within(plain).queryByRole('img', { name: 'Snipe protected' })).toBeNull();
+    expect(callsTo(calls, 'POST', '/api/multisig/get-maker-wallet')[0]?.body).toEqual({
+      userPublicKey: SELLER_PAYMENT.publicKeyHex,
+      userAddress: SELLER_PAYMENT.address,
+    });
   });
 
   it("shows the address's trades", async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { shortenAddress } from '../../lib/format.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { BuyDialog } from './buy-dialog.tsx';
+import type { BuyItem } from './purchase.mutations.ts';
 import { btcText } from './trade-format.ts';
 import {
   callsTo,
@@ -14,6 +15,7 @@ import {
   renderWithWallet,
 } from './trade-test-kit.tsx';
 import {
+  BUYER_MULTISIG,
   BUYER_ORDINALS,
   BUYER_PAYMENT,
   INSCRIPTION_ID,
@@ -21,6 +23,7 @@ import {
   purchaseFixture,
   purchaseItem,
   THIEF,
+  walletPayload,
   type PurchaseFixture,
 } from './trade-test-fixtures.ts';
 
@@ -48,9 +51,9 @@ function offer(fixture: PurchaseFixture) {
   });
 }
 
-function renderDialog(wallet = fakeWallet(buyer)) {
+function renderDialog(wallet = fakeWallet(buyer), item: BuyItem = purchaseItem) {
   renderWithWallet(
-    <BuyDialog open onClose={() => undefined} items={[purchaseItem]} label="Rock #1" />,
+    <BuyDialog open onClose={() => undefined} items={[item]} label="Rock #1" />,
     wallet,
   );
   return wallet;
@@ -254,5 +257,83 @@ describe('BuyDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign and buy' }));
     expect(await screen.findByText('Failed to sign psbt')).toBeTruthy();
     expect(callsTo(calls, 'PUT', '/api/listings/protected/submitOffer')).toEqual([]);
+  });
+
+  it('says a protected purchase is co-signed by the platform and cannot be sniped', async () => {
+    fakeServer({
+      'GET /api/shared/fees/recommended': ok(FEES),
+      'POST /api/listings/protected/createOffer': offer(purchaseFixture({ isProtected: true })),
+    });
+    renderDialog(fakeWallet(buyer), { ...purchaseItem, isSnipeProtected: true });
+    const region = await review();
+    expect(within(region).queryByRole('alert')).toBeNull();
+    const note = screen.getByText(/^This purchase is co-signed by the platform/);
+    expect(note.textContent).toBe(
+      'This purchase is co-signed by the platform and cannot be sniped: no one can replace your transaction with a higher fee.',
+    );
+    expect(screen.getByRole('img', { name: 'Snipe protected' })).toBeTruthy();
+  });
+
+  it('says nothing of protection for an ordinary listing', async () => {
+    fakeServer({
+      'GET /api/shared/fees/recommended': ok(FEES),
+      'POST /api/listings/protected/createOffer': offer(purchaseFixture()),
+    });
+    renderDialog();
+    await review();
+    expect(screen.queryByRole('img', { name: 'Snipe protected' })).toBeNull();
+  });
+
+  it("reviews and signs a purchase whose paddings come from the buyer's multisig wallet", async () => {
+    const fixture = purchaseFixture({ multisig: true, isProtected: true });
+    const [padding0, padding1, ...payments] = fixture.buyerInputs;
+    const calls = fakeServer({
+      'GET /api/shared/fees/recommended': ok(FEES),
+      'POST /api/multisig/get-wallet': ok(
+        walletPayload(BUYER_MULTISIG, 'multisig', BUYER_PAYMENT.address),
+      ),
+      'POST /api/listings/protected/createOffer': ok({
+        psbt: fixture.psbt,
+        inputsToSign: [
+          { index: padding0, address: BUYER_MULTISIG.address },
+          { index: padding1, address: BUYER_MULTISIG.address },
+          ...payments.map((index) => ({ index, address: BUYER_PAYMENT.address })),
+        ],
+        setupPsbt: null,
+        setupInputsToSign: [],
+        quote: fixture.quote,
+      }),
+      'PUT /api/listings/protected/submitOffer': ok({ txId: TXID, setupTxId: null }),
+    });
+    const wallet = renderDialog(fakeWallet(buyer), { ...purchaseItem, isSnipeProtected: true });
+    const region = await review();
+    expect(within(region).queryByRole('alert')).toBeNull();
+    expect(callsTo(calls, 'POST', '/api/multisig/get-wallet')[0]?.body).toEqual({
+      userPublicKey: BUYER_PAYMENT.publicKeyHex,
+      userAddress: BUYER_PAYMENT.address,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign and buy' }));
+    expect(await screen.findByText(`Transaction broadcasted: ${TXID}`)).toBeTruthy();
+    // The multisig paddings are signed by their user key, the payment key.
+    expect(wallet.signPsbt.mock.calls[0]?.[0].inputsToSign).toEqual(
+      fixture.buyerInputs.map((index) => ({ index, address: BUYER_PAYMENT.address })),
+    );
+  });
+
+  it("refuses multisig paddings when the buyer's multisig wallet is unknown", async () => {
+    const fixture = purchaseFixture({ multisig: true });
+    fakeServer({
+      'GET /api/shared/fees/recommended': ok(FEES),
+      'POST /api/listings/protected/createOffer': offer(fixture),
+    });
+    const wallet = renderDialog();
+    const region = await review();
+    expect(within(region).getByRole('alert').textContent).toContain(
+      'Input 0 is not from your wallet.',
+    );
+    expect(
+      (screen.getByRole('button', { name: 'Sign and buy' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(wallet.signPsbt).not.toHaveBeenCalled();
   });
 });

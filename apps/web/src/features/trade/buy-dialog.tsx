@@ -5,6 +5,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { shortenHash } from '../inscriptions/inscription-format.ts';
 import { defaultFeeRate, FeeRatePicker } from './fee-rate-picker.tsx';
+import { ProtectedBadge } from './protected-badge.tsx';
 import { PurchaseReviewView } from './purchase-review-view.tsx';
 import { useBuyListings, type BuyItem, type PurchaseResult } from './purchase.mutations.ts';
 import { tradeQueries } from './trade.queries.ts';
@@ -84,6 +85,7 @@ export function BuyDialog({
           </>
         ) : (
           <>
+            <ProtectedPurchaseNote items={items} />
             {isFeeRateKnown ? (
               <FeeRatePicker
                 fees={fees.data}
@@ -122,5 +124,24 @@ export function BuyDialog({
         )}
       </DialogBody>
     </Dialog>
+  );
+}
+
+/**
+ * Snipe-protected listings (ADR 009): the platform's signature over the whole purchase is what a
+ * replacement with a higher fee cannot have.
+ */
+function ProtectedPurchaseNote({ items }: { items: readonly BuyItem[] }) {
+  const count = items.filter((item) => item.isSnipeProtected).length;
+  if (count === 0) return null;
+  const text =
+    count === items.length
+      ? 'This purchase is co-signed by the platform and cannot be sniped: no one can replace your transaction with a higher fee.'
+      : `${count} of these ${items.length} items are co-signed by the platform and cannot be sniped: no one can take them with a higher fee.`;
+  return (
+    <p className="flex flex-wrap items-center gap-2 rounded-lg border border-sky-500/30 bg-sky-500/5 px-3 py-2 text-xs leading-relaxed text-zinc-300">
+      <ProtectedBadge />
+      <span>{text}</span>
+    </p>
   );
 }

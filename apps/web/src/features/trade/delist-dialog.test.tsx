@@ -67,12 +67,12 @@ function prepared(to = SELLER.address) {
   });
 }
 
-function renderDialog(wallet = fakeWallet(seller)) {
+function renderDialog(wallet = fakeWallet(seller), isSnipeProtected = false) {
   renderWithWallet(
     <DelistDialog
       open
       onClose={() => undefined}
-      listing={{ listingId: LISTING_ID, inscriptionId: INSCRIPTION_ID }}
+      listing={{ listingId: LISTING_ID, inscriptionId: INSCRIPTION_ID, isSnipeProtected }}
       label="Rock #1"
     />,
     wallet,
@@ -157,5 +157,16 @@ describe('DelistDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Move on chain' }));
     expect(await screen.findByText('Failed to delist the item.')).toBeTruthy();
     expect(screen.getByText('Not enough funds')).toBeTruthy();
+  });
+
+  it('cancels a protected listing off chain by the payment address, and only off chain', async () => {
+    fakeServer({ 'DELETE /api/listings/protected/delistOffchain': ok({ listingId: LISTING_ID }) });
+    const wallet = renderDialog(fakeWallet(seller), true);
+    expect(screen.queryByRole('button', { name: 'Move on chain' })).toBeNull();
+    expect(screen.getByText(/The inscription stays in your maker wallet/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel off chain' }));
+    expect(await screen.findByText('Inscription delisted successfully.')).toBeTruthy();
+    // The maker wallet cannot sign a message: the listing was signed by the payment key.
+    expect(wallet.signMessage).toHaveBeenCalledWith(`cancel ${LISTING_ID}`, SELLER_PAYMENT.address);
   });
 });

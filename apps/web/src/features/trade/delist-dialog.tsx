@@ -18,7 +18,8 @@ export function DelistDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  listing: Pick<Listing, 'listingId' | 'inscriptionId'>;
+  listing: Pick<Listing, 'listingId' | 'inscriptionId'> &
+    Partial<Pick<Listing, 'isSnipeProtected'>>;
   label: string;
 }) {
   const { offchain, onchain } = useDelist(listing, { onCanceled: onClose });
@@ -56,16 +57,28 @@ export function DelistDialog({
                 {offchain.isPending ? 'Cancelling…' : 'Cancel off chain'}
               </Button>
             </section>
-            <section className="flex flex-col gap-2 rounded-lg border border-zinc-800 p-3">
-              <h3 className="text-sm font-medium text-zinc-100">Move on chain</h3>
+            {listing.isSnipeProtected ? (
               <p className="text-xs leading-relaxed text-zinc-400">
-                A transaction sends the inscription back to your own address. It costs a network
-                fee, and every signature ever made for the listing stops working.
+                The inscription stays in your maker wallet: once the listing is cancelled the
+                platform co-signs no purchase of it. Withdraw it from the maker wallet on your
+                wallet page, or list it again.
               </p>
-              <Button className="self-start" disabled={isPending} onClick={() => onchain.mutate()}>
-                {onchain.isPending ? 'Moving…' : 'Move on chain'}
-              </Button>
-            </section>
+            ) : (
+              <section className="flex flex-col gap-2 rounded-lg border border-zinc-800 p-3">
+                <h3 className="text-sm font-medium text-zinc-100">Move on chain</h3>
+                <p className="text-xs leading-relaxed text-zinc-400">
+                  A transaction sends the inscription back to your own address. It costs a network
+                  fee, and every signature ever made for the listing stops working.
+                </p>
+                <Button
+                  className="self-start"
+                  disabled={isPending}
+                  onClick={() => onchain.mutate()}
+                >
+                  {onchain.isPending ? 'Moving…' : 'Move on chain'}
+                </Button>
+              </section>
+            )}
             <DialogActions>
               <Button variant="ghost" onClick={close} disabled={isPending}>
                 Keep listing

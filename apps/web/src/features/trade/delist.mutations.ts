@@ -54,7 +54,8 @@ export function delistProblems(
  * seller, which voids every signature over its old output (its txid is the mutation's data).
  */
 export function useDelist(
-  listing: Pick<Listing, 'listingId' | 'inscriptionId'>,
+  listing: Pick<Listing, 'listingId' | 'inscriptionId'> &
+    Partial<Pick<Listing, 'isSnipeProtected'>>,
   { onCanceled }: { onCanceled?: () => void } = {},
 ) {
   const { wallet, signMessage, signPsbt } = useWallet();
@@ -69,9 +70,11 @@ export function useDelist(
   const offchain = useMutation({
     mutationFn: async () => {
       if (!wallet) throw new TradeFlowError(FAILED_TO_CANCEL_OFFCHAIN, CONNECT_WALLET);
-      // The maker's ordinals address holds the inscription and signed the listing.
+      // The address that signed the listing: the ordinals address, or for a protected listing
+      // (its inscription in the maker wallet, ADR 009) the payment address.
+      const signer = listing.isSnipeProtected ? wallet.paymentAddress : wallet.ordinalsAddress;
       const signedMessage = await step(FAILED_TO_CANCEL_OFFCHAIN, () =>
-        signMessage(cancelListingMessage(listing.listingId), wallet.ordinalsAddress),
+        signMessage(cancelListingMessage(listing.listingId), signer),
       );
       await step(FAILED_TO_CANCEL_OFFCHAIN, () =>
         api.delete(

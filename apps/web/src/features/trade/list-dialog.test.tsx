@@ -12,11 +12,11 @@ import {
   ok,
   renderWithWallet,
 } from './trade-test-kit.tsx';
-import { NETWORK, SELLER, SELLER_PAYMENT, THIEF } from './trade-test-fixtures.ts';
+import { LISTED_OUTPOINT, NETWORK, SELLER, SELLER_PAYMENT, THIEF } from './trade-test-fixtures.ts';
 
 const LISTING_ID = '0b5e2c1a-3f4d-4e6b-8a7c-9d0e1f2a3b4c';
 const INSCRIPTION_ID = `${'ef'.repeat(32)}i0`;
-const OUTPOINT = `${'cd'.repeat(32)}:1`;
+const OUTPOINT = LISTED_OUTPOINT;
 const seller: WalletAccount = {
   id: 'dev',
   paymentAddress: SELLER_PAYMENT.address,
@@ -72,13 +72,15 @@ function renderDialog(wallet = fakeWallet(seller)) {
   return wallet;
 }
 
+/** Types the price and continues, unprotected: the box starts checked for the Dev wallet. */
 async function enterPrice(price: string) {
   expect(await screen.findByText(/^Platform fee: 1% of the price/)).toBeTruthy();
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Snipe protection' }));
   await userEvent.type(screen.getByLabelText('Price (BTC)'), price);
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
-describe('ListDialog', () => {
+describe('ListDialog without snipe protection', () => {
   it('creates, shows the payout and fee, signs with SIGHASH 0x83, confirms and records', async () => {
     const calls = fakeServer({
       'POST /api/listings/protected/create': created(),
@@ -122,7 +124,8 @@ describe('ListDialog', () => {
         inscriptionId: INSCRIPTION_ID,
       }),
     );
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+    // Only the fee estimate was read for the protection the seller turned off.
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /api/listings/protected/create',
       'PUT /api/listings/protected/confirm',
       'POST /api/orders',
@@ -145,7 +148,7 @@ describe('ListDialog', () => {
     renderDialog();
     await enterPrice('0.000001');
     expect(await screen.findByText('Price must be at least 0.00001 BTC.')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it.each([

@@ -1,9 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { useAppConfig } from '../config/config.queries.ts';
+import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { DepositReviewStep } from './deposit-review-view.tsx';
+import {
+  depositedDrafts,
+  useInscriptionDeposit,
+  type DepositedDrafts,
+} from './deposit.mutations.ts';
+import { defaultFeeRate, FeeRatePicker } from './fee-rate-picker.tsx';
 import { ListingReviewStep } from './listing-review-view.tsx';
 import { useListInscriptions } from './listing.mutations.ts';
+import { SnipeProtectionField, useProtectionChoice } from './snipe-protection-field.tsx';
+import { TrackedTransaction } from './tracked-transaction.tsx';
+import { tradeQueries } from './trade.queries.ts';
 import {
   MIN_PRICE_BTC,
   PRICE_STEP_BTC,
@@ -19,6 +32,8 @@ export type ListableInscription = {
   label: string;
   outpoint: string;
   price?: bigint | null;
+  /** Where it sits, when the page knows: one in the maker wallet is listed protected, unmoved. */
+  address?: string;
 };
 
 export const PLATFORM_FEE_NOTE = 'Platform fee: shown before signing';
@@ -41,9 +56,14 @@ export function sharedOutputError(items: readonly ListableInscription[]): string
   return undefined;
 }
 
+/** What the price step decides: the prices, and for a protected listing the move's fee rate. */
+type ListingChoice = { prices: bigint[]; isProtected: boolean; feeRate: number };
+
 /**
  * Lists one or several inscriptions with one signature: prices first, then what the listing PSBT
- * pays (read from the PSBT, with the platform fee), then the wallet.
+ * pays (read from the PSBT, with the platform fee), then the wallet. With snipe protection (ADR
+ * 009) the inscriptions first move into the maker wallet, that PSBT reviewed and signed too, and
+ * are listed once the move confirms.
  */
 export function ListDialog({
   open,
@@ -55,11 +75,33 @@ export function ListDialog({
   items: readonly ListableInscription[];
 }) {
   const { prepare, sign } = useListInscriptions({ onListed: onClose });
+  const deposit = useInscriptionDeposit();
   const close = () => {
     prepare.reset();
     sign.reset();
+    deposit.prepare.reset();
+    deposit.sign.reset();
     onClose();
   };
+  const listProtected = ({ maker, drafts }: DepositedDrafts) => prepare.mutate({ drafts, maker });
+  const submit = ({ prices, isProtected, feeRate }: ListingChoice) => {
+    const drafts = items.map((item, i) => ({ ...item, price: prices[i] ?? 0n }));
+    if (!isProtected) {
+      prepare.mutate({ drafts });
+      return;
+    }
+    deposit.prepare.mutate(
+      { drafts, feeRate },
+      {
+        // Everything already in the maker wallet: straight to the listing.
+        onSuccess: (prepared) => {
+          if (!prepared.move) listProtected(depositedDrafts(prepared, ''));
+        },
+      },
+    );
+  };
+  const deposited = deposit.sign.data;
+  const toDeposit = deposit.prepare.data;
   const title =
     items.length === 1 ? `List ${items[0]?.label ?? ''}` : `List ${items.length} inscriptions`;
   return (
@@ -68,23 +110,80 @@ export function ListDialog({
         {prepare.data ? (
           <ListingReviewStep
             review={prepare.data.review}
+            isProtected={prepare.data.isProtected}
             isSigning={sign.isPending}
             signLabel="Sign and list"
             onBack={() => prepare.reset()}
             onSign={() => prepare.data && sign.mutate(prepare.data)}
           />
+        ) : deposited ? (
+          <DepositedStep
+            deposited={deposited}
+            isPending={prepare.isPending}
+            onList={() => listProtected(deposited)}
+            onClose={close}
+          />
+        ) : toDeposit?.move ? (
+          <DepositReviewStep
+            review={toDeposit.move.review}
+            isSigning={deposit.sign.isPending}
+            onBack={() => deposit.prepare.reset()}
+            onSign={() => deposit.sign.mutate(toDeposit)}
+          />
         ) : (
           <PriceForm
             items={items}
-            isPending={prepare.isPending}
+            isPending={prepare.isPending || deposit.prepare.isPending}
             onCancel={close}
-            onSubmit={(prices) =>
-              prepare.mutate(items.map((item, i) => ({ ...item, price: prices[i] ?? 0n })))
-            }
+            onSubmit={submit}
           />
         )}
       </DialogBody>
     </Dialog>
+  );
+}
+
+/**
+ * Between the two steps: the inscriptions moved. The server lists only outputs the indexer has
+ * placed, that is once the move is in a block, so the listing waits for its confirmation.
+ */
+function DepositedStep({
+  deposited,
+  isPending,
+  onList,
+  onClose,
+}: {
+  deposited: DepositedDrafts;
+  isPending: boolean;
+  onList: () => void;
+  onClose: () => void;
+}) {
+  // The same query (and poll) as the tracked transaction under it.
+  const isConfirmed = useQuery(tradeQueries.txStatus(deposited.txid)).data?.confirmed === true;
+  return (
+    <>
+      <p role="status" className="text-sm text-zinc-300">
+        Moved to your maker wallet in transaction{' '}
+        <span className="font-mono" title={deposited.txid}>
+          {shortenHash(deposited.txid)}
+        </span>
+        .{' '}
+        {isPending
+          ? 'Preparing the listing…'
+          : isConfirmed
+            ? 'The move is confirmed; it is not listed yet.'
+            : 'The listing opens once the move confirms.'}
+      </p>
+      <TrackedTransaction txid={deposited.txid} label="Move" />
+      <DialogActions>
+        <Button onClick={onClose} disabled={isPending}>
+          Close
+        </Button>
+        <Button variant="primary" disabled={isPending || !isConfirmed} onClick={onList}>
+          {isPending ? 'Preparing…' : 'Continue to listing'}
+        </Button>
+      </DialogActions>
+    </>
   );
 }
 
@@ -99,20 +198,27 @@ function PriceForm({
   items: readonly ListableInscription[];
   isPending: boolean;
   onCancel: () => void;
-  onSubmit: (prices: bigint[]) => void;
+  onSubmit: (choice: ListingChoice) => void;
 }) {
   const { register, handleSubmit, formState } = useForm<PriceFields>({
     defaultValues: {
       prices: items.map((item) => (item.price ? satsToPriceInput(item.price) : '')),
     },
   });
+  const { isProtected, reason, setWantsProtection } = useProtectionChoice(items);
+  const fees = useQuery({ ...tradeQueries.recommendedFees(), enabled: isProtected });
+  const [chosenRate, setChosenRate] = useState<number | null>(null);
+  const feeRate = chosenRate ?? defaultFeeRate(fees.data);
+  const isFeeRatePending = isProtected && fees.isPending;
   const shared = sharedOutputError(items);
   return (
     <form
       noValidate
       className="flex flex-col gap-4"
       onSubmit={(event) =>
-        void handleSubmit(({ prices }) => onSubmit(prices.map(priceInputToSats)))(event)
+        void handleSubmit(({ prices }) =>
+          onSubmit({ prices: prices.map(priceInputToSats), isProtected, feeRate }),
+        )(event)
       }
     >
       <ul className="flex max-h-80 flex-col gap-3 overflow-y-auto">
@@ -148,6 +254,10 @@ function PriceForm({
         })}
       </ul>
       <p className="text-xs text-zinc-400">{platformFeeNote(useAppConfig()?.platformFeeBps)}</p>
+      <SnipeProtectionField checked={isProtected} onChange={setWantsProtection} reason={reason} />
+      {isProtected && !isFeeRatePending ? (
+        <FeeRatePicker fees={fees.data} value={feeRate} onChange={setChosenRate} />
+      ) : null}
       {shared ? (
         <p role="alert" className="text-sm text-red-300">
           {shared}
@@ -155,7 +265,11 @@ function PriceForm({
       ) : null}
       <DialogActions>
         <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={isPending || shared !== undefined}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={isPending || isFeeRatePending || shared !== undefined}
+        >
           {isPending ? 'Preparing…' : 'Continue'}
         </Button>
       </DialogActions>

@@ -1,12 +1,25 @@
 import { Button } from '../../components/ui/button.tsx';
 import { shortenAddress } from '../../lib/format.ts';
 import type { ListingReview } from './listing-review.ts';
+import { ProtectedBadge } from './protected-badge.tsx';
 import { Amount, DialogActions, ReviewRow, SigningRefused } from './trade-ui.tsx';
 
 /** What signing the listing PSBT commits to, per inscription, read from the PSBT itself. */
-export function ListingReviewView({ review }: { review: ListingReview }) {
+export function ListingReviewView({
+  review,
+  isProtected = false,
+}: {
+  review: ListingReview;
+  /** Listed from the maker wallet (ADR 009): the dialog's second step. */
+  isProtected?: boolean;
+}) {
   return (
     <section aria-label="Listing review" className="flex flex-col gap-3">
+      {isProtected ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-zinc-300">
+          Step 2 of 2: list from your maker wallet <ProtectedBadge />
+        </p>
+      ) : null}
       {review.items.map((item) => (
         <dl
           key={item.label}
@@ -42,6 +55,9 @@ export function ListingReviewView({ review }: { review: ListingReview }) {
         <p className="text-xs text-zinc-500">
           Your wallet signs each inscription with SIGHASH_SINGLE|ANYONECANPAY: the signature only
           holds for a transaction that pays you the amount above.
+          {isProtected
+            ? ' It signs with your payment key, and a purchase also needs the platform’s signature.'
+            : null}
         </p>
       )}
     </section>
@@ -51,12 +67,14 @@ export function ListingReviewView({ review }: { review: ListingReview }) {
 /** The listing dialogs' second step: the review, Back, and the signing button. */
 export function ListingReviewStep({
   review,
+  isProtected = false,
   isSigning,
   signLabel,
   onBack,
   onSign,
 }: {
   review: ListingReview;
+  isProtected?: boolean;
   isSigning: boolean;
   signLabel: string;
   onBack: () => void;
@@ -64,7 +82,7 @@ export function ListingReviewStep({
 }) {
   return (
     <>
-      <ListingReviewView review={review} />
+      <ListingReviewView review={review} isProtected={isProtected} />
       <DialogActions>
         <Button onClick={onBack} disabled={isSigning}>
           Back

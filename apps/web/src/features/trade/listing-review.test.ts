@@ -1,7 +1,15 @@
-import { buildListingPsbt, bytesToBase64, parsePsbt } from '@om/bitcoin';
+import { buildListingPsbt, bytesToBase64, bytesToHex, parsePsbt } from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
 import { reviewListingPsbt, type ListingRequestItem } from './listing-review.ts';
-import { NETWORK, SELLER, SELLER_PAYMENT, THIEF } from './trade-test-fixtures.ts';
+import {
+  NETWORK,
+  protectedListingPsbt,
+  SELLER,
+  SELLER_MAKER,
+  SELLER_PAYMENT,
+  THIEF,
+  THIEF_MAKER,
+} from './trade-test-fixtures.ts';
 
 const OUTPOINTS = [`${'01'.repeat(32)}:0`, `${'02'.repeat(32)}:3`];
 const items: ListingRequestItem[] = [
@@ -89,5 +97,42 @@ describe('reviewListingPsbt', () => {
     expect(reviewListingPsbt('bm9wZQ==', context).problems).toEqual([
       'The listing PSBT cannot be read.',
     ]);
+  });
+
+  describe('a protected listing (ADR 009)', () => {
+    const [first] = items;
+    const protectedContext = {
+      ...context,
+      items: [first!],
+      makerWitnessScript: bytesToHex(SELLER_MAKER.witnessScript),
+    };
+
+    it("accepts the maker wallet's P2WSH input paying the seller", () => {
+      const review = reviewListingPsbt(protectedListingPsbt(first!.outpoint), protectedContext);
+      expect(review.problems).toEqual([]);
+      expect(review.items[0]).toMatchObject({
+        payout: 59_500n,
+        payoutAddress: SELLER_PAYMENT.address,
+        platformFee: 500n,
+      });
+    });
+
+    it("refuses an input that is not the maker wallet's, and a payout elsewhere", () => {
+      const plain = listingPsbt(SELLER_PAYMENT.address, [first!]);
+      expect(reviewListingPsbt(plain, protectedContext).problems).toEqual([
+        "Rock #1: the PSBT does not spend your maker wallet's output.",
+      ]);
+      const other = {
+        ...protectedContext,
+        makerWitnessScript: bytesToHex(THIEF_MAKER.witnessScript),
+      };
+      expect(reviewListingPsbt(protectedListingPsbt(first!.outpoint), other).problems).toEqual([
+        "Rock #1: the PSBT does not spend your maker wallet's output.",
+      ]);
+      const elsewhere = protectedListingPsbt(first!.outpoint, THIEF.address);
+      expect(reviewListingPsbt(elsewhere, protectedContext).problems).toEqual([
+        `Rock #1: the sale would pay ${THIEF.address}, not your wallet.`,
+      ]);
+    });
   });
 });

@@ -1,4 +1,11 @@
-import { addressOfScript, bytesToHex, parsePsbt, type BitcoinNetwork } from '@om/bitcoin';
+import {
+  addressOfScript,
+  bytesToHex,
+  equalBytes,
+  p2wshScript,
+  parsePsbt,
+  type BitcoinNetwork,
+} from '@om/bitcoin';
 import { parseOutpoint } from './trade-format.ts';
 
 /** What the seller asked to list: the inscription's output and its price. */
@@ -31,6 +38,11 @@ export function reviewListingPsbt(
     /** The seller's wallet addresses (payment and ordinals). */
     ownAddresses: readonly string[];
     items: readonly ListingRequestItem[];
+    /**
+     * A protected listing (ADR 009): the maker wallet's witness script, which every input must
+     * carry and whose P2WSH output it must spend, so the wallet signs it with the payment key.
+     */
+    makerWitnessScript?: string;
   },
 ): ListingReview {
   let tx: ReturnType<typeof parsePsbt>;
@@ -53,6 +65,10 @@ export function reviewListingPsbt(
     const txid = input.txid && bytesToHex(input.txid);
     if (!expected || txid !== expected.txid || input.index !== expected.vout) {
       problems.push(`${item.label}: the PSBT spends another output than the inscription's.`);
+    }
+    const { makerWitnessScript } = context;
+    if (makerWitnessScript !== undefined && !spendsMakerWallet(input, makerWitnessScript)) {
+      problems.push(`${item.label}: the PSBT does not spend your maker wallet's output.`);
     }
     const postage = input.witnessUtxo?.amount;
     if (postage === undefined) problems.push(`${item.label}: the PSBT lacks the input's amount.`);
@@ -79,4 +95,16 @@ export function reviewListingPsbt(
     ];
   });
   return { items, problems };
+}
+
+function spendsMakerWallet(
+  input: ReturnType<ReturnType<typeof parsePsbt>['getInput']>,
+  witnessScriptHex: string,
+): boolean {
+  const { witnessScript, witnessUtxo } = input;
+  if (!witnessScript || !witnessUtxo) return false;
+  return (
+    bytesToHex(witnessScript) === witnessScriptHex.toLowerCase() &&
+    equalBytes(witnessUtxo.script, p2wshScript(witnessScript))
+  );
 }

@@ -9,11 +9,13 @@ import {
   LISTING_PRICE_UPDATE_FAILED,
   RelistPayloadSchema,
   type CreateListingBody,
+  type MultisigWallet,
 } from '@om/core';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
+import { fetchVerifiedWallet } from '../multisig/multisig.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { InputToSign, WalletAccount } from '../wallet/wallet.types.ts';
 import { reviewListingPsbt, type ListingReview } from './listing-review.ts';
@@ -33,7 +35,15 @@ export type ListingDraft = {
   label: string;
   outpoint: string;
   price: bigint;
+  /** Where the inscription sits, when the page knows it (the maker wallet needs no deposit). */
+  address?: string;
 };
+
+/** A snipe-protected listing's maker wallet, which holds the inscriptions (ADR 009). */
+export type ProtectingWallet = Pick<MultisigWallet, 'address' | 'witnessScript'>;
+
+/** What to list, and, for a protected listing, the maker wallet the drafts' outputs are in. */
+export type ListingRequest = { drafts: ListingDraft[]; maker?: ProtectingWallet };
 
 /** A listing PSBT the server built, and what it makes the seller sign. */
 export type PreparedListing = {
@@ -42,11 +52,23 @@ export type PreparedListing = {
   inputsToSign: InputToSign[];
   drafts: ListingDraft[];
   review: ListingReview;
+  isProtected: boolean;
 };
 
-/** Each listing input is signed SIGHASH_SINGLE|ANYONECANPAY (0x83) and nothing else. */
-function listingInputs(inputs: readonly { index: number; address: string }[]): InputToSign[] {
-  return inputs.map(({ index, address }) => ({ index, address, sighashTypes: [SELLER_SIGHASH] }));
+/**
+ * Each listing input is signed SIGHASH_SINGLE|ANYONECANPAY (0x83) and nothing else. The server
+ * names the maker wallet's address for a protected input; the wallet signs it with the payment
+ * key, the maker wallet's U, so it is asked by the payment address.
+ */
+function listingInputs(
+  inputs: readonly { index: number; address: string }[],
+  signer?: string,
+): InputToSign[] {
+  return inputs.map(({ index, address }) => ({
+    index,
+    address: signer ?? address,
+    sighashTypes: [SELLER_SIGHASH],
+  }));
 }
 
 function requireWallet(wallet: WalletAccount | null, title: string): WalletAccount {
@@ -59,13 +81,29 @@ async function review(
   wallet: WalletAccount,
   psbt: string,
   drafts: ListingDraft[],
+  maker?: ProtectingWallet,
 ): Promise<ListingReview> {
   const { network } = await queryClient.ensureQueryData(configQueries.app());
   return reviewListingPsbt(psbt, {
     network,
     ownAddresses: [wallet.paymentAddress, wallet.ordinalsAddress],
     items: drafts,
+    ...(maker ? { makerWitnessScript: maker.witnessScript } : {}),
   });
+}
+
+/**
+ * POST create's body. A protected listing's inscriptions sit in the maker wallet, whose key is the
+ * payment key: it stands in for the ordinals address and key.
+ */
+function createBody(wallet: WalletAccount, { drafts, maker }: ListingRequest): CreateListingBody {
+  return {
+    makerPaymentAddress: wallet.paymentAddress,
+    makerPaymentPublicKey: wallet.paymentPublicKey,
+    makerOrdinalPublicKey: maker ? wallet.paymentPublicKey : wallet.ordinalsPublicKey,
+    makerOrdinalAddress: maker ? maker.address : wallet.ordinalsAddress,
+    utxos: drafts.map((d) => ({ utxo: d.outpoint, price: d.price.toString() })),
+  };
 }
 
 function refreshMarket(queryClient: QueryClient): Promise<void> {
@@ -75,30 +113,34 @@ function refreshMarket(queryClient: QueryClient): Promise<void> {
 /**
  * Listing in two steps, one signature for any number of inscriptions: `prepare` asks the server
  * for the listing PSBT (POST create) and reviews it; `sign` signs it and confirms (PUT confirm).
+ * A protected listing lists outputs of the maker wallet (deposit.mutations.ts moves them there).
  */
 export function useListInscriptions({ onListed }: { onListed?: () => void } = {}) {
   const { wallet, signPsbt } = useWallet();
   const queryClient = useQueryClient();
 
   const prepare = useMutation({
-    mutationFn: async (drafts: ListingDraft[]): Promise<PreparedListing> => {
+    mutationFn: async (request: ListingRequest): Promise<PreparedListing> => {
       const maker = requireWallet(wallet, LISTING_FAILED);
-      const body: CreateListingBody = {
-        makerPaymentAddress: maker.paymentAddress,
-        makerPaymentPublicKey: maker.paymentPublicKey,
-        makerOrdinalPublicKey: maker.ordinalsPublicKey,
-        makerOrdinalAddress: maker.ordinalsAddress,
-        utxos: drafts.map((d) => ({ utxo: d.outpoint, price: d.price.toString() })),
-      };
       const created = await step(LISTING_FAILED, () =>
-        api.post('/api/listings/protected/create', body, CreateListingPayloadSchema),
+        api.post(
+          '/api/listings/protected/create',
+          createBody(maker, request),
+          CreateListingPayloadSchema,
+        ),
       );
+      const { drafts } = request;
+      const isProtected = request.maker !== undefined;
       return {
         listingIds: created.listingIds,
         psbt: created.psbt,
-        inputsToSign: listingInputs(created.inputsToSign),
+        inputsToSign: listingInputs(
+          created.inputsToSign,
+          isProtected ? maker.paymentAddress : undefined,
+        ),
         drafts,
-        review: await review(queryClient, maker, created.psbt, drafts),
+        review: await review(queryClient, maker, created.psbt, drafts, request.maker),
+        isProtected,
       };
     },
     onError: (error) => toastFlowError(error, LISTING_FAILED),
@@ -145,6 +187,9 @@ export function useListInscriptions({ onListed }: { onListed?: () => void } = {}
 /** A price change: the listing at the new price, signed again. */
 export type PreparedRelist = PreparedListing & { price: bigint };
 
+/** A price change to ask for; a protected listing is signed by the maker wallet's key. */
+export type RelistRequest = { listingId: string; draft: ListingDraft; isProtected?: boolean };
+
 /**
  * Changing a price: `prepare` asks for the PSBT at the new price (relist without signedPsbt) and
  * reviews it; `sign` signs it and relists with the signature.
@@ -152,10 +197,15 @@ export type PreparedRelist = PreparedListing & { price: bigint };
 export function useRelist({ onChanged }: { onChanged?: () => void } = {}) {
   const { wallet, signPsbt } = useWallet();
   const queryClient = useQueryClient();
-  const bodyFor = (maker: WalletAccount, listingId: string, price: bigint) => ({
+  const bodyFor = (
+    maker: WalletAccount,
+    listingId: string,
+    price: bigint,
+    isProtected: boolean,
+  ) => ({
     makerPaymentAddress: maker.paymentAddress,
     makerPaymentPublicKey: maker.paymentPublicKey,
-    makerOrdinalPublicKey: maker.ordinalsPublicKey,
+    makerOrdinalPublicKey: isProtected ? maker.paymentPublicKey : maker.ordinalsPublicKey,
     price: price.toString(),
     listingId,
   });
@@ -164,25 +214,32 @@ export function useRelist({ onChanged }: { onChanged?: () => void } = {}) {
     mutationFn: async ({
       listingId,
       draft,
-    }: {
-      listingId: string;
-      draft: ListingDraft;
-    }): Promise<PreparedRelist> => {
+      isProtected = false,
+    }: RelistRequest): Promise<PreparedRelist> => {
       const maker = requireWallet(wallet, LISTING_PRICE_UPDATE_FAILED);
-      const relist = await step(LISTING_PRICE_UPDATE_FAILED, () =>
-        api.post(
-          '/api/listings/protected/relist',
-          bodyFor(maker, listingId, draft.price),
-          RelistPayloadSchema,
-        ),
+      const [relist, makerWallet] = await step(LISTING_PRICE_UPDATE_FAILED, () =>
+        Promise.all([
+          api.post(
+            '/api/listings/protected/relist',
+            bodyFor(maker, listingId, draft.price, isProtected),
+            RelistPayloadSchema,
+          ),
+          isProtected
+            ? fetchVerifiedWallet(queryClient, 'maker', maker).then(({ info }) => info)
+            : Promise.resolve(undefined),
+        ]),
       );
       return {
         listingIds: [relist.listingId],
         psbt: relist.psbt,
-        inputsToSign: listingInputs(relist.inputsToSign),
+        inputsToSign: listingInputs(
+          relist.inputsToSign,
+          isProtected ? maker.paymentAddress : undefined,
+        ),
         drafts: [draft],
         price: draft.price,
-        review: await review(queryClient, maker, relist.psbt, [draft]),
+        review: await review(queryClient, maker, relist.psbt, [draft], makerWallet),
+        isProtected,
       };
     },
     onError: (error) => toastFlowError(error, LISTING_PRICE_UPDATE_FAILED),
@@ -200,7 +257,7 @@ export function useRelist({ onChanged }: { onChanged?: () => void } = {}) {
       const relisted = await step(LISTING_PRICE_UPDATE_FAILED, () =>
         api.post(
           '/api/listings/protected/relist',
-          { ...bodyFor(maker, listingId, prepared.price), signedPsbt },
+          { ...bodyFor(maker, listingId, prepared.price, prepared.isProtected), signedPsbt },
           RelistPayloadSchema,
         ),
       );

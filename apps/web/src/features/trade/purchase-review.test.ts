@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reviewPurchase, type PurchaseRequest } from './purchase-review.ts';
 import {
+  BUYER_MULTISIG,
   BUYER_ORDINALS,
   BUYER_PAYMENT,
   INSCRIPTION_ID,
@@ -160,5 +161,20 @@ describe('reviewPurchase', () => {
     const review = reviewPurchase('bm9wZQ==', null, fixture.quote, request);
     expect(review.problems).toHaveLength(1);
     expect(review.problems[0]).toMatch(/^The purchase PSBT cannot be read/);
+  });
+
+  it("reads a protected listing bought with the buyer's multisig paddings (ADR 009)", () => {
+    const fixture = purchaseFixture({ multisig: true, isProtected: true });
+    const withMultisig = {
+      ...request,
+      buyer: { ...request.buyer, multisigAddress: BUYER_MULTISIG.address },
+    };
+    const review = reviewPurchase(fixture.psbt, null, fixture.quote, withMultisig);
+    expect(review.problems).toEqual([]);
+    expect(review).toMatchObject({ price: PRICE, platformFee: MAKER_FEE, padding: 1_200n });
+    // Without the multisig wallet its coins are a stranger's: nothing would be signed.
+    expect(reviewPurchase(fixture.psbt, null, fixture.quote, request).problems).toContain(
+      'Input 0 is not from your wallet.',
+    );
   });
 });

@@ -35,7 +35,8 @@ export type PurchaseItem = {
 
 export type PurchaseRequest = {
   network: BitcoinNetwork;
-  buyer: { paymentAddress: string; ordinalAddress: string };
+  /** `multisigAddress`: the buyer's multisig wallet, whose paddings the purchase may use. */
+  buyer: { paymentAddress: string; ordinalAddress: string; multisigAddress?: string };
   items: readonly PurchaseItem[];
   feeRate: number;
   /** The platform's fee address from /api/config: the fee output must pay exactly there. */

@@ -14,6 +14,7 @@ import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
 import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
+import { fetchVerifiedWallet } from '../multisig/multisig.queries.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
@@ -34,6 +35,8 @@ export type PreparedPurchase = {
   offer: CreateOfferPayload;
   review: PurchaseReview;
   feeRate: number;
+  /** The buyer's multisig wallet, when known: its paddings are signed with the payment key. */
+  multisigAddress?: string | undefined;
 };
 
 export type PurchaseResult = { txId: string; setupTxId: string | null };
@@ -47,6 +50,8 @@ export type BuyItem = (
 ) & {
   /** How the market names it, for the review. */
   label?: string;
+  /** Its inscription sits in the seller's maker wallet: the platform co-signs (ADR 009). */
+  isSnipeProtected?: boolean;
 };
 
 /** Where the inscription sits now: its satpoint, read fresh, as the listed output to check. */
@@ -68,6 +73,24 @@ async function locate(queryClient: QueryClient, item: BuyItem): Promise<Purchase
     outpoint: satpoint.outpoint,
     inscriptionOffset: satpoint.offset,
   };
+}
+
+/**
+ * The buyer's multisig wallet address (get-wallet), whose paddings a purchase may spend and
+ * refill (ADR 009). Undefined without a compressed payment key, or when it cannot be had or is not
+ * the buyer's: the review then refuses any such coin as not the buyer's, so nothing is signed
+ * blindly.
+ */
+async function buyerMultisigAddress(
+  queryClient: QueryClient,
+  taker: WalletAccount,
+): Promise<string | undefined> {
+  try {
+    return (await fetchVerifiedWallet(queryClient, 'multisig', taker)).info.address;
+  } catch {
+    // Reviewed without it (see above).
+    return undefined;
+  }
 }
 
 function requireWallet(wallet: WalletAccount | null): WalletAccount {
@@ -97,10 +120,11 @@ export function useBuyListings(items: readonly BuyItem[]) {
         feeRate,
         satScan: taker.paymentAddress === taker.ordinalsAddress,
       };
-      const [offer, located] = await step(FAILED_TO_BUY_LISTING, () =>
+      const [offer, located, multisigAddress] = await step(FAILED_TO_BUY_LISTING, () =>
         Promise.all([
           api.post('/api/listings/protected/createOffer', body, CreateOfferPayloadSchema),
           Promise.all(items.map((item) => locate(queryClient, item))),
+          buyerMultisigAddress(queryClient, taker),
         ]),
       );
       const { network, platformFeeAddress } = await queryClient.ensureQueryData(
@@ -109,17 +133,25 @@ export function useBuyListings(items: readonly BuyItem[]) {
       const review = reviewPurchase(offer.psbt, offer.setupPsbt, offer.quote, {
         network,
         platformFeeAddress: platformFeeAddress || undefined,
-        buyer: { paymentAddress: taker.paymentAddress, ordinalAddress: taker.ordinalsAddress },
+        buyer: {
+          paymentAddress: taker.paymentAddress,
+          ordinalAddress: taker.ordinalsAddress,
+          ...(multisigAddress ? { multisigAddress } : {}),
+        },
         items: located,
         feeRate,
       });
-      return { offer, review, feeRate };
+      return { offer, review, feeRate, multisigAddress };
     },
     onError: (error) => toastFlowError(error, FAILED_TO_BUY_LISTING),
   });
 
   const buy = useMutation({
-    mutationFn: async ({ offer, review }: PreparedPurchase): Promise<PurchaseResult> => {
+    mutationFn: async ({
+      offer,
+      review,
+      multisigAddress,
+    }: PreparedPurchase): Promise<PurchaseResult> => {
       const taker = requireWallet(wallet);
       if (review.problems.length > 0) {
         throw new TradeFlowError(FAILED_TO_BUY_LISTING, review.problems.join(' '));
@@ -134,7 +166,10 @@ export function useBuyListings(items: readonly BuyItem[]) {
             });
       const signed = await signStep(signPsbt, {
         psbtBase64: offer.psbt,
-        inputsToSign: offer.inputsToSign,
+        // A multisig padding is signed by its user key, the payment key (ADR 009).
+        inputsToSign: offer.inputsToSign.map((input) =>
+          input.address === multisigAddress ? { ...input, address: taker.paymentAddress } : input,
+        ),
         finalize: false,
       });
       const body: SubmitOfferBody = {

@@ -17,8 +17,11 @@ import {
   INSCRIPTION_OUTPOINT,
   LISTING_ID,
   NETWORK,
+  protectedListingPsbt,
   SELLER,
+  SELLER_MAKER,
   SELLER_PAYMENT,
+  walletPayload,
 } from './trade-test-fixtures.ts';
 
 const seller: WalletAccount = {
@@ -50,7 +53,7 @@ function relistAnswer(confirmed: boolean) {
   });
 }
 
-function renderDialog(wallet = fakeWallet(seller)) {
+function renderDialog(wallet = fakeWallet(seller), isSnipeProtected = false) {
   renderWithWallet(
     <RelistDialog
       open
@@ -61,6 +64,7 @@ function renderDialog(wallet = fakeWallet(seller)) {
         inscriptionId: INSCRIPTION_ID,
         outpoint: INSCRIPTION_OUTPOINT,
         price: '50000',
+        isSnipeProtected,
       }}
     />,
     wallet,
@@ -113,5 +117,35 @@ describe('RelistDialog', () => {
     await changePrice('0.0008');
     expect(await screen.findByText('Listing price update failed.')).toBeTruthy();
     expect(screen.getByText('The listing is no longer active')).toBeTruthy();
+  });
+
+  it('relists a protected listing with the payment key, its input checked as the maker wallet’s', async () => {
+    const calls = fakeServer({
+      'POST /api/multisig/get-maker-wallet': ok(
+        walletPayload(SELLER_MAKER, 'maker', SELLER_PAYMENT.address),
+      ),
+      'POST /api/listings/protected/relist': (body) =>
+        ok({
+          psbt: protectedListingPsbt(INSCRIPTION_OUTPOINT),
+          listingId: LISTING_ID,
+          inputsToSign: [{ index: 0, address: SELLER_MAKER.address, sighash: 0x83 }],
+          confirmed: (body as { signedPsbt?: string }).signedPsbt !== undefined,
+        }),
+    });
+    const wallet = renderDialog(fakeWallet(seller), true);
+    await changePrice('0.0005');
+    expect(await screen.findByText('0.00059500 BTC')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign new price' }));
+    expect(await screen.findByText('Inscription price changed successfully.')).toBeTruthy();
+    expect(wallet.signPsbt).toHaveBeenCalledWith({
+      psbtBase64: expect.any(String),
+      inputsToSign: [{ index: 0, address: SELLER_PAYMENT.address, sighashTypes: [131] }],
+      finalize: false,
+    });
+    expect(callsTo(calls, 'POST', '/api/listings/protected/relist')[0]?.body).toMatchObject({
+      makerPaymentPublicKey: SELLER_PAYMENT.publicKeyHex,
+      makerOrdinalPublicKey: SELLER_PAYMENT.publicKeyHex,
+    });
   });
 });

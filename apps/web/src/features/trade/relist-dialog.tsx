@@ -32,7 +32,8 @@ export function RelistDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  listing: Pick<Listing, 'listingId' | 'inscriptionId' | 'outpoint' | 'price'>;
+  listing: Pick<Listing, 'listingId' | 'inscriptionId' | 'outpoint' | 'price'> &
+    Partial<Pick<Listing, 'isSnipeProtected'>>;
   label: string;
 }) {
   const { prepare, sign } = useRelist({ onChanged: onClose });
@@ -71,6 +72,7 @@ export function RelistDialog({
               void handleSubmit(({ price }) =>
                 prepare.mutate({
                   listingId: listing.listingId,
+                  isProtected: listing.isSnipeProtected ?? false,
                   draft: {
                     inscriptionId: listing.inscriptionId,
                     label,

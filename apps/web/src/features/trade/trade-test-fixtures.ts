@@ -2,19 +2,23 @@ import {
   bytesToBase64,
   bytesToHex,
   buildChainedPurchase,
+  buildInscriptionDeposit,
   buildListingPsbt,
   buildPurchasePsbt,
   compressedPublicKey,
   makerFee,
+  multisigWallet,
   p2trAddress,
   p2wpkhAddress,
   parsePsbt,
   privateKeyFromHex,
+  psbtTxid,
   scriptOfAddress,
   type ListedItem,
+  type MultisigWallet as BitcoinMultisigWallet,
   type WalletUtxo,
 } from '@om/bitcoin';
-import type { PurchaseQuote } from '@om/core';
+import type { MultisigWallet, PurchaseQuote } from '@om/core';
 import type { PurchaseItem } from './purchase-review.ts';
 
 // Real PSBTs for the trade tests, built with packages/bitcoin's builders from fixed keys.
@@ -41,6 +45,30 @@ export const BUYER_PAYMENT = wallet('21', 'p2wpkh');
 export const BUYER_ORDINALS = wallet('22', 'p2tr');
 export const THIEF = wallet('33', 'p2tr');
 export const PLATFORM = wallet('44', 'p2tr');
+
+/** The seller's maker wallet and the buyer's multisig wallet (ADR 009), co-signed by PLATFORM. */
+export const SELLER_MAKER = multisigWallet(SELLER_PAYMENT.publicKey, PLATFORM.publicKey, NETWORK);
+export const BUYER_MULTISIG = multisigWallet(BUYER_PAYMENT.publicKey, PLATFORM.publicKey, NETWORK);
+/** A 2-of-2 of someone else's key, which a compromised server could pass off as ours. */
+export const THIEF_MAKER = multisigWallet(THIEF.publicKey, PLATFORM.publicKey, NETWORK);
+
+/** A wallet as get-wallet and get-maker-wallet answer it. */
+export function walletPayload(
+  wallet: BitcoinMultisigWallet,
+  kind: MultisigWallet['kind'],
+  userAddress: string,
+): MultisigWallet {
+  return {
+    id: `${kind}-wallet`,
+    kind,
+    address: wallet.address,
+    witnessScript: bytesToHex(wallet.witnessScript),
+    userPublicKey: bytesToHex(wallet.userPublicKey),
+    platformPublicKey: bytesToHex(wallet.platformPublicKey),
+    userAddress,
+    csvBlocks: 144,
+  };
+}
 
 export const LISTING_ID = '5f0c8a4e-7b1d-4c36-9a52-2d7e1f3b6c90';
 export const INSCRIPTION_TXID = 'ab'.repeat(32);
@@ -86,8 +114,11 @@ function coin(byte: number, value: bigint, script = BUYER_PAYMENT.script): Walle
   };
 }
 
-/** The seller's listing of `listing`'s inscription, 1% fee, paid to SELLER_PAYMENT. */
-export function listedItem(listing: FixtureListing = LISTINGS[0]): ListedItem {
+/**
+ * The seller's listing of `listing`'s inscription, 1% fee, paid to SELLER_PAYMENT; a protected one
+ * sits in SELLER_MAKER and is signed with the payment key.
+ */
+export function listedItem(listing: FixtureListing = LISTINGS[0], isProtected = false): ListedItem {
   const [txid = '', vout = '0'] = listing.outpoint.split(':');
   const { items } = buildListingPsbt({
     items: [
@@ -96,8 +127,13 @@ export function listedItem(listing: FixtureListing = LISTINGS[0]): ListedItem {
           txid,
           vout: Number(vout),
           value: 10_000n,
-          script: SELLER.script,
-          publicKey: SELLER.publicKey,
+          ...(isProtected
+            ? {
+                script: SELLER_MAKER.script,
+                publicKey: SELLER_PAYMENT.publicKey,
+                witnessScript: SELLER_MAKER.witnessScript,
+              }
+            : { script: SELLER.script, publicKey: SELLER.publicKey }),
         },
         price: listing.price,
         payoutAddress: SELLER_PAYMENT.address,
@@ -132,28 +168,37 @@ export type PurchaseFixture = {
 
 /**
  * What createOffer answers for `listings` (the first one unless told) at `feeRate`: the purchase,
- * chained behind a padding setup when `chained`; `tamper` edits the purchase before it is sent, as
- * a compromised server might ('inscription-elsewhere' redirects the last listing's inscription).
+ * chained behind a padding setup when `chained`, with the paddings of BUYER_MULTISIG when
+ * `multisig`, of protected listings when `isProtected`; `tamper` edits the purchase before it is
+ * sent, as a compromised server might ('inscription-elsewhere' redirects the last listing's
+ * inscription).
  */
 export function purchaseFixture({
   feeRate = 6,
   chained = false,
+  multisig = false,
+  isProtected = false,
   tamper,
   listings = [LISTINGS[0]],
 }: {
   feeRate?: number;
   chained?: boolean;
+  multisig?: boolean;
+  isProtected?: boolean;
   tamper?: 'inscription-elsewhere' | 'buyer-sighash-none';
   listings?: readonly FixtureListing[];
 } = {}): PurchaseFixture {
   // N + 1 paddings for N listings.
-  const paddingUtxos = Array.from({ length: listings.length + 1 }, (_, i) => coin(0xa1 + i, 600n));
+  const paddingUtxos = Array.from({ length: listings.length + 1 }, (_, i) =>
+    coin(0xa1 + i, 600n, multisig ? BUYER_MULTISIG.script : BUYER_PAYMENT.script),
+  );
   const buyer = {
     paymentAddress: BUYER_PAYMENT.address,
     paymentPublicKey: BUYER_PAYMENT.publicKey,
     ordinalAddress: BUYER_ORDINALS.address,
-    paddingUtxos: chained ? [] : paddingUtxos,
+    paddingUtxos: chained || multisig ? [] : paddingUtxos,
     paymentUtxos: [coin(0xb1, 200_000n)],
+    ...(multisig ? { multisigPadding: { wallet: BUYER_MULTISIG, utxos: paddingUtxos } } : {}),
   };
   const price = listings.reduce((sum, listing) => sum + listing.price, 0n);
   const platformFee = listings.reduce(
@@ -161,7 +206,7 @@ export function purchaseFixture({
     0n,
   );
   const params = {
-    listings: listings.map((listing) => listedItem(listing)),
+    listings: listings.map((listing) => listedItem(listing, isProtected)),
     buyer,
     platformFee: { address: PLATFORM.address, value: platformFee },
     feeRate,
@@ -201,4 +246,75 @@ export function purchaseFixture({
       })),
     },
   };
+}
+
+/** The inscription the list dialog tests list, at its output in the seller's ordinals wallet. */
+export const LISTED_OUTPOINT = `${'cd'.repeat(32)}:1`;
+
+/**
+ * What deposit-inscriptions answers for LISTED_OUTPOINT at 6 sat/vB: the inscription whole to
+ * `to` (the maker wallet unless told), change to SELLER_PAYMENT; 'inscription-elsewhere' then
+ * sends it to THIEF instead, announcing the tampered transaction's txid.
+ */
+export function depositFixture({
+  to = SELLER_MAKER,
+  tamper,
+}: { to?: BitcoinMultisigWallet; tamper?: 'inscription-elsewhere' } = {}) {
+  const [txid = '', vout = '0'] = LISTED_OUTPOINT.split(':');
+  const built = buildInscriptionDeposit({
+    inscriptionUtxos: [
+      {
+        txid,
+        vout: Number(vout),
+        value: 10_000n,
+        script: SELLER.script,
+        publicKey: SELLER.publicKey,
+      },
+    ],
+    payment: {
+      address: SELLER_PAYMENT.address,
+      publicKey: SELLER_PAYMENT.publicKey,
+      utxos: [coin(0xb2, 100_000n, SELLER_PAYMENT.script)],
+    },
+    to,
+    feeRate: 6,
+    network: NETWORK,
+  });
+  const tx = parsePsbt(built.psbt);
+  if (tamper === 'inscription-elsewhere') tx.updateOutput(0, { script: THIEF.script });
+  const psbt = bytesToBase64(tx.toPSBT());
+  return {
+    psbt,
+    txid: psbtTxid(psbt),
+    fee: built.fee.toString(),
+    vsize: built.vsize,
+    inputsToSign: [
+      { index: 0, address: SELLER.address },
+      { index: 1, address: SELLER_PAYMENT.address },
+    ],
+  };
+}
+
+/** What create answers for a protected listing of `outpoint` (in SELLER_MAKER) at 0.0005 BTC. */
+export function protectedListingPsbt(outpoint: string, payTo = SELLER_PAYMENT.address): string {
+  const [txid = '', vout = '0'] = outpoint.split(':');
+  const { psbt } = buildListingPsbt({
+    items: [
+      {
+        inscriptionUtxo: {
+          txid,
+          vout: Number(vout),
+          value: 10_000n,
+          script: SELLER_MAKER.script,
+          publicKey: SELLER_PAYMENT.publicKey,
+          witnessScript: SELLER_MAKER.witnessScript,
+        },
+        price: 50_000n,
+        payoutAddress: payTo,
+      },
+    ],
+    makerFeeBps: MAKER_FEE_BPS,
+    network: NETWORK,
+  });
+  return bytesToBase64(psbt);
 }

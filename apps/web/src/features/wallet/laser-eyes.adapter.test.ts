@@ -1,9 +1,13 @@
 import {
   addressToScript,
   buildListingPsbt,
+  buildMultisigWithdrawal,
   bytesToBase64,
+  compressedPublicKey,
   hexToBytes,
+  multisigWallet,
   parsePsbt,
+  privateKeyFromHex,
 } from '@om/bitcoin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLaserEyesAdapter } from './laser-eyes.adapter.ts';
@@ -101,6 +105,36 @@ describe('LaserEyes UniSat adapter (0.0.64) with an injected window.unisat', () 
     const [sentHex, options] = unisat.signPsbt.mock.calls[0] as unknown as [string, unknown];
     expect(parsePsbt(hexToBytes(sentHex)).getInput(0).sighashType).toBe(0x83);
     expect(options).toEqual({ autoFinalized: false });
+    adapter.disconnect();
+  });
+
+  it('names multisig inputs and their public key to the wallet (LaserEyes would skip them)', async () => {
+    const unisat = fakeUnisat();
+    vi.stubGlobal('unisat', unisat);
+    const adapter = await createLaserEyesAdapter('unisat', { network: 'regtest' });
+    await adapter.connect();
+    const platformKey = compressedPublicKey(privateKeyFromHex('44'.repeat(32)));
+    const wallet = multisigWallet(hexToBytes(PUBLIC_KEY), platformKey, 'regtest');
+    const { psbt } = buildMultisigWithdrawal({
+      wallet,
+      utxos: [
+        { txid: 'ab'.repeat(32), vout: 0, value: 50_000n, script: wallet.script, inscribed: false },
+      ],
+      recipientAddress: ADDRESS,
+      amount: 20_000n,
+      feeRate: 2,
+      network: 'regtest',
+    });
+
+    await adapter.signPsbt({
+      psbtBase64: bytesToBase64(psbt),
+      inputsToSign: [{ index: 0, address: ADDRESS }],
+    });
+    const [, options] = unisat.signPsbt.mock.calls[0] as unknown as [string, unknown];
+    expect(options).toEqual({
+      autoFinalized: false,
+      toSignInputs: [{ index: 0, publicKey: PUBLIC_KEY }],
+    });
     adapter.disconnect();
   });
 });

@@ -1,5 +1,7 @@
+import { base64ToBytes, bytesToBase64, bytesToHex, hexToBytes } from '@om/bitcoin';
 import type { NetworkType } from '@omnisat/lasereyes-core';
 import { declareRequestedSighashes } from './declare-sighash.ts';
+import { asksForScriptInputs, toSignInputs, type ToSignInput } from './script-inputs.ts';
 import type {
   LaserEyesWalletId,
   SignPsbtRequest,
@@ -7,6 +9,15 @@ import type {
   WalletAdapterOptions,
   WalletAddresses,
 } from './wallet.types.ts';
+
+/** The UniSat-style API that UniSat, OKX and Wizz expose, with an input list LaserEyes leaves out. */
+type InputListSigner = {
+  signPsbt(
+    psbtHex: string,
+    options: { autoFinalized: boolean; toSignInputs: ToSignInput[] },
+  ): Promise<string>;
+};
+const INPUT_LIST_WALLETS: readonly LaserEyesWalletId[] = ['unisat', 'okx', 'wizz'];
 
 /**
  * The nine extension wallets through LaserEyes 0.0.64. The library (~325 KB gzip) is imported
@@ -28,6 +39,18 @@ export async function createLaserEyesAdapter(
   // Not client.initialize(): it would re-connect the last wallet from localStorage by itself
   // after 1.5 s. Connecting is our provider's decision, so we only construct the client.
   const client = new lib.LaserEyesClient(stores, lib.createConfig({ network: laserEyesNetwork }));
+  let connected: WalletAddresses | undefined;
+
+  /**
+   * The wallet's own signPsbt with an input list, for PSBTs with multisig (P2WSH) inputs:
+   * LaserEyes picks inputs by their coin's address, which never matches a P2WSH one. Undefined for
+   * the wallets without such an API (Xverse, Magic Eden, Leather … through LaserEyes only).
+   */
+  const inputListSigner = (): InputListSigner | undefined => {
+    if (!INPUT_LIST_WALLETS.includes(walletId)) return undefined;
+    const provider = client.$providerMap[walletId] as { library?: InputListSigner } | undefined;
+    return provider?.library;
+  };
 
   return {
     async connect(): Promise<WalletAddresses> {
@@ -46,12 +69,13 @@ export async function createLaserEyesAdapter(
       if (!state.paymentAddress || !state.paymentPublicKey) {
         throw new Error('The wallet did not share a payment address.');
       }
-      return {
+      connected = {
         paymentAddress: state.paymentAddress,
         paymentPublicKey: state.paymentPublicKey,
         ordinalsAddress: state.address || state.paymentAddress,
         ordinalsPublicKey: state.publicKey || state.paymentPublicKey,
       };
+      return connected;
     },
 
     async signMessage(message: string, address: string): Promise<string> {
@@ -73,12 +97,23 @@ export async function createLaserEyesAdapter(
       // Eden get it passed on as sigHash by LaserEyes). So requested sighash types are written
       // into the PSBT, where every wallet reads them.
       const psbt = declareRequestedSighashes(psbtBase64, inputsToSign);
+      const signer = inputListSigner();
+      if (signer && connected && inputsToSign && asksForScriptInputs(psbt, inputsToSign)) {
+        const bytes = base64ToBytes(psbt) ?? new Uint8Array();
+        const signedHex = await signer.signPsbt(bytesToHex(bytes), {
+          autoFinalized: finalize,
+          toSignInputs: toSignInputs(inputsToSign, connected),
+        });
+        if (!signedHex) throw new Error('Invalid signed data received');
+        return bytesToBase64(hexToBytes(signedHex));
+      }
       const signed = await client.signPsbt(psbt, finalize, false);
       if (!signed?.signedPsbtBase64) throw new Error('Invalid signed data received');
       return signed.signedPsbtBase64;
     },
 
     disconnect(): void {
+      connected = undefined;
       client.disconnect();
       client.dispose();
     },

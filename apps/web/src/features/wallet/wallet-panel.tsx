@@ -1,5 +1,6 @@
 import { satsToBtc } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -33,6 +34,13 @@ export function WalletPanel({ open, onClose, wallet }: Props) {
         <BalanceCard address={wallet.paymentAddress} />
         <AddressRow label="Payment address" address={wallet.paymentAddress} />
         <AddressRow label="Ordinals address" address={wallet.ordinalsAddress} />
+        <Link
+          to="/wallet"
+          onClick={onClose}
+          className="rounded-lg border border-zinc-800 px-3 py-2 text-sm text-zinc-200 hover:bg-zinc-800"
+        >
+          Multisig wallet: padding, deposits and withdrawals
+        </Link>
         {config?.devTools ? <DevToolsSection address={wallet.paymentAddress} /> : null}
         <Button
           variant="danger"

@@ -1,0 +1,124 @@
+import { DEFAULT_FEE_RATE, type MultisigUtxo } from '@om/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { LoadError, Loading } from '../../components/ui/load-state.tsx';
+import { EmptyState } from '../../components/ui/page.tsx';
+import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { FlowReview } from './flow-review.tsx';
+import { FeeRateField } from './form-field.tsx';
+import { FEE_RATE_INVALID, readFeeRate } from './form-rules.ts';
+import { useInscriptionWithdrawal } from './inscription-withdrawal.mutations.ts';
+import { multisigQueries } from './multisig.queries.ts';
+import type { WalletSession } from './wallet-actions.mutations.ts';
+import { WalletSummary } from './wallet-summary.tsx';
+import { readWithdrawnInscription } from './withdrawn-inscriptions.ts';
+
+/** Coins that hold inscriptions: what a protected listing put into the maker wallet. */
+export function inscribedCoins(utxos: readonly MultisigUtxo[]): MultisigUtxo[] {
+  return utxos.filter((coin) => (coin.inscriptions?.length ?? 0) > 0);
+}
+
+/**
+ * The maker wallet (ADR 009 snipe protection) and the inscriptions it holds, each coin with a
+ * Withdraw action back to the user's ordinals address.
+ */
+export function MakerWalletSection({ session }: { session: WalletSession }) {
+  const coins = useQuery(multisigQueries.utxos(session.target.info.id));
+  return (
+    <section aria-labelledby="maker-wallet" className="flex flex-col gap-3">
+      <h2 id="maker-wallet" className="text-lg font-semibold text-zinc-50">
+        Maker wallet
+      </h2>
+      <p className="text-sm text-zinc-400">
+        Inscriptions listed with snipe protection wait here, under your key and ours.
+      </p>
+      <WalletSummary
+        label="Maker wallet"
+        address={session.target.info.address}
+        coins={coins.data}
+      />
+      {coins.isPending ? (
+        <Loading what="the maker wallet's inscriptions" />
+      ) : coins.isError ? (
+        <LoadError what="the maker wallet's inscriptions" error={coins.error} />
+      ) : (
+        <InscriptionList session={session} coins={inscribedCoins(coins.data.utxos)} />
+      )}
+    </section>
+  );
+}
+
+function InscriptionList({
+  session,
+  coins,
+}: {
+  session: WalletSession;
+  coins: readonly MultisigUtxo[];
+}) {
+  const [feeRate, setFeeRate] = useState(String(DEFAULT_FEE_RATE));
+  // Bumped when a withdrawal is recorded in localStorage, to show it.
+  const [, setRecorded] = useState(0);
+  const flow = useInscriptionWithdrawal(session, () => setRecorded((n) => n + 1));
+  const rate = readFeeRate(feeRate);
+  if (coins.length === 0) return <EmptyState title="No inscriptions in the maker wallet" />;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="max-w-xs">
+        <FeeRateField
+          error={rate === undefined ? FEE_RATE_INVALID : undefined}
+          inputProps={{ value: feeRate, onChange: (event) => setFeeRate(event.target.value) }}
+        />
+      </div>
+      <ul className="divide-y divide-zinc-800 rounded-xl border border-zinc-800">
+        {coins.map((coin) => {
+          const ids = coin.inscriptions ?? [];
+          const sent = ids.map((id) => readWithdrawnInscription(id)).find(Boolean);
+          return (
+            <li
+              key={`${coin.txid}:${coin.vout}`}
+              className="flex items-center justify-between gap-3 px-3 py-2"
+            >
+              <span className="flex min-w-0 flex-col gap-0.5 text-sm">
+                {ids.map((inscriptionId) => (
+                  <Link
+                    key={inscriptionId}
+                    to={`/inscriptions/${inscriptionId}`}
+                    className="font-mono text-zinc-100 hover:text-brand-400"
+                    title={inscriptionId}
+                  >
+                    {shortenHash(inscriptionId)}
+                  </Link>
+                ))}
+                {sent ? (
+                  <span className="text-xs text-amber-300" title={sent.transaction}>
+                    Withdrawal sent: {shortenHash(sent.transaction)}
+                  </span>
+                ) : null}
+              </span>
+              <Button
+                size="sm"
+                disabled={rate === undefined || flow.prepare.isPending || sent !== undefined}
+                aria-label={`Withdraw ${ids.join(', ')}`}
+                onClick={() =>
+                  rate !== undefined && flow.prepare.mutate({ coins: [coin], feeRate: rate })
+                }
+              >
+                Withdraw
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <FlowReview
+        flow={flow}
+        title="Review inscription withdrawal"
+        walletLabel="maker wallet"
+        signLabel="Sign and withdraw"
+        txLabel="Inscription withdrawal"
+      />
+    </div>
+  );
+}
