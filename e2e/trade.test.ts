@@ -1,12 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { bytesToHex, randomPrivateKey } from '@om/bitcoin';
+import {
+  addressToScript,
+  buildPurchasePsbt,
+  bytesToHex,
+  compressedPublicKey,
+  hexToBytes,
+  p2wpkhAddress,
+  p2wshScript,
+  parsePsbt,
+  privateKeyFromHex,
+  randomPrivateKey,
+  signPsbtWithKey,
+} from '@om/bitcoin';
+import { btcToSats } from '../apps/server/src/chain/rpc.ts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installFakeUnisat } from './fake-unisat.ts';
 import { ARTIFACTS_DIR, launchBrowser, startApp, type RunningApp } from './harness.ts';
 import { inscribeOnNode } from './inscribe.ts';
 import {
+  apiCall,
   apiGet,
   btcText,
   connectDevWallet,
@@ -44,7 +58,17 @@ import {
 /** Not the default (100): the fee the stories check is the one the server was told. */
 const FEE_BPS = 250;
 /** Each story's inscription is inscribed in one block up front. */
-const STORIES = ['sale', 'unisat', 'offchain', 'onchain', 'relist', 'snipe'] as const;
+const STORIES = [
+  'sale',
+  'unisat',
+  'offchain',
+  'onchain',
+  'relist',
+  'snipe',
+  'protected',
+  'parked',
+  'multisig',
+] as const;
 
 let app: RunningApp;
 let browser: Browser;
@@ -134,7 +158,12 @@ const activityRows = (page: Page, status: string) =>
  * The owner lists from /inscriptions/:id: List, a price, Continue, the review (platform fee and
  * payout read from the PSBT), Sign and list. Answers the listing id from the order book.
  */
-async function listFromInscriptionPage(owner: Trader, id: string, price: bigint) {
+async function listFromInscriptionPage(
+  owner: Trader,
+  id: string,
+  price: bigint,
+  { protect = false }: { protect?: boolean } = {},
+) {
   const { page } = owner;
   const d = await details(app, id);
   const postage = BigInt(d.outputValue);
@@ -143,7 +172,19 @@ async function listFromInscriptionPage(owner: Trader, id: string, price: bigint)
   await market.getByRole('button', { name: 'List', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `List Inscription #${d.number}` });
   await dialog.getByLabel('Price (BTC)').fill(priceInput(price));
+  await setSnipeProtection(dialog, protect);
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  // Protected (ADR 009): the inscription first moves into the maker wallet, reviewed and signed.
+  if (protect) {
+    await dialog.getByRole('button', { name: 'Sign and move', exact: true }).click();
+    // The listing needs the move confirmed: the indexer places inscriptions by blocks.
+    await dialog
+      .getByText(/^Moved to your maker wallet in transaction/)
+      .waitFor({ timeout: 30_000 });
+    await mineBlock(app);
+    await eventually(async () => expect((await details(app, id)).isMoving).toBe(false));
+    await dialog.getByRole('button', { name: 'Continue to listing', exact: true }).click();
+  }
   const review = dialog.getByRole('region', { name: 'Listing review' });
   await expect.poll(() => reviewValue(review, 'Price').textContent()).toContain(btcText(price));
   expect(await reviewValue(review, 'Platform fee').textContent()).toContain(satsText(fee));
@@ -160,11 +201,26 @@ async function listFromInscriptionPage(owner: Trader, id: string, price: bigint)
     status: 'active',
     price: price.toString(),
     makerFee: fee.toString(),
-    outpoint: d.satpoint.split(':').slice(0, 2).join(':'),
-    makerOrdinalAddress: owner.ordinalsAddress,
     makerPaymentAddress: owner.paymentAddress,
+    isSnipeProtected: protect,
   });
+  if (!protect) {
+    expect(listing).toMatchObject({
+      outpoint: d.satpoint.split(':').slice(0, 2).join(':'),
+      makerOrdinalAddress: owner.ordinalsAddress,
+    });
+  }
   return { listingId: listing!.listingId, outpoint: listing!.outpoint, postage, fee };
+}
+
+/** The list dialog offers snipe protection by default to wallets that can sign for it. */
+async function setSnipeProtection(dialog: Locator, protect: boolean) {
+  const box = dialog.getByRole('checkbox', { name: 'Snipe protection' });
+  if (!(await box.isEnabled())) {
+    expect(protect, 'snipe protection is offered').toBe(false);
+    return;
+  }
+  await box.setChecked(protect);
 }
 
 /**
@@ -214,6 +270,79 @@ async function expectPayouts(
   const payout = sales.reduce((sum, s, i) => sum + s.price - (fees[i] ?? 0n) + s.postage, 0n);
   expect(paid.get(sellerPayment), 'seller payout').toBe(payout);
   expect(paid.get(feeAddress), 'platform fee output').toBe(fees.reduce((a, b) => a + b, 0n));
+}
+
+/** A P2WPKH key of someone outside the market. */
+function newSniper() {
+  const key = randomPrivateKey();
+  const publicKey = compressedPublicKey(key);
+  return { key, publicKey, address: p2wpkhAddress(publicKey, 'regtest') };
+}
+
+/**
+ * Builds the sniper's purchase around the protected seller input of `txid` (its witness copied
+ * from the mempool: [platform, seller, script]) at 50 sat/vB, and answers Bitcoin Core's reason
+ * for refusing it (testmempoolaccept, then sendrawtransaction must throw as well).
+ */
+async function snipeFromMempool(
+  sniper: ReturnType<typeof newSniper>,
+  txid: string,
+  postage: bigint,
+): Promise<string> {
+  const tx = await app.rpc.call<{
+    vin: { txid: string; vout: number; txinwitness?: string[] }[];
+    vout: { value: number; scriptPubKey: { hex: string } }[];
+  }>('getrawtransaction', [txid, 1]);
+  const index = tx.vin.findIndex((input) => input.txinwitness?.length === 3);
+  const input = tx.vin[index];
+  const payout = tx.vout[index];
+  if (!input?.txinwitness || !payout) throw new Error('no protected seller input');
+  const witness = input.txinwitness.map(hexToBytes);
+  const witnessScript = witness[2] ?? new Uint8Array();
+  const script = addressToScript(sniper.address, 'regtest');
+  if (!script) throw new Error('no sniper script');
+  const coins = (await unspentOf(app, sniper.address)).map((u) => ({
+    txid: u.txid,
+    vout: u.vout,
+    value: u.sats,
+    script,
+    inscribed: false,
+  }));
+  const snipe = buildPurchasePsbt({
+    listings: [
+      {
+        sellerInput: {
+          txid: input.txid,
+          vout: input.vout,
+          value: postage,
+          script: p2wshScript(witnessScript),
+          sequence: 0xffffffff,
+          inscriptionOffset: 0n,
+          witnessScript,
+        },
+        payout: { script: hexToBytes(payout.scriptPubKey.hex), value: btcToSats(payout.value) },
+      },
+    ],
+    buyer: {
+      paymentAddress: sniper.address,
+      paymentPublicKey: sniper.publicKey,
+      ordinalAddress: sniper.address,
+      paymentUtxos: coins.filter((c) => c.value > 600n),
+      paddingUtxos: coins.filter((c) => c.value === 600n),
+    },
+    feeRate: 50,
+    network: 'regtest',
+  });
+  const own = snipe.layout.inputs.flatMap((role, i) => (role.kind === 'seller' ? [] : [i]));
+  const signed = parsePsbt(
+    signPsbtWithKey(snipe.psbt, sniper.key, { inputs: own, finalize: true }),
+  );
+  const seller = snipe.layout.sellerIndices[0] ?? -1;
+  signed.updateInput(seller, { finalScriptWitness: witness }, true);
+  const [verdict] = await app.rpc.testMempoolAccept([signed.hex]);
+  expect(verdict?.allowed).toBe(false);
+  await expect(app.rpc.sendRawTransaction(signed.hex)).rejects.toThrow(/script-verify-flag-failed/);
+  return verdict?.['reject-reason'] ?? '';
 }
 
 describe('trading on regtest', () => {
@@ -454,6 +583,130 @@ describe('trading on regtest', () => {
     await screenshot(buyer.page, 'sniped-completed');
   });
 
+  it('7. a protected listing: the inscription moves into the maker wallet, a buyer buys it co-signed', async () => {
+    const id = ids.protected;
+    const price = 90_000n;
+    // A sniper with coins of their own, confirmed by the block the protected move waits for.
+    const sniper = newSniper();
+    for (const sats of [600n, 600n, 500_000n]) await faucet(app, sniper.address, sats);
+    const listed = await listFromInscriptionPage(seller, id, price, { protect: true });
+    // The listed output is the maker wallet's: a P2WSH 2-of-2 of the seller's key and ours.
+    const moved = await details(app, id);
+    expect(moved.address).toMatch(/^bcrt1q[0-9a-z]{58}$/);
+    expect(moved.address).not.toBe(seller.ordinalsAddress);
+    const market = await openInscription(buyer.page, app, id);
+    await market.getByLabel('Snipe protected').first().waitFor();
+
+    const bought = await buyFromInscriptionPage(buyer, id, price);
+    // The sniper copies the seller input's witness out of the mempool into their own purchase at a
+    // far higher fee rate: Bitcoin Core refuses it, since our signature committed to the buyer's.
+    const refusal = await snipeFromMempool(sniper, bought.txid, listed.postage);
+    expect(refusal).toMatch(/Signature must be zero for failed CHECK\(MULTI\)SIG operation/);
+    expect(await app.rpc.getRawMempool()).toContain(bought.txid);
+    await mineBlock(app);
+    const after = await settledAt(app, id, buyer.ordinalsAddress);
+    expect(after.satpoint).toMatch(new RegExp(`^${bought.txid}:\\d+:0$`));
+    await expectPayouts(bought.txid, seller.paymentAddress, [{ price, postage: listed.postage }]);
+    // The seller input's witness: the platform's signature, the seller's 0x83, the script.
+    const raw = await app.rpc.call<string>('getrawtransaction', [bought.txid]);
+    const tx = await app.rpc.call<{ vin: { txinwitness?: string[] }[] }>('decoderawtransaction', [
+      raw,
+    ]);
+    const sellerInput = tx.vin.find((input) => input.txinwitness?.length === 3);
+    expect(sellerInput?.txinwitness?.[1]).toMatch(/83$/);
+    expect(sellerInput?.txinwitness?.[0]).toMatch(/01$/);
+    await eventually(async () =>
+      expect(await tradeHistory(app, [listed.listingId])).toMatchObject([
+        { state: 'confirmed', txId: bought.txid, isSnipeProtected: true },
+      ]),
+    );
+    await screenshot(buyer.page, 'protected-bought');
+  });
+
+  it('8. an inscription parked in the maker wallet is withdrawn from /wallet', async () => {
+    const id = ids.parked;
+    const { page } = seller;
+    const d = await details(app, id);
+    const market = await openInscription(page, app, id);
+    await market.getByRole('button', { name: 'List', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `List Inscription #${d.number}` });
+    await dialog.getByLabel('Price (BTC)').fill(priceInput(80_000n));
+    await setSnipeProtection(dialog, true);
+    await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Sign and move', exact: true }).click();
+    await dialog
+      .getByText(/^Moved to your maker wallet in transaction/)
+      .waitFor({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await mineBlock(app);
+    const maker = await eventually(async () => {
+      const now = await details(app, id);
+      expect(now).toMatchObject({ isMoving: false });
+      expect(now.address).not.toBe(seller.ordinalsAddress);
+      return now.address;
+    });
+
+    await page.goto(`${app.baseUrl}/wallet`);
+    const toasts = await toastsFrom(page);
+    await page.getByRole('button', { name: `Withdraw ${id}` }).click();
+    const review = page.getByRole('dialog', { name: 'Review inscription withdrawal' });
+    await review.getByRole('button', { name: 'Sign and withdraw', exact: true }).click();
+    await toasts.next('Withdrawal successfully initiated');
+    await mineBlock(app);
+    const back = await settledAt(app, id, seller.ordinalsAddress);
+    expect(back.address).not.toBe(maker);
+  });
+
+  it('9. a buyer with padding in the multisig wallet buys with it', async () => {
+    const id = ids.multisig;
+    const price = 60_000n;
+    const { paymentPrivateKey } = await readDevWalletRecord(buyer.page);
+    const wallet = await apiCall<{ address: string }>(app, 'POST', '/api/multisig/get-wallet', {
+      userPublicKey: bytesToHex(compressedPublicKey(privateKeyFromHex(paymentPrivateKey))),
+      userAddress: buyer.paymentAddress,
+    });
+    const { page } = buyer;
+    await page.goto(`${app.baseUrl}/wallet`);
+    const deposit = page.getByRole('region', { name: 'Deposit' });
+    await deposit.getByLabel('Amount (BTC)').fill('0.0004');
+    await deposit.getByLabel('Number of outputs').fill('4');
+    await deposit.getByRole('button', { name: 'Review deposit' }).click();
+    let toasts = await toastsFrom(page);
+    await page
+      .getByRole('dialog', { name: 'Review deposit' })
+      .getByRole('button', { name: 'Sign and deposit' })
+      .click();
+    await toasts.next(/^Transaction broadcasted: /);
+    await mineBlock(app);
+    const padding = page.getByRole('region', { name: 'Set up padding' });
+    await padding.getByLabel('Number of padding outputs').fill('3');
+    await padding.getByRole('button', { name: 'Review padding setup' }).click();
+    toasts = await toastsFrom(page);
+    await page
+      .getByRole('dialog', { name: 'Review padding setup' })
+      .getByRole('button', { name: 'Sign and set up' })
+      .click();
+    await toasts.next(/^Padding outputs set up: /);
+    await mineBlock(app);
+    await eventually(async () => {
+      const coins = await apiCall<{ paddingCount: number }>(
+        app,
+        'GET',
+        `/api/multisig/utxos/${wallet.address}`,
+      );
+      expect(coins.paddingCount).toBe(3);
+    });
+
+    const listed = await listFromInscriptionPage(seller, id, price);
+    const bought = await buyFromInscriptionPage(buyer, id, price);
+    // The paddings came from the multisig wallet: what they carried, and the new paddings, go back.
+    const paid = await paidTo(app, bought.txid);
+    expect(paid.get(wallet.address) ?? 0n).toBeGreaterThanOrEqual(2_000n + 2_000n);
+    await mineBlock(app);
+    await settledAt(app, id, buyer.ordinalsAddress);
+    await expectPayouts(bought.txid, seller.paymentAddress, [{ price, postage: listed.postage }]);
+  });
+
   describe('5. several at once', () => {
     type DemoOwner = { name: string; address: string; paymentAddress: string; privateKey: string };
     type Held = {
@@ -516,6 +769,7 @@ describe('trading on regtest', () => {
       for (const item of picked) {
         await dialog.getByLabel(`Price of ${item.label} (BTC)`).fill(priceInput(item.price));
       }
+      await setSnipeProtection(dialog, false);
       await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
       const review = dialog.getByRole('region', { name: 'Listing review' });
       for (const item of picked) {

@@ -6,6 +6,7 @@ import { CpuMeter } from './cpu.ts';
 import { FULL_PLAN, scaledPlan } from './generate.ts';
 import { LoadGenerator } from './load.ts';
 import { prepareMarket } from './market-db.ts';
+import { measureMultisigPsbt } from './multisig-psbt.ts';
 import { measurePsbt } from './psbt.ts';
 import { isPageOnTarget, renderMarkdown, writeDoc, type Figures } from './report.ts';
 import { scenarios as planScenarios, type Scenario } from './scenarios.ts';
@@ -104,6 +105,10 @@ const psbt = measurePsbt(Number(args['psbt-runs']));
 log(
   `PSBT medians: build ${psbt.buildMs.toFixed(2)} ms, merge ${psbt.mergeMs.toFixed(2)} ms, build + merge ${psbt.serverMs.toFixed(2)} ms`,
 );
+const multisig = measureMultisigPsbt(Number(args['psbt-runs']));
+log(
+  `Multisig medians: protected purchase ${multisig.protectedServerMs.toFixed(2)} ms, padding setup ${multisig.paddingServerMs.toFixed(2)} ms`,
+);
 
 const figures: Figures = {
   date: new Date().toISOString().slice(0, 10),
@@ -116,6 +121,7 @@ const figures: Figures = {
   loadAverage: { start: loadStart, end: os.loadavg()[0] ?? 0 },
   runs,
   psbt,
+  multisig,
 };
 const markdown = renderMarkdown(figures);
 console.log(`\n${markdown}\n`);
