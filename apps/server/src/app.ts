@@ -20,6 +20,8 @@ import { listenToMarket } from './features/events/market-events.ts';
 import { inscriptionsRoutes } from './features/inscriptions/inscriptions.routes.ts';
 import { listingsRoutes } from './features/listings/listings.routes.ts';
 import { multisigRoutes } from './features/multisig/multisig.routes.ts';
+import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts';
+import { launchpadRoutes } from './features/launchpad/launchpad.routes.ts';
 import { startTradeTracker } from './features/listings/trade-tracker.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
@@ -80,6 +82,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   activityRoutes(app, deps);
   ordersRoutes(app, deps, writeLimit);
   app.addHook('onClose', startTradeTracker(deps));
+  const launchWorker = startLaunchWorker(deps);
+  app.addHook('onClose', launchWorker.stop);
+  launchpadRoutes(app, deps, writeLimit, launchWorker);
   if (deps.chain.faucet) devRoutes(app, deps.chain.faucet, writeLimit);
 
   await serveWebApp(app, deps.env.WEB_DIST_DIR);

@@ -237,8 +237,30 @@ export interface PsbtBatchesTable {
   psbt: string;
   signed_psbt: string | null;
   signed_at: TimestampNullable;
+  /** 0008: a deposit into the maker wallet, or a phase's listing of up to 100 inscriptions. */
+  kind: ColumnType<PsbtBatchKind, PsbtBatchKind | undefined, PsbtBatchKind>;
+  /** The deposit's txid (fixed before signing); null for a listing. */
+  txid: string | null;
+  inputs_to_sign: Jsonb<BatchInputToSign[]>;
+  /** The deposit builder's layout (JSON), kept to finalize what the creator signs. */
+  layout: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: UpdatedAt;
+}
+
+export type PsbtBatchKind = 'deposit' | 'listing';
+export type BatchInputToSign = { index: number; address: string; sighash?: number };
+
+/** 0008: a launch's inscriptions in the creator's order, and the maker wallet output each sits at. */
+export interface LaunchInscriptionsTable {
+  launchpad_id: string;
+  position: number;
+  inscription_id: string;
+  source_outpoint: string;
+  outpoint: string;
+  output_value: Int8;
+  inscription_offset: Int8Default;
+  in_maker_wallet: Generated<boolean>;
 }
 
 // ── Market ──────────────────────────────────────────────────────────────────────────────────
@@ -475,6 +497,7 @@ export interface Database extends ChainTables, TradingTables, MultisigTables {
   launchpad_phases: LaunchpadPhasesTable;
   phase_allow_list_entries: PhaseAllowListEntriesTable;
   psbt_batches: PsbtBatchesTable;
+  launch_inscriptions: LaunchInscriptionsTable;
   orderbook: OrderbookTable;
   trade_history: TradeHistoryTable;
   external_volume_data: ExternalVolumeDataTable;

@@ -26,6 +26,8 @@ export interface PurchaseOffersTable {
   taker_payment_public_key: string;
   taker_ordinal_address: string;
   transaction_id: string | null;
+  /** 0008: a mint offer's phase; null for a market purchase. */
+  phase_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   expires_at: TimestampRequired;
 }

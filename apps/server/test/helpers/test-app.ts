@@ -64,14 +64,14 @@ export async function startTestApp(
       source: selectChainSource(parsedEnv, { db, rpc: node.node.rpc }),
     },
     jwtSecret: randomBytes(32),
-    log: pino({ level: 'silent' }),
+    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
   const follower = new ChainFollower({
     db,
     rpc: node.node.rpc,
     network: parsedEnv.BITCOIN_NETWORK,
     events,
-    log: pino({ level: 'silent' }),
+    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
   return {
     app,

@@ -6,3 +6,4 @@ export * from './market.api.ts';
 export * from './trade.api.ts';
 export * from './address.api.ts';
 export * from './multisig.api.ts';
+export * from './launchpad.api.ts';

@@ -82,6 +82,8 @@ export type InscriptionOutput = {
   txid: string;
   vout: number;
   value: bigint;
+  /** The inscription's offset in the output. */
+  offset: bigint;
   address: string | null;
   /** Every inscription on the output, in sat order. */
   inscriptions: string[];
@@ -100,7 +102,7 @@ export async function locateInscription(
   if (!location) {
     throw invalidInput(`${field}: inscription ${inscriptionId} is not known (yet)`, field);
   }
-  const [txid = '', vout = '0'] = location.satpoint.split(':');
+  const [txid = '', vout = '0', offset = '0'] = location.satpoint.split(':');
   const outpoint = `${txid}:${vout}`;
   const inscriptions = (await chain.source.inscriptionsOnOutputs([outpoint])).get(outpoint);
   if (!inscriptions?.includes(inscriptionId)) {
@@ -116,6 +118,7 @@ export async function locateInscription(
     txid,
     vout: Number(vout),
     value: location.outputValue,
+    offset: BigInt(offset),
     address: location.address,
     inscriptions,
   };

@@ -62,7 +62,21 @@ export async function createOffer(
   deps: AppDeps,
   body: CreateOfferBody,
 ): Promise<CreateOfferPayload> {
-  const { env, chain, db } = deps;
+  checkTaker(deps, body);
+  const rows = await activeListings(deps, body.ids);
+  const expiresAt = new Date(Date.now() + OFFER_TTL_MS);
+  return (await buildOffer(deps, rows, body, { expiresAt })).payload;
+}
+
+/** The taker's keys, addresses and fee rate: 400s naming the field. */
+export function checkTaker(
+  deps: AppDeps,
+  body: Pick<
+    CreateOfferBody,
+    'takerPaymentPublicKey' | 'takerPaymentAddress' | 'takerOrdinalAddress' | 'feeRate'
+  >,
+): void {
+  const { env } = deps;
   const network = env.BITCOIN_NETWORK;
   const payment = { key: 'takerPaymentPublicKey', address: 'takerPaymentAddress' };
   checkKeyOfAddress(body.takerPaymentPublicKey, body.takerPaymentAddress, payment, network);
@@ -70,9 +84,25 @@ export async function createOffer(
   if (body.feeRate > env.MAX_FEE_RATE) {
     throw invalidInput(`feeRate: at most ${env.MAX_FEE_RATE} sat/vB`, 'feeRate');
   }
-  const rows = await activeListings(deps, body.ids);
-  const listings = listedItemsOf(rows, network);
+}
 
+/**
+ * The purchase of these active rows (market listings, or launch items reserved for this taker),
+ * stored as an offer until `expiresAt`; a mint offer carries its phase.
+ */
+export async function buildOffer(
+  deps: AppDeps,
+  rows: readonly OrderbookEntry[],
+  body: Pick<
+    CreateOfferBody,
+    'takerPaymentPublicKey' | 'takerPaymentAddress' | 'takerOrdinalAddress' | 'feeRate'
+  >,
+  options: { expiresAt: Date; phaseId?: string },
+): Promise<{ payload: CreateOfferPayload; txid: string }> {
+  const { env, chain } = deps;
+  const network = env.BITCOIN_NETWORK;
+  const listings = listedItemsOf(rows, network);
+  const ids = rows.map((row) => row.id);
   // satScan (spec 001 §7) tells that the buyer pays from their ordinals address, whose coins may
   // carry inscriptions; the server scans every coin's sats either way: cardinalCoins keeps only
   // coins the indexer vouches hold none, so no inscription is ever spent as padding or fee.
@@ -122,9 +152,10 @@ export async function createOffer(
 
   const psbt = bytesToBase64(purchase.psbt);
   const setupPsbt = setup && bytesToBase64(setup.psbt);
-  await insertOffer(db, {
-    txid: unsignedTxidOf(psbt),
-    listingIds: body.ids,
+  const txid = unsignedTxidOf(psbt);
+  await insertOffer(deps.db, {
+    txid,
+    listingIds: ids,
     psbt,
     layout: purchase.layout,
     feeRate: body.feeRate,
@@ -136,14 +167,15 @@ export async function createOffer(
     takerPaymentAddress: body.takerPaymentAddress,
     takerPaymentPublicKey: body.takerPaymentPublicKey,
     takerOrdinalAddress: body.takerOrdinalAddress,
-    expiresAt: new Date(Date.now() + OFFER_TTL_MS),
+    expiresAt: options.expiresAt,
+    phaseId: options.phaseId,
   });
   // Every input but the sellers': the payment key signs the multisig paddings too.
   const signable = (inputs: readonly InputRole[]) =>
     inputs.flatMap((role, index) =>
       isSignedInPsbt(role) ? [{ index, address: body.takerPaymentAddress }] : [],
     );
-  return {
+  const payload = {
     psbt,
     inputsToSign: signable(purchase.layout.inputs),
     setupPsbt: setupPsbt ?? null,
@@ -158,30 +190,49 @@ export async function createOffer(
       body,
     }),
   };
+  return { payload, txid };
 }
 
 export async function submitOffer(
   deps: AppDeps,
   body: SubmitOfferBody,
 ): Promise<{ txId: string; setupTxId: string | null }> {
-  const { env, chain, db } = deps;
-  const network = env.BITCOIN_NETWORK;
-  const offerTxid = withTradeErrors('signedPSBTBase64', () =>
-    unsignedTxidOf(body.signedPSBTBase64),
-  );
-  const offer = await findOffer(db, offerTxid);
-  if (!offer) {
-    throw invalidInput(
-      'signedPSBTBase64: matches no offer; create the offer again',
-      'signedPSBTBase64',
-    );
-  }
+  const signed = { psbt: body.signedPSBTBase64, setup: body.signedSetupPSBTBase64 };
+  const fields = { psbt: 'signedPSBTBase64', setup: 'signedSetupPSBTBase64' };
+  const offer = await openOffer(deps, signed.psbt, fields.psbt);
   checkOfferMatches(offer, body);
+  const rows = await activeListings(deps, offer.listing_ids);
+  return settleOffer(deps, offer, rows, signed, fields);
+}
+
+export type StoredOffer = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
+
+/** The stored offer a signed PSBT was built as, not submitted yet and not expired. */
+export async function openOffer(deps: AppDeps, signedPsbt: string, field: string) {
+  const offerTxid = withTradeErrors(field, () => unsignedTxidOf(signedPsbt));
+  const offer = await findOffer(deps.db, offerTxid);
+  if (!offer) throw invalidInput(`${field}: matches no offer; create the offer again`, field);
   if (offer.transaction_id) throw new AppError('CONFLICT', 'This offer was already submitted');
   if (offer.expires_at.getTime() < Date.now()) {
-    throw invalidInput('signedPSBTBase64: the offer expired; create a new one', 'signedPSBTBase64');
+    throw invalidInput(`${field}: the offer expired; create a new one`, field);
   }
-  const rows = await activeListings(deps, offer.listing_ids);
+  return offer;
+}
+
+/**
+ * Completes an offer the taker signed: the sellers' stored signatures and the platform's
+ * co-signatures added, the node's testmempoolaccept, the claim (exactly one purchase per row),
+ * then the broadcast.
+ */
+export async function settleOffer(
+  deps: AppDeps,
+  offer: StoredOffer,
+  rows: readonly OrderbookEntry[],
+  signed: { psbt: string; setup?: string },
+  fields: { psbt: string; setup: string },
+): Promise<{ txId: string; setupTxId: string | null }> {
+  const { env, chain, db } = deps;
+  const network = env.BITCOIN_NETWORK;
   const built = {
     psbt: base64ToBytes(offer.psbt) ?? new Uint8Array(),
     layout: offer.layout as BuiltPurchase['layout'],
@@ -190,12 +241,10 @@ export async function submitOffer(
   // The platform co-signs protected seller inputs and multisig paddings of this very purchase,
   // and only for listings still active: it leaves the server only once the claim below holds.
   const cosigner = cosignerFor(env);
-  const final = withTradeErrors('signedPSBTBase64', () =>
-    mergeAndFinalizePurchase(body.signedPSBTBase64, built, signedItemsOf(rows, network), {
-      cosigner,
-    }),
+  const final = withTradeErrors(fields.psbt, () =>
+    mergeAndFinalizePurchase(signed.psbt, built, signedItemsOf(rows, network), { cosigner }),
   );
-  const setupFinal = finalizeSetup(offer, body);
+  const setupFinal = finalizeSetup(offer, signed.setup, fields.setup);
   const hexes = setupFinal ? [setupFinal.hex, final.hex] : [final.hex];
   // A listing whose owner is moving it is off sale even before the tracker closes it: with full
   // RBF our purchase could otherwise replace the owner's own transaction.
@@ -227,6 +276,7 @@ export async function submitOffer(
       collection_slug: catalogue.get(row.inscription_id)?.slug ?? null,
       is_snipe_protected: row.is_snipe_protected,
     })),
+    mintPhaseId: offer.phase_id,
   });
   if (lost) throw unavailable(lost);
   try {
@@ -266,8 +316,6 @@ async function activeListings(deps: AppDeps, ids: readonly string[]): Promise<Or
   return rows;
 }
 
-type StoredOffer = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
-
 function checkOfferMatches(offer: StoredOffer, body: SubmitOfferBody): void {
   const sameIds =
     offer.listing_ids.length === body.ids.length &&
@@ -284,14 +332,13 @@ function checkOfferMatches(offer: StoredOffer, body: SubmitOfferBody): void {
 /** The chained padding setup, signed in the same session: required when the offer has one. */
 function finalizeSetup(
   offer: StoredOffer,
-  body: SubmitOfferBody,
+  signed: string | undefined,
+  field: string,
 ): FinalizedTransaction | undefined {
   if (!offer.setup_psbt) return undefined;
-  const field = 'signedSetupPSBTBase64';
-  if (!body.signedSetupPSBTBase64) {
+  if (!signed) {
     throw invalidInput(`${field} is required: this offer starts with a padding setup`, field);
   }
-  const signed = body.signedSetupPSBTBase64;
   const built = {
     psbt: base64ToBytes(offer.setup_psbt) ?? new Uint8Array(),
     layout: offer.setup_layout as BuiltPaddingSetup['layout'],

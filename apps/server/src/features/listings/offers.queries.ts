@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { NewTradeHistoryRow } from '../../db/database.ts';
+import type { Database, NewTradeHistoryRow } from '../../db/database.ts';
 
 /** Purchase offers and the claim that marks listings sold exactly once. */
 
@@ -18,6 +18,8 @@ export type NewOffer = {
   takerPaymentPublicKey: string;
   takerOrdinalAddress: string;
   expiresAt: Date;
+  /** A mint offer's phase (launch items). */
+  phaseId?: string;
 };
 
 /** Stores an offer; building the same transaction twice keeps one row, with the later expiry. */
@@ -38,6 +40,7 @@ export async function insertOffer(db: Db, offer: NewOffer): Promise<void> {
     taker_payment_public_key: offer.takerPaymentPublicKey,
     taker_ordinal_address: offer.takerOrdinalAddress,
     expires_at: offer.expiresAt,
+    phase_id: offer.phaseId ?? null,
   };
   await db.kysely
     .insertInto('purchase_offers')
@@ -73,10 +76,17 @@ export async function claimListings(
     takerPaymentAddress: string;
     takerOrdinalAddress: string;
     trades: readonly NewTradeHistoryRow[];
+    /**
+     * A mint (ADR 010): the items must still be reserved for this taker, under the lock that
+     * serializes the taker's offers and mints in the phase, so allocations hold.
+     */
+    mintPhaseId?: string | null;
   },
 ): Promise<string | undefined> {
   try {
     await db.kysely.transaction().execute(async (trx) => {
+      if (claim.mintPhaseId)
+        await lockTakerInPhase(trx, claim.mintPhaseId, claim.takerOrdinalAddress);
       const claimed = await trx
         .updateTable('orderbook')
         .set({
@@ -88,6 +98,11 @@ export async function claimListings(
         })
         .where('id', 'in', claim.ids)
         .where('status', '=', 'active')
+        .$if(Boolean(claim.mintPhaseId), (qb) =>
+          qb
+            .where('taker_ordinal_address', '=', claim.takerOrdinalAddress)
+            .where('reserved_until', '>', sql<Date>`clock_timestamp()`),
+        )
         .returning('id')
         .execute();
       const got = new Set(claimed.map((r) => r.id));
@@ -103,6 +118,20 @@ export async function claimListings(
     if (err instanceof ClaimLost) return err.listingId;
     throw err;
   }
+}
+
+/**
+ * Serializes one taker's mint offers and mints in a phase (transaction-scoped advisory lock), so
+ * counting their allocation and taking items cannot interleave.
+ */
+export async function lockTakerInPhase(
+  trx: Transaction<Database>,
+  phaseId: string,
+  takerOrdinalAddress: string,
+): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`${phaseId}|${takerOrdinalAddress}`}, 0))`.execute(
+    trx,
+  );
 }
 
 class ClaimLost extends Error {

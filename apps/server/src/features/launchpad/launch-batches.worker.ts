@@ -1,0 +1,288 @@
+import {
+  buildInscriptionDeposit,
+  buildListingPsbt,
+  bytesToBase64,
+  bytesToHex,
+  hexToBytes,
+  parsePsbt,
+  scriptOfAddress,
+  SELLER_SIGHASH,
+  TradeError,
+  type WalletUtxo,
+} from '@om/bitcoin';
+import { LAUNCH_BATCH_SIZE } from '@om/core';
+import type { AppDeps } from '../../app.ts';
+import type { BatchInputToSign, NewOrderbookEntry } from '../../db/database.ts';
+import { listingItemParams, type ListingTerms } from '../listings/listed-item.ts';
+import { makerFees } from '../listings/listing.service.ts';
+import { cardinalCoins } from '../listings/wallet-coins.ts';
+import { findWalletOfKey } from '../multisig/multisig.queries.ts';
+import { bitcoinWallet } from '../multisig/wallets.service.ts';
+import {
+  failLaunch,
+  findLaunch,
+  launchInscriptionsOf,
+  nextInitializingLaunch,
+  phasesOf,
+  savePreparedLaunch,
+  type NewBatch,
+} from './launchpad.queries.ts';
+
+// The launch worker (ADR 010): turns an 'initializing' launch into the batches its creator signs.
+// First the deposits that move the inscriptions into the creator's maker wallet, 100 a transaction,
+// each paying its fee from the creator's payment address and chained on the previous one's change
+// (their txids are known before signing: segwit); then, for every phase, listings of 100 inscriptions
+// a PSBT over those maker wallet outputs, each input SIGHASH_SINGLE|ANYONECANPAY at the phase price.
+
+const POLL_MS = 5_000;
+
+/** Prepares one launch; a launch that cannot be prepared is 'failed' with the reason. */
+export async function prepareLaunch(deps: AppDeps, launchpadId: string): Promise<void> {
+  try {
+    const prepared = await buildLaunchBatches(deps, launchpadId);
+    await savePreparedLaunch(deps.db, launchpadId, prepared);
+  } catch (err) {
+    if (!(err instanceof LaunchProblem) && !(err instanceof TradeError)) throw err;
+    await failLaunch(deps.db, launchpadId, err.message);
+  }
+}
+
+class LaunchProblem extends Error {}
+
+export async function buildLaunchBatches(deps: AppDeps, launchpadId: string) {
+  const { db, env } = deps;
+  const network = env.BITCOIN_NETWORK;
+  const launch = await findLaunch(db.kysely, launchpadId);
+  if (!launch?.maker_payment_public_key || !launch.maker_ordinal_address) {
+    throw new LaunchProblem('The launch has no maker keys');
+  }
+  const wallet = await findWalletOfKey(db, 'maker', launch.maker_payment_public_key);
+  if (!wallet) throw new LaunchProblem('The creator has no maker wallet');
+  const [phases, items] = await Promise.all([
+    phasesOf(db.kysely, launchpadId),
+    launchInscriptionsOf(db.kysely, launchpadId),
+  ]);
+  const first = phases[0];
+  if (!first) throw new LaunchProblem('The launch has no phase');
+  const feeRate = Number(launch.meta_data.fee_rate ?? 1);
+  const paymentAddress = launch.maker_payment_address;
+  const ordinalAddress = launch.maker_ordinal_address;
+  const ordinalKey = hexToBytes(launch.maker_ordinal_public_key ?? '');
+  const makerWallet = bitcoinWallet(wallet, network);
+
+  // Deposits: everything not yet in the maker wallet, in the creator's order.
+  const moving = items.filter((item) => !item.in_maker_wallet);
+  const moved = new Set(moving.map((item) => item.source_outpoint));
+  let coins: WalletUtxo[] = (
+    await cardinalCoins(deps.chain.source, paymentAddress, network)
+  ).filter((coin) => !moved.has(`${coin.txid}:${coin.vout}`));
+  const batches: NewBatch[] = [];
+  const outpoints: { position: number; outpoint: string; value: bigint }[] = [];
+  const ordinalScript = scriptOfAddress(ordinalAddress, network);
+  for (let start = 0; start < moving.length; start += LAUNCH_BATCH_SIZE) {
+    const chunk = moving.slice(start, start + LAUNCH_BATCH_SIZE);
+    const built = buildInscriptionDeposit({
+      inscriptionUtxos: chunk.map((item) => {
+        const [txid = '', vout = '0'] = item.source_outpoint.split(':');
+        return {
+          txid,
+          vout: Number(vout),
+          value: BigInt(item.output_value),
+          script: ordinalScript,
+          publicKey: ordinalKey,
+        };
+      }),
+      payment: {
+        address: paymentAddress,
+        publicKey: hexToBytes(wallet.user_public_key),
+        utxos: coins,
+      },
+      to: makerWallet,
+      feeRate,
+      network,
+      maxFeeRate: env.MAX_FEE_RATE,
+    });
+    chunk.forEach((item, k) => {
+      const output = built.deposited[k];
+      if (output) {
+        outpoints.push({
+          position: item.position,
+          outpoint: `${output.txid}:${output.vout}`,
+          value: output.value,
+        });
+      }
+    });
+    coins = nextCoins(coins, built.psbt, built.layout, built.txid);
+    const inscriptionInputs = new Set(built.layout.inscriptionIndices);
+    batches.push({
+      phaseId: first.id,
+      batchNumber: batches.length,
+      kind: 'deposit',
+      psbt: bytesToBase64(built.psbt),
+      txid: built.txid,
+      layout: { ...built.layout, maxFeeRate: built.maxFeeRate },
+      inputsToSign: built.layout.inputs.map((_, index) => ({
+        index,
+        address: inscriptionInputs.has(index) ? ordinalAddress : paymentAddress,
+      })),
+      items: [],
+      inscriptionCount: chunk.length,
+    });
+  }
+  const placed = new Map(outpoints.map((o) => [o.position, o]));
+  const inWallet = items.map((item) => {
+    const moved = placed.get(item.position);
+    return {
+      inscriptionId: item.inscription_id,
+      outpoint: moved?.outpoint ?? item.outpoint,
+      outputValue: moved?.value ?? BigInt(item.output_value),
+      inscriptionOffset: BigInt(item.inscription_offset),
+    };
+  });
+
+  // Listings: per phase, 100 a PSBT, the payout to the creator's payment address.
+  const catalogue = await collectionOf(deps, launch.collection_id);
+  for (const phase of phases) {
+    const price = BigInt(phase.price);
+    const [fee = 0n] = await makerFees(deps, { ordinalAddress, paymentAddress }, [
+      { price, slug: catalogue.slug, isZeroFee: catalogue.isZeroFee },
+    ]);
+    let batchNumber = phase.id === first.id ? batches.length : 0;
+    for (let start = 0; start < inWallet.length; start += LAUNCH_BATCH_SIZE) {
+      const chunk = inWallet.slice(start, start + LAUNCH_BATCH_SIZE);
+      const terms = chunk.map((item): ListingTerms => ({
+        outpoint: item.outpoint,
+        outputValue: item.outputValue,
+        inscriptionOffset: item.inscriptionOffset,
+        makerOrdinalAddress: wallet.address,
+        makerPaymentAddress: paymentAddress,
+        makerPaymentPublicKey: wallet.user_public_key,
+        witnessScript: wallet.witness_script,
+        price,
+        makerFee: fee,
+      }));
+      const built = buildListingPsbt({
+        items: terms.map((t) => listingItemParams(t, network)),
+        network,
+      });
+      const psbt = bytesToBase64(built.psbt);
+      const rows = chunk.map((item, index): Omit<NewOrderbookEntry, 'psbt_batch_id'> => ({
+        inscription_id: item.inscriptionId,
+        collection_id: launch.collection_id,
+        phase_id: phase.id,
+        index_in_maker_psbt: index,
+        status: 'pending',
+        price,
+        outpoint: item.outpoint,
+        output_value: item.outputValue,
+        inscription_offset: item.inscriptionOffset,
+        maker_fee: fee,
+        maker_payment_address: paymentAddress,
+        maker_payment_public_key: wallet.user_public_key,
+        maker_ordinal_address: wallet.address,
+        maker_ordinal_public_key: null,
+        psbt,
+        psbt_index: index,
+        witness_script: wallet.witness_script,
+        is_snipe_protected: true,
+      }));
+      const inputsToSign: BatchInputToSign[] = chunk.map((_, index) => ({
+        index,
+        address: paymentAddress,
+        sighash: SELLER_SIGHASH,
+      }));
+      batches.push({
+        phaseId: phase.id,
+        batchNumber: batchNumber++,
+        kind: 'listing',
+        psbt,
+        txid: null,
+        layout: undefined,
+        inputsToSign,
+        items: rows,
+        inscriptionCount: chunk.length,
+      });
+    }
+  }
+  return { batches, outpoints };
+}
+
+/** The payment coins left after a deposit: its inputs spent, its change added (unconfirmed). */
+function nextCoins(
+  coins: readonly WalletUtxo[],
+  psbt: Uint8Array,
+  layout: { paymentIndices: number[]; changeIndex: number | undefined },
+  txid: string,
+): WalletUtxo[] {
+  const tx = parsePsbt(psbt);
+  const spent = new Set(
+    layout.paymentIndices.map((i) => {
+      const input = tx.getInput(i);
+      return `${bytesToHex(input.txid ?? new Uint8Array())}:${input.index ?? 0}`;
+    }),
+  );
+  const left = coins.filter((coin) => !spent.has(`${coin.txid}:${coin.vout}`));
+  if (layout.changeIndex === undefined) return left;
+  const change = tx.getOutput(layout.changeIndex);
+  if (!change.script || change.amount === undefined) return left;
+  return [
+    ...left,
+    {
+      txid,
+      vout: layout.changeIndex,
+      value: change.amount,
+      script: change.script,
+      inscribed: false,
+    },
+  ];
+}
+
+async function collectionOf(deps: AppDeps, collectionId: string) {
+  const row = await deps.db.kysely
+    .selectFrom('collections')
+    .select(['slug', 'is_zero_fee'])
+    .where('id', '=', collectionId)
+    .executeTakeFirstOrThrow();
+  return { slug: row.slug, isZeroFee: row.is_zero_fee };
+}
+
+/**
+ * Runs the worker in this process: every few seconds, and at once when `wake` is called (after a
+ * create). Several processes may run it: saving is conditional on the launch still initializing.
+ */
+export function startLaunchWorker(deps: AppDeps): { wake: () => void; stop: () => Promise<void> } {
+  let running: Promise<void> | undefined;
+  let isRequested = false;
+  let isStopped = false;
+  const wake = () => {
+    isRequested = true;
+    if (running || isStopped) return;
+    running = (async () => {
+      while (isRequested && !isStopped) {
+        isRequested = false;
+        try {
+          for (let id = await nextInitializingLaunch(deps.db); id && !isStopped;) {
+            await prepareLaunch(deps, id);
+            const next = await nextInitializingLaunch(deps.db);
+            id = next === id ? undefined : next;
+          }
+        } catch (err) {
+          deps.log.error({ err }, 'launch worker: run failed');
+        }
+      }
+    })().finally(() => {
+      running = undefined;
+    });
+  };
+  const timer = setInterval(wake, POLL_MS);
+  timer.unref();
+  wake();
+  return {
+    wake,
+    stop: async () => {
+      isStopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

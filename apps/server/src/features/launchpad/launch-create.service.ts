@@ -1,0 +1,125 @@
+import { LAUNCHPAD_SLUG_TAKEN, type createLaunchpadBodySchema } from '@om/core';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { checkKeyOfAddress } from '../../http/address-input.ts';
+import { AppError, invalidInput } from '../../http/app-error.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import { locateInscription } from '../listings/listing-utxo.ts';
+import { checkIsMaker } from '../listings/trade-input.ts';
+import { ensureWallet } from '../multisig/wallets.service.ts';
+import {
+  insertLaunch,
+  isSlugTaken,
+  launchedInscriptions,
+  type NewLaunch,
+} from './launchpad.queries.ts';
+
+// POST /api/launchpad/create (spec 000 §7, ADR 010): checks what the schema cannot (keys, slug,
+// that every inscription sits alone on an output of the creator's, not in another launch), stores
+// the launch as 'initializing', and leaves the batches to the worker (launch-batches.worker.ts).
+
+type CreateBody = z.output<ReturnType<typeof createLaunchpadBodySchema>>;
+
+/** Inscriptions located at once while checking a launch: the chain source answers each alone. */
+const LOCATE_CONCURRENCY = 16;
+
+export async function createLaunch(
+  deps: AppDeps,
+  session: SessionClaims,
+  body: CreateBody,
+): Promise<{ launchpadId: string }> {
+  const network = deps.env.BITCOIN_NETWORK;
+  const payment = { key: 'makerPaymentPublicKey', address: 'makerPaymentAddress' };
+  checkKeyOfAddress(body.makerPaymentPublicKey, body.makerPaymentAddress, payment, network);
+  const ordinal = { key: 'makerOrdinalPublicKey', address: 'makerOrdinalAddress' };
+  checkKeyOfAddress(body.makerOrdinalPublicKey, body.makerOrdinalAddress, ordinal, network);
+  checkIsMaker(
+    session,
+    { ordinalAddress: body.makerOrdinalAddress, paymentAddress: body.makerPaymentAddress },
+    'makerOrdinalAddress',
+  );
+  if (body.feeRate > deps.env.MAX_FEE_RATE) {
+    throw invalidInput(`feeRate: at most ${deps.env.MAX_FEE_RATE} sat/vB`, 'feeRate');
+  }
+  if (body.meta.slug !== body.slug) {
+    throw invalidInput('meta.slug: must be the launch slug', 'meta.slug');
+  }
+  if (await isSlugTaken(deps.db.kysely, body.slug)) {
+    throw new AppError('CONFLICT', LAUNCHPAD_SLUG_TAKEN);
+  }
+
+  const ids = body.data.map((e) => e.id);
+  const launched = await launchedInscriptions(deps.db, ids);
+  const again = ids.findIndex((id) => launched.has(id));
+  if (again >= 0) {
+    throw new AppError(
+      'CONFLICT',
+      `data.${again}.id: inscription ${ids[again]} is in another launch`,
+    );
+  }
+  // Inscriptions may already sit in the creator's maker wallet; the rest move there on signing.
+  const wallet = await ensureWallet(
+    deps,
+    'maker',
+    body.makerPaymentPublicKey,
+    body.makerPaymentAddress,
+  );
+  const owners = new Set([body.makerOrdinalAddress, wallet.address]);
+  const sources: NewLaunch['sourceOutpoints'][number][] = [];
+  for (let start = 0; start < ids.length; start += LOCATE_CONCURRENCY) {
+    const slice = ids.slice(start, start + LOCATE_CONCURRENCY);
+    const located = await Promise.all(
+      slice.map((id, k) => locateInscription(deps.chain, id, `data.${start + k}.id`)),
+    );
+    located.forEach((output, k) => {
+      const field = `data.${start + k}.id`;
+      if (!output.address || !owners.has(output.address)) {
+        throw invalidInput(
+          `${field}: inscription ${output.inscriptionId} does not belong to makerOrdinalAddress`,
+          field,
+        );
+      }
+      const others = output.inscriptions.filter((id) => id !== output.inscriptionId);
+      if (others.length > 0) {
+        const message = `${field}: inscription ${output.inscriptionId} shares its output with ${others.join(', ')}; split them first`;
+        throw invalidInput(message, field);
+      }
+      sources.push({
+        outpoint: output.outpoint,
+        value: output.value,
+        offset: output.offset,
+        inMakerWallet: output.address === wallet.address,
+      });
+    });
+  }
+
+  const { meta } = body;
+  const launchpadId = await insertLaunch(deps.db, {
+    slug: body.slug,
+    collection: {
+      name: meta.name,
+      description: meta.description ?? '',
+      icon: meta.icon,
+      website_link: meta.website_link ?? '',
+      twitter_link: meta.twitter_link ?? '',
+      discord_link: meta.discord_link ?? '',
+      telegram_link: meta.telegram_link ?? '',
+      instagram_link: meta.instagram_link ?? '',
+      creator_name: meta.creator_name ?? '',
+      creator_email: meta.creator_email ?? '',
+      creator_btc_address: meta.creator_btc_address,
+    },
+    creatorUserId: session.userId,
+    maker: {
+      paymentAddress: body.makerPaymentAddress,
+      paymentPublicKey: body.makerPaymentPublicKey,
+      ordinalAddress: body.makerOrdinalAddress,
+      ordinalPublicKey: body.makerOrdinalPublicKey,
+    },
+    entries: body.data,
+    sourceOutpoints: sources,
+    phases: body.phases,
+    feeRate: body.feeRate,
+  });
+  return { launchpadId };
+}

@@ -1,0 +1,140 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-db.ts';
+import type { OrderbookEntry } from '../../db/database.ts';
+import { lockTakerInPhase } from '../listings/offers.queries.ts';
+
+/** What the mint reads and reserves: allow lists, what a taker holds, and the pick of free items. */
+
+export type Allowance = {
+  isAllowed: boolean;
+  /** Null: unlimited (public phase). */
+  allocation: number | null;
+};
+
+/** An allow-listed address may mint its entry's allocation; a public phase, without limit. */
+export async function allowanceOf(
+  db: Db,
+  phase: { id: string; is_public: boolean },
+  addresses: readonly string[],
+): Promise<Allowance> {
+  if (phase.is_public) return { isAllowed: true, allocation: null };
+  const entries = await db.kysely
+    .selectFrom('phase_allow_list_entries')
+    .select('allocation')
+    .where('phase_id', '=', phase.id)
+    .where('address', 'in', [...addresses])
+    .execute();
+  if (entries.length === 0) return { isAllowed: false, allocation: 0 };
+  return { isAllowed: true, allocation: Math.max(...entries.map((e) => e.allocation)) };
+}
+
+/** Items of the phase minted by this taker, or reserved for them right now. */
+export async function heldBy(
+  db: Db['kysely'],
+  phaseId: string,
+  takerOrdinalAddress: string,
+): Promise<{ minted: number; reserved: number }> {
+  const row = await db
+    .selectFrom('orderbook')
+    .select([
+      sql<string>`count(*) filter (where status = 'broadcast')`.as('minted'),
+      sql<string>`count(*) filter (where status = 'active' and reserved_until > clock_timestamp())`.as(
+        'reserved',
+      ),
+    ])
+    .where('phase_id', '=', phaseId)
+    .where('taker_ordinal_address', '=', takerOrdinalAddress)
+    .executeTakeFirstOrThrow();
+  return { minted: Number(row.minted), reserved: Number(row.reserved) };
+}
+
+export type Reservation =
+  | { ok: true; rows: OrderbookEntry[] }
+  | { ok: false; reason: 'allocation'; left: number }
+  | { ok: false; reason: 'sold-out'; left: number };
+
+/**
+ * Reserves `count` free items of the phase for the taker until `until`, all or none: under the
+ * taker's lock the allowance is counted (minted + reserved + count ≤ allocation), then free items
+ * are taken with SKIP LOCKED so that concurrent minters never wait on each other's rows.
+ */
+export async function reserveItems(
+  db: Db,
+  claim: {
+    phaseId: string;
+    allocation: number | null;
+    count: number;
+    takerOrdinalAddress: string;
+    takerPaymentAddress: string;
+    until: Date;
+  },
+): Promise<Reservation> {
+  return db.kysely
+    .transaction()
+    .execute(async (trx): Promise<Reservation> => {
+      await lockTakerInPhase(trx, claim.phaseId, claim.takerOrdinalAddress);
+      if (claim.allocation !== null) {
+        const held = await heldBy(trx, claim.phaseId, claim.takerOrdinalAddress);
+        const left = claim.allocation - held.minted - held.reserved;
+        if (claim.count > left) return { ok: false, reason: 'allocation', left: Math.max(0, left) };
+      }
+      const result = await sql<OrderbookEntry>`
+      update orderbook o
+      set reserved_until = ${claim.until},
+          taker_ordinal_address = ${claim.takerOrdinalAddress},
+          taker_payment_address = ${claim.takerPaymentAddress}
+      where o.id in (
+        select c.id from orderbook c
+        where c.phase_id = ${claim.phaseId} and c.status = 'active'
+          and (c.reserved_until is null or c.reserved_until <= clock_timestamp())
+          and not exists (
+            select 1 from orderbook m
+            where m.inscription_id = c.inscription_id and m.phase_id is not null
+              and m.status = 'broadcast')
+        order by c.created_at, c.index_in_maker_psbt
+        limit ${claim.count}
+        for update skip locked)
+      returning o.*`.execute(trx);
+      if (result.rows.length < claim.count) {
+        // Not enough free items: undo by rolling the transaction back.
+        throw new NotEnough(result.rows.length);
+      }
+      return { ok: true, rows: result.rows };
+    })
+    .catch((err: unknown) => {
+      if (err instanceof NotEnough) return { ok: false, reason: 'sold-out', left: err.left };
+      throw err;
+    });
+}
+
+class NotEnough extends Error {
+  constructor(readonly left: number) {
+    super('Not enough items left');
+  }
+}
+
+/** Gives reserved items back (an offer that could not be built). */
+export async function releaseItems(db: Db, ids: readonly string[], takerOrdinalAddress: string) {
+  if (ids.length === 0) return;
+  await db.kysely
+    .updateTable('orderbook')
+    .set({ reserved_until: null, taker_ordinal_address: null, taker_payment_address: null })
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'active')
+    .where('taker_ordinal_address', '=', takerOrdinalAddress)
+    .execute();
+}
+
+/** Keeps the launch's and its phases' remaining counts equal to what is not minted. */
+export async function refreshRemaining(db: Db, launchpadId: string): Promise<void> {
+  await sql`
+    with minted as (
+      select count(distinct o.inscription_id)::int as n
+      from orderbook o join launchpad_phases p on p.id = o.phase_id
+      where p.launchpad_id = ${launchpadId} and o.status = 'broadcast')
+    , l as (
+      update launchpads set remaining_inscriptions = greatest(0, total_inscriptions - (select n from minted))
+      where id = ${launchpadId})
+    update launchpad_phases set remaining_inscriptions = greatest(0, total_inscriptions - (select n from minted))
+    where launchpad_id = ${launchpadId}`.execute(db.kysely);
+}

@@ -1,0 +1,171 @@
+import {
+  isPhaseActive,
+  type Allocation,
+  type CreateMintOfferBodySchema,
+  type CreateMintOfferPayload,
+  type SubmitMintOfferBodySchema,
+} from '@om/core';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import type { LaunchpadPhase } from '../../db/database.ts';
+import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
+import { findListings } from '../listings/listings.queries.ts';
+import { buildOffer, checkTaker, openOffer, settleOffer } from '../listings/offer.service.ts';
+import { inOrder, unavailable } from '../listings/trade-input.ts';
+import {
+  allowanceOf,
+  heldBy,
+  refreshRemaining,
+  releaseItems,
+  reserveItems,
+} from './launch-mint.queries.ts';
+import { findLaunch, phasesOf } from './launchpad.queries.ts';
+
+// Minting a pre-inscribed launch (spec 001 §7 offer/create, offer/submit; ADR 010). The server
+// reserves free items of the open phase for the minter within their allocation, builds the
+// purchase of those items (the creator's stored 0x83 signatures, the platform's co-signature on
+// the maker wallet inputs), and co-signs only at submit, only while the reservation holds and the
+// phase is open: a mint outside the phase, the allow list or the allocation cannot be valid.
+
+type CreateBody = z.output<typeof CreateMintOfferBodySchema>;
+type SubmitBody = z.output<typeof SubmitMintOfferBodySchema>;
+
+/** A minter has this long to sign; the items stay theirs meanwhile. */
+export const MINT_RESERVATION_MS = 5 * 60 * 1000;
+
+export async function createMintOffer(
+  deps: AppDeps,
+  body: CreateBody,
+): Promise<CreateMintOfferPayload> {
+  checkTaker(deps, body);
+  const { phase } = await openPhaseOf(deps, body.id);
+  const addresses = [body.takerOrdinalAddress, body.takerPaymentAddress];
+  const allowance = await allowanceOf(deps.db, phase, addresses);
+  if (!allowance.isAllowed) {
+    throw new AppError('FORBIDDEN', `This wallet is not on the allow list of ${phase.name}`);
+  }
+  const until = new Date(Date.now() + MINT_RESERVATION_MS);
+  const reservation = await reserveItems(deps.db, {
+    phaseId: phase.id,
+    allocation: allowance.allocation,
+    count: body.mintCount,
+    takerOrdinalAddress: body.takerOrdinalAddress,
+    takerPaymentAddress: body.takerPaymentAddress,
+    until,
+  });
+  if (!reservation.ok) {
+    if (reservation.reason === 'allocation') {
+      throw new AppError(
+        'CONFLICT',
+        reservation.left === 0
+          ? `Allocation reached: this wallet may mint no more in ${phase.name}`
+          : `Allocation reached: this wallet may mint ${reservation.left} more in ${phase.name}`,
+      );
+    }
+    throw new AppError(
+      'CONFLICT',
+      reservation.left === 0 ? 'Sold out' : `Only ${reservation.left} left to mint`,
+    );
+  }
+  const ids = reservation.rows.map((row) => row.id);
+  try {
+    const { payload } = await buildOffer(deps, reservation.rows, body, {
+      expiresAt: until,
+      phaseId: phase.id,
+    });
+    return { ...payload, ids, expiresAt: until.toISOString() };
+  } catch (err) {
+    await releaseItems(deps.db, ids, body.takerOrdinalAddress);
+    throw err;
+  }
+}
+
+export async function submitMintOffer(
+  deps: AppDeps,
+  body: SubmitBody,
+): Promise<{ txId: string; setupTxId: string | null }> {
+  const fields = { psbt: 'signedPsbt', setup: 'signedSetupPsbt' };
+  const offer = await openOffer(deps, body.signedPsbt, fields.psbt);
+  if (!offer.phase_id) throw invalidInput('signedPsbt: not a mint offer', 'signedPsbt');
+  const sameIds =
+    offer.listing_ids.length === body.ids.length &&
+    offer.listing_ids.every((id) => body.ids.includes(id));
+  if (!sameIds) throw invalidInput('ids: not the items of this offer', 'ids');
+  const rows = inOrder(offer.listing_ids, await findListings(deps.db.kysely, offer.listing_ids));
+  const phase = await deps.db.kysely
+    .selectFrom('launchpad_phases')
+    .selectAll()
+    .where('id', '=', offer.phase_id)
+    .executeTakeFirstOrThrow();
+  if (!isOpen(phase)) throw new AppError('CONFLICT', `${phase.name} is not open`);
+  for (const row of rows) {
+    if (row.status !== 'active' || row.taker_ordinal_address !== offer.taker_ordinal_address) {
+      throw unavailable(row.id);
+    }
+  }
+  const settled = await settleOffer(
+    deps,
+    offer,
+    rows,
+    { psbt: body.signedPsbt, setup: body.signedSetupPsbt },
+    fields,
+  );
+  await refreshRemaining(deps.db, phase.launchpad_id);
+  return settled;
+}
+
+/** GET /api/launchpad/get-allocation/{launchpadId}/{address}: what the address may mint now. */
+export async function getAllocation(
+  deps: AppDeps,
+  launchpadId: string,
+  address: string,
+): Promise<Allocation> {
+  const launch = await findLaunch(deps.db.kysely, launchpadId);
+  if (!launch) throw notFound(`Launchpad ${launchpadId} not found`);
+  const phase = (await phasesOf(deps.db.kysely, launchpadId)).find(isOpen);
+  if (!phase) {
+    return {
+      phaseId: null,
+      isPublic: false,
+      isAllowed: false,
+      allocation: 0,
+      minted: 0,
+      remaining: 0,
+    };
+  }
+  const allowance = await allowanceOf(deps.db, phase, [address]);
+  const held = await heldBy(deps.db.kysely, phase.id, address);
+  const left =
+    allowance.allocation === null
+      ? null
+      : Math.max(0, allowance.allocation - held.minted - held.reserved);
+  return {
+    phaseId: phase.id,
+    isPublic: phase.is_public,
+    isAllowed: allowance.isAllowed,
+    allocation: allowance.allocation,
+    minted: held.minted,
+    remaining: allowance.isAllowed ? left : 0,
+  };
+}
+
+/** The launch's phase open for minting now: the launch is active and the phase within its dates. */
+async function openPhaseOf(deps: AppDeps, launchpadId: string) {
+  const launch = await findLaunch(deps.db.kysely, launchpadId);
+  if (!launch) throw notFound(`Launchpad ${launchpadId} not found`);
+  if (launch.launchpad_type !== 'psbt') throw invalidInput('id: not a pre-inscribed launch', 'id');
+  if (launch.status !== 'active') throw new AppError('CONFLICT', 'This launch is not live');
+  const phase = (await phasesOf(deps.db.kysely, launchpadId)).find(isOpen);
+  if (!phase) throw new AppError('CONFLICT', 'No phase of this launch is open now');
+  return { launch, phase };
+}
+
+function isOpen(phase: LaunchpadPhase): boolean {
+  return (
+    phase.status === 'active' &&
+    isPhaseActive({
+      start_date: Number(phase.start_date),
+      end_date: phase.end_date === null ? null : Number(phase.end_date),
+    })
+  );
+}

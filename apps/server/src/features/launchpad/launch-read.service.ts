@@ -1,0 +1,156 @@
+import {
+  FEATURED_LAUNCHES_PER_TYPE,
+  UNLISTED_LAUNCH_STATUSES,
+  type FeaturedLaunches,
+  type LaunchpadInfo,
+  type LaunchPhase,
+  type LaunchSummary,
+  type PublicLaunchpad,
+} from '@om/core';
+import type { AppDeps } from '../../app.ts';
+import type { Launchpad, LaunchpadPhase } from '../../db/database.ts';
+import { notFound } from '../../http/app-error.ts';
+import {
+  batchesOf,
+  findLaunch,
+  findLaunchBySlug,
+  mintedCount,
+  phasesOf,
+} from './launchpad.queries.ts';
+
+// GET /api/launchpad/info/{launchpadId} (the creator's wizard polls it every 8 s) and
+// GET /api/launchpad/by-slug/{slug} (the mint page).
+
+export async function getLaunchInfo(deps: AppDeps, launchpadId: string): Promise<LaunchpadInfo> {
+  const launch = await findLaunch(deps.db.kysely, launchpadId);
+  if (!launch) throw notFound(`Launchpad ${launchpadId} not found`);
+  const phases = await phasesOf(deps.db.kysely, launchpadId);
+  const batches = await batchesOf(
+    deps.db.kysely,
+    phases.map((p) => p.id),
+  );
+  return {
+    id: launch.id,
+    slug: launch.slug,
+    status: launch.status,
+    total_inscriptions: launch.total_inscriptions,
+    failed_reason: launch.failed_reason,
+    phases: phases.map((phase) => ({
+      ...phaseOf(phase),
+      psbts: batches
+        .filter((b) => b.phase_id === phase.id)
+        .map((b) => ({
+          id: b.id,
+          status: b.status,
+          phase_id: b.phase_id,
+          batch_number: b.batch_number,
+          inscription_count: b.inscription_count,
+          kind: b.kind,
+        })),
+    })),
+  };
+}
+
+export async function getPublicLaunch(deps: AppDeps, slug: string): Promise<PublicLaunchpad> {
+  const launch = await findLaunchBySlug(deps.db.kysely, slug);
+  // Launches not through signing yet, or failed, are not public (spec 001 §2).
+  if (!launch || ['initializing', 'pending_psbt_signature', 'failed'].includes(launch.status)) {
+    throw notFound(`Launchpad ${slug} not found`);
+  }
+  const [phases, minted, collection] = await Promise.all([
+    phasesOf(deps.db.kysely, launch.id),
+    mintedCount(deps.db.kysely, launch.id),
+    deps.db.kysely
+      .selectFrom('collections')
+      .select(['name', 'slug', 'description', 'icon'])
+      .where('id', '=', launch.collection_id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    id: launch.id,
+    slug: launch.slug,
+    status: launch.status,
+    launchpad_type: launch.launchpad_type,
+    total_inscriptions: launch.total_inscriptions,
+    remaining_inscriptions: remainingOf(launch, minted),
+    minted,
+    hide_progress: launch.meta_data.hide_progress === true,
+    created_at: launch.created_at.toISOString(),
+    collection,
+    phases: phases.map(phaseOf),
+  };
+}
+
+/** Spec 001 §5: remaining = total − minted; zero when the total is not positive. */
+function remainingOf(launch: Launchpad, minted: number): number {
+  if (launch.total_inscriptions <= 0) return 0;
+  return Math.max(0, launch.total_inscriptions - minted);
+}
+
+function phaseOf(phase: LaunchpadPhase): Omit<LaunchPhase, 'psbts'> {
+  return {
+    id: phase.id,
+    launchpad_id: phase.launchpad_id,
+    name: phase.name,
+    phase_number: phase.phase_number,
+    start_date: Number(phase.start_date),
+    end_date: phase.end_date === null ? null : Number(phase.end_date),
+    status: phase.status,
+    total_inscriptions: phase.total_inscriptions,
+    remaining_inscriptions: phase.remaining_inscriptions,
+    is_public: phase.is_public,
+    price: String(phase.price),
+    allocation: phase.allocation,
+  };
+}
+
+/** The featured strip: up to 4 listed launches per type, newest first. */
+export async function getFeaturedLaunches(deps: AppDeps): Promise<FeaturedLaunches> {
+  const { kysely } = deps.db;
+  const pick = async (type: 'psbt' | 'editions'): Promise<LaunchSummary[]> => {
+    const launches = await kysely
+      .selectFrom('launchpads as l')
+      .innerJoin('collections as c', 'c.id', 'l.collection_id')
+      .selectAll('l')
+      .select(['c.name', 'c.icon'])
+      .where('l.launchpad_type', '=', type)
+      .where('l.status', 'not in', [...UNLISTED_LAUNCH_STATUSES])
+      .orderBy('l.created_at', 'desc')
+      .limit(FEATURED_LAUNCHES_PER_TYPE)
+      .execute();
+    return Promise.all(
+      launches.map(async (launch) => {
+        const [phases, minted] = await Promise.all([
+          phasesOf(kysely, launch.id),
+          mintedCount(kysely, launch.id),
+        ]);
+        return {
+          id: launch.id,
+          slug: launch.slug,
+          status: launch.status,
+          launchpad_type: launch.launchpad_type,
+          total_inscriptions: launch.total_inscriptions,
+          remaining_inscriptions: remainingOf(launch, minted),
+          minted,
+          hide_progress: launch.meta_data.hide_progress === true,
+          created_at: launch.created_at.toISOString(),
+          name: launch.name,
+          icon: launch.icon,
+          phases: phases.map(phaseOf),
+        };
+      }),
+    );
+  };
+  const [psbt, editions] = await Promise.all([pick('psbt'), pick('editions')]);
+  return { psbt, editions };
+}
+
+/** Whether a collection of that name exists (case-insensitive): the wizard only warns. */
+export async function isCollectionNameTaken(deps: AppDeps, name: string): Promise<boolean> {
+  const row = await deps.db.kysely
+    .selectFrom('collections')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,77 @@
+import { finalizeSignedPsbt, verifySignedListing, type InputRole } from '@om/bitcoin';
+import type { LaunchPsbtPayload } from '@om/core';
+import type { AppDeps } from '../../app.ts';
+import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
+import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';
+import { listedItemsOf } from '../listings/listed-item.ts';
+import { listingProblemsError, withTradeErrors } from '../listings/trade-errors.ts';
+import {
+  batchItems,
+  findBatch,
+  markBatchSigned,
+  unsignedDepositsBefore,
+} from './launchpad.queries.ts';
+
+// GET /api/launchpad/get-psbt/{psbtId} and PUT /api/launchpad/confirm/{psbtId} (spec 000 §7,
+// ADR 010). A deposit is checked to be exactly the transaction built, finalized, accepted by the
+// node and broadcast; a listing batch's signatures are checked against their digests and kept.
+// The signatures are the authority: whoever sends them, only the creator's keys make them valid.
+
+export async function getLaunchPsbt(deps: AppDeps, psbtId: string): Promise<LaunchPsbtPayload> {
+  const batch = await findBatch(deps.db.kysely, psbtId);
+  if (!batch || batch.status === 'invalidated') throw notFound(`PSBT ${psbtId} not found`);
+  return { id: batch.id, psbt: batch.psbt, kind: batch.kind, inputsToSign: batch.inputs_to_sign };
+}
+
+export async function confirmLaunchPsbt(
+  deps: AppDeps,
+  psbtId: string,
+  signedPsbt: string,
+): Promise<{ id: string; status: 'signed'; txId: string | null; launchpadStatus: string }> {
+  const { db, chain, env } = deps;
+  const batch = await findBatch(db.kysely, psbtId);
+  if (!batch || batch.status === 'invalidated') throw notFound(`PSBT ${psbtId} not found`);
+  if (batch.status === 'signed') throw new AppError('CONFLICT', 'Psbt already signed');
+  const launch = await db.kysely
+    .selectFrom('launchpads')
+    .select('status')
+    .where('id', '=', batch.launchpad_id)
+    .executeTakeFirstOrThrow();
+  if (launch.status !== 'pending_psbt_signature') {
+    throw new AppError('CONFLICT', `The launch is ${launch.status}: nothing to sign`);
+  }
+
+  let txId: string | null = null;
+  if (batch.kind === 'deposit') {
+    if ((await unsignedDepositsBefore(db.kysely, batch.phase_id, batch.batch_number)) > 0) {
+      throw invalidInput(
+        'signedPsbt: sign the earlier deposits of this launch first',
+        'signedPsbt',
+      );
+    }
+    const layout = batch.layout as { inputs: InputRole[]; maxFeeRate?: number };
+    const final = withTradeErrors('signedPsbt', () =>
+      finalizeSignedPsbt(signedPsbt, {
+        psbt: Buffer.from(batch.psbt, 'base64'),
+        layout,
+        maxFeeRate: layout.maxFeeRate ?? env.MAX_FEE_RATE,
+      }),
+    );
+    if (final.txid !== batch.txid) {
+      throw invalidInput('signedPsbt: not the deposit of this batch', 'signedPsbt');
+    }
+    await testMempoolAccept(chain, [final.hex]);
+    [txId = null] = await broadcastInOrder(chain, [final.hex]);
+  } else {
+    const items = await batchItems(db.kysely, batch.id);
+    const verification = verifySignedListing(signedPsbt, listedItemsOf(items, env.BITCOIN_NETWORK));
+    if (!verification.ok) throw listingProblemsError('signedPsbt', verification.problems);
+  }
+  const launchpadStatus = await markBatchSigned(
+    db,
+    { id: batch.id, phaseId: batch.phase_id, launchpadId: batch.launchpad_id },
+    signedPsbt,
+  );
+  if (!launchpadStatus) throw new AppError('CONFLICT', 'Psbt already signed');
+  return { id: batch.id, status: 'signed', txId, launchpadStatus };
+}

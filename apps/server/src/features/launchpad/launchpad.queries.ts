@@ -1,0 +1,434 @@
+import type { InscriptionEntry, SubmittedPhase } from '@om/core';
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/create-db.ts';
+import type {
+  BatchInputToSign,
+  Database,
+  NewOrderbookEntry,
+  PsbtBatchKind,
+} from '../../db/database.ts';
+
+/** The launchpad's tables as creating, preparing, signing and minting a launch read and write them. */
+
+type Executor = Db['kysely'] | Transaction<Database>;
+
+export type NewLaunch = {
+  slug: string;
+  collection: {
+    name: string;
+    description: string;
+    icon: string;
+    website_link: string;
+    twitter_link: string;
+    discord_link: string;
+    telegram_link: string;
+    instagram_link: string;
+    creator_name: string;
+    creator_email: string;
+    creator_btc_address: string;
+  };
+  creatorUserId: string | null;
+  maker: {
+    paymentAddress: string;
+    paymentPublicKey: string;
+    ordinalAddress: string;
+    ordinalPublicKey: string;
+  };
+  entries: readonly InscriptionEntry[];
+  /** Where each entry sits now, in entry order. */
+  sourceOutpoints: readonly {
+    outpoint: string;
+    value: bigint;
+    offset: bigint;
+    inMakerWallet: boolean;
+  }[];
+  phases: readonly (Omit<SubmittedPhase, 'price'> & { price: bigint })[];
+  feeRate: number;
+};
+
+export async function isSlugTaken(db: Executor, slug: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('launchpads')
+    .select(sql<string>`'launchpad'`.as('what'))
+    .where('slug', '=', slug)
+    .unionAll(
+      db
+        .selectFrom('collections')
+        .select(sql<string>`'collection'`.as('what'))
+        .where('slug', '=', slug),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of these inscriptions are already in a launch that is not failed or canceled. */
+export async function launchedInscriptions(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.kysely
+    .selectFrom('launch_inscriptions as li')
+    .innerJoin('launchpads as l', 'l.id', 'li.launchpad_id')
+    .select('li.inscription_id')
+    .where('li.inscription_id', 'in', ids)
+    .where('l.status', 'not in', ['failed', 'canceled'])
+    .execute();
+  return new Set(rows.map((r) => r.inscription_id));
+}
+
+/**
+ * The launch, its collection (under review), catalogue, phases and allow lists, in one
+ * transaction; the worker prepares its batches. Answers the launchpad id.
+ */
+export async function insertLaunch(db: Db, launch: NewLaunch): Promise<string> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const collection = await trx
+      .insertInto('collections')
+      .values({
+        slug: launch.slug,
+        ...launch.collection,
+        creator_user_id: launch.creatorUserId,
+        is_tradable: false,
+        is_under_review: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids = launch.entries.map((e) => e.id);
+    await trx
+      .insertInto('inscriptions')
+      .values(
+        launch.entries.map((e) => ({
+          inscription_id: e.id,
+          collection_id: collection.id,
+          name: e.meta?.name ?? null,
+          high_res_img_url: e.meta?.high_res_img_url ?? null,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column('inscription_id').doUpdateSet((eb) => ({
+          collection_id: eb.ref('excluded.collection_id'),
+          name: sql<string | null>`coalesce(excluded.name, inscriptions.name)`,
+          high_res_img_url: sql<
+            string | null
+          >`coalesce(excluded.high_res_img_url, inscriptions.high_res_img_url)`,
+        })),
+      )
+      .execute();
+    const attributes = launch.entries.flatMap((e) =>
+      (e.meta?.attributes ?? []).map((a) => ({
+        inscription_id: e.id,
+        collection_id: collection.id,
+        category: a.trait_type,
+        value: String(a.value),
+        value_type: typeof a.value === 'number' ? 'number' : 'string',
+      })),
+    );
+    if (attributes.length > 0) {
+      await trx
+        .insertInto('attributes')
+        .values(attributes)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    const launchpad = await trx
+      .insertInto('launchpads')
+      .values({
+        slug: launch.slug,
+        collection_id: collection.id,
+        status: 'initializing',
+        launchpad_type: 'psbt',
+        total_inscriptions: ids.length,
+        remaining_inscriptions: ids.length,
+        meta_data: JSON.stringify({ fee_rate: launch.feeRate }),
+        maker_payment_address: launch.maker.paymentAddress,
+        maker_payment_public_key: launch.maker.paymentPublicKey,
+        maker_ordinal_address: launch.maker.ordinalAddress,
+        maker_ordinal_public_key: launch.maker.ordinalPublicKey,
+        creator_user_id: launch.creatorUserId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('launch_inscriptions')
+      .values(
+        launch.entries.map((e, position) => {
+          const source = launch.sourceOutpoints[position];
+          return {
+            launchpad_id: launchpad.id,
+            position,
+            inscription_id: e.id,
+            source_outpoint: source?.outpoint ?? '',
+            outpoint: source?.outpoint ?? '',
+            output_value: source?.value ?? 0n,
+            inscription_offset: source?.offset ?? 0n,
+            in_maker_wallet: source?.inMakerWallet ?? false,
+          };
+        }),
+      )
+      .execute();
+    for (const [phaseNumber, phase] of launch.phases.entries()) {
+      const row = await trx
+        .insertInto('launchpad_phases')
+        .values({
+          launchpad_id: launchpad.id,
+          name: phase.name,
+          phase_number: phaseNumber,
+          start_date: BigInt(phase.startDate),
+          end_date: BigInt(phase.endDate),
+          is_public: phase.isPublic,
+          price: phase.price,
+          allocation: phase.isPublic ? null : (phase.allocation ?? null),
+          total_inscriptions: ids.length,
+          remaining_inscriptions: ids.length,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const allowList = phase.isPublic ? [] : (phase.allowList ?? []);
+      if (allowList.length > 0) {
+        await trx
+          .insertInto('phase_allow_list_entries')
+          .values(allowList.map((e) => ({ phase_id: row.id, ...e })))
+          .execute();
+      }
+    }
+    return launchpad.id;
+  });
+}
+
+export async function findLaunch(db: Executor, id: string) {
+  return db.selectFrom('launchpads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findLaunchBySlug(db: Executor, slug: string) {
+  return db.selectFrom('launchpads').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function phasesOf(db: Executor, launchpadId: string) {
+  return db
+    .selectFrom('launchpad_phases')
+    .selectAll()
+    .where('launchpad_id', '=', launchpadId)
+    .orderBy('phase_number')
+    .execute();
+}
+
+export async function batchesOf(db: Executor, phaseIds: readonly string[]) {
+  if (phaseIds.length === 0) return [];
+  return db
+    .selectFrom('psbt_batches')
+    .select(['id', 'phase_id', 'batch_number', 'inscription_count', 'status', 'kind'])
+    .where('phase_id', 'in', phaseIds)
+    .where('status', '<>', 'invalidated')
+    .orderBy('phase_id')
+    .orderBy('batch_number')
+    .execute();
+}
+
+export async function launchInscriptionsOf(db: Executor, launchpadId: string) {
+  return db
+    .selectFrom('launch_inscriptions')
+    .selectAll()
+    .where('launchpad_id', '=', launchpadId)
+    .orderBy('position')
+    .execute();
+}
+
+/** The oldest launch waiting for its batches. */
+export async function nextInitializingLaunch(db: Db): Promise<string | undefined> {
+  const row = await db.kysely
+    .selectFrom('launchpads')
+    .select('id')
+    .where('status', '=', 'initializing')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export type NewBatch = {
+  phaseId: string;
+  batchNumber: number;
+  kind: PsbtBatchKind;
+  psbt: string;
+  txid: string | null;
+  layout: unknown;
+  inputsToSign: readonly BatchInputToSign[];
+  /** Listing batches: the orderbook rows of its items, in input order. */
+  items: readonly Omit<NewOrderbookEntry, 'psbt_batch_id'>[];
+  inscriptionCount: number;
+};
+
+/**
+ * Stores the prepared batches and turns the launch to pending_psbt_signature, in one transaction,
+ * unless another worker got there first (then nothing is written and false is answered).
+ */
+export async function savePreparedLaunch(
+  db: Db,
+  launchpadId: string,
+  prepared: {
+    batches: readonly NewBatch[];
+    outpoints: readonly { position: number; outpoint: string; value: bigint }[];
+  },
+): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const launch = await trx
+      .selectFrom('launchpads')
+      .select('status')
+      .where('id', '=', launchpadId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (launch?.status !== 'initializing') return false;
+    for (const { position, outpoint, value } of prepared.outpoints) {
+      await trx
+        .updateTable('launch_inscriptions')
+        .set({ outpoint, output_value: value })
+        .where('launchpad_id', '=', launchpadId)
+        .where('position', '=', position)
+        .execute();
+    }
+    for (const batch of prepared.batches) {
+      const row = await trx
+        .insertInto('psbt_batches')
+        .values({
+          phase_id: batch.phaseId,
+          batch_number: batch.batchNumber,
+          inscription_count: batch.inscriptionCount,
+          kind: batch.kind,
+          psbt: batch.psbt,
+          txid: batch.txid,
+          layout: batch.layout === undefined ? null : JSON.stringify(batch.layout),
+          inputs_to_sign: JSON.stringify(batch.inputsToSign),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // Large launches: insert the items in slices to stay under the bind parameter limit.
+      for (let i = 0; i < batch.items.length; i += 500) {
+        const slice = batch.items.slice(i, i + 500);
+        await trx
+          .insertInto('orderbook')
+          .values(slice.map((item) => ({ ...item, psbt_batch_id: row.id })))
+          .execute();
+      }
+    }
+    await trx
+      .updateTable('launchpads')
+      .set({ status: 'pending_psbt_signature' })
+      .where('id', '=', launchpadId)
+      .execute();
+    return true;
+  });
+}
+
+export async function failLaunch(db: Db, launchpadId: string, reason: string): Promise<void> {
+  await db.kysely
+    .updateTable('launchpads')
+    .set({ status: 'failed', failed_reason: reason })
+    .where('id', '=', launchpadId)
+    .where('status', '=', 'initializing')
+    .execute();
+}
+
+export async function findBatch(db: Executor, id: string) {
+  return db
+    .selectFrom('psbt_batches as b')
+    .innerJoin('launchpad_phases as p', 'p.id', 'b.phase_id')
+    .selectAll('b')
+    .select(['p.launchpad_id', 'p.phase_number'])
+    .where('b.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function batchItems(db: Executor, batchId: string) {
+  return db
+    .selectFrom('orderbook')
+    .selectAll()
+    .where('psbt_batch_id', '=', batchId)
+    .orderBy('index_in_maker_psbt')
+    .execute();
+}
+
+/**
+ * Records a signed batch (and its items' signatures), then promotes: a phase whose batches are
+ * all signed is 'signed'; a launch whose batches are all signed is 'active', with its phases.
+ * Answers the launch's status, or undefined when the batch was signed meanwhile.
+ */
+export async function markBatchSigned(
+  db: Db,
+  batch: { id: string; phaseId: string; launchpadId: string },
+  signedPsbt: string,
+): Promise<string | undefined> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const signed = await trx
+      .updateTable('psbt_batches')
+      .set({ status: 'signed', signed_psbt: signedPsbt, signed_at: new Date() })
+      .where('id', '=', batch.id)
+      .where('status', '=', 'pending')
+      .returning('kind')
+      .executeTakeFirst();
+    if (!signed) return undefined;
+    if (signed.kind === 'listing') {
+      await trx
+        .updateTable('orderbook')
+        .set({ status: 'active', signed_psbt: signedPsbt })
+        .where('psbt_batch_id', '=', batch.id)
+        .where('status', '=', 'pending')
+        .execute();
+    }
+    const open = await trx
+      .selectFrom('psbt_batches as b')
+      .innerJoin('launchpad_phases as p', 'p.id', 'b.phase_id')
+      .select(['b.phase_id'])
+      .where('p.launchpad_id', '=', batch.launchpadId)
+      .where('b.status', '=', 'pending')
+      .execute();
+    const openPhases = new Set(open.map((r) => r.phase_id));
+    if (!openPhases.has(batch.phaseId)) {
+      await trx
+        .updateTable('launchpad_phases')
+        .set({ status: 'signed' })
+        .where('id', '=', batch.phaseId)
+        .where('status', '=', 'pending')
+        .execute();
+    }
+    if (open.length > 0) return 'pending_psbt_signature';
+    await trx
+      .updateTable('launchpad_phases')
+      .set({ status: 'active' })
+      .where('launchpad_id', '=', batch.launchpadId)
+      .execute();
+    await trx
+      .updateTable('launchpads')
+      .set({ status: 'active' })
+      .where('id', '=', batch.launchpadId)
+      .where('status', '=', 'pending_psbt_signature')
+      .execute();
+    return 'active';
+  });
+}
+
+/** Deposit batches of a launch before this one that are not signed yet (they broadcast in order). */
+export async function unsignedDepositsBefore(
+  db: Executor,
+  phaseId: string,
+  batchNumber: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('psbt_batches')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('phase_id', '=', phaseId)
+    .where('kind', '=', 'deposit')
+    .where('status', '=', 'pending')
+    .where('batch_number', '<', batchNumber)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Inscriptions of the launch minted so far (any phase). */
+export async function mintedCount(db: Executor, launchpadId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orderbook as o')
+    .innerJoin('launchpad_phases as p', 'p.id', 'o.phase_id')
+    .select(sql<string>`count(distinct o.inscription_id)`.as('n'))
+    .where('p.launchpad_id', '=', launchpadId)
+    .where('o.status', '=', 'broadcast')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,108 @@
+import {
+  ConfirmLaunchPsbtBodySchema,
+  createLaunchpadBodySchema,
+  CreateMintOfferBodySchema,
+  SubmitMintOfferBodySchema,
+} from '@om/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { parseInput } from '../../http/validate.ts';
+import { requireSession } from '../auth/auth-guard.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import { createLaunch } from './launch-create.service.ts';
+import { createMintOffer, getAllocation, submitMintOffer } from './launch-mint.service.ts';
+import {
+  getFeaturedLaunches,
+  getLaunchInfo,
+  getPublicLaunch,
+  isCollectionNameTaken,
+} from './launch-read.service.ts';
+import { isSlugTaken } from './launchpad.queries.ts';
+import { confirmLaunchPsbt, getLaunchPsbt } from './launch-sign.service.ts';
+
+const IdParamSchema = z.object({ id: z.uuid('id must be a uuid') });
+const SlugParamSchema = z.object({
+  slug: z.string().trim().min(1, 'slug is required').max(100, 'slug is too long'),
+});
+const NameQuerySchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(200, 'name is too long'),
+});
+const AllocationParamSchema = z.object({
+  launchpadId: z.uuid('launchpadId must be a uuid'),
+  address: z.string().trim().min(1, 'address is required').max(100, 'address is too long'),
+});
+
+/**
+ * The pre-inscribed launch (spec 000 §7, spec 001 §7 "Launch mint and offers"; issue 6, ADR 010).
+ * Creating needs sign-in; signing batches and minting are authorized by the signatures themselves.
+ */
+export function launchpadRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  writeLimit: object,
+  worker: { wake: () => void },
+): void {
+  const signedIn = { config: writeLimit, preHandler: requireSession(deps.jwtSecret) };
+  const write = { config: writeLimit };
+  const session = (request: FastifyRequest) => request.session as SessionClaims;
+  const createSchema = createLaunchpadBodySchema(deps.env.BITCOIN_NETWORK);
+
+  app.post('/api/launchpad/create', signedIn, async (request) => {
+    const body = parseInput(createSchema, request.body, 'body');
+    const payload = await createLaunch(deps, session(request), body);
+    worker.wake();
+    return { success: true, payload };
+  });
+
+  app.get('/api/launchpad/info/:id', async (request) => {
+    const { id } = parseInput(IdParamSchema, request.params, 'params');
+    return { success: true, payload: await getLaunchInfo(deps, id) };
+  });
+
+  app.get('/api/launchpad/get-psbt/:id', async (request) => {
+    const { id } = parseInput(IdParamSchema, request.params, 'params');
+    return { success: true, payload: await getLaunchPsbt(deps, id) };
+  });
+
+  app.put('/api/launchpad/confirm/:id', write, async (request) => {
+    const { id } = parseInput(IdParamSchema, request.params, 'params');
+    const body = parseInput(ConfirmLaunchPsbtBodySchema, request.body, 'body');
+    return { success: true, payload: await confirmLaunchPsbt(deps, id, body.signedPsbt) };
+  });
+
+  app.get('/api/launchpad/by-slug/:slug', async (request) => {
+    const { slug } = parseInput(SlugParamSchema, request.params, 'params');
+    return { success: true, payload: await getPublicLaunch(deps, slug) };
+  });
+
+  app.get('/api/launchpad/featured', async () => ({
+    success: true,
+    payload: await getFeaturedLaunches(deps),
+  }));
+
+  app.get('/api/launchpad/check-slug/:slug', async (request) => {
+    const { slug } = parseInput(SlugParamSchema, request.params, 'params');
+    return { success: true, payload: { taken: await isSlugTaken(deps.db.kysely, slug) } };
+  });
+
+  app.get('/api/launchpad/check-name', async (request) => {
+    const { name } = parseInput(NameQuerySchema, request.query, 'query');
+    return { success: true, payload: { taken: await isCollectionNameTaken(deps, name) } };
+  });
+
+  app.get('/api/launchpad/get-allocation/:launchpadId/:address', async (request) => {
+    const { launchpadId, address } = parseInput(AllocationParamSchema, request.params, 'params');
+    return { success: true, payload: await getAllocation(deps, launchpadId, address) };
+  });
+
+  app.post('/api/launchpad/offer/create', write, async (request) => {
+    const body = parseInput(CreateMintOfferBodySchema, request.body, 'body');
+    return { success: true, payload: await createMintOffer(deps, body) };
+  });
+
+  app.post('/api/launchpad/offer/submit', write, async (request) => {
+    const body = parseInput(SubmitMintOfferBodySchema, request.body, 'body');
+    return { success: true, payload: await submitMintOffer(deps, body) };
+  });
+}

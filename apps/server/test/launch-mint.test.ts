@@ -1,0 +1,318 @@
+import {
+  AllocationSchema,
+  ConfirmLaunchPsbtPayloadSchema,
+  CreateMintOfferPayloadSchema,
+  LaunchpadInfoSchema,
+  LaunchPsbtPayloadSchema,
+  PublicLaunchpadSchema,
+  SubmitMintOfferPayloadSchema,
+  type LaunchpadInfo,
+} from '@om/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { btcToSats } from '../src/chain/rpc.ts';
+import { startTestNode, type TestNode } from './helpers/regtest.ts';
+import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  api,
+  eventually,
+  inMempool,
+  inscribeTo,
+  mineAndSync,
+  newTrader,
+  paidTo,
+  signAsAsked,
+  type Trader,
+} from './helpers/trading.ts';
+
+// Issue 6, the pre-inscribed launch through the API on Bitcoin Core 30 (ADR 010): a creator
+// launches 4 inscriptions with a whitelist phase (allocation 2) and a public phase; the worker
+// prepares the deposit into the maker wallet and each phase's listing batches; the creator signs
+// every batch and the launch turns active. An allow-listed buyer mints 2 and a third is refused; a
+// buyer off the list is refused in the whitelist phase and mints the rest in the public phase;
+// then the launch is sold out.
+
+const WL_PRICE = 20_000n;
+const PUBLIC_PRICE = 30_000n;
+const FEE_RATE = 2;
+
+let node: TestNode;
+beforeAll(async () => {
+  node = await startTestNode();
+});
+afterAll(async () => {
+  await node?.stop();
+});
+
+describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, node, {
+      PLATFORM_FEE_BPS: '0',
+      WRITE_RATE_LIMIT_PER_MINUTE: '10000',
+    });
+    await t.sync();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const now = () => Math.floor(Date.now() / 1000);
+
+  function launchBody(creator: Trader, slug: string, ids: readonly string[], allowed: string) {
+    return {
+      slug,
+      makerPaymentAddress: creator.payment.address,
+      makerPaymentPublicKey: creator.payment.publicKey,
+      makerOrdinalAddress: creator.ordinals.address,
+      makerOrdinalPublicKey: creator.ordinals.publicKey,
+      meta: {
+        name: `Launch ${slug}`,
+        slug,
+        description: 'Four pre-inscribed test items for the launch test',
+        website_link: '',
+        twitter_link: '',
+        discord_link: '',
+        telegram_link: '',
+        instagram_link: '',
+        creator_name: 'Creator',
+        creator_email: 'creator@example.com',
+        creator_btc_address: creator.payment.address,
+        icon: 'https://example.com/icon.png',
+      },
+      data: ids.map((id, i) => ({
+        id,
+        meta: {
+          name: `Item ${i + 1}`,
+          attributes: [{ trait_type: 'Tier', value: i % 2 ? 'B' : 'A' }],
+        },
+      })),
+      phases: [
+        {
+          name: 'Whitelist Sale',
+          price: WL_PRICE.toString(),
+          startDate: now() - 60,
+          endDate: now() + 3600,
+          isPublic: false,
+          allowList: [{ address: allowed, allocation: 2 }],
+        },
+        {
+          name: 'Public Sale',
+          price: PUBLIC_PRICE.toString(),
+          startDate: now() + 3600,
+          endDate: now() + 7200,
+          isPublic: true,
+        },
+      ],
+      feeRate: FEE_RATE,
+    };
+  }
+
+  async function info(id: string): Promise<LaunchpadInfo> {
+    const res = await api(t, 'GET', `/api/launchpad/info/${id}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return LaunchpadInfoSchema.parse(res.body.payload);
+  }
+
+  /** Signs and confirms every batch, phase by phase, as the wizard's sign step does. */
+  async function signEverything(creator: Trader, id: string): Promise<string[]> {
+    const deposits: string[] = [];
+    for (const phase of (await info(id)).phases) {
+      for (const batch of phase.psbts) {
+        const got = await api(t, 'GET', `/api/launchpad/get-psbt/${batch.id}`);
+        const { psbt, inputsToSign } = LaunchPsbtPayloadSchema.parse(got.body.payload);
+        const signedPsbt = signAsAsked(psbt, inputsToSign, [creator.ordinals, creator.payment]);
+        const done = await api(t, 'PUT', `/api/launchpad/confirm/${batch.id}`, { signedPsbt });
+        expect(done.status, JSON.stringify(done.body)).toBe(200);
+        const confirmed = ConfirmLaunchPsbtPayloadSchema.parse(done.body.payload);
+        if (confirmed.txId) deposits.push(confirmed.txId);
+      }
+    }
+    return deposits;
+  }
+
+  async function mint(id: string, buyer: Trader, mintCount: number) {
+    const created = await api(t, 'POST', '/api/launchpad/offer/create', {
+      id,
+      mintCount,
+      takerOrdinalAddress: buyer.ordinals.address,
+      takerPaymentAddress: buyer.payment.address,
+      takerPaymentPublicKey: buyer.payment.publicKey,
+      feeRate: FEE_RATE,
+      satScan: false,
+    });
+    if (created.status !== 200) return created;
+    const offer = CreateMintOfferPayloadSchema.parse(created.body.payload);
+    const signedPsbt = signAsAsked(offer.psbt, offer.inputsToSign, [buyer.payment]);
+    const signedSetupPsbt = offer.setupPsbt
+      ? signAsAsked(offer.setupPsbt, offer.setupInputsToSign, [buyer.payment])
+      : undefined;
+    return api(t, 'POST', '/api/launchpad/offer/submit', {
+      ids: offer.ids,
+      signedPsbt,
+      ...(signedSetupPsbt ? { signedSetupPsbt } : {}),
+    });
+  }
+
+  async function ownerOf(inscriptionId: string): Promise<string | null> {
+    const res = await api(t, 'GET', `/api/shared/inscriptions/details/${inscriptionId}`);
+    return (res.body.payload?.address as string | undefined) ?? null;
+  }
+
+  it('launches, mints within the phases and allocations, and sells out', async () => {
+    const creator = await newTrader(t, { signInWith: 'payment' });
+    const items = [];
+    for (let i = 0; i < 4; i++) items.push(await inscribeTo(node, t, creator.ordinals.address));
+    await node.faucet.fund(creator.payment.address, 200_000n);
+    const listed = await newTrader(t);
+    const stranger = await newTrader(t);
+    for (const buyer of [listed, stranger]) {
+      await node.faucet.fund(buyer.payment.address, 500_000n);
+    }
+    await mineAndSync(node, t);
+
+    const slug = `launch-${kind}`;
+    const body = launchBody(
+      creator,
+      slug,
+      items.map((i) => i.id),
+      listed.ordinals.address,
+    );
+    const created = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.payload.launchpadId as string;
+    const again = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('Launchpad slug is already taken.');
+
+    await eventually(async () => {
+      expect((await info(id)).status).toBe('pending_psbt_signature');
+    });
+    const prepared = await info(id);
+    expect(prepared.total_inscriptions).toBe(4);
+    const [wl, pub] = prepared.phases;
+    expect(wl?.psbts.map((b) => [b.kind, b.inscription_count])).toEqual([
+      ['deposit', 4],
+      ['listing', 4],
+    ]);
+    expect(pub?.psbts.map((b) => [b.kind, b.inscription_count])).toEqual([['listing', 4]]);
+    // The mint page does not show a launch still being signed.
+    expect((await api(t, 'GET', `/api/launchpad/by-slug/${slug}`)).status).toBe(404);
+
+    // A listing batch sent back unsigned, or a deposit's PSBT sent for it, is refused.
+    const firstListing = wl?.psbts[1]?.id ?? '';
+    const got = await api(t, 'GET', `/api/launchpad/get-psbt/${firstListing}`);
+    const listing = LaunchPsbtPayloadSchema.parse(got.body.payload);
+    for (const signedPsbt of [listing.psbt]) {
+      const refused = await api(t, 'PUT', `/api/launchpad/confirm/${firstListing}`, { signedPsbt });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0].path).toBe('signedPsbt');
+    }
+    const bad = await api(t, 'PUT', `/api/launchpad/confirm/${firstListing}`, {
+      signedPsbt: 'AAAA',
+    });
+    expect(bad.status).toBe(400);
+
+    const [depositTxid] = await signEverything(creator, id);
+    expect(depositTxid && (await inMempool(node, depositTxid))).toBe(true);
+    const active = await info(id);
+    expect(active.status).toBe('active');
+    expect(active.phases.map((p) => p.status)).toEqual(['active', 'active']);
+    await mineAndSync(node, t);
+    const wallet = await api(t, 'POST', '/api/multisig/get-maker-wallet', {
+      userPublicKey: creator.payment.publicKey,
+      userAddress: creator.payment.address,
+    });
+    const makerWallet = wallet.body.payload.address as string;
+    for (const item of items) expect(await ownerOf(item.id)).toBe(makerWallet);
+
+    // Whitelist phase: the listed buyer mints 2, a third is over the allocation.
+    const stranded = await mint(id, stranger, 1);
+    expect(stranded.status).toBe(403);
+    expect(stranded.body.error).toBe('This wallet is not on the allow list of Whitelist Sale');
+    const first = await mint(id, listed, 2);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const { txId } = SubmitMintOfferPayloadSchema.parse(first.body.payload);
+    expect(await inMempool(node, txId)).toBe(true);
+    expect(await paidTo(node, txId, creator.payment.address)).toBe(
+      2n * WL_PRICE + 2n * BigInt(await valueOf(items[0]?.outpoint ?? '')),
+    );
+    const third = await mint(id, listed, 1);
+    expect(third.status).toBe(409);
+    expect(third.body.error).toBe(
+      'Allocation reached: this wallet may mint no more in Whitelist Sale',
+    );
+    const allocation = await api(
+      t,
+      'GET',
+      `/api/launchpad/get-allocation/${id}/${listed.ordinals.address}`,
+    );
+    expect(AllocationSchema.parse(allocation.body.payload)).toMatchObject({
+      isAllowed: true,
+      allocation: 2,
+      minted: 2,
+      remaining: 0,
+    });
+    await mineAndSync(node, t);
+    const owners = await Promise.all(items.map((i) => ownerOf(i.id)));
+    expect(owners.filter((o) => o === listed.ordinals.address)).toHaveLength(2);
+
+    // Public phase: the whitelist ends, the public sale opens (dates moved as time would).
+    await t.db.kysely
+      .updateTable('launchpad_phases')
+      .set({ end_date: BigInt(now() - 1), start_date: BigInt(now() - 120) })
+      .where('id', '=', wl?.id ?? '')
+      .execute();
+    await t.db.kysely
+      .updateTable('launchpad_phases')
+      .set({ start_date: BigInt(now() - 1) })
+      .where('id', '=', pub?.id ?? '')
+      .execute();
+    const tooMany = await mint(id, stranger, 3);
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error).toBe('Only 2 left to mint');
+    const rest = await mint(id, stranger, 2);
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    const publicTx = SubmitMintOfferPayloadSchema.parse(rest.body.payload).txId;
+    expect(await paidTo(node, publicTx, creator.payment.address)).toBe(
+      2n * PUBLIC_PRICE + 2n * BigInt(await valueOf(items[0]?.outpoint ?? '')),
+    );
+    const soldOut = await mint(id, stranger, 1);
+    expect(soldOut.status).toBe(409);
+    expect(soldOut.body.error).toBe('Sold out');
+    await mineAndSync(node, t);
+    const finalOwners = await Promise.all(items.map((i) => ownerOf(i.id)));
+    expect(finalOwners.sort()).toEqual(
+      [
+        listed.ordinals.address,
+        listed.ordinals.address,
+        stranger.ordinals.address,
+        stranger.ordinals.address,
+      ].sort(),
+    );
+    const page = await api(t, 'GET', `/api/launchpad/by-slug/${slug}`);
+    expect(PublicLaunchpadSchema.parse(page.body.payload)).toMatchObject({
+      status: 'active',
+      minted: 4,
+      remaining_inscriptions: 0,
+    });
+  });
+
+  it('refuses a launch of inscriptions the creator does not hold, naming the entry', async () => {
+    const creator = await newTrader(t, { signInWith: 'payment' });
+    const other = await newTrader(t);
+    const foreign = await inscribeTo(node, t, other.ordinals.address);
+    const body = launchBody(creator, `foreign-${kind}`, [foreign.id], other.ordinals.address);
+    const res = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].path).toBe('data.0.id');
+    const unsigned = await api(t, 'POST', '/api/launchpad/create', body);
+    expect(unsigned.status).toBe(401);
+  });
+
+  /** The value of an output, from the node. */
+  async function valueOf(outpoint: string): Promise<bigint> {
+    const [txid = '', vout = '0'] = outpoint.split(':');
+    const raw = await node.node.rpc.getRawTransactionVerbose(txid);
+    return btcToSats(raw.vout[Number(vout)]?.value ?? 0);
+  }
+});

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import type { BitcoinNetwork } from '@om/bitcoin';
+import { collectionInfoSchema } from '../collection-info.ts';
+import { InscriptionListSchema } from '../inscription-entry.ts';
+import { submittedPhasesSchema } from '../phase-submit.ts';
+import { LaunchpadSlugSchema } from '../slug.ts';
+import { feeRateSchema, PurchaseQuoteSchema } from './trade.api.ts';
+
+/**
+ * The pre-inscribed launch of spec 000 §7 and its mint of spec 001 §7 "Launch mint and offers"
+ * (issue 6, ADR 010). The creator's inscriptions move into their maker wallet; each phase signs
+ * every one of them SIGHASH_SINGLE|ANYONECANPAY at its price, in batches; the platform co-signs a
+ * mint only when it respects the phase, its allow list and allocations.
+ */
+
+const address = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(100, `${field} is too long`);
+const compressedKey = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .regex(/^0[23][0-9a-fA-F]{64}$/, `${field} must be a 33-byte compressed public key in hex`)
+    .transform((s) => s.toLowerCase());
+const anyKey = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .regex(
+      /^([0-9a-fA-F]{64}|0[23][0-9a-fA-F]{64})$/,
+      `${field} must be a 32- or 33-byte public key in hex`,
+    )
+    .transform((s) => s.toLowerCase());
+const psbt = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(4_000_000, `${field} is too large`)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, `${field} must be a base64 PSBT`);
+
+/** At most this many inscriptions in one launch. */
+export const LAUNCH_MAX_INSCRIPTIONS = 10_000;
+/** Inscriptions per batch PSBT the creator signs (and per deposit transaction). */
+export const LAUNCH_BATCH_SIZE = 100;
+/** A minter may take at most this many in one transaction. */
+export const MINT_MAX_COUNT = 20;
+
+export const LAUNCHPAD_STATUSES = [
+  'initializing',
+  'pending_psbt_signature',
+  'pending',
+  'active',
+  'failed',
+  'canceled',
+] as const;
+export type LaunchpadStatus = (typeof LAUNCHPAD_STATUSES)[number];
+
+// POST /api/launchpad/create (spec 000 §3 Launchpad request). meta is the collection information
+// form with the icon's URL; data the inscription entries; feeRate pays the deposit into the maker
+// wallet (the spec leaves the fee out; the wizard sends the wallet's rate).
+export function createLaunchpadBodySchema(network: BitcoinNetwork) {
+  return z.object({
+    slug: LaunchpadSlugSchema,
+    makerPaymentAddress: address('makerPaymentAddress'),
+    makerPaymentPublicKey: compressedKey('makerPaymentPublicKey'),
+    makerOrdinalPublicKey: anyKey('makerOrdinalPublicKey'),
+    makerOrdinalAddress: address('makerOrdinalAddress'),
+    meta: collectionInfoSchema(network),
+    data: InscriptionListSchema.refine(
+      (list) => list.length <= LAUNCH_MAX_INSCRIPTIONS,
+      `A launch holds at most ${LAUNCH_MAX_INSCRIPTIONS} inscriptions`,
+    ),
+    phases: submittedPhasesSchema(network),
+    feeRate: feeRateSchema.default(1),
+  });
+}
+export type CreateLaunchpadBody = z.input<ReturnType<typeof createLaunchpadBodySchema>>;
+export const CreateLaunchpadPayloadSchema = z.object({ launchpadId: z.string() });
+
+/** A batch the creator signs: 'deposit' moves inscriptions into the maker wallet, 'listing' signs them at a phase price. */
+export const PSBT_BATCH_KINDS = ['deposit', 'listing'] as const;
+export const PsbtBatchSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'signed', 'invalidated']),
+  phase_id: z.string(),
+  batch_number: z.number().int(),
+  inscription_count: z.number().int(),
+  kind: z.enum(PSBT_BATCH_KINDS),
+});
+export type PsbtBatch = z.infer<typeof PsbtBatchSchema>;
+
+// Spec 000 §3 Phase (server); price in sats as a decimal string.
+export const LaunchPhaseSchema = z.object({
+  id: z.string(),
+  launchpad_id: z.string(),
+  name: z.string(),
+  phase_number: z.number().int(),
+  start_date: z.number().int(),
+  end_date: z.number().int().nullable(),
+  status: z.enum(['pending', 'signed', 'active']),
+  total_inscriptions: z.number().int(),
+  remaining_inscriptions: z.number().int(),
+  is_public: z.boolean(),
+  price: z.string(),
+  allocation: z.number().int().nullable(),
+  psbts: z.array(PsbtBatchSchema),
+});
+export type LaunchPhase = z.infer<typeof LaunchPhaseSchema>;
+
+// GET /api/launchpad/info/{launchpadId}
+export const LaunchpadInfoSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  status: z.enum(LAUNCHPAD_STATUSES),
+  phases: z.array(LaunchPhaseSchema),
+  total_inscriptions: z.number().int(),
+  failed_reason: z.string().nullable(),
+});
+export type LaunchpadInfo = z.infer<typeof LaunchpadInfoSchema>;
+
+const inputsToSign = z.array(
+  z.object({ index: z.number().int(), address: z.string(), sighash: z.number().int().optional() }),
+);
+// GET /api/launchpad/get-psbt/{psbtId}: the spec's id and psbt, plus who signs which input.
+export const LaunchPsbtPayloadSchema = z.object({
+  id: z.string(),
+  psbt: z.string(),
+  kind: z.enum(PSBT_BATCH_KINDS),
+  inputsToSign,
+});
+export type LaunchPsbtPayload = z.infer<typeof LaunchPsbtPayloadSchema>;
+
+// PUT /api/launchpad/confirm/{psbtId}
+export const ConfirmLaunchPsbtBodySchema = z.object({ signedPsbt: psbt('signedPsbt') });
+export const ConfirmLaunchPsbtPayloadSchema = z.object({
+  id: z.string(),
+  status: z.literal('signed'),
+  /** The deposit's transaction id once broadcast; null for a listing batch. */
+  txId: z.string().nullable(),
+  launchpadStatus: z.enum(LAUNCHPAD_STATUSES),
+});
+
+// The mint page: GET /api/launchpad/{slug}
+export const PublicLaunchpadSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  status: z.enum(LAUNCHPAD_STATUSES),
+  launchpad_type: z.enum(['psbt', 'editions']),
+  total_inscriptions: z.number().int(),
+  remaining_inscriptions: z.number().int().nullable(),
+  minted: z.number().int(),
+  hide_progress: z.boolean(),
+  created_at: z.string(),
+  collection: z.object({
+    name: z.string(),
+    slug: z.string(),
+    description: z.string().nullable(),
+    icon: z.string().nullable(),
+  }),
+  phases: z.array(LaunchPhaseSchema.omit({ psbts: true })),
+});
+export type PublicLaunchpad = z.infer<typeof PublicLaunchpadSchema>;
+
+// GET /api/launchpad/get-allocation/{launchpadId}/{address}: what the address may mint now.
+export const AllocationSchema = z.object({
+  phaseId: z.string().nullable(),
+  isPublic: z.boolean(),
+  /** Allow-listed (always true in a public phase). */
+  isAllowed: z.boolean(),
+  /** Null: unlimited. */
+  allocation: z.number().int().nullable(),
+  minted: z.number().int(),
+  /** Null: unlimited (still bounded by what remains). */
+  remaining: z.number().int().nullable(),
+});
+export type Allocation = z.infer<typeof AllocationSchema>;
+
+// POST /api/launchpad/offer/create (spec 001 §7)
+export const CreateMintOfferBodySchema = z.object({
+  id: z.uuid('id must be a launchpad id'),
+  mintCount: z
+    .number({ error: 'mintCount must be a whole number' })
+    .int('mintCount must be a whole number')
+    .min(1, 'mintCount must be at least 1')
+    .max(MINT_MAX_COUNT, `mintCount must be at most ${MINT_MAX_COUNT}`),
+  takerOrdinalAddress: address('takerOrdinalAddress'),
+  takerPaymentAddress: address('takerPaymentAddress'),
+  takerPaymentPublicKey: anyKey('takerPaymentPublicKey'),
+  feeRate: feeRateSchema,
+  satScan: z.boolean().default(false),
+});
+export type CreateMintOfferBody = z.input<typeof CreateMintOfferBodySchema>;
+export const CreateMintOfferPayloadSchema = z.object({
+  /** The reserved items (orderbook ids), to send back with the signed PSBT. */
+  ids: z.array(z.string()),
+  psbt: z.string(),
+  inputsToSign,
+  setupPsbt: z.string().nullable(),
+  setupInputsToSign: inputsToSign,
+  quote: PurchaseQuoteSchema,
+  /** When the reservation lapses (ISO time). */
+  expiresAt: z.string(),
+});
+export type CreateMintOfferPayload = z.infer<typeof CreateMintOfferPayloadSchema>;
+
+// POST /api/launchpad/offer/submit
+export const SubmitMintOfferBodySchema = z.object({
+  ids: z
+    .array(z.uuid('ids must be a list of item ids'))
+    .min(1, 'ids must not be empty')
+    .max(MINT_MAX_COUNT, `ids may hold at most ${MINT_MAX_COUNT} items`),
+  signedPsbt: psbt('signedPsbt'),
+  signedSetupPsbt: psbt('signedSetupPsbt').optional(),
+});
+export type SubmitMintOfferBody = z.input<typeof SubmitMintOfferBodySchema>;
+export const SubmitMintOfferPayloadSchema = z.object({
+  txId: z.string(),
+  setupTxId: z.string().nullable(),
+});
+
+// GET /api/launchpad/featured: up to 4 listed launches per type, newest first (spec 001 §2); the
+// Live / SoldOut / ComingSoon / Ended badge is featuredStatus() of launch-status.ts.
+export const LaunchSummarySchema = PublicLaunchpadSchema.omit({ collection: true }).extend({
+  name: z.string(),
+  icon: z.string().nullable(),
+});
+export type LaunchSummary = z.infer<typeof LaunchSummarySchema>;
+export const FeaturedLaunchesSchema = z.object({
+  psbt: z.array(LaunchSummarySchema),
+  editions: z.array(LaunchSummarySchema),
+});
+export type FeaturedLaunches = z.infer<typeof FeaturedLaunchesSchema>;
+
+// GET /api/launchpad/check-slug/{slug} and GET /api/launchpad/check-name?name=: the wizard's
+// debounced checks ('Launchpad slug is already taken.', the duplicate-name warning).
+export const NameCheckSchema = z.object({ taken: z.boolean() });
