@@ -1,9 +1,11 @@
+import { bytesToHex } from '@om/bitcoin';
 import {
   AllocationSchema,
   ConfirmLaunchPsbtPayloadSchema,
   CreateMintOfferPayloadSchema,
   LaunchpadInfoSchema,
   LaunchPsbtPayloadSchema,
+  MultisigWalletSchema,
   PublicLaunchpadSchema,
   SubmitMintOfferPayloadSchema,
   type LaunchpadInfo,
@@ -11,6 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { btcToSats } from '../src/chain/rpc.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
+import { SCRIPT_FAILURE, snipeAttempt } from './helpers/snipe.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
   api,
@@ -19,7 +22,9 @@ import {
   inscribeTo,
   mineAndSync,
   newTrader,
+  newWallet,
   paidTo,
+  refreshMempool,
   signAsAsked,
   type Trader,
 } from './helpers/trading.ts';
@@ -168,6 +173,8 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     for (const buyer of [listed, stranger]) {
       await node.faucet.fund(buyer.payment.address, 500_000n);
     }
+    const sniper = newWallet('p2wpkh');
+    for (const value of [600n, 600n, 500_000n]) await node.faucet.fund(sniper.address, value);
     await mineAndSync(node, t);
 
     const slug = `launch-${kind}`;
@@ -222,8 +229,8 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
       userPublicKey: creator.payment.publicKey,
       userAddress: creator.payment.address,
     });
-    const makerWallet = wallet.body.payload.address as string;
-    for (const item of items) expect(await ownerOf(item.id)).toBe(makerWallet);
+    const makerWalletOf = MultisigWalletSchema.parse(wallet.body.payload);
+    for (const item of items) expect(await ownerOf(item.id)).toBe(makerWalletOf.address);
 
     // Whitelist phase: the listed buyer mints 2, a third is over the allocation.
     const stranded = await mint(id, stranger, 1);
@@ -236,6 +243,30 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     expect(await paidTo(node, txId, creator.payment.address)).toBe(
       2n * WL_PRICE + 2n * BigInt(await valueOf(items[0]?.outpoint ?? '')),
     );
+    await refreshMempool(node, t);
+
+    // A sniper off the allow list copies the creator's witness of the first item out of the
+    // mempool into a purchase of their own at ten times the fee: Core refuses it (NULLFAIL), as
+    // the platform's signature commits to the mint it built.
+    const mintTx = await node.node.rpc.getRawTransactionVerbose(txId);
+    const sellerIndex = 3; // 3 paddings for 2 items, then the sellers
+    const seller = mintTx.vin[sellerIndex];
+    const snipe = await snipeAttempt(node, {
+      txId,
+      sellerIndex,
+      outpoint: `${seller?.txid ?? ''}:${seller?.vout ?? 0}`,
+      value: await valueOf(items[0]?.outpoint ?? ''),
+      makerWallet: makerWalletOf,
+      sniper,
+      coins: await cardinalOf(sniper.address),
+      feeRate: FEE_RATE,
+    });
+    expect(bytesToHex(snipe.witness[2] ?? new Uint8Array())).toBe(makerWalletOf.witnessScript);
+    const [sniped] = await node.node.rpc.testMempoolAccept([snipe.withWitness(snipe.witness)]);
+    expect(sniped?.allowed).toBe(false);
+    expect(sniped?.['reject-reason']).toMatch(SCRIPT_FAILURE);
+    expect(await inMempool(node, txId)).toBe(true);
+
     const third = await mint(id, listed, 1);
     expect(third.status).toBe(409);
     expect(third.body.error).toBe(
@@ -308,6 +339,14 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     const unsigned = await api(t, 'POST', '/api/launchpad/create', body);
     expect(unsigned.status).toBe(401);
   });
+
+  async function cardinalOf(address: string) {
+    const res = await api(t, 'GET', `/api/shared/address/${address}/utxos`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (res.body.payload.cardinal as { txid: string; vout: number; value: string }[]).map(
+      (c) => ({ txid: c.txid, vout: c.vout, value: BigInt(c.value) }),
+    );
+  }
 
   /** The value of an output, from the node. */
   async function valueOf(outpoint: string): Promise<bigint> {

@@ -1,13 +1,9 @@
 import {
-  buildPurchasePsbt,
   bytesToHex,
-  hexToBytes,
   parsePsbt,
   scriptOfAddress,
   SELLER_SIGHASH,
   signBip322Simple,
-  signPsbtWithKey,
-  type ListedItem,
 } from '@om/bitcoin';
 import {
   BuiltPsbtPayloadSchema,
@@ -19,6 +15,7 @@ import {
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
+import { SCRIPT_FAILURE, snipeAttempt } from './helpers/snipe.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
   api,
@@ -48,8 +45,6 @@ const MAKER_FEE = 500n;
 const POSTAGE = 10_000n;
 const FEE_RATE = 2;
 const platform = newWallet('p2tr');
-/** What Bitcoin Core answers for a script that fails (the name changed across versions). */
-const SCRIPT_FAILURE = /(mandatory|mempool)-script-verify-flag/;
 
 let node: TestNode;
 beforeAll(async () => {
@@ -342,56 +337,18 @@ describe.each(databaseKinds())('snipe-protected trading on %s', (kind) => {
 
     // The sniper reads the seller's witness [sigP, sigU, script] from the mempool and builds their
     // own purchase around it at ten times the fee rate, without the platform's fee.
-    const mempoolTx = await node.node.rpc.call<{
-      vin: { txid: string; vout: number; txinwitness?: string[] }[];
-      vout: { value: number; scriptPubKey: { hex: string } }[];
-    }>('getrawtransaction', [txId, 1]);
-    const witness = (mempoolTx.vin[2]?.txinwitness ?? []).map(hexToBytes);
+    const { witness, withWitness: withCopy } = await snipeAttempt(node, {
+      txId,
+      sellerIndex: 2,
+      outpoint,
+      value: POSTAGE,
+      makerWallet,
+      sniper,
+      coins: await cardinalOf(sniper.address),
+      feeRate: FEE_RATE,
+    });
     expect(witness).toHaveLength(3);
     expect(bytesToHex(witness[2] ?? new Uint8Array())).toBe(makerWallet.witnessScript);
-    const coins = await cardinalOf(sniper.address);
-    const [txid = '', vout = '0'] = outpoint.split(':');
-    const payout = mempoolTx.vout[2];
-    const listed: ListedItem = {
-      sellerInput: {
-        txid,
-        vout: Number(vout),
-        value: POSTAGE,
-        script: scriptOfAddress(makerWallet.address, 'regtest'),
-        sequence: 0xffffffff,
-        inscriptionOffset: 0n,
-        witnessScript: hexToBytes(makerWallet.witnessScript),
-      },
-      payout: {
-        script: hexToBytes(payout?.scriptPubKey.hex ?? ''),
-        value: BigInt(Math.round((payout?.value ?? 0) * 1e8)),
-      },
-    };
-    const snipe = buildPurchasePsbt({
-      listings: [listed],
-      buyer: {
-        paymentAddress: sniper.address,
-        paymentPublicKey: hexToBytes(sniper.publicKey),
-        ordinalAddress: sniper.address,
-        paymentUtxos: coins
-          .filter((c) => c.value > 600n)
-          .map((c) => ({ ...c, script: sniper.script, inscribed: false })),
-        paddingUtxos: coins
-          .filter((c) => c.value === 600n)
-          .map((c) => ({ ...c, script: sniper.script, inscribed: false })),
-      },
-      feeRate: FEE_RATE * 10,
-      network: 'regtest',
-    });
-    const own = snipe.layout.inputs.flatMap((role, i) => (role.kind === 'seller' ? [] : [i]));
-    const signed = parsePsbt(
-      signPsbtWithKey(snipe.psbt, sniper.key, { inputs: own, finalize: true }),
-    );
-    const withCopy = (items: Uint8Array[]) => {
-      const tx = parsePsbt(signed.toPSBT());
-      tx.updateInput(2, { finalScriptWitness: items }, true);
-      return tx.hex;
-    };
     // The platform's ALL signature commits to the buyer's purchase: here it fails (NULLFAIL).
     const copied = withCopy(witness);
     const [copyResult] = await node.node.rpc.testMempoolAccept([copied]);
