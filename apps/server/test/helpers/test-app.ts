@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppDeps } from '../../src/app.ts';
 import { selectChainSource } from '../../src/chain/sources/select-chain-source.ts';
 import { createDb, type Db, type DbKind } from '../../src/db/create-db.ts';
 import { migrate } from '../../src/db/migrate.ts';
@@ -39,6 +39,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   events: ChainEvents;
+  /** What the app was built with: for tests that call services directly. */
+  deps: AppDeps;
   /** Indexes the node's chain up to its tip, as the server's follower would. */
   sync(): Promise<number>;
   close(): Promise<void>;
@@ -54,7 +56,7 @@ export async function startTestApp(
   const parsedEnv = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
   const isRegtest = parsedEnv.BITCOIN_NETWORK === 'regtest';
   const events = new ChainEvents();
-  const app = await buildApp({
+  const deps: AppDeps = {
     env: parsedEnv,
     db,
     chain: {
@@ -65,7 +67,8 @@ export async function startTestApp(
     },
     jwtSecret: randomBytes(32),
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-  });
+  };
+  const app = await buildApp(deps);
   const follower = new ChainFollower({
     db,
     rpc: node.node.rpc,
@@ -77,6 +80,7 @@ export async function startTestApp(
     app,
     db,
     events,
+    deps,
     sync: () => follower.syncOnce(),
     close: async () => {
       await app.close();

@@ -14,6 +14,7 @@ import {
 } from './demo-collections.ts';
 import { inscribeArtworks } from './demo-inscribe.ts';
 import { demoInscriberKey, demoOwners, ownerOf, writeOwnersFile } from './demo-owners.ts';
+import { seedDemoLaunches } from './demo-launches.ts';
 import { seedDemoTrades } from './demo-trades.ts';
 import { existingCollectionSlugs, findInscribedArtworks, writeCatalogue } from './demo.queries.ts';
 
@@ -117,6 +118,17 @@ export function startDemoSeed(
       signal: stop.signal,
     });
     deps.log.info(trades, `demo market trades: ${trades.status}`);
+    // Launches: one live with a whitelist mint already made, one coming soon (issue 6).
+    const launches = await seedDemoLaunches({
+      market: deps.market,
+      faucet: deps.faucet,
+      owners: demoOwners(seed),
+      seed,
+      inscriberKey: demoInscriberKey(seed),
+      waitForIndexer: () => waitForIndexer(withSignal),
+      signal: stop.signal,
+    });
+    deps.log.info(launches, `demo market launches: ${launches.status}`);
   })().catch((err: unknown) => {
     if (!stop.signal.aborted) deps.log.error({ err }, 'demo market: seed failed');
   });
