@@ -87,10 +87,7 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   // The demo market seeds in the background (mining, trading): the stories wait for it.
-  const seeded = await app.waitForLog(
-    /"msg":"demo market( launches: \w+|: seed failed)/,
-    180_000,
-  );
+  const seeded = await app.waitForLog(/"msg":"demo market( launches: \w+|: seed failed)/, 180_000);
   expect(seeded, 'the demo market seed').toContain('demo market launches: launched');
   const unisatKey = bytesToHex(randomPrivateKey());
   [seller, buyer, taprootBuyer, unisatSeller] = await Promise.all([
