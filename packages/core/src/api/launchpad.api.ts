@@ -238,3 +238,20 @@ export type FeaturedLaunches = z.infer<typeof FeaturedLaunchesSchema>;
 // GET /api/launchpad/check-slug/{slug} and GET /api/launchpad/check-name?name=: the wizard's
 // debounced checks ('Launchpad slug is already taken.', the duplicate-name warning).
 export const NameCheckSchema = z.object({ taken: z.boolean() });
+
+// POST /api/collection/onboard (spec 000 §7 "meta, data"): a live collection submitted for review.
+export function onboardCollectionBodySchema(network: BitcoinNetwork) {
+  return z.object({
+    meta: collectionInfoSchema(network),
+    data: InscriptionListSchema.refine(
+      (list) => list.length <= LAUNCH_MAX_INSCRIPTIONS,
+      `A collection holds at most ${LAUNCH_MAX_INSCRIPTIONS} inscriptions`,
+    ),
+  });
+}
+export type OnboardCollectionBody = z.input<ReturnType<typeof onboardCollectionBodySchema>>;
+export const OnboardCollectionPayloadSchema = z.object({
+  slug: z.string(),
+  status: z.literal('under_review'),
+  inscriptions: z.number().int(),
+});

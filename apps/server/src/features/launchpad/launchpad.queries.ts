@@ -80,54 +80,13 @@ export async function launchedInscriptions(db: Db, ids: readonly string[]): Prom
  */
 export async function insertLaunch(db: Db, launch: NewLaunch): Promise<string> {
   return db.kysely.transaction().execute(async (trx) => {
-    const collection = await trx
-      .insertInto('collections')
-      .values({
-        slug: launch.slug,
-        ...launch.collection,
-        creator_user_id: launch.creatorUserId,
-        is_tradable: false,
-        is_under_review: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const collection = await insertCollection(trx, {
+      slug: launch.slug,
+      collection: launch.collection,
+      creatorUserId: launch.creatorUserId,
+      entries: launch.entries,
+    });
     const ids = launch.entries.map((e) => e.id);
-    await trx
-      .insertInto('inscriptions')
-      .values(
-        launch.entries.map((e) => ({
-          inscription_id: e.id,
-          collection_id: collection.id,
-          name: e.meta?.name ?? null,
-          high_res_img_url: e.meta?.high_res_img_url ?? null,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('inscription_id').doUpdateSet((eb) => ({
-          collection_id: eb.ref('excluded.collection_id'),
-          name: sql<string | null>`coalesce(excluded.name, inscriptions.name)`,
-          high_res_img_url: sql<
-            string | null
-          >`coalesce(excluded.high_res_img_url, inscriptions.high_res_img_url)`,
-        })),
-      )
-      .execute();
-    const attributes = launch.entries.flatMap((e) =>
-      (e.meta?.attributes ?? []).map((a) => ({
-        inscription_id: e.id,
-        collection_id: collection.id,
-        category: a.trait_type,
-        value: String(a.value),
-        value_type: typeof a.value === 'number' ? 'number' : 'string',
-      })),
-    );
-    if (attributes.length > 0) {
-      await trx
-        .insertInto('attributes')
-        .values(attributes)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
     const launchpad = await trx
       .insertInto('launchpads')
       .values({
@@ -191,6 +150,104 @@ export async function insertLaunch(db: Db, launch: NewLaunch): Promise<string> {
     }
     return launchpad.id;
   });
+}
+
+export type NewCollection = {
+  slug: string;
+  collection: NewLaunch['collection'];
+  creatorUserId: string | null;
+  entries: readonly InscriptionEntry[];
+};
+
+/**
+ * A collection under review, not tradable, with its catalogue: each inscription's name and image
+ * (an inscription of another collection moves into this one) and its traits.
+ */
+async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
+  const collection = await trx
+    .insertInto('collections')
+    .values({
+      slug: c.slug,
+      ...c.collection,
+      creator_user_id: c.creatorUserId,
+      is_tradable: false,
+      is_under_review: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ids = c.entries.map((e) => e.id);
+  await trx
+    .insertInto('inscriptions')
+    .values(
+      c.entries.map((e) => ({
+        inscription_id: e.id,
+        collection_id: collection.id,
+        name: e.meta?.name ?? null,
+        high_res_img_url: e.meta?.high_res_img_url ?? null,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column('inscription_id').doUpdateSet((eb) => ({
+        collection_id: eb.ref('excluded.collection_id'),
+        name: sql<string | null>`coalesce(excluded.name, inscriptions.name)`,
+        high_res_img_url: sql<
+          string | null
+        >`coalesce(excluded.high_res_img_url, inscriptions.high_res_img_url)`,
+      })),
+    )
+    .execute();
+  const attributes = c.entries.flatMap((e) =>
+    (e.meta?.attributes ?? []).map((a) => ({
+      inscription_id: e.id,
+      collection_id: collection.id,
+      category: a.trait_type,
+      value: String(a.value),
+      value_type: typeof a.value === 'number' ? 'number' : 'string',
+    })),
+  );
+  if (attributes.length > 0) {
+    await trx
+      .insertInto('attributes')
+      .values(attributes)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  return collection;
+}
+
+/** A live collection submitted for review (onboarding), in one transaction. */
+export async function insertOnboardedCollection(
+  db: Db,
+  onboarded: {
+    meta: NewLaunch['collection'] & { slug: string };
+    entries: readonly InscriptionEntry[];
+    creatorUserId: string | null;
+  },
+): Promise<void> {
+  const { slug, ...collection } = onboarded.meta;
+  await db.kysely.transaction().execute((trx) =>
+    insertCollection(trx, {
+      slug,
+      collection,
+      creatorUserId: onboarded.creatorUserId,
+      entries: onboarded.entries,
+    }),
+  );
+}
+
+/** The collection slug of each of these inscriptions that is in one. */
+export async function collectedInscriptions(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('inscriptions as i')
+    .innerJoin('collections as c', 'c.id', 'i.collection_id')
+    .select(['i.inscription_id', 'c.slug'])
+    .where('i.inscription_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.inscription_id, r.slug]));
 }
 
 export async function findLaunch(db: Executor, id: string) {

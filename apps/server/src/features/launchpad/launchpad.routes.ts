@@ -2,6 +2,7 @@ import {
   ConfirmLaunchPsbtBodySchema,
   createLaunchpadBodySchema,
   CreateMintOfferBodySchema,
+  onboardCollectionBodySchema,
   SubmitMintOfferBodySchema,
 } from '@om/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -20,6 +21,7 @@ import {
 } from './launch-read.service.ts';
 import { isSlugTaken } from './launchpad.queries.ts';
 import { confirmLaunchPsbt, getLaunchPsbt } from './launch-sign.service.ts';
+import { onboardCollection } from './onboard.service.ts';
 
 const IdParamSchema = z.object({ id: z.uuid('id must be a uuid') });
 const SlugParamSchema = z.object({
@@ -47,12 +49,18 @@ export function launchpadRoutes(
   const write = { config: writeLimit };
   const session = (request: FastifyRequest) => request.session as SessionClaims;
   const createSchema = createLaunchpadBodySchema(deps.env.BITCOIN_NETWORK);
+  const onboardSchema = onboardCollectionBodySchema(deps.env.BITCOIN_NETWORK);
 
   app.post('/api/launchpad/create', signedIn, async (request) => {
     const body = parseInput(createSchema, request.body, 'body');
     const payload = await createLaunch(deps, session(request), body);
     worker.wake();
     return { success: true, payload };
+  });
+
+  app.post('/api/collection/onboard', signedIn, async (request) => {
+    const body = parseInput(onboardSchema, request.body, 'body');
+    return { success: true, payload: await onboardCollection(deps, session(request), body) };
   });
 
   app.get('/api/launchpad/info/:id', async (request) => {
