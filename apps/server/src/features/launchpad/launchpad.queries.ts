@@ -175,7 +175,6 @@ async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const ids = c.entries.map((e) => e.id);
   await trx
     .insertInto('inscriptions')
     .values(
