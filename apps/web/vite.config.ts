@@ -13,6 +13,7 @@ export default defineConfig({
     proxy: {
       '/api': apiServer,
       '/content': apiServer,
+      '/uploads': apiServer,
     },
   },
   build: {

@@ -23,6 +23,7 @@ import { multisigRoutes } from './features/multisig/multisig.routes.ts';
 import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts';
 import { launchpadRoutes } from './features/launchpad/launchpad.routes.ts';
 import { startTradeTracker } from './features/listings/trade-tracker.ts';
+import { storageRoutes } from './features/storage/storage.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const launchWorker = startLaunchWorker(deps);
   app.addHook('onClose', launchWorker.stop);
   launchpadRoutes(app, deps, writeLimit, launchWorker);
+  await storageRoutes(app, deps, writeLimit);
   if (deps.chain.faucet) devRoutes(app, deps.chain.faucet, writeLimit);
 
   await serveWebApp(app, deps.env.WEB_DIST_DIR);

@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   /** Where the embedded database, the regtest node and generated secrets live. */
   DATA_DIR: z.string().default('./data'),
+  /** Uploaded images (collection icons), one folder per user; unset, DATA_DIR/uploads. */
+  STORAGE_DIR: z.string().optional(),
   /** PostgreSQL server to use instead of the embedded PGlite database. */
   DATABASE_URL: z.string().url().optional(),
   /** mainnet, testnet, signet or regtest. With regtest and no BITCOIND_RPC_URL the server runs its own node. */
@@ -67,7 +69,7 @@ const EnvSchema = z.object({
     .optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string; storageDir: string };
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty variable (FOO=) means unset, as shells and .env files commonly write it.
@@ -99,5 +101,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.BITCOIN_NETWORK !== 'regtest' && !env.JWT_SECRET) {
     throw new Error(`JWT_SECRET is required on ${env.BITCOIN_NETWORK}.`);
   }
-  return { ...env, dataDir: path.resolve(env.DATA_DIR) };
+  const dataDir = path.resolve(env.DATA_DIR);
+  const storageDir = path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'uploads'));
+  return { ...env, dataDir, storageDir };
 }

@@ -1,0 +1,67 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { notFound } from '../../http/app-error.ts';
+import { requireSession } from '../auth/auth-guard.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import { iconTypeOfFile } from './icon-image.ts';
+import { createLocalDiskStorage, UPLOADS_PATH } from './local-disk-storage.ts';
+import { ICON_MULTIPART_OPTIONS, readIconUpload, storeIcon } from './upload-icon.service.ts';
+
+/**
+ * Served with each upload: nothing may load from it but the image itself (when opened on its own,
+ * the browser's image viewer may style it inline), and `sandbox` gives it an opaque origin, so
+ * even a file a browser misreads could never reach the app's storage or run script.
+ */
+export const UPLOAD_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+/** Content-addressed (a new image is a new URL), so a stored file never changes. */
+export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** Collection icons (spec 000 §2/§3/§9, issue 6): upload, checked by content, and serving. */
+export async function storageRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  writeLimit: object,
+): Promise<void> {
+  // Local disk is the only store so far; an S3-compatible one would be chosen here (storage.ts).
+  const storage = createLocalDiskStorage(deps.env.storageDir);
+  const signedIn = { config: writeLimit, preHandler: requireSession(deps.jwtSecret) };
+  const session = (request: FastifyRequest) => request.session as SessionClaims;
+
+  // Multipart parsing in this scope only: every other route still refuses non-JSON bodies.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, ICON_MULTIPART_OPTIONS);
+    scope.post('/api/launchpad/upload-icon', signedIn, async (request) => {
+      const upload = await readIconUpload(request);
+      return { success: true, payload: await storeIcon(storage, session(request).userId, upload) };
+    });
+  });
+
+  app.get<{ Params: { userId: string; file: string } }>(
+    `${UPLOADS_PATH}/:userId/:file`,
+    async (request, reply) => {
+      const { userId, file } = request.params;
+      // read() answers only keys of the strict patterns, so `..` or an encoded slash finds nothing.
+      const bytes = await storage.read(`${userId}/${file}`);
+      const type = iconTypeOfFile(file);
+      if (!bytes || !type) throw uploadNotFound(request);
+      return reply
+        .header('content-type', type)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', UPLOAD_CONTENT_SECURITY_POLICY)
+        .header('cache-control', UPLOAD_CACHE_CONTROL)
+        .send(bytes);
+    },
+  );
+  // Any other path under /uploads is a 404, never the web app's index.html.
+  for (const path of [UPLOADS_PATH, `${UPLOADS_PATH}/*`]) {
+    app.get(path, async (request) => {
+      throw uploadNotFound(request);
+    });
+  }
+}
+
+function uploadNotFound(request: FastifyRequest) {
+  return notFound(`Not found: ${request.method} ${request.url.split('?')[0]}`);
+}

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { ICON_MAX_BYTES } from '@om/core';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError, invalidInput } from '../../http/app-error.ts';
+import { checkIcon, ICON_FORMATS, type IconUpload } from './icon-image.ts';
+import type { Storage } from './storage.ts';
+
+/** The form field that carries the icon (multipart/form-data). */
+export const ICON_FIELD = 'file';
+
+export const UPLOAD_NOT_MULTIPART = `Send the thumbnail as multipart/form-data, in the form field "${ICON_FIELD}".`;
+export const UPLOAD_ONE_FILE = `Send one file only: the thumbnail, in the form field "${ICON_FIELD}".`;
+export const UPLOAD_TOO_MANY_FIELDS = `Too many form fields: send only the thumbnail, in the form field "${ICON_FIELD}".`;
+export const uploadWrongField = (name: string) =>
+  `The thumbnail must be sent in the form field "${ICON_FIELD}", not "${name}".`;
+
+/**
+ * @fastify/multipart for the icon form: one file of at most ICON_MAX_BYTES (busboy drops the rest
+ * and marks the file truncated, which is judged below, rather than failing the request), and the
+ * few small fields a browser may add.
+ */
+export const ICON_MULTIPART_OPTIONS = {
+  limits: { fileSize: ICON_MAX_BYTES, files: 1, fields: 8, fieldSize: 1024, parts: 9 },
+  throwFileSizeLimit: false,
+};
+
+/**
+ * The icon file of a multipart request, read up to ICON_MAX_BYTES: past that, `isTruncated` says
+ * so and nothing more of the form is read. Undefined when the form has no file.
+ */
+export async function readIconUpload(request: FastifyRequest): Promise<IconUpload | undefined> {
+  if (!request.isMultipart()) throw invalidInput(UPLOAD_NOT_MULTIPART, ICON_FIELD);
+  let upload: IconUpload | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== ICON_FIELD) throw invalidInput(uploadWrongField(part.fieldname));
+      upload = await readFilePart(part);
+      if (upload.isTruncated) return upload;
+    }
+  } catch (err) {
+    throw uploadError(err);
+  }
+  return upload;
+}
+
+async function readFilePart(part: MultipartFile): Promise<IconUpload> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of part.file) chunks.push(chunk as Buffer);
+  return { bytes: Buffer.concat(chunks), isTruncated: part.file.truncated };
+}
+
+/** @fastify/multipart's and busboy's failures as a 400 naming the problem. */
+function uploadError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const { code, message } = err as { code?: string; message?: string };
+  if (code === 'FST_FILES_LIMIT') return invalidInput(UPLOAD_ONE_FILE, ICON_FIELD);
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+    return invalidInput(UPLOAD_TOO_MANY_FIELDS, ICON_FIELD);
+  }
+  return invalidInput(`The upload is not valid multipart/form-data: ${message ?? 'unreadable'}.`);
+}
+
+/**
+ * Checks the icon by its bytes (core's rule and messages) and stores it as
+ * `{userId}/{sha256}.{ext of the sniffed type}`, whatever the file was called.
+ */
+export async function storeIcon(
+  storage: Storage,
+  userId: string,
+  upload: IconUpload | undefined,
+): Promise<{ url: string }> {
+  const verdict = checkIcon(upload);
+  if ('error' in verdict) throw invalidInput(verdict.error, ICON_FIELD);
+  const { bytes } = verdict;
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const key = `${userId}/${sha256}.${ICON_FORMATS[verdict.type].ext}`;
+  return { url: await storage.put(key, bytes, verdict.type) };
+}
