@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { BitcoinNetwork } from '@om/bitcoin';
 import { collectionInfoSchema } from '../collection-info.ts';
+import {
+  EDITION_END_BEFORE_START,
+  EDITION_END_IN_PAST,
+  EDITION_PRICE_MIN,
+  EDITIONS_MIN,
+} from '../edition-form.ts';
 import { InscriptionListSchema } from '../inscription-entry.ts';
+import { InscriptionIdSchema } from '../inscription-id.ts';
+import { INVALID_INSCRIPTION_SIGNATURE, parseOwnershipSignature } from '../ownership-signature.ts';
 import { submittedPhasesSchema } from '../phase-submit.ts';
 import { LaunchpadSlugSchema } from '../slug.ts';
 import { feeRateSchema, PurchaseQuoteSchema } from './trade.api.ts';
@@ -255,3 +263,61 @@ export const OnboardCollectionPayloadSchema = z.object({
   status: z.literal('under_review'),
   inscriptions: z.number().int(),
 });
+
+// POST /api/launchpad/editions/create (spec 000 §3 "Edition launch payload", §7): price in sats
+// (0 allowed), dates in UTC seconds or null, the ownership signature
+// inscriptionId:timestamp:address:signedMessage (BIP-322, checked by the server).
+export function createEditionBodySchema(network: BitcoinNetwork) {
+  const info = collectionInfoSchema(network);
+  const seconds = z.number().int().nonnegative().nullable();
+  return z
+    .object({
+      editionInscriptionId: InscriptionIdSchema,
+      makerPaymentAddress: address('makerPaymentAddress'),
+      numberOfEditions: z
+        .number({ error: EDITIONS_MIN })
+        .int(EDITIONS_MIN)
+        .min(1, EDITIONS_MIN)
+        .max(1_000_000, 'numberOfEditions must be at most 1000000'),
+      slug: LaunchpadSlugSchema,
+      startDate: seconds,
+      endDate: seconds,
+      price: z
+        .union(
+          [
+            z.number().int(),
+            z
+              .string()
+              .trim()
+              .regex(/^\d{1,16}$/),
+          ],
+          {
+            error: EDITION_PRICE_MIN,
+          },
+        )
+        .transform((v) => BigInt(v)),
+      signature: z
+        .string({ error: INVALID_INSCRIPTION_SIGNATURE })
+        .refine((v) => parseOwnershipSignature(v) !== undefined, INVALID_INSCRIPTION_SIGNATURE),
+      metaData: info.extend({ hide_progress: z.boolean().default(false) }),
+      meta: z.looseObject({}),
+    })
+    .superRefine((body, ctx) => {
+      if (body.endDate !== null && body.startDate !== null && body.endDate <= body.startDate) {
+        ctx.addIssue({ code: 'custom', message: EDITION_END_BEFORE_START, path: ['endDate'] });
+      }
+      if (body.endDate !== null && body.endDate * 1000 < Date.now()) {
+        ctx.addIssue({ code: 'custom', message: EDITION_END_IN_PAST, path: ['endDate'] });
+      }
+      const claim = parseOwnershipSignature(body.signature);
+      if (claim && claim.inscriptionId !== body.editionInscriptionId) {
+        ctx.addIssue({
+          code: 'custom',
+          message: INVALID_INSCRIPTION_SIGNATURE,
+          path: ['signature'],
+        });
+      }
+    });
+}
+export type CreateEditionBody = z.input<ReturnType<typeof createEditionBodySchema>>;
+export const CreateEditionPayloadSchema = z.object({ id: z.string() });

@@ -59,7 +59,7 @@ export async function getPublicLaunch(deps: AppDeps, slug: string): Promise<Publ
   }
   const [phases, minted, collection] = await Promise.all([
     phasesOf(deps.db.kysely, launch.id),
-    mintedCount(deps.db.kysely, launch.id),
+    soldOf(deps, launch),
     deps.db.kysely
       .selectFrom('collections')
       .select(['name', 'slug', 'description', 'icon'])
@@ -71,7 +71,7 @@ export async function getPublicLaunch(deps: AppDeps, slug: string): Promise<Publ
     slug: launch.slug,
     status: launch.status,
     launchpad_type: launch.launchpad_type,
-    total_inscriptions: launch.total_inscriptions,
+    total_inscriptions: totalOf(launch),
     remaining_inscriptions: remainingOf(launch, minted),
     minted,
     hide_progress: launch.meta_data.hide_progress === true,
@@ -81,10 +81,28 @@ export async function getPublicLaunch(deps: AppDeps, slug: string): Promise<Publ
   };
 }
 
-/** Spec 001 §5: remaining = total − minted; zero when the total is not positive. */
+/** Items minted so far: inscriptions of a pre-inscribed launch, or editions. */
+async function soldOf(deps: AppDeps, launch: Launchpad): Promise<number> {
+  if (launch.launchpad_type === 'editions') {
+    return (launch.number_of_editions ?? 0) - (launch.remaining_editions ?? 0);
+  }
+  return mintedCount(deps.db.kysely, launch.id);
+}
+
+/**
+ * Spec 001 §5: remaining = total − minted; zero when the total is not positive. An editions
+ * launch counts its editions.
+ */
 function remainingOf(launch: Launchpad, minted: number): number {
-  if (launch.total_inscriptions <= 0) return 0;
-  return Math.max(0, launch.total_inscriptions - minted);
+  const total = totalOf(launch);
+  if (total <= 0) return 0;
+  return Math.max(0, total - minted);
+}
+
+function totalOf(launch: Launchpad): number {
+  return launch.launchpad_type === 'editions'
+    ? (launch.number_of_editions ?? 0)
+    : launch.total_inscriptions;
 }
 
 function phaseOf(phase: LaunchpadPhase): Omit<LaunchPhase, 'psbts'> {
@@ -122,14 +140,14 @@ export async function getFeaturedLaunches(deps: AppDeps): Promise<FeaturedLaunch
       launches.map(async (launch) => {
         const [phases, minted] = await Promise.all([
           phasesOf(kysely, launch.id),
-          mintedCount(kysely, launch.id),
+          soldOf(deps, launch),
         ]);
         return {
           id: launch.id,
           slug: launch.slug,
           status: launch.status,
           launchpad_type: launch.launchpad_type,
-          total_inscriptions: launch.total_inscriptions,
+          total_inscriptions: totalOf(launch),
           remaining_inscriptions: remainingOf(launch, minted),
           minted,
           hide_progress: launch.meta_data.hide_progress === true,

@@ -214,6 +214,70 @@ async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
   return collection;
 }
 
+/**
+ * An editions launch (spec 000 §3 Edition): its collection under review with the original in its
+ * catalogue, the launch live at once (nothing to sign: each edition is inscribed when minted),
+ * and one public phase holding its price and dates.
+ */
+export async function insertEditionLaunch(
+  db: Db,
+  edition: {
+    slug: string;
+    collection: NewLaunch['collection'];
+    creatorUserId: string | null;
+    editionInscriptionId: string;
+    numberOfEditions: number;
+    signature: string;
+    hideProgress: boolean;
+    makerPaymentAddress: string;
+    makerOrdinalAddress: string;
+    price: bigint;
+    startDate: number;
+    endDate: number | null;
+  },
+): Promise<string> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const collection = await insertCollection(trx, {
+      slug: edition.slug,
+      collection: edition.collection,
+      creatorUserId: edition.creatorUserId,
+      entries: [{ id: edition.editionInscriptionId }],
+    });
+    const launchpad = await trx
+      .insertInto('launchpads')
+      .values({
+        slug: edition.slug,
+        collection_id: collection.id,
+        status: 'active',
+        launchpad_type: 'editions',
+        number_of_editions: edition.numberOfEditions,
+        remaining_editions: edition.numberOfEditions,
+        edition_inscription_id: edition.editionInscriptionId,
+        edition_signature: edition.signature,
+        meta_data: JSON.stringify({ hide_progress: edition.hideProgress }),
+        maker_payment_address: edition.makerPaymentAddress,
+        maker_ordinal_address: edition.makerOrdinalAddress,
+        creator_user_id: edition.creatorUserId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('launchpad_phases')
+      .values({
+        launchpad_id: launchpad.id,
+        name: 'Edition',
+        phase_number: 0,
+        start_date: BigInt(edition.startDate),
+        end_date: edition.endDate === null ? null : BigInt(edition.endDate),
+        status: 'active',
+        is_public: true,
+        price: edition.price,
+      })
+      .execute();
+    return launchpad.id;
+  });
+}
+
 /** A live collection submitted for review (onboarding), in one transaction. */
 export async function insertOnboardedCollection(
   db: Db,

@@ -1,6 +1,7 @@
 import {
   ConfirmLaunchPsbtBodySchema,
   createLaunchpadBodySchema,
+  createEditionBodySchema,
   CreateMintOfferBodySchema,
   onboardCollectionBodySchema,
   SubmitMintOfferBodySchema,
@@ -11,6 +12,7 @@ import type { AppDeps } from '../../app.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
+import { createEdition } from './edition-create.service.ts';
 import { createLaunch } from './launch-create.service.ts';
 import { createMintOffer, getAllocation, submitMintOffer } from './launch-mint.service.ts';
 import {
@@ -50,12 +52,18 @@ export function launchpadRoutes(
   const session = (request: FastifyRequest) => request.session as SessionClaims;
   const createSchema = createLaunchpadBodySchema(deps.env.BITCOIN_NETWORK);
   const onboardSchema = onboardCollectionBodySchema(deps.env.BITCOIN_NETWORK);
+  const editionSchema = createEditionBodySchema(deps.env.BITCOIN_NETWORK);
 
   app.post('/api/launchpad/create', signedIn, async (request) => {
     const body = parseInput(createSchema, request.body, 'body');
     const payload = await createLaunch(deps, session(request), body);
     worker.wake();
     return { success: true, payload };
+  });
+
+  app.post('/api/launchpad/editions/create', signedIn, async (request) => {
+    const body = parseInput(editionSchema, request.body, 'body');
+    return { success: true, payload: await createEdition(deps, session(request), body) };
   });
 
   app.post('/api/collection/onboard', signedIn, async (request) => {

@@ -1,0 +1,99 @@
+import { verifyMessageSignature } from '@om/bitcoin';
+import {
+  buildOwnershipMessage,
+  INSCRIPTION_NOT_OWNED,
+  INVALID_INSCRIPTION_SIGNATURE,
+  LAUNCHPAD_SLUG_TAKEN,
+  parseOwnershipSignature,
+  type createEditionBodySchema,
+} from '@om/core';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { checkAddress } from '../../http/address-input.ts';
+import { AppError, invalidInput } from '../../http/app-error.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import { locateInscription } from '../listings/listing-utxo.ts';
+import { checkIsMaker } from '../listings/trade-input.ts';
+import { insertEditionLaunch, isSlugTaken } from './launchpad.queries.ts';
+
+// POST /api/launchpad/editions/create (spec 000 §3, §5 Edition, §7): only the holder of an
+// inscription may launch editions of it, proved by the ownership signature
+// inscriptionId:timestamp:address:signedMessage: the address must hold the inscription per the
+// indexer and have signed the first three parts (BIP-322 or legacy), recently.
+
+type CreateEditionBody = z.output<ReturnType<typeof createEditionBodySchema>>;
+
+/** An ownership signature older than this (or this far ahead) no longer proves anything. */
+const SIGNATURE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export async function createEdition(
+  deps: AppDeps,
+  session: SessionClaims,
+  body: CreateEditionBody,
+): Promise<{ id: string }> {
+  const network = deps.env.BITCOIN_NETWORK;
+  checkAddress(body.makerPaymentAddress, 'makerPaymentAddress', network);
+  const claim = parseOwnershipSignature(body.signature);
+  if (!claim) throw invalidInput(INVALID_INSCRIPTION_SIGNATURE, 'signature');
+  checkIsMaker(
+    session,
+    { ordinalAddress: claim.address, paymentAddress: body.makerPaymentAddress },
+    'signature',
+  );
+  if (body.metaData.slug !== body.slug) {
+    throw invalidInput('metaData.slug: must be the launch slug', 'metaData.slug');
+  }
+  if (await isSlugTaken(deps.db.kysely, body.slug)) {
+    throw new AppError('CONFLICT', LAUNCHPAD_SLUG_TAKEN);
+  }
+  // Wallets sign a millisecond or a second timestamp; either must be recent.
+  const signedAt = claim.timestamp > 1e12 ? claim.timestamp : claim.timestamp * 1000;
+  if (Math.abs(Date.now() - signedAt) > SIGNATURE_MAX_AGE_MS) {
+    throw invalidInput(
+      'signature: signed more than a day ago; sign the inscription again',
+      'signature',
+    );
+  }
+  const output = await locateInscription(
+    deps.chain,
+    body.editionInscriptionId,
+    'editionInscriptionId',
+  );
+  if (output.address !== claim.address) {
+    throw invalidInput(`editionInscriptionId: ${INSCRIPTION_NOT_OWNED}`, 'editionInscriptionId');
+  }
+  const verified = verifyMessageSignature({
+    message: buildOwnershipMessage(claim),
+    address: claim.address,
+    signature: claim.signedMessage,
+    network,
+  });
+  if (!verified.ok) throw invalidInput(INVALID_INSCRIPTION_SIGNATURE, 'signature');
+
+  const { hide_progress: hideProgress, slug, ...info } = body.metaData;
+  const id = await insertEditionLaunch(deps.db, {
+    slug,
+    collection: {
+      ...info,
+      description: info.description ?? '',
+      website_link: info.website_link ?? '',
+      twitter_link: info.twitter_link ?? '',
+      discord_link: info.discord_link ?? '',
+      telegram_link: info.telegram_link ?? '',
+      instagram_link: info.instagram_link ?? '',
+      creator_name: info.creator_name ?? '',
+      creator_email: info.creator_email ?? '',
+    },
+    creatorUserId: session.userId,
+    editionInscriptionId: body.editionInscriptionId,
+    numberOfEditions: body.numberOfEditions,
+    signature: body.signature,
+    hideProgress,
+    makerPaymentAddress: body.makerPaymentAddress,
+    makerOrdinalAddress: claim.address,
+    price: body.price,
+    startDate: body.startDate ?? Math.floor(Date.now() / 1000),
+    endDate: body.endDate,
+  });
+  return { id };
+}
