@@ -236,7 +236,30 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     const stranded = await mint(id, stranger, 1);
     expect(stranded.status).toBe(403);
     expect(stranded.body.error).toBe('This wallet is not on the allow list of Whitelist Sale');
+    // Asking again (a closed review) replaces the earlier reservation, whose offer then fails.
+    const abandoned = await api(t, 'POST', '/api/launchpad/offer/create', {
+      id,
+      mintCount: 2,
+      takerOrdinalAddress: listed.ordinals.address,
+      takerPaymentAddress: listed.payment.address,
+      takerPaymentPublicKey: listed.payment.publicKey,
+      feeRate: FEE_RATE,
+    });
+    expect(abandoned.status, JSON.stringify(abandoned.body)).toBe(200);
+    const stale = CreateMintOfferPayloadSchema.parse(abandoned.body.payload);
     const first = await mint(id, listed, 2);
+    const late = await api(t, 'POST', '/api/launchpad/offer/submit', {
+      ids: stale.ids,
+      signedPsbt: signAsAsked(stale.psbt, stale.inputsToSign, [listed.payment]),
+      ...(stale.setupPsbt
+        ? {
+            signedSetupPsbt: signAsAsked(stale.setupPsbt, stale.setupInputsToSign, [
+              listed.payment,
+            ]),
+          }
+        : {}),
+    });
+    expect(late.status).toBe(409);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const { txId } = SubmitMintOfferPayloadSchema.parse(first.body.payload);
     expect(await inMempool(node, txId)).toBe(true);

@@ -55,7 +55,8 @@ export type Reservation =
 
 /**
  * Reserves `count` free items of the phase for the taker until `until`, all or none: under the
- * taker's lock the allowance is counted (minted + reserved + count ≤ allocation), then free items
+ * taker's lock their earlier reservation is dropped and the allowance counted (minted + count ≤
+ * allocation), then free items
  * are taken with SKIP LOCKED so that concurrent minters never wait on each other's rows.
  */
 export async function reserveItems(
@@ -73,6 +74,15 @@ export async function reserveItems(
     .transaction()
     .execute(async (trx): Promise<Reservation> => {
       await lockTakerInPhase(trx, claim.phaseId, claim.takerOrdinalAddress);
+      // A taker asking again drops their earlier reservation (a review they closed): its offer
+      // can no longer be submitted, since the claim needs the items reserved for them.
+      await trx
+        .updateTable('orderbook')
+        .set({ reserved_until: null, taker_ordinal_address: null, taker_payment_address: null })
+        .where('phase_id', '=', claim.phaseId)
+        .where('status', '=', 'active')
+        .where('taker_ordinal_address', '=', claim.takerOrdinalAddress)
+        .execute();
       if (claim.allocation !== null) {
         const held = await heldBy(trx, claim.phaseId, claim.takerOrdinalAddress);
         const left = claim.allocation - held.minted - held.reserved;
