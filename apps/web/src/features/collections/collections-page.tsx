@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { EmptyState, Page } from '../../components/ui/page.tsx';
+import { FeaturedLaunches } from '../launches/featured-launches.tsx';
 
 import { useIsMobile } from '../layout/use-is-mobile.ts';
 import { count } from './collection-format.ts';
@@ -36,6 +37,7 @@ export function CollectionsPage() {
 
   return (
     <Page title="Collections" subtitle="Inscription collections with floor prices and stats.">
+      <FeaturedLaunches />
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <SearchBox

@@ -1,0 +1,44 @@
+import { launchProgress } from '@om/core';
+import { count } from '../collections/collection-format.ts';
+
+/**
+ * Sold of total and percent complete (core launchProgress, spec 001 §5), with a bar; nothing when
+ * the remaining count is unknown. Launches with hide_progress do not render it at all.
+ */
+export function LaunchProgressBar({
+  total,
+  remaining,
+  label,
+}: {
+  total: number;
+  remaining: number | null;
+  /** Names the bar for screen readers: '{label} progress'. */
+  label: string;
+}) {
+  const progress = launchProgress({ total, remaining });
+  if (!progress) return null;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-baseline justify-between gap-3 text-xs text-zinc-400">
+        <span>
+          {count(progress.sold)} / {count(progress.total)} minted · {count(progress.remaining)}{' '}
+          remaining
+        </span>
+        <span className="font-mono text-zinc-200">{progress.percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={`${label} progress`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress.percent}
+        className="h-2 overflow-hidden rounded-full bg-zinc-800"
+      >
+        <div
+          className="h-full rounded-full bg-brand-500"
+          style={{ width: `${progress.percent}%` }}
+        />
+      </div>
+    </div>
+  );
+}
