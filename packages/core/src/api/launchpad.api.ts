@@ -321,3 +321,6 @@ export function createEditionBodySchema(network: BitcoinNetwork) {
 }
 export type CreateEditionBody = z.input<ReturnType<typeof createEditionBodySchema>>;
 export const CreateEditionPayloadSchema = z.object({ id: z.string() });
+
+// POST /api/launchpad/upload-icon (multipart field `file`): the stored icon's URL, kept as info.icon.
+export const UploadIconPayloadSchema = z.object({ url: z.string().min(1) });

@@ -1,0 +1,126 @@
+import {
+  CONNECT_YOUR_WALLET,
+  ERROR_UPLOADING_IMAGE,
+  ICON_ACCEPTED_TYPES,
+  iconFileError,
+  type ImageFileInfo,
+} from '@om/core';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type ChangeEvent } from 'react';
+import { toast } from 'sonner';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
+import { launchpadApi } from './launchpad.api.ts';
+
+export const ICON_UNREADABLE = 'Thumbnail could not be read as an image.';
+
+/** The picked file's type, size and pixel size, the pixels read by decoding it in the browser. */
+export async function readImageFileInfo(file: File): Promise<ImageFileInfo> {
+  const bitmap = await createImageBitmap(file);
+  try {
+    return { type: file.type, size: file.size, width: bitmap.width, height: bitmap.height };
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** The first problem with a picked icon: type and size first, then its decoded dimensions. */
+async function pickedIconError(file: File): Promise<string | undefined> {
+  // Type and size need no decoding; a file that is no image is not decoded at all.
+  const early = iconFileError({ type: file.type, size: file.size, width: 0, height: 0 });
+  if (early) return early;
+  try {
+    return iconFileError(await readImageFileInfo(file));
+  } catch (error) {
+    console.warn('Could not decode the icon', error);
+    return ICON_UNREADABLE;
+  }
+}
+
+/**
+ * The collection icon (spec 000 §5): checked here, then uploaded (signed in) and kept as its URL.
+ * `error` is the form's own ('A thumbnail image is required.'); a rejected file's reason wins.
+ */
+export function IconField({
+  url,
+  error,
+  onUploaded,
+  onRejected,
+}: {
+  url: string;
+  error: string | undefined;
+  onUploaded: (url: string) => void;
+  onRejected: () => void;
+}) {
+  const id = useId();
+  const { wallet } = useWallet();
+  const [problem, setProblem] = useState<string>();
+  const upload = useMutation({
+    mutationFn: (file: File) => launchpadApi.uploadIcon(file),
+    onSuccess: (uploaded) => onUploaded(uploaded),
+    onError: (uploadError) => {
+      toast.error(ERROR_UPLOADING_IMAGE);
+      setProblem(errorMessage(uploadError, ERROR_UPLOADING_IMAGE));
+      onRejected();
+    },
+  });
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared, so that picking the same file again (after connecting, say) is a change too.
+    event.target.value = '';
+    if (!file) return;
+    const rejection = wallet ? await pickedIconError(file) : CONNECT_YOUR_WALLET;
+    setProblem(rejection);
+    if (rejection) onRejected();
+    else upload.mutate(file);
+  };
+
+  const shown = problem ?? error;
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm text-zinc-300">
+        Collection icon
+      </label>
+      <div className="flex items-center gap-4">
+        {url ? (
+          <img
+            src={url}
+            alt="Collection icon"
+            className="size-20 rounded-lg border border-zinc-800 object-cover"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="size-20 rounded-lg border border-dashed border-zinc-700 bg-zinc-950"
+          />
+        )}
+        <div className="flex min-w-0 flex-col gap-1">
+          <input
+            id={id}
+            type="file"
+            accept={ICON_ACCEPTED_TYPES.join(',')}
+            disabled={upload.isPending}
+            onChange={(event) => void pick(event)}
+            aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+            {...(shown ? { 'aria-invalid': true } : {})}
+            className="text-sm text-zinc-300 file:mr-3 file:rounded-lg file:border file:border-zinc-700 file:bg-zinc-800 file:px-3 file:py-1.5 file:text-zinc-100"
+          />
+          <p id={`${id}-hint`} className="text-xs text-zinc-500">
+            JPEG, PNG, WebP, AVIF or GIF; at most 1 MB and 1000x1000 pixels.
+          </p>
+          {upload.isPending ? (
+            <p role="status" className="text-xs text-zinc-400">
+              Uploading…
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {shown ? (
+        <p id={`${id}-error`} className="text-xs text-red-300">
+          {shown}
+        </p>
+      ) : null}
+    </div>
+  );
+}

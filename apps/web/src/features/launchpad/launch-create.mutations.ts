@@ -1,0 +1,111 @@
+import type { BitcoinNetwork } from '@om/bitcoin';
+import {
+  CONNECT_YOUR_WALLET,
+  CreateLaunchpadPayloadSchema,
+  createLaunchpadBodySchema,
+  FAILED_TO_CREATE_LAUNCHPAD,
+  failedToCreateLaunchpad,
+  toSubmittedPhases,
+  type CreateLaunchpadBody,
+} from '@om/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ApiError, errorMessage, api } from '../../lib/api-client.ts';
+import { configQueries } from '../config/config.queries.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
+import type { WalletAccount } from '../wallet/wallet.types.ts';
+import type { LaunchDraft } from './launch-draft.ts';
+
+/**
+ * POST /api/launchpad/create's body (spec 000 §3 "Launchpad request", ADR 010): the connected
+ * wallet's keys as the maker's (its payment address receives the payouts and pays the deposit),
+ * the collection information as meta, the inscriptions as data, the phases as submitted.
+ */
+export function createLaunchpadBody(
+  draft: Pick<LaunchDraft, 'info' | 'inscriptions' | 'phases'>,
+  wallet: WalletAccount,
+  feeRate: number,
+  network: BitcoinNetwork,
+): CreateLaunchpadBody {
+  return {
+    slug: draft.info.slug,
+    makerPaymentAddress: wallet.paymentAddress,
+    makerPaymentPublicKey: wallet.paymentPublicKey,
+    makerOrdinalAddress: wallet.ordinalsAddress,
+    makerOrdinalPublicKey: wallet.ordinalsPublicKey,
+    meta: draft.info,
+    data: draft.inscriptions,
+    phases: toSubmittedPhases(draft.phases, network),
+    feeRate,
+  };
+}
+
+const SECTIONS: Record<string, string> = {
+  meta: 'Collection information',
+  data: 'Inscriptions',
+  phases: 'Phases',
+};
+
+/** A schema issue as one line that names where it is: 'Phase 2: Whitelist cannot be empty.'. */
+export function issueText(issue: { path: readonly PropertyKey[]; message: string }): string {
+  const [section, index] = issue.path;
+  if (section === 'phases' && typeof index === 'number') {
+    return `Phase ${index + 1}: ${issue.message}`;
+  }
+  if (section === 'data' && typeof index === 'number') {
+    return `Inscription ${index + 1}: ${issue.message}`;
+  }
+  const label = typeof section === 'string' ? SECTIONS[section] : undefined;
+  return label ? `${label}: ${issue.message}` : issue.message;
+}
+
+class CreateLaunchError extends Error {
+  override readonly name = 'CreateLaunchError';
+}
+
+/** The body, checked with the server's own schema before it is sent. */
+function checkedBody(
+  draft: LaunchDraft,
+  wallet: WalletAccount,
+  feeRate: number,
+  network: BitcoinNetwork,
+): CreateLaunchpadBody {
+  let body: CreateLaunchpadBody;
+  try {
+    body = createLaunchpadBody(draft, wallet, feeRate, network);
+  } catch (error) {
+    // toSubmittedPhases refuses a phase whose dates are incomplete.
+    throw new CreateLaunchError(errorMessage(error));
+  }
+  const parsed = createLaunchpadBodySchema(network).safeParse(body);
+  const [issue] = parsed.error?.issues ?? [];
+  if (issue) throw new CreateLaunchError(issueText(issue));
+  return body;
+}
+
+/** 'Failed to create launchpad: {message}', or the bare title when there is no message. */
+function toastCreateError(error: unknown): void {
+  const message =
+    error instanceof ApiError
+      ? error.messages.join(' ')
+      : error instanceof Error
+        ? error.message
+        : '';
+  toast.error(message ? failedToCreateLaunchpad(message) : FAILED_TO_CREATE_LAUNCHPAD);
+}
+
+/** Create Launchpad: the launch is stored 'initializing' and its id kept in the draft. */
+export function useCreateLaunchpad({ onCreated }: { onCreated: (launchpadId: string) => void }) {
+  const { wallet } = useWallet();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ draft, feeRate }: { draft: LaunchDraft; feeRate: number }) => {
+      if (!wallet) throw new CreateLaunchError(CONNECT_YOUR_WALLET);
+      const { network } = await queryClient.ensureQueryData(configQueries.app());
+      const body = checkedBody(draft, wallet, feeRate, network);
+      return api.post('/api/launchpad/create', body, CreateLaunchpadPayloadSchema);
+    },
+    onSuccess: ({ launchpadId }) => onCreated(launchpadId),
+    onError: toastCreateError,
+  });
+}

@@ -1,0 +1,253 @@
+import type { AddressInscription, LaunchpadInfo } from '@om/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast, Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testConfig } from '../../test/render-app.tsx';
+import { configQueries } from '../config/config.queries.ts';
+import { failure, fakeWallet, ok, type FakeWallet } from '../trade/trade-test-kit.tsx';
+import { WalletContext } from '../wallet/wallet-context.ts';
+import { LaunchpadPage } from './launchpad-page.tsx';
+import { CREATOR, fakeApi, inscriptionId } from './wizard-test-kit.tsx';
+
+const LAUNCH_ID = '7d1f0c4e-8a4b-4c1e-9f3a-2b6d5e8c9a01';
+const A = inscriptionId('a1');
+const B = inscriptionId('b2');
+const HOLDINGS = `GET /api/address/${CREATOR.ordinalsAddress}/inscriptions?limit=1000&offset=0`;
+
+function held(id: string): AddressInscription {
+  return {
+    inscriptionId: id,
+    number: 1,
+    name: null,
+    contentType: 'image/png',
+    collectionSlug: null,
+    outpoint: `${'d'.repeat(64)}:0`,
+    isMoving: false,
+    listingId: null,
+    price: null,
+  };
+}
+
+const launchInfo = (status: LaunchpadInfo['status']): LaunchpadInfo => ({
+  id: LAUNCH_ID,
+  slug: 'regtest-rocks',
+  status,
+  phases: [],
+  total_inscriptions: 2,
+  failed_reason: null,
+});
+
+const SERVER = {
+  'GET /api/launchpad/check-name': ok({ taken: false }),
+  'GET /api/launchpad/check-slug/regtest-rocks': ok({ taken: false }),
+  'POST /api/launchpad/upload-icon': ok({ url: '/uploads/user-1/icon.png' }),
+  [HOLDINGS]: ok({ inscriptions: [held(A), held(B)] }),
+};
+
+/** The page at `path` with the fake wallet; `setWallet` swaps the wallet (e.g. disconnects). */
+function renderPage(wallet: FakeWallet, path = '/launchpad') {
+  toast.dismiss();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(configQueries.app().queryKey, testConfig);
+  const router = createMemoryRouter([{ path: '/launchpad', element: <LaunchpadPage /> }], {
+    initialEntries: [path],
+  });
+  const ui = (current: FakeWallet) => (
+    <QueryClientProvider client={queryClient}>
+      <WalletContext value={current}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </WalletContext>
+    </QueryClientProvider>
+  );
+  const view = render(ui(wallet));
+  return { ...view, setWallet: (next: FakeWallet) => view.rerender(ui(next)) };
+}
+
+let user: ReturnType<typeof userEvent.setup>;
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  vi.stubGlobal(
+    'createImageBitmap',
+    vi.fn(async () => ({ width: 1000, height: 1000, close: () => undefined })),
+  );
+});
+afterEach(() => vi.useRealTimers());
+
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const heading = () => screen.getByRole('heading', { level: 2 }).textContent;
+const next = () => screen.getByRole('button', { name: 'Next' });
+const previous = () => screen.getByRole('button', { name: 'Previous' });
+const sidebar = () => within(screen.getByRole('navigation', { name: 'Launch steps' }));
+const sidebarSteps = () =>
+  sidebar()
+    .getAllByRole('button')
+    .map((b) => ({
+      name: b.textContent?.replace(/^\d/, '').replace(/, completed$/, ''),
+      state: b.getAttribute('aria-current')
+        ? 'current'
+        : (b as HTMLButtonElement).disabled
+          ? 'upcoming'
+          : 'completed',
+    }));
+
+async function fillCollectionInfo() {
+  const fill = async (label: string, text: string) => {
+    await user.click(screen.getByLabelText(label));
+    await user.paste(text);
+  };
+  await fill('Collection name', 'Regtest Rocks');
+  await fill('Description', 'Twenty rocks, hand-picked on regtest.');
+  await fill('Creator name', 'Satoshi');
+  await fill('Creator email', 'satoshi@example.com');
+  const icon = new File([new Uint8Array(4096)], 'rocks.png', { type: 'image/png' });
+  await user.upload(screen.getByLabelText('Collection icon'), icon);
+  await screen.findByRole('img', { name: 'Collection icon' });
+  await wait(1000);
+}
+
+describe('LaunchpadPage', () => {
+  it('walks the Pre Inscribe flow step by step, Next waiting for each step', async () => {
+    fakeApi(SERVER);
+    renderPage(fakeWallet(CREATOR));
+    expect(heading()).toBe('Get Started');
+    expect(screen.getByText('Step 1 of 6')).toBeTruthy();
+    expect(sidebarSteps()).toEqual([
+      { name: 'Get Started', state: 'current' },
+      { name: 'Choose Launch Type', state: 'upcoming' },
+      { name: 'Submit Information', state: 'upcoming' },
+      { name: 'Choose Inscriptions', state: 'upcoming' },
+      { name: 'Determine Phases', state: 'upcoming' },
+      { name: 'Submit Project', state: 'upcoming' },
+    ]);
+    expect(previous()).toHaveProperty('disabled', true);
+
+    await user.click(next());
+    expect(heading()).toBe('Choose Launch Type');
+    expect(sidebar().getByRole('button', { name: 'Get Started, completed' })).toBeTruthy();
+    expect(previous()).toHaveProperty('disabled', false);
+
+    await user.click(next());
+    expect(heading()).toBe('Submit Information');
+    expect(next()).toHaveProperty('disabled', true);
+    await fillCollectionInfo();
+    await waitFor(() => expect(next()).toHaveProperty('disabled', false));
+
+    await user.click(next());
+    expect(heading()).toBe('Choose Inscriptions');
+    expect(next()).toHaveProperty('disabled', true);
+    await user.click(screen.getByLabelText('Inscriptions'));
+    await user.paste(`${A}\n${B}`);
+    await wait(1000);
+    await waitFor(() => expect(next()).toHaveProperty('disabled', false));
+
+    await user.click(next());
+    expect(heading()).toBe('Determine Phases');
+    expect(screen.getByRole('button', { name: 'Add Phase' })).toBeTruthy();
+
+    // Back: what was typed is still there.
+    await user.click(previous());
+    expect(screen.getByLabelText('Inscriptions')).toHaveProperty('value', `${A}\n${B}`);
+    await user.click(sidebar().getByRole('button', { name: 'Submit Information, completed' }));
+    expect(heading()).toBe('Submit Information');
+    expect(screen.getByLabelText('Slug')).toHaveProperty('value', 'regtest-rocks');
+    expect(
+      sidebarSteps()
+        .slice(2)
+        .map((s) => s.state),
+    ).toEqual(['current', 'upcoming', 'upcoming', 'upcoming']);
+  }, 30_000);
+
+  it('needs a wallet to leave a non-form step or to open a past one', async () => {
+    fakeApi(SERVER);
+    const { setWallet } = renderPage(fakeWallet(null));
+    await user.click(next());
+    expect(await screen.findByText('Please connect your wallet.')).toBeTruthy();
+    expect(heading()).toBe('Get Started');
+
+    setWallet(fakeWallet(CREATOR));
+    await user.click(next());
+    await user.click(next());
+    expect(heading()).toBe('Submit Information');
+    toast.dismiss();
+    setWallet(fakeWallet(null));
+    await user.click(sidebar().getByRole('button', { name: 'Get Started, completed' }));
+    expect(await screen.findByText('Please connect your wallet.')).toBeTruthy();
+    expect(heading()).toBe('Submit Information');
+  });
+
+  it('loads each type’s steps; the forms of Edition, Auction and onboarding come later', async () => {
+    fakeApi(SERVER);
+    renderPage(fakeWallet(CREATOR));
+    await user.click(screen.getByRole('radio', { name: /^Submit a live collection/ }));
+    expect(sidebarSteps().map((s) => s.name)).toEqual([
+      'Get Started',
+      'Provide Details',
+      'Select Items',
+      'Finalize Submission',
+    ]);
+    await user.click(next());
+    expect(heading()).toBe('Provide Details');
+    expect(screen.getByText('This step is coming in the next release.')).toBeTruthy();
+    expect(next()).toHaveProperty('disabled', true);
+
+    await user.click(previous());
+    await user.click(screen.getByRole('radio', { name: /^Create a new launch/ }));
+    await user.click(next());
+    await user.click(screen.getByRole('radio', { name: /^Edition/ }));
+    expect(sidebarSteps().map((s) => s.name)).toEqual([
+      'Get Started',
+      'Choose Launch Type',
+      'Submit Information',
+      'Choose Original',
+      'Submit Project',
+    ]);
+    await user.click(screen.getByRole('radio', { name: /^Auction/ }));
+    await user.click(next());
+    expect(heading()).toBe('Launch Your Auction');
+    expect(screen.getByText('This step is coming in the next release.')).toBeTruthy();
+    expect(next()).toHaveProperty('disabled', true);
+  });
+
+  it('opens ?id= in the onboard flow on its last step, the title following the submit state', async () => {
+    const calls = fakeApi({
+      [`GET /api/launchpad/info/${LAUNCH_ID}`]: ok(launchInfo('pending_psbt_signature')),
+    });
+    renderPage(fakeWallet(CREATOR), `/launchpad?id=${LAUNCH_ID}`);
+    expect(screen.getByText('Step 4 of 4')).toBeTruthy();
+    expect(heading()).toBe('Submit');
+    expect(sidebarSteps()).toEqual([
+      { name: 'Get Started', state: 'completed' },
+      { name: 'Provide Details', state: 'completed' },
+      { name: 'Select Items', state: 'completed' },
+      { name: 'Finalize Submission', state: 'current' },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    await waitFor(() =>
+      expect(calls.map((c) => c.path)).toEqual([`/api/launchpad/info/${LAUNCH_ID}`]),
+    );
+  });
+
+  it('says when the launch of ?id= cannot be read', async () => {
+    fakeApi({ [`GET /api/launchpad/info/${LAUNCH_ID}`]: failure(404, 'Launchpad not found') });
+    renderPage(fakeWallet(CREATOR), `/launchpad?id=${LAUNCH_ID}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to fetch launchpad information: Launchpad not found',
+    );
+  });
+
+  it('ignores a malformed ?id= and says so', () => {
+    const calls = fakeApi({});
+    renderPage(fakeWallet(CREATOR), '/launchpad?id=not-a-launch');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The link\'s launch id "not-a-launch" is not valid: it must be a launch\'s UUID.',
+    );
+    expect(heading()).toBe('Get Started');
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import {
+  AddressInscriptionsPayloadSchema,
+  NameCheckSchema,
+  UploadIconPayloadSchema,
+} from '@om/core';
+import { api } from '../../lib/api-client.ts';
+
+// The calls of the wizard's first steps (spec 000 §5, §7; ADR 010).
+
+export const UPLOAD_ICON_PATH = '/api/launchpad/upload-icon';
+/** The largest page GET /api/address/{address}/inscriptions gives (core address.api.ts). */
+export const ADDRESS_INSCRIPTIONS_PAGE = 1000;
+
+export const launchpadApi = {
+  /** GET /api/launchpad/check-name?name=: true when a collection already has this name. */
+  async checkName(name: string, signal?: AbortSignal): Promise<boolean> {
+    const path = `/api/launchpad/check-name?name=${encodeURIComponent(name)}`;
+    return (await api.get(path, NameCheckSchema, { signal })).taken;
+  },
+
+  /** GET /api/launchpad/check-slug/{slug}: true when a launch already uses this slug. */
+  async checkSlug(slug: string, signal?: AbortSignal): Promise<boolean> {
+    const path = `/api/launchpad/check-slug/${encodeURIComponent(slug)}`;
+    return (await api.get(path, NameCheckSchema, { signal })).taken;
+  },
+
+  /** POST /api/launchpad/upload-icon, signed in: the image as multipart/form-data field `file`. */
+  async uploadIcon(file: File, signal?: AbortSignal): Promise<string> {
+    const body = new FormData();
+    body.append('file', file, file.name);
+    return (await api.post(UPLOAD_ICON_PATH, body, UploadIconPayloadSchema, { signal })).url;
+  },
+
+  /** Every inscription id `address` holds per the indexer, read page by page. */
+  async inscriptionIdsOf(address: string, signal?: AbortSignal): Promise<Set<string>> {
+    const ids = new Set<string>();
+    for (let offset = 0; ; offset += ADDRESS_INSCRIPTIONS_PAGE) {
+      const path =
+        `/api/address/${encodeURIComponent(address)}/inscriptions` +
+        `?limit=${ADDRESS_INSCRIPTIONS_PAGE}&offset=${offset}`;
+      const { inscriptions } = await api.get(path, AddressInscriptionsPayloadSchema, { signal });
+      for (const inscription of inscriptions) ids.add(inscription.inscriptionId);
+      if (inscriptions.length < ADDRESS_INSCRIPTIONS_PAGE) return ids;
+    }
+  },
+};

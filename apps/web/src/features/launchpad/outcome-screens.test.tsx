@@ -1,0 +1,53 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT } from '../multisig/multisig-test-fixtures.ts';
+import { fakeWallet, renderWithWallet } from '../trade/trade-test-kit.tsx';
+import { OutcomeScreen, outcomePath, projectLabel } from './outcome-screens.tsx';
+
+// The screens that replace the sign step (spec 000 §2 "Outcome screens").
+
+function renderOutcome(props: Parameters<typeof OutcomeScreen>[0]) {
+  return renderWithWallet(<OutcomeScreen {...props} />, fakeWallet(ACCOUNT));
+}
+
+describe('OutcomeScreen', () => {
+  it('pulses while submitting', () => {
+    renderOutcome({ submitState: 'submitting', type: 'pre-inscribe', slug: 'rocks' });
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Submitting your collection…');
+    expect(status.className).toContain('animate-pulse');
+  });
+
+  it('links a submitted collection to its page', () => {
+    renderOutcome({ submitState: 'submitted', type: 'edition', slug: 'one of one' });
+    expect(screen.getByText('Your edition has been submitted for review.')).toBeTruthy();
+    const link = screen.getByRole('link', { name: '/collections/one%20of%20one' });
+    expect(link.getAttribute('href')).toBe('/collections/one%20of%20one');
+  });
+
+  it("says 'This may take some time' when a failure has no reason", () => {
+    renderOutcome({
+      submitState: 'failed',
+      type: 'pre-inscribe',
+      slug: 'rocks',
+      failedReason: null,
+    });
+    const failed = screen.getByRole('region', { name: 'Submission Failed' });
+    expect(within(failed).getByRole('alert').textContent).toBe('This may take some time');
+  });
+
+  it('shows nothing while the step is still to submit', () => {
+    renderOutcome({ submitState: 'submit', type: 'pre-inscribe', slug: 'x' });
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it.each([
+    ['pre-inscribe', 'Collection', 'mint'],
+    ['edition', 'Edition', 'collections'],
+    ['auction', 'Auction', 'collections'],
+    ['inscribe', 'Collection', 'collections'],
+  ] as const)('names a %s launch %s and links it under /%s', (type, label, path) => {
+    expect(projectLabel(type)).toBe(label);
+    expect(outcomePath(type)).toBe(path);
+  });
+});

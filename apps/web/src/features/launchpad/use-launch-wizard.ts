@@ -1,0 +1,103 @@
+import { CONNECT_YOUR_WALLET } from '@om/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { useWallet } from '../wallet/wallet-context.ts';
+import type { LaunchDraft } from './launch-draft.ts';
+import { launchInfoQueries } from './launch-info.queries.ts';
+import {
+  canGoPrevious,
+  clampStep,
+  FLOW_STEPS,
+  flowOf,
+  nextBlock,
+  startWizard,
+  visitBlock,
+  type StepId,
+} from './wizard-steps.ts';
+
+type Validity = { stepId: StepId; isValid: boolean };
+
+/**
+ * The wizard's state: the draft, the step shown, and whether that step reported itself valid.
+ * `idParam` is the `?id=` of the URL; a new one restarts the wizard from it.
+ */
+export function useLaunchWizard(idParam: string | null) {
+  const { wallet } = useWallet();
+  const [start] = useState(() => startWizard(idParam));
+  const [seenIdParam, setSeenIdParam] = useState(idParam);
+  const [draft, setDraft] = useState<LaunchDraft>(start.draft);
+  const [requestedIndex, setIndex] = useState(start.index);
+  const [linkError, setLinkError] = useState(start.linkError);
+  const [validity, setValidity] = useState<Validity | null>(null);
+  const [resumedId, setResumedId] = useState<string | null>(null);
+
+  if (idParam !== seenIdParam) {
+    const restart = startWizard(idParam);
+    setSeenIdParam(idParam);
+    setDraft(restart.draft);
+    setIndex(restart.index);
+    setLinkError(restart.linkError);
+  }
+
+  const flow = flowOf(draft);
+  const steps = FLOW_STEPS[flow];
+  // Changing the start or the type swaps the step list; the index stays inside the new one.
+  const index = clampStep(requestedIndex, steps);
+  const step = steps[index] ?? steps[0]!;
+  const isStepValid = validity?.stepId === step.id && validity.isValid;
+  const isWalletConnected = wallet !== null;
+
+  // A launch waiting for its signatures opens on the last step, where they are given (spec 000
+  // §2), once per launch: the creator may then go back. The query is the Submit step's own.
+  const info = useQuery(launchInfoQueries.info(draft.launchpadId));
+  if (
+    draft.launchpadId !== null &&
+    info.data?.status === 'pending_psbt_signature' &&
+    resumedId !== draft.launchpadId
+  ) {
+    setResumedId(draft.launchpadId);
+    setIndex(steps.length - 1);
+  }
+
+  const onChange = useCallback((patch: Partial<LaunchDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+  }, []);
+  const onValidChange = useCallback(
+    (isValid: boolean) => setValidity({ stepId: step.id, isValid }),
+    [step.id],
+  );
+
+  const block = nextBlock({ steps, current: index, isStepValid, isWalletConnected });
+  const next = () => {
+    if (block === 'no-wallet') toast.error(CONNECT_YOUR_WALLET);
+    else if (block === undefined) setIndex(index + 1);
+  };
+  const previous = () => {
+    if (canGoPrevious(index)) setIndex(index - 1);
+  };
+  const goTo = (target: number) => {
+    const blocked = visitBlock(target, index, isWalletConnected);
+    if (blocked === 'no-wallet') toast.error(CONNECT_YOUR_WALLET);
+    else if (blocked === undefined) setIndex(target);
+  };
+
+  return {
+    draft,
+    flow,
+    steps,
+    index,
+    step,
+    linkError,
+    infoError: info.error,
+    /** Next is pressable: the step is valid (a missing wallet is then said by a toast). */
+    canNext: block === undefined || block === 'no-wallet',
+    isLastStep: block === 'last-step',
+    canPrevious: canGoPrevious(index),
+    onChange,
+    onValidChange,
+    next,
+    previous,
+    goTo,
+  };
+}
