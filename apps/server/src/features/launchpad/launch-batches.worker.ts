@@ -22,7 +22,7 @@ import {
   failLaunch,
   findLaunch,
   launchInscriptionsOf,
-  nextInitializingLaunch,
+  initializingLaunches,
   phasesOf,
   savePreparedLaunch,
   type NewBatch,
@@ -260,14 +260,17 @@ export function startLaunchWorker(deps: AppDeps): { wake: () => void; stop: () =
     running = (async () => {
       while (isRequested && !isStopped) {
         isRequested = false;
-        try {
-          for (let id = await nextInitializingLaunch(deps.db); id && !isStopped;) {
-            await prepareLaunch(deps, id);
-            const next = await nextInitializingLaunch(deps.db);
-            id = next === id ? undefined : next;
-          }
-        } catch (err) {
-          deps.log.error({ err }, 'launch worker: run failed');
+        // Each launch on its own: one that fails unexpectedly (the node away, say) is logged and
+        // retried on the next pass without holding up the others.
+        const ids = await initializingLaunches(deps.db).catch((err: unknown) => {
+          deps.log.error({ err }, 'launch worker: cannot read the queue');
+          return [];
+        });
+        for (const id of ids) {
+          if (isStopped) break;
+          await prepareLaunch(deps, id).catch((err: unknown) =>
+            deps.log.error({ err, launchpadId: id }, 'launch worker: preparing failed'),
+          );
         }
       }
     })().finally(() => {

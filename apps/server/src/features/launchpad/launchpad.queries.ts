@@ -351,16 +351,16 @@ export async function launchInscriptionsOf(db: Executor, launchpadId: string) {
     .execute();
 }
 
-/** The oldest launch waiting for its batches. */
-export async function nextInitializingLaunch(db: Db): Promise<string | undefined> {
-  const row = await db.kysely
+/** Launches waiting for their batches, oldest first. */
+export async function initializingLaunches(db: Db, limit = 20): Promise<string[]> {
+  const rows = await db.kysely
     .selectFrom('launchpads')
     .select('id')
     .where('status', '=', 'initializing')
     .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id;
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export type NewBatch = {
