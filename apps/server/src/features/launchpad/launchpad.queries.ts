@@ -129,7 +129,7 @@ export async function insertLaunch(db: Db, launch: NewLaunch): Promise<string> {
         .values({
           launchpad_id: launchpad.id,
           name: phase.name,
-          phase_number: phaseNumber,
+          phase_number: phaseNumber + 1, // "Phase 1" as the wizard shows it
           start_date: BigInt(phase.startDate),
           end_date: BigInt(phase.endDate),
           is_public: phase.isPublic,
@@ -266,7 +266,7 @@ export async function insertEditionLaunch(
       .values({
         launchpad_id: launchpad.id,
         name: 'Edition',
-        phase_number: 0,
+        phase_number: 1,
         start_date: BigInt(edition.startDate),
         end_date: edition.endDate === null ? null : BigInt(edition.endDate),
         status: 'active',

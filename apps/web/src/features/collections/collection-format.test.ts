@@ -90,6 +90,7 @@ describe('collectionLinks', () => {
 
 describe('mediaSrc', () => {
   const id = `${'a'.repeat(64)}i0`;
+  const user = '0f8fad5b-d9cb-469f-a165-70867728950e';
   it.each([
     [null, '', null],
     ['', '', null],
@@ -99,6 +100,8 @@ describe('mediaSrc', () => {
     ['https://cdn.example/icon.png', '', 'https://cdn.example/icon.png'],
     ['javascript:alert(1)', '', null],
     ['icon.png', '', null],
+    [`/uploads/${user}/${'b'.repeat(64)}.png`, '', `/uploads/${user}/${'b'.repeat(64)}.png`],
+    [`/uploads/${user}/../secret.png`, '', null],
   ])('%j with origin %j → %j', (value, origin, src) => {
     expect(mediaSrc(value, origin)).toBe(src);
   });

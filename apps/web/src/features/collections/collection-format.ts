@@ -77,11 +77,14 @@ function isHttpUrl(value: string): boolean {
 
 /**
  * Where an icon or banner is: an http(s) URL, a /content/{id} path (on the content origin when
- * one is configured), or a bare inscription id. Anything else shows the placeholder.
+ * one is configured), a bare inscription id, or an /uploads/ path of our storage. Anything else
+ * shows the placeholder.
  */
 export function mediaSrc(value: string | null, contentOrigin = ''): string | null {
   if (!value) return null;
   if (value.startsWith('/content/')) return `${contentOrigin}${value}`;
+  // An image uploaded to our storage (the launchpad's icon), served by the API's origin.
+  if (/^\/uploads\/[\w-]+\/[0-9a-f]{64}\.(png|jpg|webp|avif|gif)$/.test(value)) return value;
   if (isValidInscriptionId(value)) return contentPath(value, contentOrigin);
   return isHttpUrl(value) ? value : null;
 }
