@@ -81,6 +81,35 @@ export type RpcBlock3 = {
   }[];
 };
 
+/**
+ * Calls in flight to one node from this process, at most: Bitcoin Core refuses work beyond its
+ * queue (-rpcworkqueue, 16 by default) with "Work queue depth exceeded", so under a burst (200
+ * minters at once) the rest wait here instead of failing.
+ */
+const MAX_IN_FLIGHT = 12;
+
+/** A FIFO gate shared by a node's clients (its wallets' included). */
+class CallGate {
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.inFlight >= MAX_IN_FLIGHT) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.inFlight += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes to the next waiter as is; only when nobody waits does it free up.
+      if (next) next();
+      else this.inFlight -= 1;
+    }
+  }
+}
+
 export class BitcoinRpc {
   private nextId = 0;
 
@@ -88,14 +117,19 @@ export class BitcoinRpc {
   constructor(
     private readonly getAuth: () => RpcAuth,
     readonly wallet?: string,
+    private readonly gate = new CallGate(),
   ) {}
 
   /** The same node, calling into one of its wallets. */
   forWallet(name: string): BitcoinRpc {
-    return new BitcoinRpc(this.getAuth, name);
+    return new BitcoinRpc(this.getAuth, name, this.gate);
   }
 
-  async call<T>(method: string, params: unknown[] = []): Promise<T> {
+  call<T>(method: string, params: unknown[] = []): Promise<T> {
+    return this.gate.run(() => this.send<T>(method, params));
+  }
+
+  private async send<T>(method: string, params: unknown[]): Promise<T> {
     const auth = this.getAuth();
     const base = auth.url.replace(/\/$/, '');
     const endpoint = this.wallet ? `${base}/wallet/${encodeURIComponent(this.wallet)}` : base;

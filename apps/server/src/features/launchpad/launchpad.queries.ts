@@ -12,6 +12,19 @@ import type {
 
 type Executor = Db['kysely'] | Transaction<Database>;
 
+/**
+ * Rows per INSERT: PostgreSQL takes at most 65,535 bind parameters a statement, so a launch of
+ * 10,000 inscriptions goes in slices.
+ */
+const ROWS_PER_INSERT = 1_000;
+
+function slices<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    out.push(rows.slice(i, i + ROWS_PER_INSERT));
+  return out;
+}
+
 export type NewLaunch = {
   slug: string;
   collection: {
@@ -105,24 +118,27 @@ export async function insertLaunch(db: Db, launch: NewLaunch): Promise<string> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('launch_inscriptions')
-      .values(
-        launch.entries.map((e, position) => {
-          const source = launch.sourceOutpoints[position];
-          return {
-            launchpad_id: launchpad.id,
-            position,
-            inscription_id: e.id,
-            source_outpoint: source?.outpoint ?? '',
-            outpoint: source?.outpoint ?? '',
-            output_value: source?.value ?? 0n,
-            inscription_offset: source?.offset ?? 0n,
-            in_maker_wallet: source?.inMakerWallet ?? false,
-          };
-        }),
-      )
-      .execute();
+    const positions = launch.entries.map((e, position) => ({ e, position }));
+    for (const slice of slices(positions)) {
+      await trx
+        .insertInto('launch_inscriptions')
+        .values(
+          slice.map(({ e, position }) => {
+            const source = launch.sourceOutpoints[position];
+            return {
+              launchpad_id: launchpad.id,
+              position,
+              inscription_id: e.id,
+              source_outpoint: source?.outpoint ?? '',
+              outpoint: source?.outpoint ?? '',
+              output_value: source?.value ?? 0n,
+              inscription_offset: source?.offset ?? 0n,
+              in_maker_wallet: source?.inMakerWallet ?? false,
+            };
+          }),
+        )
+        .execute();
+    }
     for (const [phaseNumber, phase] of launch.phases.entries()) {
       const row = await trx
         .insertInto('launchpad_phases')
@@ -175,26 +191,28 @@ async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('inscriptions')
-    .values(
-      c.entries.map((e) => ({
-        inscription_id: e.id,
-        collection_id: collection.id,
-        name: e.meta?.name ?? null,
-        high_res_img_url: e.meta?.high_res_img_url ?? null,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.column('inscription_id').doUpdateSet((eb) => ({
-        collection_id: eb.ref('excluded.collection_id'),
-        name: sql<string | null>`coalesce(excluded.name, inscriptions.name)`,
-        high_res_img_url: sql<
-          string | null
-        >`coalesce(excluded.high_res_img_url, inscriptions.high_res_img_url)`,
-      })),
-    )
-    .execute();
+  for (const entries of slices(c.entries)) {
+    await trx
+      .insertInto('inscriptions')
+      .values(
+        entries.map((e) => ({
+          inscription_id: e.id,
+          collection_id: collection.id,
+          name: e.meta?.name ?? null,
+          high_res_img_url: e.meta?.high_res_img_url ?? null,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column('inscription_id').doUpdateSet((eb) => ({
+          collection_id: eb.ref('excluded.collection_id'),
+          name: sql<string | null>`coalesce(excluded.name, inscriptions.name)`,
+          high_res_img_url: sql<
+            string | null
+          >`coalesce(excluded.high_res_img_url, inscriptions.high_res_img_url)`,
+        })),
+      )
+      .execute();
+  }
   const attributes = c.entries.flatMap((e) =>
     (e.meta?.attributes ?? []).map((a) => ({
       inscription_id: e.id,
@@ -204,10 +222,10 @@ async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
       value_type: typeof a.value === 'number' ? 'number' : 'string',
     })),
   );
-  if (attributes.length > 0) {
+  for (const slice of slices(attributes)) {
     await trx
       .insertInto('attributes')
-      .values(attributes)
+      .values(slice)
       .onConflict((oc) => oc.doNothing())
       .execute();
   }

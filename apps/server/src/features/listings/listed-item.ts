@@ -85,12 +85,19 @@ export function signedItemsOf(
   network: BitcoinNetwork,
 ): SignedListedItem[] {
   const items = listedItemsOf(rows, network);
+  // Rows of one batch share its signed PSBT (up to 100 inputs for a launch): parse it once.
+  const parsed = new Map<string, ReturnType<typeof parsePsbt>>();
+  const parseOnce = (psbt: string) => {
+    const tx = parsed.get(psbt) ?? parsePsbt(psbt);
+    parsed.set(psbt, tx);
+    return tx;
+  };
   return rows.map((row, i) => {
     const item = items[i] as ListedItem;
     const witness =
       row.signed_psbt && row.psbt_index !== null
         ? extractSellerWitness(
-            parsePsbt(row.signed_psbt).getInput(row.psbt_index),
+            parseOnce(row.signed_psbt).getInput(row.psbt_index),
             item.sellerInput.script,
             item.sellerInput.witnessScript,
           )
