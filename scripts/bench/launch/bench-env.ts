@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { pino } from 'pino';
+import type { AppDeps } from '../../../apps/server/src/app.ts';
+import { selectChainSource } from '../../../apps/server/src/chain/sources/select-chain-source.ts';
+import { createDb } from '../../../apps/server/src/db/create-db.ts';
+import { migrate } from '../../../apps/server/src/db/migrate.ts';
+import { loadEnv } from '../../../apps/server/src/env.ts';
+import { ChainEvents } from '../../../apps/server/src/indexer/chain-events.ts';
+import { ChainFollower } from '../../../apps/server/src/indexer/follow-chain.ts';
+import { startTestNode, type TestNode } from '../../../apps/server/test/helpers/regtest.ts';
+
+// What both parts run on: a fresh regtest node (Bitcoin Core 30.2, temp datadir), a fresh
+// PostgreSQL database (bench_launch, migrated, dropped at the end) and the server's own parts on
+// them: its env, chain source and the indexer's follower, as apps/server/src/main.ts wires them.
+
+export const DATABASE = 'bench_launch';
+
+export interface BenchEnv {
+  node: TestNode;
+  deps: AppDeps;
+  follower: ChainFollower;
+  databaseUrl: string;
+  /** Indexes the node's chain up to its tip. */
+  sync(): Promise<void>;
+  /** Mines blocks and indexes them. */
+  mine(blocks?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function admin(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Drops the database once the pool's sessions are gone. pg's Pool.end() resolves as soon as it has
+ * asked its clients to end, before their sessions close: a FORCE drop meanwhile terminates them,
+ * and the closing client's error event, with no listener left, kills the process.
+ */
+async function dropWhenClosed(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (let i = 0; i < 50; i += 1) {
+      const { rows } = await client.query('select 1 from pg_stat_activity where datname = $1', [
+        DATABASE,
+      ]);
+      if (rows.length === 0) break;
+      await sleep(100);
+    }
+    await client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startBenchEnv(adminUrl: string, logLevel: string): Promise<BenchEnv> {
+  const node = await startTestNode();
+  const url = new URL(adminUrl);
+  url.pathname = `/${DATABASE}`;
+  const databaseUrl = url.toString();
+  const closers: (() => Promise<void>)[] = [() => node.stop()];
+  // In reverse order, each whatever the others did: the database is dropped, the node stopped.
+  const close = async () => {
+    for (const c of closers.reverse()) {
+      await c().catch((err: unknown) => console.error('[bench:launch] cleanup:', err));
+    }
+  };
+  try {
+    await admin(adminUrl, `DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await admin(adminUrl, `CREATE DATABASE ${DATABASE}`);
+    closers.push(() => dropWhenClosed(adminUrl));
+    const db = await createDb({ kind: 'postgres', url: databaseUrl });
+    closers.push(() => db.close());
+    await migrate(db);
+    const env = loadEnv({
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: logLevel,
+      WEB_DIST_DIR: '/nonexistent',
+      // The platform's fee key and cosigner secret are generated here, next to the node.
+      DATA_DIR: path.join(node.datadir, 'server'),
+      SEED_DEMO: 'false',
+      // 200 minters share one client address: the per-address write limit is not what is measured.
+      WRITE_RATE_LIMIT_PER_MINUTE: '10000000',
+    });
+    const rpc = node.node.rpc;
+    const log = pino({ level: env.LOG_LEVEL });
+    const events = new ChainEvents();
+    const deps: AppDeps = {
+      env,
+      db,
+      chain: { rpc, faucet: node.faucet, events, source: selectChainSource(env, { db, rpc }) },
+      jwtSecret: randomBytes(32),
+      log,
+    };
+    const follower = new ChainFollower({ db, rpc, network: env.BITCOIN_NETWORK, events, log });
+    const sync = async () => {
+      await follower.syncOnce();
+    };
+    return {
+      node,
+      deps,
+      follower,
+      databaseUrl,
+      sync,
+      mine: async (blocks = 1) => {
+        await node.faucet.mine(blocks);
+        await sync();
+      },
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

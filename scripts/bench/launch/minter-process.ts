@@ -1,0 +1,137 @@
+import { CreateMintOfferPayloadSchema, SubmitMintOfferPayloadSchema } from '@om/core';
+import { api, signAsAsked, type ApiAnswer, type Wallet } from './wallets.ts';
+
+// The minters, in a process of their own so that their signing never shares the server's event
+// loop. The parent sends one MintJob and receives one MintResult. Every minter starts at once and
+// loops: offer/create (1 to 5 at random) → sign → offer/submit, until the answer is 'Sold out';
+// after 'Only N left to mint' it asks for N. Any other answer stops that minter (and fails the
+// bench, in the parent).
+
+export type Minter = { payment: Wallet; ordinals: Wallet };
+
+export interface MintJob {
+  origin: string;
+  launchpadId: string;
+  feeRate: number;
+  minters: Minter[];
+  maxMintCount: number;
+}
+
+export interface MintRecord {
+  minter: number;
+  call: 'create' | 'submit';
+  /** From sending the request to its parsed answer. */
+  ms: number;
+  /** 0: no HTTP answer (the error is in `error`). */
+  status: number;
+  error?: string;
+  /** A successful submit: the orderbook ids minted and the transactions. */
+  ids?: string[];
+  txId?: string;
+  setupTxId?: string | null;
+}
+
+export interface MintResult {
+  records: MintRecord[];
+  wallSeconds: number;
+  /** The most requests this process had waiting for an answer at once. */
+  maxInFlight: number;
+}
+
+const LEFT = /^Only (\d+) left to mint$/;
+
+async function run(job: MintJob): Promise<MintResult> {
+  const records: MintRecord[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const timed = async (
+    minter: number,
+    call: MintRecord['call'],
+    send: () => Promise<ApiAnswer>,
+  ): Promise<{ record: MintRecord; answer?: ApiAnswer }> => {
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    const started = performance.now();
+    try {
+      const answer = await send();
+      const record: MintRecord = {
+        minter,
+        call,
+        ms: performance.now() - started,
+        status: answer.status,
+      };
+      if (answer.status !== 200) record.error = answer.body.error ?? JSON.stringify(answer.body);
+      records.push(record);
+      return { record, answer };
+    } catch (err) {
+      const record: MintRecord = {
+        minter,
+        call,
+        ms: performance.now() - started,
+        status: 0,
+        error: String(err),
+      };
+      records.push(record);
+      return { record };
+    } finally {
+      inFlight -= 1;
+    }
+  };
+
+  const mintUntilSoldOut = async (index: number, { payment, ordinals }: Minter) => {
+    let ask = 1 + Math.floor(Math.random() * job.maxMintCount);
+    for (;;) {
+      const created = await timed(index, 'create', () =>
+        api(job.origin, 'POST', '/api/launchpad/offer/create', {
+          id: job.launchpadId,
+          mintCount: ask,
+          takerOrdinalAddress: ordinals.address,
+          takerPaymentAddress: payment.address,
+          takerPaymentPublicKey: payment.publicKey,
+          feeRate: job.feeRate,
+          satScan: false,
+        }),
+      );
+      if (created.record.status !== 200) {
+        const left = LEFT.exec(created.record.error ?? '');
+        if (created.record.status === 409 && left) {
+          ask = Number(left[1]);
+          continue;
+        }
+        return; // 'Sold out', or an answer the parent counts as a failure
+      }
+      const offer = CreateMintOfferPayloadSchema.parse(created.answer?.body.payload);
+      const signedPsbt = signAsAsked(offer.psbt, offer.inputsToSign, [payment]);
+      const signedSetupPsbt = offer.setupPsbt
+        ? signAsAsked(offer.setupPsbt, offer.setupInputsToSign, [payment])
+        : undefined;
+      const submitted = await timed(index, 'submit', () =>
+        api(job.origin, 'POST', '/api/launchpad/offer/submit', {
+          ids: offer.ids,
+          signedPsbt,
+          ...(signedSetupPsbt ? { signedSetupPsbt } : {}),
+        }),
+      );
+      if (submitted.record.status !== 200) return;
+      const done = SubmitMintOfferPayloadSchema.parse(submitted.answer?.body.payload);
+      Object.assign(submitted.record, {
+        ids: offer.ids,
+        txId: done.txId,
+        setupTxId: done.setupTxId,
+      });
+      ask = 1 + Math.floor(Math.random() * job.maxMintCount);
+    }
+  };
+
+  const started = performance.now();
+  // Every minter's first request leaves in this same tick: 200 minters, 200 requests in flight.
+  await Promise.all(job.minters.map((minter, index) => mintUntilSoldOut(index, minter)));
+  return { records, wallSeconds: (performance.now() - started) / 1000, maxInFlight };
+}
+
+process.on('message', (job: MintJob) => {
+  run(job).then(
+    (result) => process.send?.(result),
+    (err: unknown) => process.send?.({ error: String(err) }),
+  );
+});
