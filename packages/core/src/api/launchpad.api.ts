@@ -13,6 +13,15 @@ import { INVALID_INSCRIPTION_SIGNATURE, parseOwnershipSignature } from '../owner
 import { submittedPhasesSchema } from '../phase-submit.ts';
 import { LaunchpadSlugSchema } from '../slug.ts';
 import { feeRateSchema, PurchaseQuoteSchema } from './trade.api.ts';
+import {
+  compressedKeyHex as compressedKey,
+  publicKeyHex as anyKey,
+  requiredText as address,
+  base64Psbt,
+} from './wire-fields.ts';
+
+/** A launch's batch PSBT holds up to 100 inputs: twice the market's limit. */
+const psbt = (field: string) => base64Psbt(field, 4_000_000);
 
 /**
  * The pre-inscribed launch of spec 000 §7 and its mint of spec 001 §7 "Launch mint and offers"
@@ -20,35 +29,6 @@ import { feeRateSchema, PurchaseQuoteSchema } from './trade.api.ts';
  * every one of them SIGHASH_SINGLE|ANYONECANPAY at its price, in batches; the platform co-signs a
  * mint only when it respects the phase, its allow list and allocations.
  */
-
-const address = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(100, `${field} is too long`);
-const compressedKey = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .regex(/^0[23][0-9a-fA-F]{64}$/, `${field} must be a 33-byte compressed public key in hex`)
-    .transform((s) => s.toLowerCase());
-const anyKey = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .regex(
-      /^([0-9a-fA-F]{64}|0[23][0-9a-fA-F]{64})$/,
-      `${field} must be a 32- or 33-byte public key in hex`,
-    )
-    .transform((s) => s.toLowerCase());
-const psbt = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(4_000_000, `${field} is too large`)
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, `${field} must be a base64 PSBT`);
 
 /** At most this many inscriptions in one launch. */
 export const LAUNCH_MAX_INSCRIPTIONS = 10_000;

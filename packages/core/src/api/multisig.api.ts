@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  base64Psbt as psbt,
+  compressedKeyHex as compressedKey,
+  publicKeyHex as anyKey,
+  requiredText as text,
+} from './wire-fields.ts';
 import { SPLIT_DEFAULT_OUTPUTS, SPLIT_MAX_OUTPUTS, SPLIT_MIN_OUTPUTS } from '../wallet-rules.ts';
 import { feeRateSchema, priceSats } from './trade.api.ts';
 
@@ -8,35 +14,6 @@ import { feeRateSchema, priceSats } from './trade.api.ts';
  * Bodies are the spec's, plus the signed PSBT the confirm calls need (the spec leaves it out).
  */
 
-const text = (field: string, max = 100) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} is too long`);
-/** ECDSA needs the key's parity: only 33-byte compressed keys make a multisig. */
-const compressedKey = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .regex(/^0[23][0-9a-fA-F]{64}$/, `${field} must be a 33-byte compressed public key in hex`)
-    .transform((s) => s.toLowerCase());
-const anyKey = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .regex(
-      /^([0-9a-fA-F]{64}|0[23][0-9a-fA-F]{64})$/,
-      `${field} must be a 32- or 33-byte public key in hex`,
-    )
-    .transform((s) => s.toLowerCase());
-const psbt = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(2_000_000, `${field} is too large`)
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, `${field} must be a base64 PSBT`);
 const inscriptionId = z
   .string({ error: 'inscriptionId is required' })
   .trim()

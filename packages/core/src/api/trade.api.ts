@@ -1,32 +1,15 @@
 import { z } from 'zod';
+import {
+  base64Psbt as psbt,
+  publicKeyHex as publicKey,
+  requiredText as address,
+} from './wire-fields.ts';
 
 /**
  * Trading calls of spec 001 §7 "Listings" with the bodies it names (issue 4). PSBTs travel as
  * base64; sats as decimal strings in answers, and as whole numbers or decimal strings in bodies.
  */
 
-const address = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(100, `${field} is too long`);
-const publicKey = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .regex(
-      /^([0-9a-fA-F]{64}|0[23][0-9a-fA-F]{64})$/,
-      `${field} must be a 32- or 33-byte public key in hex`,
-    )
-    .transform((s) => s.toLowerCase());
-const psbt = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(2_000_000, `${field} is too large`)
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, `${field} must be a base64 PSBT`);
 const uuid = (field: string) => z.uuid(`${field} must be a listing id`);
 const ids = (field: string) =>
   z
