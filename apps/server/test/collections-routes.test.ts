@@ -236,9 +236,18 @@ describe.each(databaseKinds())('market reads on %s', (kind) => {
         salesAll: 5,
       });
 
-      // Recomputing everything from the tables gives what the triggers kept.
+      // Recomputing everything from the tables gives what the triggers kept. The rebuild numbers
+      // slots afresh, so the listed bit strings are compared as the items they select.
       const cached = async () =>
-        (await sql`select * from collection_stats order by collection_id`.execute(k)).rows;
+        (
+          await sql<{ listed_bits: string }>`
+            select s.*, array(
+              select n.inscription_id from collection_items n
+              where n.collection_id = s.collection_id and n.slot = any (set_bits(s.listed_bits))
+              order by 1) as listed_bits
+            from collection_stats s order by s.collection_id
+          `.execute(k)
+        ).rows;
       const kept = await cached();
       await sql`select rebuild_collection_stats()`.execute(k);
       expect(await cached()).toEqual(kept);

@@ -147,4 +147,106 @@ describe.each(databaseKinds())('trait bit strings on %s', (kind) => {
     const { kept, rebuilt } = await keptAndRebuilt();
     expect(kept).toEqual(rebuilt);
   });
+
+  // 0011_listed_bits: the listed string follows listings as they open, change price, sell and
+  // go, and as a listed item joins the collection; it always equals a rebuild from scratch.
+  async function list(inscriptionId: string, price: number, collection = collectionId) {
+    const row = await db.kysely
+      .insertInto('orderbook')
+      .values({
+        inscription_id: inscriptionId,
+        collection_id: collection,
+        status: 'active',
+        price: String(price),
+        outpoint: `${hex64()}:0`,
+        output_value: '546',
+        maker_payment_address: 'maker',
+        maker_ordinal_address: 'maker',
+        listed_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  async function listedSlots(): Promise<{ kept: number[]; rebuilt: number[] }> {
+    const read = async () => {
+      const { rows } = await sql<{ slots: number[] }>`
+        select set_bits(listed_bits) as slots from collection_stats
+        where collection_id = ${collectionId}::bigint
+      `.execute(db.kysely);
+      return rows[0]?.slots ?? [];
+    };
+    const kept = await read();
+    await sql`select rebuild_listed_bits(null)`.execute(db.kysely);
+    return { kept, rebuilt: await read() };
+  }
+  async function slotsOf(ids: readonly string[]): Promise<number[]> {
+    const rows = await db.kysely
+      .selectFrom('collection_items')
+      .select('slot')
+      .where('inscription_id', 'in', ids)
+      .execute();
+    return rows.map((r) => r.slot).sort((a, b) => a - b);
+  }
+  /** The page's ids for a trait filter and status, through the page function. */
+  async function page(status: string, traits: object): Promise<string[]> {
+    await db.kysely.updateTable('collections').set({ is_under_review: false }).execute();
+    const { rows } = await sql<{ inscription_id: string }>`
+      select inscription_id from get_inscriptions_with_price_by_collection_slug(
+        'bits', ${status}, null, null, ${JSON.stringify(traits)}::jsonb, 'price_asc', 100, 0)
+    `.execute(db.kysely);
+    return rows.map((r) => r.inscription_id);
+  }
+
+  it('keeps the listed items bit string as listings open, change, sell and go', async () => {
+    const items = await addItems(['Gold', 'Gold', 'Gold', 'Gold']);
+    const [a, b, c, d] = items as [string, string, string, string];
+    const listingA = await list(a, 5_000);
+    const listingB = await list(b, 3_000);
+    expect((await listedSlots()).kept).toEqual(await slotsOf([a, b]));
+    expect(await page('listed', { Color: ['Gold'] })).toEqual([b, a]);
+    // Unlisted items follow by number, then id (these have no number).
+    expect(await page('unlisted', { Color: ['Gold'] })).toEqual([c, d].sort());
+
+    // A price change (update), a sale (active → broadcast), a delisting (delete), a new listing.
+    await db.kysely
+      .updateTable('orderbook')
+      .set({ price: '1000' })
+      .where('id', '=', listingA)
+      .execute();
+    await db.kysely
+      .updateTable('orderbook')
+      .set({ status: 'broadcast' })
+      .where('id', '=', listingB)
+      .execute();
+    await list(c, 2_000);
+    expect(await page('listed', { Color: ['Gold'] })).toEqual([a, c]);
+    await db.kysely.deleteFrom('orderbook').where('id', '=', listingA).execute();
+    const { kept, rebuilt } = await listedSlots();
+    expect(kept).toEqual(await slotsOf([c]));
+    expect(kept).toEqual(rebuilt);
+    expect(await page('all', { Color: ['Gold'] })).toEqual([c, ...[a, b, d].sort()]);
+  });
+
+  it('gives a listed item that joins the collection its bit', async () => {
+    const id = `${hex64()}i0`;
+    await db.kysely
+      .insertInto('inscriptions')
+      .values({ inscription_id: id, name: 'Late' })
+      .execute();
+    await list(id, 7_000);
+    await db.kysely
+      .updateTable('inscriptions')
+      .set({ collection_id: collectionId })
+      .where('inscription_id', '=', id)
+      .execute();
+    await db.kysely
+      .insertInto('attributes')
+      .values({ inscription_id: id, collection_id: collectionId, category: 'Color', value: 'Late' })
+      .execute();
+    const { kept, rebuilt } = await listedSlots();
+    expect(kept).toEqual(rebuilt);
+    expect(kept).toContain((await slotsOf([id]))[0]);
+    expect(await page('listed', { Color: ['Late'] })).toEqual([id]);
+  });
 });
