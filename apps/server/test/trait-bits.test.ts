@@ -181,13 +181,12 @@ describe.each(databaseKinds())('trait bit strings on %s', (kind) => {
     return { kept, rebuilt: await read() };
   }
   async function slotsOf(ids: readonly string[]): Promise<number[]> {
-    const rows = await db.kysely
-      .selectFrom('collection_items')
-      .select('slot')
-      .where('inscription_id', 'in', ids)
-      .execute();
+    const { rows } = await sql<{ slot: number }>`
+      select slot from collection_items where inscription_id = any (${[...ids]}::text[])
+    `.execute(db.kysely);
     return rows.map((r) => r.slot).sort((a, b) => a - b);
   }
+
   /** The page's ids for a trait filter and status, through the page function. */
   async function page(status: string, traits: object): Promise<string[]> {
     await db.kysely.updateTable('collections').set({ is_under_review: false }).execute();
