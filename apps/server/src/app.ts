@@ -20,6 +20,8 @@ import { listenToMarket } from './features/events/market-events.ts';
 import { inscriptionsRoutes } from './features/inscriptions/inscriptions.routes.ts';
 import { listingsRoutes } from './features/listings/listings.routes.ts';
 import { multisigRoutes } from './features/multisig/multisig.routes.ts';
+import { startEditionWorker } from './features/editions/edition-orders.worker.ts';
+import { editionsRoutes } from './features/editions/editions.routes.ts';
 import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts';
 import { launchpadRoutes } from './features/launchpad/launchpad.routes.ts';
 import { startTradeTracker } from './features/listings/trade-tracker.ts';
@@ -86,6 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const launchWorker = startLaunchWorker(deps);
   app.addHook('onClose', launchWorker.stop);
   launchpadRoutes(app, deps, writeLimit, launchWorker);
+  const editionWorker = startEditionWorker(deps);
+  app.addHook('onClose', editionWorker.stop);
+  editionsRoutes(app, deps, writeLimit);
   await storageRoutes(app, deps, writeLimit);
   if (deps.chain.faucet) devRoutes(app, deps.chain.faucet, writeLimit);
 

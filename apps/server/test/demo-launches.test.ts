@@ -8,7 +8,8 @@ import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api } from './helpers/trading.ts';
 
 // Issue 6 "The demo market gains a live launch, a coming-soon launch": erin's two launches are
-// really inscribed, deposited, signed and (the live one) minted from, through the services.
+// really inscribed, deposited, signed and (the live one) minted from, through the services; and
+// her edition of a rock she holds, of which alice mints three by our inscription service.
 
 let node: TestNode;
 let t: TestApp;
@@ -38,7 +39,12 @@ describe('the demo launches', () => {
         await t.sync();
       },
     };
-    expect(await seedDemoLaunches(deps)).toEqual({ status: 'launched', launches: 2, minted: 2 });
+    expect(await seedDemoLaunches(deps)).toEqual({
+      status: 'launched',
+      launches: 3,
+      minted: 2,
+      editionsMinted: 3,
+    });
 
     const live = PublicLaunchpadSchema.parse(
       (await api(t, 'GET', '/api/launchpad/by-slug/genesis-geodes')).body.payload,
@@ -59,6 +65,39 @@ describe('the demo launches', () => {
       ]),
     );
     expect(status).toEqual({ 'genesis-geodes': 'Live', 'future-facets': 'ComingSoon' });
+
+    const edition = PublicLaunchpadSchema.parse(
+      (await api(t, 'GET', '/api/launchpad/by-slug/quarry-light')).body.payload,
+    );
+    expect(edition).toMatchObject({
+      status: 'active',
+      launchpad_type: 'editions',
+      total_inscriptions: 50,
+      minted: 3,
+      remaining_inscriptions: 47,
+    });
+    expect(featured.editions.map((l) => l.slug)).toEqual(['quarry-light']);
+    const orders = await t.db.kysely
+      .selectFrom('edition_orders')
+      .select(['status', 'reveal_txid'])
+      .execute();
+    expect(orders).toMatchObject([{ status: 'inscribed' }]);
+    const original = await t.db.kysely
+      .selectFrom('launchpads')
+      .select('edition_inscription_id')
+      .where('id', '=', edition.id)
+      .executeTakeFirstOrThrow();
+    for (const i of [0, 1, 2]) {
+      const minted = await api(
+        t,
+        'GET',
+        `/api/shared/inscriptions/details/${orders[0]?.reveal_txid ?? ''}i${i}`,
+      );
+      expect(minted.body.payload).toMatchObject({
+        address: owners[0]?.address,
+        delegate: original.edition_inscription_id,
+      });
+    }
 
     expect(await seedDemoLaunches(deps)).toEqual({ status: 'already-launched' });
   });

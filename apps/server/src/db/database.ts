@@ -263,6 +263,45 @@ export interface LaunchInscriptionsTable {
   in_maker_wallet: Generated<boolean>;
 }
 
+/** 0009: an order of editions, inscribed on demand once its charge address is paid (ADR 011). */
+export type EditionOrderStatus =
+  'awaiting_payment' | 'paid' | 'inscribed' | 'expired' | 'refund_due';
+/** A reveal output, sats as a decimal string (jsonb). */
+export type EditionRevealOutput = { address: string; value: string };
+
+export interface EditionOrdersTable {
+  id: string;
+  launchpad_id: string;
+  user_id: string;
+  status: ColumnType<EditionOrderStatus, EditionOrderStatus | undefined, EditionOrderStatus>;
+  mint_count: number;
+  taker_ordinal_address: string;
+  taker_payment_address: string;
+  /** The order's taproot commit address: its key is derived from the order id, never stored. */
+  charge_address: string;
+  /** Sats the charge address must receive. */
+  amount: Int8;
+  unit_price: Int8;
+  platform_fee: Int8Default;
+  /** The reveal's fee. */
+  network_fee: Int8;
+  fee_rate: Numeric;
+  max_fee_rate: Numeric;
+  reveal_outputs: ColumnType<EditionRevealOutput[], string, string>;
+  psbt: string;
+  layout: ColumnType<unknown, string, string>;
+  commit_txid: string | null;
+  commit_vout: number | null;
+  commit_hex: string | null;
+  reveal_txid: string | null;
+  reveal_hex: string | null;
+  expires_at: TimestampRequired;
+  paid_at: TimestampNullable;
+  inscribed_at: TimestampNullable;
+  created_at: Timestamp;
+  updated_at: UpdatedAt;
+}
+
 // ── Market ──────────────────────────────────────────────────────────────────────────────────
 
 export type OrderbookStatus = 'pending' | 'active' | 'broadcast' | 'canceled';
@@ -300,6 +339,11 @@ export interface OrderbookTable {
   inscription_offset: Int8Default;
   /** A snipe-protected listing's maker-wallet witness script, hex (0007_multisig). */
   witness_script: string | null;
+  /**
+   * A launch listing's own seller witness, hex items (0010_listing_witness): U's 0x83 signature.
+   * Carries the maker's signature: never sent to a buyer.
+   */
+  maker_witness: string[] | null;
   reserved_until: TimestampNullable;
   listed_at: TimestampNullable;
   closed_at: TimestampNullable;
@@ -498,6 +542,7 @@ export interface Database extends ChainTables, TradingTables, MultisigTables {
   phase_allow_list_entries: PhaseAllowListEntriesTable;
   psbt_batches: PsbtBatchesTable;
   launch_inscriptions: LaunchInscriptionsTable;
+  edition_orders: EditionOrdersTable;
   orderbook: OrderbookTable;
   trade_history: TradeHistoryTable;
   external_volume_data: ExternalVolumeDataTable;
@@ -543,6 +588,8 @@ export type NewPhaseAllowListEntry = Insertable<PhaseAllowListEntriesTable>;
 export type PsbtBatch = Selectable<PsbtBatchesTable>;
 export type NewPsbtBatch = Insertable<PsbtBatchesTable>;
 export type PsbtBatchUpdate = Updateable<PsbtBatchesTable>;
+export type EditionOrderRow = Selectable<EditionOrdersTable>;
+export type NewEditionOrder = Insertable<EditionOrdersTable>;
 
 export type OrderbookEntry = Selectable<OrderbookTable>;
 export type NewOrderbookEntry = Insertable<OrderbookTable>;

@@ -19,6 +19,15 @@ export {
   type EnvelopeScriptOptions,
 } from './envelope-script.ts';
 export {
+  buildEditionReveal,
+  deriveEditionOrderKey,
+  editionCommit,
+  editionEnvelopes,
+  planEditionReveal,
+  type EditionOutput,
+  type EditionRevealPlan,
+} from './edition-reveal.ts';
+export {
   buildRevealTransaction,
   estimateRevealVsize,
   InscribeError,

@@ -2,6 +2,7 @@ import { p2pkh, Transaction } from '@scure/btc-signer';
 import { describe, expect, it } from 'vitest';
 import { signPsbtWithKey } from '../sign-psbt.ts';
 import { finalizeSignedPsbt } from '../psbt/finalize-purchase.ts';
+import { psbtTxid } from '../psbt/txid.ts';
 import { locateSat } from '../psbt/sat-flow.ts';
 import {
   coin,
@@ -60,6 +61,16 @@ describe('buildInscriptionDeposit', () => {
       { txid: built.txid, vout: 0, value: 10_000n, script: maker.script },
       { txid: built.txid, vout: 1, value: 546n, script: maker.script },
     ]);
+    // What a chained next deposit spends, without parsing this one: its change, not its coins.
+    expect(built.txid).toBe(psbtTxid(built.psbt));
+    expect(built.spent).toEqual([coin(payment, 0xf3, 30_000n)]);
+    expect(built.change).toEqual({
+      txid: built.txid,
+      vout: 2,
+      value: 30_000n - 1_605n,
+      script: payment.script,
+      inscribed: false,
+    });
     const values = prevoutsOf(built.psbt).map((p) => p.amount);
     const outputs = [10_000n, 546n, 30_000n - 1_605n];
     expect(locateSat(values, outputs, 0, 2_500n)).toEqual({ vout: 0, offset: 2_500n });
@@ -76,6 +87,23 @@ describe('buildInscriptionDeposit', () => {
       true,
       true,
     ]);
+  });
+
+  it('knows its txid before signing, with a nested SegWit payment (its scriptSig counts)', () => {
+    const nested = testWallet('deposit payment p2sh-p2wpkh', 'p2sh-p2wpkh');
+    const built = depositOf({
+      inscriptionUtxos: [inscriptionUtxo(ordinals, 0xf1, 10_000n)],
+      payment: {
+        address: nested.address,
+        publicKey: nested.publicKey,
+        utxos: [coin(nested, 0xf5, 30_000n)],
+      },
+    });
+    expect(built.txid).toBe(psbtTxid(built.psbt));
+    let signed = signPsbtWithKey(built.psbt, ordinals.key, { inputs: [0] });
+    signed = signPsbtWithKey(signed, nested.key, { inputs: [1] });
+    expect(finalizeSignedPsbt(signed, built).txid).toBe(built.txid);
+    expect(built.change).toMatchObject({ txid: built.txid, vout: 1, script: nested.script });
   });
 
   const p2pkhInscription = {

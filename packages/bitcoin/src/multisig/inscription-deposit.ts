@@ -3,8 +3,12 @@ import { checkFeeRate, DEFAULT_MAX_FEE_RATE, inputTypeOf, isDust } from '../psbt
 import { walletInputRole, type InputRole } from '../psbt/input-role.ts';
 import { buildOutputMove, checkedPaymentWallet, type MovedOutput } from '../psbt/output-move.ts';
 import { TradeError } from '../psbt/trade-error.ts';
-import { psbtTxid } from '../psbt/txid.ts';
-import { keySpendFields, spendTypeOfScript, type Utxo, type WalletUtxo } from '../psbt/utxo.ts';
+import {
+  knownKeySpendFields,
+  spendTypeOfScript,
+  type Utxo,
+  type WalletUtxo,
+} from '../psbt/utxo.ts';
 import { checkMultisigWallet, type MultisigWallet } from './script.ts';
 
 export type BuiltInscriptionDeposit = {
@@ -23,6 +27,9 @@ export type BuiltInscriptionDeposit = {
   };
   /** The maker wallet's new outputs, one per inscription UTXO, in the order given. */
   deposited: Utxo[];
+  /** The payment coins it spends, and its change (unconfirmed): a next deposit can chain on it. */
+  spent: WalletUtxo[];
+  change: WalletUtxo | undefined;
 };
 
 /**
@@ -62,7 +69,8 @@ export function buildInscriptionDeposit(params: {
     }
     return {
       utxo,
-      fields: keySpendFields(utxo.script, utxo.publicKey),
+      // A launch moves thousands of outputs of one ordinals address: its key is checked once.
+      fields: knownKeySpendFields(utxo.script, utxo.publicKey),
       type: inputTypeOf(type),
       role: walletInputRole('inscription', 'owner', type),
       script: to.script,
@@ -78,7 +86,7 @@ export function buildInscriptionDeposit(params: {
     feeRate,
     changeMin: params.changeMin,
   });
-  const txid = psbtTxid(move.psbt);
+  const { txid } = move;
   return {
     psbt: move.psbt,
     txid,
@@ -98,5 +106,16 @@ export function buildInscriptionDeposit(params: {
       value,
       script: to.script,
     })),
+    spent: move.spent,
+    change:
+      move.changeIndex === undefined
+        ? undefined
+        : {
+            txid,
+            vout: move.changeIndex,
+            value: move.change,
+            script: wallet.script,
+            inscribed: false,
+          },
   };
 }

@@ -68,6 +68,7 @@ export {
   type PurchaseLayout,
   type PurchaseParams,
 } from './purchase.ts';
+export { buildPaymentPsbt, type BuiltPayment } from './payment.ts';
 export { locateSat, type SatLocation } from './sat-flow.ts';
 export { selectUtxos, type Selection } from './select-utxos.ts';
 export {
@@ -87,6 +88,7 @@ export { TradeError, type TradeErrorCode } from './trade-error.ts';
 export {
   FINAL_SEQUENCE,
   keySpendFields,
+  knownKeySpendFields,
   paymentWallet,
   spendTypeOfScript,
   type KeySpendFields,

@@ -81,12 +81,19 @@ export function buildListingPsbt(params: {
     version: TRADE_TX_VERSION,
     lockTime: TRADE_LOCKTIME,
   });
+  // A launch's batch lists 100 outputs of one maker wallet paying one address: the address is
+  // decoded and the witness script checked once a PSBT, not once an item.
+  const payoutScripts = new Map<string, Uint8Array>();
+  const checkedScripts = new Set<string>();
+  const outpoints = new Set<string>();
   const listed = items.map((item, index): ListedItem => {
     const { inscriptionUtxo: utxo, price } = item;
-    const fields = checkListedUtxo(item, index);
-    if (items.slice(0, index).some((other) => sameOutpoint(other.inscriptionUtxo, utxo))) {
+    const fields = checkListedUtxo(item, index, checkedScripts);
+    const outpoint = `${utxo.txid.toLowerCase()}:${utxo.vout}`;
+    if (outpoints.has(outpoint)) {
       throw new TradeError('duplicate-input', `Item ${index} lists the same UTXO twice`, index);
     }
+    outpoints.add(outpoint);
     if (price <= 0n) throw new TradeError('invalid-amount', `Item ${index} has no price`, index);
     const fee = item.makerFee ?? makerFee(price, makerFeeBps);
     if (fee < 0n || fee > price) {
@@ -96,7 +103,9 @@ export function buildListingPsbt(params: {
         index,
       );
     }
-    const script = scriptOfAddress(item.payoutAddress, network);
+    const script =
+      payoutScripts.get(item.payoutAddress) ?? scriptOfAddress(item.payoutAddress, network);
+    payoutScripts.set(item.payoutAddress, script);
     const value = price - fee + utxo.value;
     if (isDust(script, value)) {
       throw new TradeError('dust-output', `Item ${index} pays out dust`, index);
@@ -119,7 +128,7 @@ export function buildListingPsbt(params: {
   return { psbt: tx.toPSBT(), items: listed };
 }
 
-function checkListedUtxo(item: ListingItemParams, index: number) {
+function checkListedUtxo(item: ListingItemParams, index: number, checkedScripts: Set<string>) {
   const { script, publicKey, value, inscriptionOffset = 0n, witnessScript } = item.inscriptionUtxo;
   const type = spendTypeOfScript(script);
   if (!witnessScript && type !== 'p2tr' && type !== 'p2wpkh') {
@@ -136,7 +145,13 @@ function checkListedUtxo(item: ListingItemParams, index: number) {
       index,
     );
   }
-  if (witnessScript) return protectedFields(script, witnessScript, publicKey, index);
+  if (witnessScript) {
+    const id = [witnessScript, script, publicKey ?? new Uint8Array()].map(bytesToHex).join(':');
+    if (checkedScripts.has(id)) return { witnessScript };
+    const fields = protectedFields(script, witnessScript, publicKey, index);
+    checkedScripts.add(id);
+    return fields;
+  }
   return publicKey ? keySpendFields(script, publicKey) : {};
 }
 

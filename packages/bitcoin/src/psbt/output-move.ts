@@ -6,6 +6,7 @@ import { walletInputRole, type InputRole } from './input-role.ts';
 import { CHANGE_MIN } from './purchase.ts';
 import { TRADE_LOCKTIME, TRADE_TX_VERSION } from './seller-signature.ts';
 import { selectUtxos } from './select-utxos.ts';
+import { builtTxid } from './txid.ts';
 import {
   checkDistinctOutpoints,
   checkWalletUtxos,
@@ -35,6 +36,8 @@ export type MovedOutput = {
 
 export type BuiltOutputMove = {
   psbt: Uint8Array;
+  /** The txid once signed (psbtTxid of `psbt`). */
+  txid: string;
   fee: bigint;
   vsize: number;
   /** The payment coins spent, as inputs moves.length and on. */
@@ -43,6 +46,8 @@ export type BuiltOutputMove = {
   inputs: InputRole[];
   paymentIndices: number[];
   changeIndex: number | undefined;
+  /** Sats of the change output at changeIndex; 0 without one. */
+  change: bigint;
 };
 
 /**
@@ -105,11 +110,13 @@ export function buildOutputMove(params: {
   const payment = walletInputRole('payment', params.signer, wallet.type);
   return {
     psbt: tx.toPSBT(),
+    txid: builtTxid(tx),
     fee: selection.fee,
     vsize: selection.vsize,
     spent: selection.selected,
     inputs: [...moves.map((move) => move.role), ...selection.selected.map(() => payment)],
     paymentIndices: selection.selected.map((_, i) => count + i),
     changeIndex: selection.change > 0n ? count : undefined,
+    change: selection.change,
   };
 }

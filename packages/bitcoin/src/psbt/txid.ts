@@ -1,4 +1,4 @@
-import { Script } from '@scure/btc-signer';
+import { Script, type Transaction } from '@scure/btc-signer';
 import { encodeTransaction, parsePsbt, unsignedParts } from './codec.ts';
 
 /**
@@ -8,7 +8,14 @@ import { encodeTransaction, parsePsbt, unsignedParts } from './codec.ts';
  * find it again from what the wallet sends back. Throws TradeError('invalid-psbt').
  */
 export function psbtTxid(psbt: Uint8Array | string): string {
-  const tx = parsePsbt(psbt);
+  return builtTxid(parsePsbt(psbt));
+}
+
+/**
+ * psbtTxid of a transaction still being built, without serializing and parsing it: scure checks
+ * every taproot key again (a modular square root each) whenever it encodes or decodes a PSBT.
+ */
+export function builtTxid(tx: Transaction): string {
   const parts = unsignedParts(tx);
   const finals = parts.inputs.map((_, i) => {
     const { redeemScript } = tx.getInput(i);

@@ -5,6 +5,7 @@ import {
   checkDistinctOutpoints,
   checkWalletUtxos,
   keySpendFields,
+  knownKeySpendFields,
   paymentWallet,
   sameOutpoint,
   spendTypeOfScript,
@@ -65,6 +66,28 @@ describe('keySpendFields', () => {
     expect(() => keySpendFields(script, key)).toThrow(
       expect.objectContaining({ code: 'key-mismatch' }),
     );
+  });
+});
+
+describe('knownKeySpendFields', () => {
+  it('answers what keySpendFields answers, in fresh copies, and refuses what it refuses', () => {
+    for (const [script, key] of [
+      [taproot.script, taproot.publicKey],
+      [taproot.script, toXOnly(taproot.publicKey)],
+      [native.script, native.publicKey],
+      [nested.script, nested.publicKey],
+    ] as const) {
+      const first = knownKeySpendFields(script, key);
+      const again = knownKeySpendFields(script, key);
+      expect(first).toEqual(keySpendFields(script, key));
+      expect(again).toEqual(first);
+      if (first.tapInternalKey) expect(again.tapInternalKey).not.toBe(first.tapInternalKey);
+    }
+    for (let i = 0; i < 2; i++) {
+      expect(() => knownKeySpendFields(taproot.script, other.publicKey)).toThrow(
+        expect.objectContaining({ code: 'key-mismatch' }),
+      );
+    }
   });
 });
 

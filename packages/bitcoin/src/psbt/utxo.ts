@@ -1,6 +1,6 @@
 import { p2tr } from '@scure/btc-signer';
 import { hash160 } from '@scure/btc-signer/utils.js';
-import { equalBytes, hexToBytes } from '../bytes.ts';
+import { bytesToHex, equalBytes, hexToBytes } from '../bytes.ts';
 import { toXOnly } from '../keys.ts';
 import { TradeError } from './trade-error.ts';
 
@@ -65,6 +65,30 @@ export function keySpendFields(script: Uint8Array, publicKey: Uint8Array): KeySp
     if (equalBytes(hash160(redeemScript), script.subarray(2, 22))) return { redeemScript };
   }
   throw new TradeError('key-mismatch', 'The public key does not control this output script');
+}
+
+// (script, key) pairs keySpendFields already accepted. For taproot the check is a tweak (a point
+// multiplication, milliseconds), and a launch's deposits spend thousands of outputs of one ordinals
+// address with one key. Public data; bounded like checkCompressedKey's cache of keys.
+const KNOWN_KEY_SPENDS = new Map<string, KeySpendFields>();
+const KNOWN_KEY_SPENDS_MAX = 10_000;
+
+/**
+ * keySpendFields, remembering every pair that passed, so that many inputs of one address check
+ * its key once. Same answers and the same TradeError('key-mismatch'); the fields are fresh copies.
+ */
+export function knownKeySpendFields(script: Uint8Array, publicKey: Uint8Array): KeySpendFields {
+  const id = `${bytesToHex(script)}:${bytesToHex(publicKey)}`;
+  let fields = KNOWN_KEY_SPENDS.get(id);
+  if (!fields) {
+    fields = keySpendFields(script, publicKey);
+    if (KNOWN_KEY_SPENDS.size >= KNOWN_KEY_SPENDS_MAX) KNOWN_KEY_SPENDS.clear();
+    KNOWN_KEY_SPENDS.set(id, fields);
+  }
+  return {
+    ...(fields.tapInternalKey && { tapInternalKey: fields.tapInternalKey.slice() }),
+    ...(fields.redeemScript && { redeemScript: fields.redeemScript.slice() }),
+  };
 }
 
 /** A scure input spending `utxo`, with the witnessUtxo every segwit signer needs. */

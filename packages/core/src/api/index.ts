@@ -7,3 +7,4 @@ export * from './trade.api.ts';
 export * from './address.api.ts';
 export * from './multisig.api.ts';
 export * from './launchpad.api.ts';
+export * from './editions.api.ts';

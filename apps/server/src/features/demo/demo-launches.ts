@@ -16,6 +16,7 @@ import { getLaunchInfo } from '../launchpad/launch-read.service.ts';
 import { confirmLaunchPsbt, getLaunchPsbt } from '../launchpad/launch-sign.service.ts';
 import { isSlugTaken } from '../launchpad/launchpad.queries.ts';
 import type { DemoItem } from './demo-art.types.ts';
+import { DEMO_EDITION_SLUG, editionOriginal, seedDemoEdition } from './demo-editions.ts';
 import { inscribeArtworks } from './demo-inscribe.ts';
 import type { DemoOwner } from './demo-owners.ts';
 import { regtestRocks } from './regtest-rocks.ts';
@@ -25,6 +26,7 @@ import { findInscribedArtworks } from './demo.queries.ts';
 // rocks through the same services the API uses: one live (a whitelist for alice and bob, then a
 // public sale), of which alice mints two, and one coming soon. Every batch is really signed with
 // erin's key, the inventory really sits in her maker wallet, and alice's mint is on the chain.
+// Erin also launches 50 editions of a rock she holds, of which alice mints three (ADR 011).
 
 const DAY = 86_400;
 const LIVE_SLUG = 'genesis-geodes';
@@ -40,7 +42,8 @@ type DemoLaunch = {
 };
 
 export type DemoLaunchesResult =
-  { status: 'already-launched' } | { status: 'launched'; launches: number; minted: number };
+  | { status: 'already-launched' }
+  | { status: 'launched'; launches: number; minted: number; editionsMinted: number };
 
 export interface DemoLaunchesDeps {
   market: AppDeps;
@@ -62,12 +65,16 @@ export async function seedDemoLaunches(deps: DemoLaunchesDeps): Promise<DemoLaun
   for (const launch of all) {
     if (!(await isSlugTaken(db.kysely, launch.slug))) launches.push(launch);
   }
-  if (launches.length === 0) return { status: 'already-launched' };
+  const originals = (await isSlugTaken(db.kysely, DEMO_EDITION_SLUG))
+    ? []
+    : [editionOriginal(deps.seed)];
+  if (launches.length === 0 && originals.length === 0) return { status: 'already-launched' };
 
   // Art an interrupted run inscribed is found by its bytes, not inscribed twice.
   const art = launches.map((launch) => launchArt(deps.seed, launch));
-  let found = await findInscribedArtworks(db, art.flat());
-  const toInscribe = art.flat().filter((a) => !found.has(a.key));
+  const allArt = [...art.flat(), ...originals];
+  let found = await findInscribedArtworks(db, allArt);
+  const toInscribe = allArt.filter((a) => !found.has(a.key));
   if (toInscribe.length > 0) {
     const inscribeDeps = { db, rpc: chain.rpc, faucet: deps.faucet };
     await inscribeArtworks(
@@ -79,7 +86,7 @@ export async function seedDemoLaunches(deps: DemoLaunchesDeps): Promise<DemoLaun
   await deps.faucet.fund(erin.paymentAddress, 10_000_000n);
   await deps.faucet.mine(1);
   await deps.waitForIndexer();
-  found = await findInscribedArtworks(db, art.flat());
+  found = await findInscribedArtworks(db, allArt);
 
   let minted = 0;
   for (const [i, launch] of launches.entries()) {
@@ -92,7 +99,23 @@ export async function seedDemoLaunches(deps: DemoLaunchesDeps): Promise<DemoLaun
   }
   await deps.faucet.mine(1);
   await deps.waitForIndexer();
-  return { status: 'launched', launches: launches.length, minted };
+  let editionsMinted = 0;
+  const [original] = originals;
+  if (original) {
+    editionsMinted = await seedDemoEdition(deps.market, {
+      creator: erin,
+      buyer: alice,
+      originalId: found.get(original.key) ?? '',
+    });
+    await deps.faucet.mine(1);
+    await deps.waitForIndexer();
+  }
+  return {
+    status: 'launched',
+    launches: launches.length + originals.length,
+    minted,
+    editionsMinted,
+  };
 }
 
 function demoLaunches(whitelist: string[]): DemoLaunch[] {

@@ -2,9 +2,7 @@ import {
   buildInscriptionDeposit,
   buildListingPsbt,
   bytesToBase64,
-  bytesToHex,
   hexToBytes,
-  parsePsbt,
   scriptOfAddress,
   SELLER_SIGHASH,
   TradeError,
@@ -112,7 +110,7 @@ export async function buildLaunchBatches(deps: AppDeps, launchpadId: string) {
         });
       }
     });
-    coins = nextCoins(coins, built.psbt, built.layout, built.txid);
+    coins = nextCoins(coins, built);
     const inscriptionInputs = new Set(built.layout.inscriptionIndices);
     batches.push({
       phaseId: first.id,
@@ -165,7 +163,8 @@ export async function buildLaunchBatches(deps: AppDeps, launchpadId: string) {
         items: terms.map((t) => listingItemParams(t, network)),
         network,
       });
-      const psbt = bytesToBase64(built.psbt);
+      // The rows reference their batch (psbt_batch_id, index_in_maker_psbt), which holds the PSBT:
+      // confirm stores each row's own signature (maker_witness), the mint reads only that.
       const rows = chunk.map((item, index): Omit<NewOrderbookEntry, 'psbt_batch_id'> => ({
         inscription_id: item.inscriptionId,
         collection_id: launch.collection_id,
@@ -181,7 +180,6 @@ export async function buildLaunchBatches(deps: AppDeps, launchpadId: string) {
         maker_payment_public_key: wallet.user_public_key,
         maker_ordinal_address: wallet.address,
         maker_ordinal_public_key: null,
-        psbt,
         psbt_index: index,
         witness_script: wallet.witness_script,
         is_snipe_protected: true,
@@ -195,7 +193,7 @@ export async function buildLaunchBatches(deps: AppDeps, launchpadId: string) {
         phaseId: phase.id,
         batchNumber: batchNumber++,
         kind: 'listing',
-        psbt,
+        psbt: bytesToBase64(built.psbt),
         txid: null,
         layout: undefined,
         inputsToSign,
@@ -210,31 +208,11 @@ export async function buildLaunchBatches(deps: AppDeps, launchpadId: string) {
 /** The payment coins left after a deposit: its inputs spent, its change added (unconfirmed). */
 function nextCoins(
   coins: readonly WalletUtxo[],
-  psbt: Uint8Array,
-  layout: { paymentIndices: number[]; changeIndex: number | undefined },
-  txid: string,
+  deposit: { spent: readonly WalletUtxo[]; change: WalletUtxo | undefined },
 ): WalletUtxo[] {
-  const tx = parsePsbt(psbt);
-  const spent = new Set(
-    layout.paymentIndices.map((i) => {
-      const input = tx.getInput(i);
-      return `${bytesToHex(input.txid ?? new Uint8Array())}:${input.index ?? 0}`;
-    }),
-  );
+  const spent = new Set(deposit.spent.map((coin) => `${coin.txid}:${coin.vout}`));
   const left = coins.filter((coin) => !spent.has(`${coin.txid}:${coin.vout}`));
-  if (layout.changeIndex === undefined) return left;
-  const change = tx.getOutput(layout.changeIndex);
-  if (!change.script || change.amount === undefined) return left;
-  return [
-    ...left,
-    {
-      txid,
-      vout: layout.changeIndex,
-      value: change.amount,
-      script: change.script,
-      inscribed: false,
-    },
-  ];
+  return deposit.change ? [...left, deposit.change] : left;
 }
 
 async function collectionOf(deps: AppDeps, collectionId: string) {

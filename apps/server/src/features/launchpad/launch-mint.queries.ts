@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { OrderbookEntry } from '../../db/database.ts';
+import type { ListingRow } from '../listings/listed-item.ts';
+import { LISTING_ROW_COLUMNS } from '../listings/listings.queries.ts';
 import { lockTakerInPhase } from '../listings/offers.queries.ts';
 
 /** What the mint reads and reserves: allow lists, what a taker holds, and the pick of free items. */
@@ -49,15 +50,15 @@ export async function heldBy(
 }
 
 export type Reservation =
-  | { ok: true; rows: OrderbookEntry[] }
+  | { ok: true; rows: ListingRow[] }
   | { ok: false; reason: 'allocation'; left: number }
   | { ok: false; reason: 'sold-out'; left: number };
 
 /**
  * Reserves `count` free items of the phase for the taker until `until`, all or none: under the
  * taker's lock their earlier reservation is dropped and the allowance counted (minted + count ≤
- * allocation), then free items
- * are taken with SKIP LOCKED so that concurrent minters never wait on each other's rows.
+ * allocation), then free items are taken with SKIP LOCKED so that concurrent minters never wait
+ * on each other's rows. Answers the rows without PSBTs: each carries its own signature.
  */
 export async function reserveItems(
   db: Db,
@@ -88,7 +89,8 @@ export async function reserveItems(
         const left = claim.allocation - held.minted - held.reserved;
         if (claim.count > left) return { ok: false, reason: 'allocation', left: Math.max(0, left) };
       }
-      const result = await sql<OrderbookEntry>`
+      const returned = sql.join(LISTING_ROW_COLUMNS.map((column) => sql.ref(`o.${column}`)));
+      const result = await sql<ListingRow>`
       update orderbook o
       set reserved_until = ${claim.until},
           taker_ordinal_address = ${claim.takerOrdinalAddress},
@@ -104,7 +106,7 @@ export async function reserveItems(
         order by c.created_at, c.index_in_maker_psbt
         limit ${claim.count}
         for update skip locked)
-      returning o.*`.execute(trx);
+      returning ${returned}`.execute(trx);
       if (result.rows.length < claim.count) {
         // Not enough free items: undo by rolling the transaction back.
         throw new NotEnough(result.rows.length);

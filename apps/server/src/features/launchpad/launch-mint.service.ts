@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import type { LaunchpadPhase } from '../../db/database.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
-import { findListings } from '../listings/listings.queries.ts';
+import { findListingRows } from '../listings/listings.queries.ts';
 import { buildOffer, checkTaker, openOffer, settleOffer } from '../listings/offer.service.ts';
 import { inOrder, unavailable } from '../listings/trade-input.ts';
 import {
@@ -23,9 +23,10 @@ import { findLaunch, phasesOf } from './launchpad.queries.ts';
 
 // Minting a pre-inscribed launch (spec 001 §7 offer/create, offer/submit; ADR 010). The server
 // reserves free items of the open phase for the minter within their allocation, builds the
-// purchase of those items (the creator's stored 0x83 signatures, the platform's co-signature on
-// the maker wallet inputs), and co-signs only at submit, only while the reservation holds and the
-// phase is open: a mint outside the phase, the allow list or the allocation cannot be valid.
+// purchase of those items (each row's own stored 0x83 signature, never its batch's PSBT; the
+// platform's co-signature on the maker wallet inputs), and co-signs only at submit, only while
+// the reservation holds and the phase is open: a mint outside the phase, the allow list or the
+// allocation cannot be valid.
 
 type CreateBody = z.output<typeof CreateMintOfferBodySchema>;
 type SubmitBody = z.output<typeof SubmitMintOfferBodySchema>;
@@ -91,7 +92,7 @@ export async function submitMintOffer(
     offer.listing_ids.length === body.ids.length &&
     offer.listing_ids.every((id) => body.ids.includes(id));
   if (!sameIds) throw invalidInput('ids: not the items of this offer', 'ids');
-  const rows = inOrder(offer.listing_ids, await findListings(deps.db.kysely, offer.listing_ids));
+  const rows = inOrder(offer.listing_ids, await findListingRows(deps.db.kysely, offer.listing_ids));
   const phase = await deps.db.kysely
     .selectFrom('launchpad_phases')
     .selectAll()

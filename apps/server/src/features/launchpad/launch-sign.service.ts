@@ -1,4 +1,4 @@
-import { finalizeSignedPsbt, verifySignedListing, type InputRole } from '@om/bitcoin';
+import { bytesToHex, finalizeSignedPsbt, verifySignedListing, type InputRole } from '@om/bitcoin';
 import type { LaunchPsbtPayload } from '@om/core';
 import type { AppDeps } from '../../app.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
@@ -10,11 +10,13 @@ import {
   findBatch,
   markBatchSigned,
   unsignedDepositsBefore,
+  type ListingWitness,
 } from './launchpad.queries.ts';
 
 // GET /api/launchpad/get-psbt/{psbtId} and PUT /api/launchpad/confirm/{psbtId} (spec 000 §7,
 // ADR 010). A deposit is checked to be exactly the transaction built, finalized, accepted by the
-// node and broadcast; a listing batch's signatures are checked against their digests and kept.
+// node and broadcast; a listing batch's signatures are checked against their digests and each is
+// kept with its own orderbook row (maker_witness), which is all a mint reads.
 // The signatures are the authority: whoever sends them, only the creator's keys make them valid.
 
 export async function getLaunchPsbt(deps: AppDeps, psbtId: string): Promise<LaunchPsbtPayload> {
@@ -42,6 +44,7 @@ export async function confirmLaunchPsbt(
   }
 
   let txId: string | null = null;
+  let witnesses: ListingWitness[] = [];
   if (batch.kind === 'deposit') {
     if ((await unsignedDepositsBefore(db.kysely, batch.phase_id, batch.batch_number)) > 0) {
       throw invalidInput(
@@ -66,11 +69,16 @@ export async function confirmLaunchPsbt(
     const items = await batchItems(db.kysely, batch.id);
     const verification = verifySignedListing(signedPsbt, listedItemsOf(items, env.BITCOIN_NETWORK));
     if (!verification.ok) throw listingProblemsError('signedPsbt', verification.problems);
+    witnesses = verification.signatures.map((signature, i) => ({
+      id: items[i]?.id ?? '',
+      witness: signature.witness.map((item) => bytesToHex(item)),
+    }));
   }
   const launchpadStatus = await markBatchSigned(
     db,
     { id: batch.id, phaseId: batch.phase_id, launchpadId: batch.launchpad_id },
     signedPsbt,
+    witnesses,
   );
   if (!launchpadStatus) throw new AppError('CONFLICT', 'Psbt already signed');
   return { id: batch.id, status: 'signed', txId, launchpadStatus };

@@ -7,6 +7,7 @@ import type {
   NewOrderbookEntry,
   PsbtBatchKind,
 } from '../../db/database.ts';
+import { LISTING_ROW_COLUMNS } from '../listings/listings.queries.ts';
 
 /** The launchpad's tables as creating, preparing, signing and minting a launch read and write them. */
 
@@ -414,13 +415,15 @@ export async function savePreparedLaunch(
       .forUpdate()
       .executeTakeFirst();
     if (launch?.status !== 'initializing') return false;
-    for (const { position, outpoint, value } of prepared.outpoints) {
-      await trx
-        .updateTable('launch_inscriptions')
-        .set({ outpoint, output_value: value })
-        .where('launchpad_id', '=', launchpadId)
-        .where('position', '=', position)
-        .execute();
+    // Where the deposits put each inscription: one UPDATE … FROM (VALUES …) a slice of rows.
+    for (const slice of slices(prepared.outpoints)) {
+      const values = slice.map(
+        (o) => sql`(${o.position}::integer, ${o.outpoint}::text, ${o.value}::bigint)`,
+      );
+      await sql`
+        update launch_inscriptions li set outpoint = v.outpoint, output_value = v.value
+        from (values ${sql.join(values)}) as v (pos, outpoint, value)
+        where li.launchpad_id = ${launchpadId} and li.position = v.pos`.execute(trx);
     }
     for (const batch of prepared.batches) {
       const row = await trx
@@ -477,21 +480,26 @@ export async function findBatch(db: Executor, id: string) {
 export async function batchItems(db: Executor, batchId: string) {
   return db
     .selectFrom('orderbook')
-    .selectAll()
+    .select(LISTING_ROW_COLUMNS)
     .where('psbt_batch_id', '=', batchId)
     .orderBy('index_in_maker_psbt')
     .execute();
 }
 
+/** A listing row's own seller witness, hex items: what its mint needs of the signed batch. */
+export type ListingWitness = { id: string; witness: readonly string[] };
+
 /**
- * Records a signed batch (and its items' signatures), then promotes: a phase whose batches are
- * all signed is 'signed'; a launch whose batches are all signed is 'active', with its phases.
- * Answers the launch's status, or undefined when the batch was signed meanwhile.
+ * Records a signed batch, and each of its listing rows' own witness (they turn active), then
+ * promotes: a phase whose batches are all signed is 'signed'; a launch whose batches are all
+ * signed is 'active', with its phases. Answers the launch's status, or undefined when the batch
+ * was signed meanwhile.
  */
 export async function markBatchSigned(
   db: Db,
   batch: { id: string; phaseId: string; launchpadId: string },
   signedPsbt: string,
+  witnesses: readonly ListingWitness[],
 ): Promise<string | undefined> {
   return db.kysely.transaction().execute(async (trx) => {
     const signed = await trx
@@ -502,13 +510,13 @@ export async function markBatchSigned(
       .returning('kind')
       .executeTakeFirst();
     if (!signed) return undefined;
-    if (signed.kind === 'listing') {
-      await trx
-        .updateTable('orderbook')
-        .set({ status: 'active', signed_psbt: signedPsbt })
-        .where('psbt_batch_id', '=', batch.id)
-        .where('status', '=', 'pending')
-        .execute();
+    // One statement for the batch's (at most 100) rows: a few hundred parameters.
+    if (signed.kind === 'listing' && witnesses.length > 0) {
+      const values = witnesses.map((w) => sql`(${w.id}::uuid, ${[...w.witness]}::text[])`);
+      await sql`
+        update orderbook o set status = 'active', maker_witness = v.witness
+        from (values ${sql.join(values)}) as v (id, witness)
+        where o.id = v.id and o.psbt_batch_id = ${batch.id} and o.status = 'pending'`.execute(trx);
     }
     const open = await trx
       .selectFrom('psbt_batches as b')

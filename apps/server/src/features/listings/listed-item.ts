@@ -30,6 +30,25 @@ export type ListingTerms = {
   makerPaymentPublicKey?: string | null;
 };
 
+/** An orderbook row without its copies of PSBTs: what buying and minting read of it. */
+export type ListingRow = Omit<OrderbookEntry, 'psbt' | 'signed_psbt'>;
+
+// Output scripts of addresses already decoded: a launch's items all sit at one maker wallet
+// address (a bech32 decode each). Public data; bounded.
+const KNOWN_SCRIPTS = new Map<string, Uint8Array>();
+const KNOWN_SCRIPTS_MAX = 10_000;
+
+function knownScriptOf(address: string, network: BitcoinNetwork): Uint8Array {
+  const id = `${network}:${address}`;
+  let script = KNOWN_SCRIPTS.get(id);
+  if (!script) {
+    script = scriptOfAddress(address, network);
+    if (KNOWN_SCRIPTS.size >= KNOWN_SCRIPTS_MAX) KNOWN_SCRIPTS.clear();
+    KNOWN_SCRIPTS.set(id, script);
+  }
+  return script.slice();
+}
+
 export function listingItemParams(terms: ListingTerms, network: BitcoinNetwork): ListingItemParams {
   const [txid = '', vout = '0'] = terms.outpoint.split(':');
   const signingKey = terms.witnessScript
@@ -40,7 +59,7 @@ export function listingItemParams(terms: ListingTerms, network: BitcoinNetwork):
       txid,
       vout: Number(vout),
       value: terms.outputValue,
-      script: scriptOfAddress(terms.makerOrdinalAddress, network),
+      script: knownScriptOf(terms.makerOrdinalAddress, network),
       inscriptionOffset: terms.inscriptionOffset,
       ...(signingKey ? { publicKey: hexToBytes(signingKey) } : {}),
       ...(terms.witnessScript ? { witnessScript: hexToBytes(terms.witnessScript) } : {}),
@@ -51,7 +70,7 @@ export function listingItemParams(terms: ListingTerms, network: BitcoinNetwork):
   };
 }
 
-export function termsOf(row: OrderbookEntry): ListingTerms {
+export function termsOf(row: ListingRow): ListingTerms {
   return {
     outpoint: row.outpoint,
     outputValue: BigInt(row.output_value),
@@ -67,25 +86,23 @@ export function termsOf(row: OrderbookEntry): ListingTerms {
 }
 
 /** The items of listing rows, in order: the seller input and payout each signature covers. */
-export function listedItemsOf(
-  rows: readonly OrderbookEntry[],
-  network: BitcoinNetwork,
-): ListedItem[] {
+export function listedItemsOf(rows: readonly ListingRow[], network: BitcoinNetwork): ListedItem[] {
   if (rows.length === 0) return [];
   const items = rows.map((row) => listingItemParams(termsOf(row), network));
   return buildListingPsbt({ items, network }).items;
 }
 
 /**
- * Active listings with the seller witnesses stored when they were confirmed. Server-side only:
- * whoever holds a witness can fill the listing.
+ * Active listings with the seller witnesses stored when they were confirmed: a launch row's own
+ * (maker_witness), a market listing's from its signed PSBT. Server-side only: whoever holds a
+ * witness can fill the listing.
  */
 export function signedItemsOf(
-  rows: readonly OrderbookEntry[],
+  rows: readonly (ListingRow & { signed_psbt?: string | null })[],
   network: BitcoinNetwork,
 ): SignedListedItem[] {
   const items = listedItemsOf(rows, network);
-  // Rows of one batch share its signed PSBT (up to 100 inputs for a launch): parse it once.
+  // A maker may list several inscriptions in one PSBT: parse each once.
   const parsed = new Map<string, ReturnType<typeof parsePsbt>>();
   const parseOnce = (psbt: string) => {
     const tx = parsed.get(psbt) ?? parsePsbt(psbt);
@@ -94,8 +111,9 @@ export function signedItemsOf(
   };
   return rows.map((row, i) => {
     const item = items[i] as ListedItem;
-    const witness =
-      row.signed_psbt && row.psbt_index !== null
+    const witness = row.maker_witness
+      ? row.maker_witness.map((hex) => hexToBytes(hex))
+      : row.signed_psbt && row.psbt_index !== null
         ? extractSellerWitness(
             parseOnce(row.signed_psbt).getInput(row.psbt_index),
             item.sellerInput.script,

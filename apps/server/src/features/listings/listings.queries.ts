@@ -2,6 +2,7 @@ import type { Discount } from '@om/core';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Database, NewOrderbookEntry, OrderbookEntry } from '../../db/database.ts';
+import type { ListingRow } from './listed-item.ts';
 
 /** Orderbook rows and the catalogue as listing, delisting and relisting read and write them. */
 
@@ -102,6 +103,48 @@ export async function findListings(
 ): Promise<OrderbookEntry[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('orderbook').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Every orderbook column but the PSBT copies: a ListingRow. */
+export const LISTING_ROW_COLUMNS = [
+  'id',
+  'inscription_id',
+  'collection_id',
+  'phase_id',
+  'psbt_batch_id',
+  'index_in_maker_psbt',
+  'status',
+  'price',
+  'outpoint',
+  'output_value',
+  'maker_fee',
+  'taker_fee',
+  'maker_payment_address',
+  'maker_payment_public_key',
+  'maker_ordinal_address',
+  'maker_ordinal_public_key',
+  'taker_payment_address',
+  'taker_ordinal_address',
+  'transaction_id',
+  'is_snipe_protected',
+  'psbt_index',
+  'inscription_offset',
+  'witness_script',
+  'maker_witness',
+  'reserved_until',
+  'listed_at',
+  'closed_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof ListingRow)[];
+
+/**
+ * Listings by id without their PSBTs (a launch row's witness is its maker_witness): what a mint
+ * reads. The result carries maker_witness, which never leaves the server.
+ */
+export async function findListingRows(db: Executor, ids: readonly string[]): Promise<ListingRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('orderbook').select(LISTING_ROW_COLUMNS).where('id', 'in', ids).execute();
 }
 
 export type ConflictOutcome = 'ok' | 'changed' | 'already-listed';

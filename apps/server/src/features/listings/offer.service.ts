@@ -30,7 +30,7 @@ import { cosignerFor } from '../multisig/cosigner.ts';
 import { findWalletOfKey } from '../multisig/multisig.queries.ts';
 import { bitcoinWallet, walletCoins } from '../multisig/wallets.service.ts';
 import { broadcastInOrder, testMempoolAccept } from './broadcast.ts';
-import { listedItemsOf, signedItemsOf } from './listed-item.ts';
+import { listedItemsOf, signedItemsOf, type ListingRow } from './listed-item.ts';
 import { isSpent } from './listing-utxo.ts';
 import { catalogueOf, findListings } from './listings.queries.ts';
 import {
@@ -92,7 +92,7 @@ export function checkTaker(
  */
 export async function buildOffer(
   deps: AppDeps,
-  rows: readonly OrderbookEntry[],
+  rows: readonly ListingRow[],
   body: Pick<
     CreateOfferBody,
     'takerPaymentPublicKey' | 'takerPaymentAddress' | 'takerOrdinalAddress' | 'feeRate'
@@ -227,7 +227,8 @@ export async function openOffer(deps: AppDeps, signedPsbt: string, field: string
 export async function settleOffer(
   deps: AppDeps,
   offer: StoredOffer,
-  rows: readonly OrderbookEntry[],
+  /** A market listing's witness is in its signed_psbt; a launch row's, in maker_witness. */
+  rows: readonly (ListingRow & { signed_psbt?: string | null })[],
   signed: { psbt: string; setup?: string },
   fields: { psbt: string; setup: string },
 ): Promise<{ txId: string; setupTxId: string | null }> {

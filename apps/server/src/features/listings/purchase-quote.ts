@@ -10,7 +10,7 @@ import {
 } from '@om/bitcoin';
 import type { CreateOfferBodySchema, PurchaseQuote } from '@om/core';
 import type { z } from 'zod';
-import type { OrderbookEntry } from '../../db/database.ts';
+import type { ListingRow } from './listed-item.ts';
 
 type CreateOfferBody = z.output<typeof CreateOfferBodySchema>;
 
@@ -20,7 +20,7 @@ type CreateOfferBody = z.output<typeof CreateOfferBodySchema>;
  * fund the buyer's inscription outputs). Padding returned and change stay out of it.
  */
 export function quoteOf(input: {
-  rows: readonly OrderbookEntry[];
+  rows: readonly ListingRow[];
   listings: readonly ListedItem[];
   purchase: BuiltPurchase;
   setup: BuiltPaddingSetup | undefined;

@@ -17,7 +17,10 @@ export function checkIsMaker(
 }
 
 /** Listings by id in the order asked; a 404 names the first one missing. */
-export function inOrder(ids: readonly string[], rows: readonly OrderbookEntry[]): OrderbookEntry[] {
+export function inOrder<Row extends { id: string }>(
+  ids: readonly string[],
+  rows: readonly Row[],
+): Row[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);

@@ -13,10 +13,16 @@ export const TOO_MANY_INSCRIPTIONS = `A launch holds at most ${LAUNCH_MAX_INSCRI
 
 export const notInWallet = (id: string) => `${INSCRIPTION_NOT_OWNED}: ${id}`;
 
-/** The parser's problems, line by line, and the launch's size limit. */
-export function lineProblems(parsed: InscriptionListResult): LineError[] {
+/** The server's limit on an onboarded collection (core onboardCollectionBodySchema). */
+export const TOO_MANY_IN_COLLECTION = `A collection holds at most ${LAUNCH_MAX_INSCRIPTIONS} inscriptions`;
+
+/** The parser's problems, line by line, and the size limit (a launch's unless told). */
+export function lineProblems(
+  parsed: InscriptionListResult,
+  tooMany = TOO_MANY_INSCRIPTIONS,
+): LineError[] {
   if (parsed.inscriptions.length <= LAUNCH_MAX_INSCRIPTIONS) return parsed.errors;
-  return [...parsed.errors, { line: 1, message: TOO_MANY_INSCRIPTIONS }];
+  return [...parsed.errors, { line: 1, message: tooMany }];
 }
 
 /** Each inscription the connected wallet does not hold, named by its id. */

@@ -83,14 +83,15 @@ function checkedBody(
   return body;
 }
 
+/** Why a create call failed: every message the server gave, or the error's own. */
+export function createErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.messages.join(' ');
+  return error instanceof Error ? error.message : '';
+}
+
 /** 'Failed to create launchpad: {message}', or the bare title when there is no message. */
-function toastCreateError(error: unknown): void {
-  const message =
-    error instanceof ApiError
-      ? error.messages.join(' ')
-      : error instanceof Error
-        ? error.message
-        : '';
+export function toastCreateError(error: unknown): void {
+  const message = createErrorMessage(error);
   toast.error(message ? failedToCreateLaunchpad(message) : FAILED_TO_CREATE_LAUNCHPAD);
 }
 

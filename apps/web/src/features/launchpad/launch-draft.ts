@@ -1,6 +1,11 @@
-import type { CollectionInfoInput, InscriptionEntry, PhaseFormValues } from '@om/core';
+import type {
+  CollectionInfoInput,
+  EditionFormValues,
+  InscriptionEntry,
+  PhaseFormValues,
+} from '@om/core';
 
-// What the launchpad wizard collects, step by step, before POST /api/launchpad/create (spec 000
+// What the launchpad wizard collects, step by step, before it is submitted (spec 000
 // §2 to §5, ADR 010). The wizard shell owns it (useState in launchpad-page.tsx); each step reads
 // its part and reports changes. Kept in this file so the steps and the shell agree on one shape.
 
@@ -22,6 +27,8 @@ export type LaunchDraft = {
   info: CollectionInfoInput;
   inscriptions: InscriptionEntry[];
   phases: PhaseFormValues[];
+  /** The Edition flow's Choose Original form (spec 000 §3 "Edition form"). */
+  edition: EditionFormValues;
   termsAccepted: boolean;
   submitState: SubmitState;
 };

@@ -27,6 +27,7 @@ import {
   PAYMENT_SCRIPT,
 } from '../multisig/multisig-test-fixtures.ts';
 import type { LaunchDraft } from './launch-draft.ts';
+import { EMPTY_EDITION } from './wizard-steps.ts';
 
 // A pre-inscribed launch of two inscriptions by the Dev wallet of the multisig fixtures, with a
 // whitelist and a public phase, and the real PSBTs the server's worker would build for it.
@@ -95,6 +96,7 @@ export function launchDraft(overrides: Partial<LaunchDraft> = {}): LaunchDraft {
         endDate: '2030-01-02',
       }),
     ],
+    edition: EMPTY_EDITION,
     termsAccepted: false,
     submitState: 'submit',
     ...overrides,

@@ -1,15 +1,19 @@
 import type { AddressInscription, LaunchpadInfo } from '@om/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { toast, Toaster } from 'sonner';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testConfig } from '../../test/render-app.tsx';
-import { configQueries } from '../config/config.queries.ts';
-import { failure, fakeWallet, ok, type FakeWallet } from '../trade/trade-test-kit.tsx';
-import { WalletContext } from '../wallet/wallet-context.ts';
-import { LaunchpadPage } from './launchpad-page.tsx';
+import { failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import {
+  fillCollectionInfo,
+  heading,
+  next,
+  previous,
+  renderPage,
+  sidebar,
+  sidebarSteps,
+  wait,
+} from './wizard-page-kit.tsx';
 import { CREATOR, fakeApi, inscriptionId } from './wizard-test-kit.tsx';
 
 const LAUNCH_ID = '7d1f0c4e-8a4b-4c1e-9f3a-2b6d5e8c9a01';
@@ -47,26 +51,6 @@ const SERVER = {
   [HOLDINGS]: ok({ inscriptions: [held(A), held(B)] }),
 };
 
-/** The page at `path` with the fake wallet; `setWallet` swaps the wallet (e.g. disconnects). */
-function renderPage(wallet: FakeWallet, path = '/launchpad') {
-  toast.dismiss();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(configQueries.app().queryKey, testConfig);
-  const router = createMemoryRouter([{ path: '/launchpad', element: <LaunchpadPage /> }], {
-    initialEntries: [path],
-  });
-  const ui = (current: FakeWallet) => (
-    <QueryClientProvider client={queryClient}>
-      <WalletContext value={current}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </WalletContext>
-    </QueryClientProvider>
-  );
-  const view = render(ui(wallet));
-  return { ...view, setWallet: (next: FakeWallet) => view.rerender(ui(next)) };
-}
-
 let user: ReturnType<typeof userEvent.setup>;
 
 beforeEach(() => {
@@ -78,38 +62,6 @@ beforeEach(() => {
   );
 });
 afterEach(() => vi.useRealTimers());
-
-const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-const heading = () => screen.getByRole('heading', { level: 2 }).textContent;
-const next = () => screen.getByRole('button', { name: 'Next' });
-const previous = () => screen.getByRole('button', { name: 'Previous' });
-const sidebar = () => within(screen.getByRole('navigation', { name: 'Launch steps' }));
-const sidebarSteps = () =>
-  sidebar()
-    .getAllByRole('button')
-    .map((b) => ({
-      name: b.textContent?.replace(/^\d/, '').replace(/, completed$/, ''),
-      state: b.getAttribute('aria-current')
-        ? 'current'
-        : (b as HTMLButtonElement).disabled
-          ? 'upcoming'
-          : 'completed',
-    }));
-
-async function fillCollectionInfo() {
-  const fill = async (label: string, text: string) => {
-    await user.click(screen.getByLabelText(label));
-    await user.paste(text);
-  };
-  await fill('Collection name', 'Regtest Rocks');
-  await fill('Description', 'Twenty rocks, hand-picked on regtest.');
-  await fill('Creator name', 'Satoshi');
-  await fill('Creator email', 'satoshi@example.com');
-  const icon = new File([new Uint8Array(4096)], 'rocks.png', { type: 'image/png' });
-  await user.upload(screen.getByLabelText('Collection icon'), icon);
-  await screen.findByRole('img', { name: 'Collection icon' });
-  await wait(1000);
-}
 
 describe('LaunchpadPage', () => {
   it('walks the Pre Inscribe flow step by step, Next waiting for each step', async () => {
@@ -135,7 +87,7 @@ describe('LaunchpadPage', () => {
     await user.click(next());
     expect(heading()).toBe('Submit Information');
     expect(next()).toHaveProperty('disabled', true);
-    await fillCollectionInfo();
+    await fillCollectionInfo(user);
     await waitFor(() => expect(next()).toHaveProperty('disabled', false));
 
     await user.click(next());
@@ -181,7 +133,7 @@ describe('LaunchpadPage', () => {
     expect(heading()).toBe('Submit Information');
   });
 
-  it('loads each type’s steps; the forms of Edition, Auction and onboarding come later', async () => {
+  it('loads each type’s steps; the forms of the Auction come later', async () => {
     fakeApi(SERVER);
     renderPage(fakeWallet(CREATOR));
     await user.click(screen.getByRole('radio', { name: /^Submit a live collection/ }));
@@ -193,7 +145,7 @@ describe('LaunchpadPage', () => {
     ]);
     await user.click(next());
     expect(heading()).toBe('Provide Details');
-    expect(screen.getByText('This step is coming in the next release.')).toBeTruthy();
+    expect(screen.getByLabelText('Collection name')).toBeTruthy();
     expect(next()).toHaveProperty('disabled', true);
 
     await user.click(previous());

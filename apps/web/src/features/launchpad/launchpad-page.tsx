@@ -6,10 +6,14 @@ import { Page } from '../../components/ui/page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { ChooseInscriptionsStep } from './choose-inscriptions-step.tsx';
 import { CollectionInfoStep } from './collection-info-step.tsx';
+import { EditionStep } from './edition-step.tsx';
+import { EditionSubmitStep } from './edition-submit-step.tsx';
+import { FinalizeSubmissionStep } from './finalize-submission-step.tsx';
 import { GetStartedStep } from './get-started-step.tsx';
 import type { StepProps } from './launch-draft.ts';
 import { LaunchTypeStep } from './launch-type-step.tsx';
 import { PhasesStep } from './phases-step.tsx';
+import { SelectItemsStep } from './select-items-step.tsx';
 import { SubmitProjectStep } from './submit-project-step.tsx';
 import { useLaunchWizard } from './use-launch-wizard.ts';
 import { WizardSidebar } from './wizard-sidebar.tsx';
@@ -83,6 +87,7 @@ function StepBody({ stepId, props }: { stepId: StepId; props: StepProps }) {
     case 'launch-type':
       return <LaunchTypeStep {...props} />;
     case 'collection-info':
+    case 'provide-details':
       return <CollectionInfoStep {...props} />;
     case 'choose-inscriptions':
       return <ChooseInscriptionsStep {...props} />;
@@ -90,8 +95,16 @@ function StepBody({ stepId, props }: { stepId: StepId; props: StepProps }) {
       return <PhasesStep {...props} />;
     case 'submit-project':
       return <SubmitProjectStep {...props} />;
+    case 'choose-original':
+      return <EditionStep {...props} />;
+    case 'submit-edition':
+      return <EditionSubmitStep {...props} />;
+    case 'select-items':
+      return <SelectItemsStep {...props} />;
+    case 'finalize-submission':
+      return <FinalizeSubmissionStep {...props} />;
     default:
-      // Edition, auction and onboarding forms: their steps are listed, their forms come later.
+      // The auction's forms: its steps are listed, its forms come later.
       return (
         <p className="rounded-lg border border-dashed border-zinc-700 px-4 py-8 text-center text-zinc-300">
           {STEP_COMING_SOON}

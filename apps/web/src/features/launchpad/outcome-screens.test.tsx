@@ -18,11 +18,17 @@ describe('OutcomeScreen', () => {
     expect(status.className).toContain('animate-pulse');
   });
 
-  it('links a submitted collection to its page', () => {
+  it('links a submitted edition to its mint page', () => {
     renderOutcome({ submitState: 'submitted', type: 'edition', slug: 'one of one' });
     expect(screen.getByText('Your edition has been submitted for review.')).toBeTruthy();
-    const link = screen.getByRole('link', { name: '/collections/one%20of%20one' });
-    expect(link.getAttribute('href')).toBe('/collections/one%20of%20one');
+    const link = screen.getByRole('link', { name: '/mint/one%20of%20one' });
+    expect(link.getAttribute('href')).toBe('/mint/one%20of%20one');
+  });
+
+  it('links an onboarded collection to its collection page', () => {
+    renderOutcome({ submitState: 'submitted', type: 'onboard', slug: 'rocks' });
+    expect(screen.getByText('Your collection has been submitted for review.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '/collections/rocks' })).toBeTruthy();
   });
 
   it("says 'This may take some time' when a failure has no reason", () => {
@@ -43,9 +49,10 @@ describe('OutcomeScreen', () => {
 
   it.each([
     ['pre-inscribe', 'Collection', 'mint'],
-    ['edition', 'Edition', 'collections'],
+    ['edition', 'Edition', 'mint'],
     ['auction', 'Auction', 'collections'],
     ['inscribe', 'Collection', 'collections'],
+    ['onboard', 'Collection', 'collections'],
   ] as const)('names a %s launch %s and links it under /%s', (type, label, path) => {
     expect(projectLabel(type)).toBe(label);
     expect(outcomePath(type)).toBe(path);

@@ -9,16 +9,22 @@ import { Link } from 'react-router';
 import { CopyTextButton } from '../multisig/copy-text-button.tsx';
 import type { LaunchType, SubmitState } from './launch-draft.ts';
 
+/** What was submitted: a launch of one of the types, or a live collection (onboarding). */
+export type ProjectKind = LaunchType | 'onboard';
+
 /** The project type as the last step names it: View {type}, default Collection (spec 000 §2). */
-export function projectLabel(type: LaunchType): string {
+export function projectLabel(type: ProjectKind): string {
   if (type === 'edition') return 'Edition';
   if (type === 'auction') return 'Auction';
   return 'Collection';
 }
 
-/** Where the Submitted screen links: /{path}/{slug}, collections unless the launch has a mint page. */
-export function outcomePath(type: LaunchType): string {
-  return type === 'pre-inscribe' ? 'mint' : 'collections';
+/**
+ * Where the Submitted screen links: /{path}/{slug}, collections unless the launch has a mint page
+ * (a pre-inscribed launch and an edition have one).
+ */
+export function outcomePath(type: ProjectKind): string {
+  return type === 'pre-inscribe' || type === 'edition' ? 'mint' : 'collections';
 }
 
 function Screen({ title, children }: { title: string; children: ReactNode }) {
@@ -33,7 +39,7 @@ function Screen({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function SubmittingScreen({ type }: { type: LaunchType }) {
+export function SubmittingScreen({ type }: { type: ProjectKind }) {
   return (
     <Screen title="Submitting">
       <p role="status" className="animate-pulse text-zinc-400">
@@ -48,7 +54,7 @@ export function SubmittedScreen({
   slug,
   path = outcomePath(type),
 }: {
-  type: LaunchType;
+  type: ProjectKind;
   slug: string;
   path?: string;
 }) {
@@ -96,7 +102,7 @@ export function OutcomeScreen({
   children,
 }: {
   submitState: SubmitState;
-  type: LaunchType;
+  type: ProjectKind;
   slug: string;
   failedReason?: string | null;
   /** Under the failure: a way to start again. */

@@ -3,6 +3,7 @@ import {
   INVALID_START_TYPE,
   LAUNCHPAD_NOT_CONFIGURED,
   type CollectionInfoInput,
+  type EditionFormValues,
 } from '@om/core';
 import { z } from 'zod';
 import type { LaunchDraft, LaunchType, StartChoice, SubmitState } from './launch-draft.ts';
@@ -196,6 +197,16 @@ export const EMPTY_INFO: CollectionInfoInput = {
   icon: '',
 };
 
+export const EMPTY_EDITION: EditionFormValues = {
+  inscriptionId: '',
+  numberOfEditions: '',
+  signature: '',
+  price: '',
+  hideProgress: false,
+  startDate: '',
+  endDate: '',
+};
+
 export function newDraft(): LaunchDraft {
   return {
     start: 'create',
@@ -204,6 +215,7 @@ export function newDraft(): LaunchDraft {
     info: EMPTY_INFO,
     inscriptions: [],
     phases: defaultPhases(),
+    edition: EMPTY_EDITION,
     termsAccepted: false,
     submitState: 'submit',
   };

@@ -9,6 +9,7 @@ import { phaseState } from '../launches/launch-phase.ts';
 import { LaunchProgressBar } from '../launches/launch-progress-bar.tsx';
 import { LaunchStatusBadge } from '../launches/launch-status-badge.tsx';
 import { useNow } from '../launches/use-now.ts';
+import { EditionMintPanel } from './edition-mint-panel.tsx';
 import { MintPanel } from './mint-panel.tsx';
 import { MintPhases } from './mint-phases.tsx';
 import { mintQueries } from './mint.queries.ts';
@@ -52,7 +53,11 @@ export function MintLaunch({ slug }: { slug: string }) {
           <LaunchOverview launch={launch} now={now} />
           <MintPhases phases={launch.phases} now={now} />
         </div>
-        <MintPanel launch={launch} openPhase={openPhase} />
+        {launch.launchpad_type === 'editions' ? (
+          <EditionMintPanel launch={launch} openPhase={openPhase} />
+        ) : (
+          <MintPanel launch={launch} openPhase={openPhase} />
+        )}
       </div>
     </Page>
   );
@@ -72,8 +77,9 @@ function LaunchOverview({ launch, now }: { launch: PublicLaunchpad; now: Date })
           <div className="flex flex-wrap items-center gap-2">
             <LaunchStatusBadge status={status} />
             <span className="text-xs text-zinc-500">
-              {launch.launchpad_type === 'psbt' ? 'Pre-inscribed' : 'Editions'} ·{' '}
-              {launch.total_inscriptions} inscriptions
+              {launch.launchpad_type === 'psbt'
+                ? `Pre-inscribed · ${launch.total_inscriptions} inscriptions`
+                : `Editions · ${launch.total_inscriptions} editions`}
             </span>
           </div>
           {collection.description ? (

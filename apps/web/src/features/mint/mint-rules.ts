@@ -12,11 +12,14 @@ export type MintLimits = {
   /** What the launch has left. */
   remaining: number | null;
   phaseName: string;
+  /** The most one transaction holds: MINT_MAX_COUNT unless told (editions: their own). */
+  perTransaction?: number;
 };
 
 /** The largest count the input accepts: 1 … 20, and no more than the allocation and stock allow. */
 export function maxMintCount(limits: MintLimits): number {
-  const bounds = [MINT_MAX_COUNT, limits.allocationLeft, limits.remaining].filter(
+  const perTransaction = limits.perTransaction ?? MINT_MAX_COUNT;
+  const bounds = [perTransaction, limits.allocationLeft, limits.remaining].filter(
     (bound): bound is number => typeof bound === 'number',
   );
   return Math.max(0, Math.min(...bounds));
@@ -32,9 +35,10 @@ export function mintCountError(text: string, limits: MintLimits): string | undef
   if (value === '') return 'Enter how many to mint.';
   if (!/^\d+$/.test(value)) return 'The number to mint must be a whole number.';
   const count = Number(value);
+  const perTransaction = limits.perTransaction ?? MINT_MAX_COUNT;
   if (count < 1) return 'Mint at least 1.';
-  if (count > MINT_MAX_COUNT) {
-    return `At most ${MINT_MAX_COUNT} can be minted in one transaction.`;
+  if (count > perTransaction) {
+    return `At most ${perTransaction} can be minted in one transaction.`;
   }
   const { allocationLeft, remaining, phaseName } = limits;
   if (typeof allocationLeft === 'number' && count > allocationLeft) {

@@ -50,7 +50,7 @@ export type PreparedMint = MintRequest & {
  * read as they come, spec 001 §8 "create and submit return ... the server error or 'Unknown
  * error occurred'"), else the spec's fallback with the reason under it.
  */
-async function offerCall<T>(fallback: string, run: () => Promise<T>): Promise<T> {
+export async function offerCall<T>(fallback: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -61,7 +61,7 @@ async function offerCall<T>(fallback: string, run: () => Promise<T>): Promise<T>
   }
 }
 
-function requireWallet(wallet: WalletAccount | null): WalletAccount {
+export function requireWallet(wallet: WalletAccount | null): WalletAccount {
   if (!wallet) throw new TradeFlowError(CONNECT_WALLET, '');
   return wallet;
 }

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { buildPaymentPsbt, bytesToBase64, hexToBytes, type TradeError } from '@om/bitcoin';
+import {
+  EDITION_ORDER_TTL_SECONDS,
+  type EditionMintBodySchema,
+  type EditionMintPayload,
+} from '@om/core';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import { checkTaker } from '../listings/offer.service.ts';
+import { withTradeErrors } from '../listings/trade-errors.ts';
+import { checkIsMaker } from '../listings/trade-input.ts';
+import { cardinalCoins } from '../listings/wallet-coins.ts';
+import { expireOverdue, reserveEditions } from './edition-orders.queries.ts';
+import { shortOf } from './edition-rules.ts';
+import { openEditionTerms, orderKey, planMint, quoteOf } from './edition-terms.ts';
+
+// POST /api/launchpad/editions/mint (spec 001 §7; ADR 011): the order's commit address is built
+// from its own derived key, the buyer's PSBT pays `amount` to it from their cardinal coins, and
+// the editions are reserved for EDITION_ORDER_TTL_SECONDS. Nothing is reserved when the PSBT
+// cannot be built (not enough funds, say).
+
+type MintBody = z.output<typeof EditionMintBodySchema>;
+
+export async function mintEditions(
+  deps: AppDeps,
+  session: SessionClaims,
+  body: MintBody,
+): Promise<EditionMintPayload> {
+  const { env, db, chain } = deps;
+  const network = env.BITCOIN_NETWORK;
+  checkTaker(deps, body);
+  const taker = {
+    ordinalAddress: body.takerOrdinalAddress,
+    paymentAddress: body.takerPaymentAddress,
+  };
+  checkIsMaker(session, taker, 'takerOrdinalAddress');
+  // Editions of lapsed orders come back before anyone is told 'Sold out'.
+  await expireOverdue(db, body.id);
+  const terms = await openEditionTerms(deps, body.id, body.mintCount);
+
+  const orderId = randomUUID();
+  const { commit, plan } = planMint(env, terms, {
+    key: orderKey(env, orderId),
+    takerOrdinalAddress: body.takerOrdinalAddress,
+    count: body.mintCount,
+    feeRate: body.feeRate,
+  });
+  const coins = await cardinalCoins(chain.source, body.takerPaymentAddress, network);
+  const payment = withTradeErrors(paymentErrorField, () =>
+    buildPaymentPsbt({
+      payment: {
+        address: body.takerPaymentAddress,
+        publicKey: hexToBytes(body.takerPaymentPublicKey),
+        utxos: coins,
+      },
+      to: commit.script,
+      amount: plan.amount,
+      feeRate: body.feeRate,
+      network,
+      maxFeeRate: env.MAX_FEE_RATE,
+    }),
+  );
+  const psbt = bytesToBase64(payment.psbt);
+  const expiresAt = new Date(Date.now() + EDITION_ORDER_TTL_SECONDS * 1000);
+  const reserved = await reserveEditions(db, {
+    id: orderId,
+    launchpad_id: terms.launchpadId,
+    user_id: session.userId,
+    mint_count: body.mintCount,
+    taker_ordinal_address: body.takerOrdinalAddress,
+    taker_payment_address: body.takerPaymentAddress,
+    charge_address: commit.address,
+    amount: plan.amount,
+    unit_price: terms.unitPrice,
+    platform_fee: terms.platformFee?.value ?? 0n,
+    network_fee: plan.revealFee,
+    fee_rate: body.feeRate,
+    max_fee_rate: payment.maxFeeRate,
+    reveal_outputs: JSON.stringify(
+      plan.outputs.map((o) => ({ address: o.address, value: o.value.toString() })),
+    ),
+    psbt,
+    layout: JSON.stringify(payment.layout),
+    expires_at: expiresAt,
+  });
+  if (!reserved.ok) {
+    throw (
+      shortOf(reserved.left, body.mintCount) ?? new AppError('CONFLICT', 'This launch is not live')
+    );
+  }
+  return {
+    orderId,
+    chargeAddress: commit.address,
+    amount: plan.amount.toString(),
+    psbt,
+    inputsToSign: payment.layout.inputs.map((_, index) => ({
+      index,
+      address: body.takerPaymentAddress,
+    })),
+    quote: quoteOf({ ...terms, remaining: reserved.remaining }, plan, body.mintCount, body.feeRate),
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+function paymentErrorField(err: TradeError): string {
+  if (err.code === 'key-mismatch') return 'takerPaymentPublicKey';
+  if (err.code === 'invalid-fee-rate' || err.code === 'fee-rate-too-high') return 'feeRate';
+  return 'takerPaymentAddress';
+}

@@ -1,0 +1,45 @@
+import {
+  EditionMintBodySchema,
+  EditionMintSubmitBodySchema,
+  EditionPriceBodySchema,
+} from '@om/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { parseInput } from '../../http/validate.ts';
+import { requireSession } from '../auth/auth-guard.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import { mintEditions } from './edition-mint.service.ts';
+import { getEditionOrder, submitEditionMint } from './edition-submit.service.ts';
+import { quoteEditions } from './edition-terms.ts';
+
+const OrderParamSchema = z.object({ orderId: z.uuid('orderId must be an order id') });
+
+/**
+ * Minting editions (spec 001 §7 "Launch mint and offers"; issue 6, ADR 011): a quote for anyone,
+ * an order and its payment for the signed-in buyer, the order's state for anyone with its id.
+ */
+export function editionsRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
+  const signedIn = { config: writeLimit, preHandler: requireSession(deps.jwtSecret) };
+  const session = (request: FastifyRequest) => request.session as SessionClaims;
+
+  app.post('/api/launchpad/editions/price', async (request) => {
+    const body = parseInput(EditionPriceBodySchema, request.body, 'body');
+    return { success: true, payload: await quoteEditions(deps, body) };
+  });
+
+  app.post('/api/launchpad/editions/mint', signedIn, async (request) => {
+    const body = parseInput(EditionMintBodySchema, request.body, 'body');
+    return { success: true, payload: await mintEditions(deps, session(request), body) };
+  });
+
+  app.post('/api/launchpad/editions/mint/submit', signedIn, async (request) => {
+    const body = parseInput(EditionMintSubmitBodySchema, request.body, 'body');
+    return { success: true, payload: await submitEditionMint(deps, session(request), body) };
+  });
+
+  app.get('/api/launchpad/editions/order/:orderId', async (request) => {
+    const { orderId } = parseInput(OrderParamSchema, request.params, 'params');
+    return { success: true, payload: await getEditionOrder(deps, orderId) };
+  });
+}

@@ -1,0 +1,250 @@
+import { bytesToBase64, parsePsbt, psbtTxid, signPsbtWithKey } from '@om/bitcoin';
+import {
+  EDITION_POSTAGE,
+  EditionMintPayloadSchema,
+  EditionOrderSchema,
+  EditionQuoteSchema,
+} from '@om/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformFeeAddress } from '../src/features/listings/platform-fee.ts';
+import { watchEditionOrders } from '../src/features/editions/edition-orders.worker.ts';
+import { launchEdition, mintOrder, signedMintOrder } from './helpers/editions.ts';
+import { startTestNode, type TestNode } from './helpers/regtest.ts';
+import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  api,
+  inMempool,
+  inscribeTo,
+  mineAndSync,
+  newTrader,
+  paidTo,
+  type Trader,
+} from './helpers/trading.ts';
+
+// Issue 6, minting editions through the API on Bitcoin Core 30 (ADR 011): a creator launches 10
+// editions of an inscription they hold; a buyer is quoted, mints 2 with one signed payment, and
+// our inscription service reveals them as delegates of the original to the buyer. Then the
+// refusals (too many, a tampered payment), an unpaid order expiring, a plain send to the charge
+// address revealed by the watcher, and concurrent mints of the last editions.
+
+const PRICE = 50_000n;
+const FEE_RATE = 2;
+
+let node: TestNode;
+beforeAll(async () => {
+  node = await startTestNode();
+});
+afterAll(async () => {
+  await node?.stop();
+});
+
+describe.each(databaseKinds())('minting editions on %s', (kind) => {
+  let t: TestApp;
+  let creator: Trader;
+  let buyer: Trader;
+  let originalId: string;
+  let id: string;
+  beforeAll(async () => {
+    t = await startTestApp(kind, node, { WRITE_RATE_LIMIT_PER_MINUTE: '10000' });
+    await t.sync();
+    creator = await newTrader(t);
+    buyer = await newTrader(t);
+    originalId = (await inscribeTo(node, t, creator.ordinals.address)).id;
+    id = await launchEdition(t, creator, originalId, {
+      slug: `editions-${kind}`,
+      numberOfEditions: 10,
+      price: PRICE,
+    });
+    for (let i = 0; i < 3; i++) await node.faucet.fund(buyer.payment.address, 400_000n);
+    await mineAndSync(node, t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const remaining = async () =>
+    (
+      await t.db.kysely
+        .selectFrom('launchpads')
+        .select('remaining_editions')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).remaining_editions;
+  const order = async (orderId: string) => {
+    const res = await api(t, 'GET', `/api/launchpad/editions/order/${orderId}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return EditionOrderSchema.parse(res.body.payload);
+  };
+  const details = async (inscriptionId: string) =>
+    (await api(t, 'GET', `/api/shared/inscriptions/details/${inscriptionId}`)).body.payload as {
+      address: string;
+      delegate: string | null;
+      satpoint: string;
+    };
+
+  it('quotes, mints 2 editions to the buyer as delegates of the original, pays the creator', async () => {
+    const priced = await api(t, 'POST', '/api/launchpad/editions/price', {
+      id,
+      mintCount: 2,
+      feeRate: FEE_RATE,
+    });
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    const quote = EditionQuoteSchema.parse(priced.body.payload);
+    // 1% of the price per edition to the platform (PLATFORM_FEE_BPS' default).
+    expect(quote).toMatchObject({
+      mintCount: 2,
+      unitPrice: '50000',
+      price: '100000',
+      platformFee: '1000',
+      postage: (2n * EDITION_POSTAGE).toString(),
+      remainingEditions: 10,
+    });
+    expect(BigInt(quote.total)).toBe(
+      100_000n + 1_000n + 2n * EDITION_POSTAGE + BigInt(quote.networkFee),
+    );
+
+    expect((await mintOrder(t, { ...buyer, token: '' }, id, 2)).status).toBe(401);
+    const { order: payload, signedPsbt } = await signedMintOrder(t, buyer, id, 2);
+    // A taproot taker: the quote was sized for one, so it is exactly the order's.
+    expect(payload.quote).toEqual({ ...quote, remainingEditions: 8 });
+    expect(payload.amount).toBe(quote.total);
+    expect(await remaining()).toBe(8);
+    const stranger = await newTrader(t);
+    const foreign = await api(
+      t,
+      'POST',
+      '/api/launchpad/editions/mint/submit',
+      { orderId: payload.orderId, signedPsbt },
+      stranger.token,
+    );
+    expect(foreign.status).toBe(403);
+
+    const submit = () =>
+      api(
+        t,
+        'POST',
+        '/api/launchpad/editions/mint/submit',
+        { orderId: payload.orderId, signedPsbt },
+        buyer.token,
+      );
+    const res = await submit();
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const done = EditionOrderSchema.parse(res.body.payload);
+    const { commitTxId, revealTxId } = done;
+    expect(done).toMatchObject({ status: 'inscribed', mintCount: 2 });
+    expect(done.inscriptionIds).toEqual([`${revealTxId}i0`, `${revealTxId}i1`]);
+    for (const txid of [commitTxId, revealTxId])
+      expect(await inMempool(node, txid ?? '')).toBe(true);
+    expect(await paidTo(node, commitTxId ?? '', done.chargeAddress)).toBe(BigInt(payload.amount));
+    expect(await paidTo(node, revealTxId ?? '', creator.payment.address)).toBe(2n * PRICE);
+    const platform = platformFeeAddress(t.deps.env) ?? '';
+    expect(await paidTo(node, revealTxId ?? '', platform)).toBe(1_000n);
+    // Submitting again answers the same order.
+    expect((await submit()).body.payload).toEqual(res.body.payload);
+
+    await mineAndSync(node, t);
+    // Each edition alone on its own postage output: envelope i points at output i.
+    for (const [i, inscriptionId] of done.inscriptionIds.entries()) {
+      expect(await details(inscriptionId)).toMatchObject({
+        address: buyer.ordinals.address,
+        delegate: originalId,
+        satpoint: `${revealTxId}:${i}:0`,
+      });
+    }
+    expect(await order(payload.orderId)).toEqual(done);
+    expect(await remaining()).toBe(8);
+  });
+
+  it('refuses more than remain, and a tampered payment, broadcasting nothing', async () => {
+    const tooMany = await mintOrder(t, buyer, id, 9);
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error).toBe('Only 8 left to mint');
+    const unknown = await api(t, 'POST', '/api/launchpad/editions/price', {
+      id: crypto.randomUUID(),
+      mintCount: 1,
+      feeRate: FEE_RATE,
+    });
+    expect([unknown.status, unknown.body.error]).toEqual([404, 'Launchpad not found']);
+
+    const res = await mintOrder(t, buyer, id, 1);
+    const payload = EditionMintPayloadSchema.parse(res.body.payload);
+    // The buyer's wallet signs a payment of 1,000 sats less to the charge address.
+    const tampered = parsePsbt(payload.psbt);
+    const paid = tampered.getOutput(0).amount ?? 0n;
+    const change = tampered.getOutput(1).amount ?? 0n;
+    tampered.updateOutput(0, { amount: paid - 1_000n });
+    tampered.updateOutput(1, { amount: change + 1_000n });
+    const forged = bytesToBase64(signPsbtWithKey(tampered.toPSBT(), buyer.payment.key));
+    const refused = await api(
+      t,
+      'POST',
+      '/api/launchpad/editions/mint/submit',
+      { orderId: payload.orderId, signedPsbt: forged },
+      buyer.token,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/^signedPsbt changed the outputs that were built/);
+    expect(await inMempool(node, psbtTxid(forged))).toBe(false);
+    expect((await order(payload.orderId)).status).toBe('awaiting_payment');
+    expect(await remaining()).toBe(7);
+
+    // Unpaid past its time: the watcher expires it and the edition comes back.
+    await t.db.kysely
+      .updateTable('edition_orders')
+      .set({ expires_at: new Date(Date.now() - 1_000) })
+      .where('id', '=', payload.orderId)
+      .execute();
+    await watchEditionOrders(t.deps);
+    expect((await order(payload.orderId)).status).toBe('expired');
+    expect(await remaining()).toBe(8);
+    const late = await api(
+      t,
+      'POST',
+      '/api/launchpad/editions/mint/submit',
+      { orderId: payload.orderId, signedPsbt: forged },
+      buyer.token,
+    );
+    expect([late.status, late.body.error]).toEqual([409, 'This order expired: mint again']);
+  });
+
+  it('reveals a plain send of the amount to the charge address, refunds a short one (the watcher)', async () => {
+    const res = await mintOrder(t, buyer, id, 1);
+    const payload = EditionMintPayloadSchema.parse(res.body.payload);
+    // A wallet's ordinary send, 700 sats over: the excess goes back to the buyer's payment address.
+    const sent = await node.faucet.fund(payload.chargeAddress, BigInt(payload.amount) + 700n);
+    // Another order paid 1 sat short cannot be inscribed: refund due, its edition back.
+    const short = EditionMintPayloadSchema.parse((await mintOrder(t, buyer, id, 1)).body.payload);
+    await node.faucet.fund(short.chargeAddress, BigInt(short.amount) - 1n);
+    expect(await remaining()).toBe(6);
+    await watchEditionOrders(t.deps);
+    expect((await order(short.orderId)).status).toBe('refund_due');
+    const done = await order(payload.orderId);
+    expect(done).toMatchObject({ status: 'inscribed', commitTxId: sent });
+    expect(await inMempool(node, done.revealTxId ?? '')).toBe(true);
+    expect(await paidTo(node, done.revealTxId ?? '', creator.payment.address)).toBe(PRICE);
+    expect(await paidTo(node, done.revealTxId ?? '', buyer.payment.address)).toBeGreaterThan(0n);
+    await mineAndSync(node, t);
+    expect(await details(done.inscriptionIds[0] ?? '')).toMatchObject({
+      address: buyer.ordinals.address,
+      delegate: originalId,
+    });
+    expect(await remaining()).toBe(7);
+  });
+
+  it('reserves exactly what remains to concurrent mints, then is sold out', async () => {
+    const answers = await Promise.all(Array.from({ length: 9 }, () => mintOrder(t, buyer, id, 1)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(7).fill(200), 409, 409]);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.error)).toEqual([
+      'Sold out',
+      'Sold out',
+    ]);
+    expect(await remaining()).toBe(0);
+    const after = await api(t, 'POST', '/api/launchpad/editions/price', {
+      id,
+      mintCount: 1,
+      feeRate: FEE_RATE,
+    });
+    expect([after.status, after.body.error]).toEqual([409, 'Sold out']);
+  });
+});

@@ -1,0 +1,211 @@
+import {
+  addressOfScript,
+  equalBytes,
+  estimateVsize,
+  inputTypeOf,
+  parsePsbt,
+  psbtTxid,
+  scriptOfAddress,
+  spendTypeOfScript,
+  type BitcoinNetwork,
+} from '@om/bitcoin';
+import { EDITION_POSTAGE, type EditionMintPayload, type EditionQuote } from '@om/core';
+import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
+import { btcText, feeRateText } from '../trade/trade-format.ts';
+
+/** As in the purchase review: our vsize is an estimate, so a little slack over the chosen rate. */
+const FEE_RATE_SLACK = 1.1;
+const FEE_RATE_SLACK_ABSOLUTE = 1;
+
+export type EditionMintRequest = {
+  network: BitcoinNetwork;
+  /** The buyer's payment address: it pays, and takes the change. */
+  paymentAddress: string;
+  mintCount: number;
+  feeRate: number;
+  /** One edition's price as the page shows it (the launch's phase price). */
+  unitPrice: bigint;
+  /** What POST /api/launchpad/editions/price answered just before: the order may not charge more. */
+  quoted: EditionQuote;
+};
+
+export type EditionMintReview = {
+  mintCount: number;
+  price: bigint;
+  platformFee: bigint;
+  /** The reveal's fee, inside the amount. */
+  inscriptionFee: bigint;
+  postage: bigint;
+  /** What the PSBT pays the charge address. */
+  charged: bigint;
+  chargeAddress: string;
+  /** The payment's own fee. */
+  networkFee: bigint;
+  feeRate: number;
+  change: bigint;
+  /** What leaves the wallet: the charge and the payment's fee. */
+  total: bigint;
+  txid: string;
+  /** Why not to sign, in words; empty when the PSBT pays the order and nothing else. */
+  problems: string[];
+};
+
+/** Sats from the wire, or undefined for anything but a whole number. */
+const sats = (value: string) => (/^\d+$/.test(value) ? BigInt(value) : undefined);
+
+type QuoteSats = Record<
+  'unitPrice' | 'price' | 'platformFee' | 'networkFee' | 'postage' | 'total' | 'amount' | 'quoted',
+  bigint
+>;
+
+/** Every amount of the order and of the price quote, or undefined when one is malformed. */
+function quoteSats(order: EditionMintPayload, quoted: EditionQuote): QuoteSats | undefined {
+  const { quote } = order;
+  const entries = Object.entries({
+    unitPrice: quote.unitPrice,
+    price: quote.price,
+    platformFee: quote.platformFee,
+    networkFee: quote.networkFee,
+    postage: quote.postage,
+    total: quote.total,
+    amount: order.amount,
+    quoted: quoted.total,
+  }).map(([key, value]) => [key, sats(value)] as const);
+  if (entries.some(([, value]) => value === undefined)) return undefined;
+  return Object.fromEntries(entries) as QuoteSats;
+}
+
+/** The order's quote against what the buyer asked and was quoted: the same editions and price. */
+function quoteProblems(order: EditionMintPayload, request: EditionMintRequest): string[] {
+  const q = quoteSats(order, request.quoted);
+  if (!q) return ["The order's amounts cannot be read."];
+  const { mintCount } = order.quote;
+  const count = BigInt(request.mintCount);
+  const problems: string[] = [];
+  if (mintCount !== request.mintCount) {
+    problems.push(
+      `The order holds ${mintCount} editions, not the ${request.mintCount} you asked for.`,
+    );
+  }
+  if (q.unitPrice !== request.unitPrice) {
+    problems.push(
+      `The order prices an edition at ${btcText(q.unitPrice)}, not the ${btcText(request.unitPrice)} this page shows.`,
+    );
+  }
+  const addsUp =
+    q.price === q.unitPrice * count &&
+    q.postage === EDITION_POSTAGE * count &&
+    q.total === q.price + q.platformFee + q.networkFee + q.postage;
+  if (!addsUp) problems.push("The order's quote does not add up.");
+  if (q.amount !== q.total) {
+    problems.push(`The order charges ${btcText(q.amount)}, not its total of ${btcText(q.total)}.`);
+  }
+  if (q.amount > q.quoted) {
+    problems.push(
+      `The order charges ${btcText(q.amount)}, more than the ${btcText(q.quoted)} quoted.`,
+    );
+  }
+  return problems;
+}
+
+/**
+ * Checks the payment PSBT of an edition order before the wallet signs it (issue 6, as the mint
+ * review does for a pre-inscribed launch): every input is a coin of the buyer's payment address,
+ * one output pays the order's charge address exactly its amount, every other output is change to
+ * the payment address, each input is signed with ALL, and the fee rate is the chosen one.
+ * Amounts are read from the PSBT, not from the quote.
+ */
+export function reviewEditionMint(
+  order: EditionMintPayload,
+  request: EditionMintRequest,
+): EditionMintReview {
+  const amount = sats(order.amount) ?? 0n;
+  const orNone = (value: string) => sats(value) ?? 0n;
+  const review: EditionMintReview = {
+    mintCount: order.quote.mintCount,
+    price: orNone(order.quote.price),
+    platformFee: orNone(order.quote.platformFee),
+    inscriptionFee: orNone(order.quote.networkFee),
+    postage: orNone(order.quote.postage),
+    charged: 0n,
+    chargeAddress: order.chargeAddress,
+    networkFee: 0n,
+    feeRate: 0,
+    change: 0n,
+    total: 0n,
+    txid: '',
+    problems: quoteProblems(order, request),
+  };
+  let tx: ReturnType<typeof parsePsbt>;
+  try {
+    tx = parsePsbt(order.psbt);
+  } catch {
+    return { ...review, problems: [...review.problems, 'The mint PSBT cannot be read.'] };
+  }
+  const { network } = request;
+  const problems = review.problems;
+  const paymentScript = scriptOfAddress(request.paymentAddress, network);
+  let chargeScript: Uint8Array | undefined;
+  try {
+    chargeScript = scriptOfAddress(order.chargeAddress, network);
+  } catch {
+    problems.push(`The charge address ${order.chargeAddress} is not an address of this network.`);
+  }
+
+  let spent = 0n;
+  const inputTypes = Array.from({ length: tx.inputsLength }, (_, i) => {
+    const prevout = tx.getInput(i).witnessUtxo;
+    if (!prevout || !equalBytes(prevout.script, paymentScript)) {
+      problems.push(`Input ${i} is not a coin of your payment address.`);
+    }
+    spent += prevout?.amount ?? 0n;
+    return inputTypeOf((prevout && spendTypeOfScript(prevout.script)) ?? 'p2wpkh');
+  });
+
+  let kept = 0n;
+  let charges = 0;
+  const scripts = Array.from({ length: tx.outputsLength }, (_, i) => {
+    const { script, amount: value = 0n } = tx.getOutput(i);
+    kept += value;
+    if (script && chargeScript && equalBytes(script, chargeScript)) {
+      charges += 1;
+      review.charged += value;
+    } else if (script && equalBytes(script, paymentScript)) {
+      review.change += value;
+    } else {
+      const to = script ? addressOfScript(script, network) : undefined;
+      problems.push(
+        `Output ${i} pays ${to ?? 'a script'}, neither the charge address nor your payment address.`,
+      );
+    }
+    return script ?? new Uint8Array();
+  });
+  if (charges !== 1 || review.charged !== amount) {
+    problems.push(
+      `The PSBT pays ${btcText(review.charged)} to the charge address, not the ${btcText(amount)} of the order.`,
+    );
+  }
+
+  for (const { index, address } of order.inputsToSign) {
+    if (index < 0 || index >= tx.inputsLength || address !== request.paymentAddress) {
+      problems.push(`The server asks ${address} to sign input ${index}, which is not your coin.`);
+    }
+  }
+  const unsafe = inputsWithUnsafeSighash(
+    tx,
+    Array.from({ length: tx.inputsLength }, (_, i) => i),
+  );
+  if (unsafe.length > 0) problems.push(unsafeSighashText(unsafe, 'The mint'));
+
+  review.networkFee = spent - kept;
+  if (review.networkFee < 0n) problems.push('Its outputs pay more than its inputs hold.');
+  review.feeRate = Number(review.networkFee) / estimateVsize(inputTypes, scripts);
+  if (review.feeRate > request.feeRate * FEE_RATE_SLACK + FEE_RATE_SLACK_ABSOLUTE) {
+    problems.push(
+      `The network fee rate of ${feeRateText(review.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`,
+    );
+  }
+  review.total = review.charged + review.networkFee;
+  review.txid = psbtTxid(order.psbt);
+  return review;
+}
