@@ -10,6 +10,7 @@ import type { Db } from './db/create-db.ts';
 import type { Env } from './env.ts';
 import type { ChainEvents } from './indexer/chain-events.ts';
 import { addressRoutes } from './features/address/address.routes.ts';
+import { registerAuctions } from './features/auctions/auctions.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { chainRoutes } from './features/chain/chain.routes.ts';
 import { activityRoutes } from './features/collections/activity.routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const editionWorker = startEditionWorker(deps);
   app.addHook('onClose', editionWorker.stop);
   editionsRoutes(app, deps, writeLimit);
+  registerAuctions(app, deps, writeLimit);
   await storageRoutes(app, deps, writeLimit);
   if (deps.chain.faucet) devRoutes(app, deps.chain.faucet, writeLimit);
 

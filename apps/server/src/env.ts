@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3StorageConfig } from './features/storage/s3-storage.ts';
 
 /**
  * Every setting the server reads, parsed once at start. Nothing else reads process.env.
@@ -14,6 +15,16 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Uploaded images (collection icons), one folder per user; unset, DATA_DIR/uploads. */
   STORAGE_DIR: z.string().optional(),
+  /** An S3-compatible bucket for uploads instead of STORAGE_DIR (with the five S3_ settings below). */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** The S3 API endpoint, e.g. https://s3.eu-west-1.amazonaws.com or an R2/MinIO URL (path-style). */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** The bucket's region (auto for R2). */
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Where the bucket's objects are read from: its public URL or a CDN's. */
+  S3_PUBLIC_URL: z.string().url().optional(),
   /** PostgreSQL server to use instead of the embedded PGlite database. */
   DATABASE_URL: z.string().url().optional(),
   /** mainnet, testnet, signet or regtest. With regtest and no BITCOIND_RPC_URL the server runs its own node. */
@@ -69,7 +80,12 @@ const EnvSchema = z.object({
     .optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { dataDir: string; storageDir: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  dataDir: string;
+  storageDir: string;
+  /** Set when S3_BUCKET is: uploads go to that bucket. */
+  s3?: S3StorageConfig;
+};
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty variable (FOO=) means unset, as shells and .env files commonly write it.
@@ -103,5 +119,24 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const storageDir = path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'uploads'));
-  return { ...env, dataDir, storageDir };
+  return { ...env, dataDir, storageDir, s3: s3Config(env) };
+}
+
+/** The bucket for uploads when S3_BUCKET is set; every other S3_ setting is then required. */
+function s3Config(env: z.infer<typeof EnvSchema>): S3StorageConfig | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const { S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL } = env;
+  if (!S3_ENDPOINT || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY || !S3_PUBLIC_URL) {
+    throw new Error(
+      'S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL.',
+    );
+  }
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    publicUrl: S3_PUBLIC_URL,
+  };
 }

@@ -86,5 +86,10 @@ describe('toAuctionPayload', () => {
       auctionId: 'a1',
       signedPSBT: 'cHNidP8=',
     });
+    expect(toAuctionConfirmPayload('a1', 'cHNidP8=', 'cHNidP9=')).toEqual({
+      auctionId: 'a1',
+      signedPSBT: 'cHNidP8=',
+      signedSettlementPSBT: 'cHNidP9=',
+    });
   });
 });

@@ -423,6 +423,53 @@ export interface AuctionsTable {
   creator_user_id: string | null;
   created_at: Timestamp;
   updated_at: UpdatedAt;
+  /** 0012: the seller's maker wallet, the deposit into it and the pre-signed floor (ADR 012). */
+  maker_wallet_id: string | null;
+  deposit_txid: string | null;
+  maker_wallet_outpoint: string | null;
+  inscription_offset: Int8Default;
+  deposit_layout: ColumnType<unknown, string | null | undefined, string | null>;
+  floor_price: Int8Nullable;
+  floor_fee: Int8Nullable;
+  settlement_psbt: string | null;
+  /** U's 0x83 signature, hex: never leaves the server. */
+  settlement_signature: string | null;
+  settlement_txid: string | null;
+  settled_at: TimestampNullable;
+}
+
+/** 0012: a bid is its settlement transaction, signed by the bidder (ADR 012). */
+export type AuctionBidStatus = 'pending_signature' | 'standing' | 'outbid' | 'won' | 'invalid';
+
+export interface AuctionBidsTable {
+  id: Generated<string>;
+  auction_id: string;
+  bidder_user_id: string;
+  bidder_wallet_id: string;
+  bidder_ordinal_address: string;
+  /** Sats. */
+  amount: Int8;
+  fee_rate: Numeric;
+  max_fee_rate: Numeric;
+  network_fee: Int8;
+  txid: string;
+  psbt: string;
+  signed_psbt: string | null;
+  layout: ColumnType<unknown, string, string>;
+  reserved_coins: ColumnType<string[], string[] | undefined, string[]>;
+  status: ColumnType<AuctionBidStatus, AuctionBidStatus | undefined, AuctionBidStatus>;
+  invalid_reason: string | null;
+  created_at: Timestamp;
+  placed_at: TimestampNullable;
+  updated_at: UpdatedAt;
+}
+
+/** 0012: the multisig coins a standing bid counts on, one row each. */
+export interface AuctionCoinReservationsTable {
+  outpoint: string;
+  bid_id: string;
+  wallet_id: string;
+  created_at: Timestamp;
 }
 
 // ── Document-store records ──────────────────────────────────────────────────────────────────
@@ -547,6 +594,8 @@ export interface Database extends ChainTables, TradingTables, MultisigTables {
   trade_history: TradeHistoryTable;
   external_volume_data: ExternalVolumeDataTable;
   auctions: AuctionsTable;
+  auction_bids: AuctionBidsTable;
+  auction_coin_reservations: AuctionCoinReservationsTable;
   orders: OrdersTable;
   notifications: NotificationsTable;
   pools: PoolsTable;

@@ -2,6 +2,13 @@
 // BIP143 signing, and the wallets' transactions (padding setups, withdrawals, deposits of
 // inscriptions, and the user-only recovery).
 export type { Cosigner } from './cosign.ts';
+export {
+  AUCTION_BID_PADDINGS,
+  buildAuctionBid,
+  type AuctionBidLayout,
+  type AuctionBidParams,
+  type BuiltAuctionBid,
+} from './auction-bid.ts';
 export { buildMultisigDeposit, type BuiltMultisigDeposit } from './deposit.ts';
 export { buildInscriptionDeposit, type BuiltInscriptionDeposit } from './inscription-deposit.ts';
 export {

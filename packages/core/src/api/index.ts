@@ -8,3 +8,4 @@ export * from './address.api.ts';
 export * from './multisig.api.ts';
 export * from './launchpad.api.ts';
 export * from './editions.api.ts';
+export * from './auctions.api.ts';

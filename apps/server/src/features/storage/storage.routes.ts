@@ -5,18 +5,14 @@ import { notFound } from '../../http/app-error.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { iconTypeOfFile } from './icon-image.ts';
-import { createLocalDiskStorage, UPLOADS_PATH } from './local-disk-storage.ts';
+import {
+  createLocalDiskStorage,
+  UPLOADS_PATH,
+  type LocalDiskStorage,
+} from './local-disk-storage.ts';
+import { createS3Storage } from './s3-storage.ts';
+import { UPLOAD_CACHE_CONTROL, UPLOAD_CONTENT_SECURITY_POLICY, type Storage } from './storage.ts';
 import { ICON_MULTIPART_OPTIONS, readIconUpload, storeIcon } from './upload-icon.service.ts';
-
-/**
- * Served with each upload: nothing may load from it but the image itself (when opened on its own,
- * the browser's image viewer may style it inline), and `sandbox` gives it an opaque origin, so
- * even a file a browser misreads could never reach the app's storage or run script.
- */
-export const UPLOAD_CONTENT_SECURITY_POLICY =
-  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
-/** Content-addressed (a new image is a new URL), so a stored file never changes. */
-export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Collection icons (spec 000 §2/§3/§9, issue 6): upload, checked by content, and serving. */
 export async function storageRoutes(
@@ -24,8 +20,7 @@ export async function storageRoutes(
   deps: AppDeps,
   writeLimit: object,
 ): Promise<void> {
-  // Local disk is the only store so far; an S3-compatible one would be chosen here (storage.ts).
-  const storage = createLocalDiskStorage(deps.env.storageDir);
+  const { storage, disk } = chooseStorage(deps.env);
   const signedIn = { config: writeLimit, preHandler: requireSession(deps.jwtSecret) };
   const session = (request: FastifyRequest) => request.session as SessionClaims;
 
@@ -43,7 +38,7 @@ export async function storageRoutes(
     async (request, reply) => {
       const { userId, file } = request.params;
       // read() answers only keys of the strict patterns, so `..` or an encoded slash finds nothing.
-      const bytes = await storage.read(`${userId}/${file}`);
+      const bytes = await disk?.read(`${userId}/${file}`);
       const type = iconTypeOfFile(file);
       if (!bytes || !type) throw uploadNotFound(request);
       return reply
@@ -60,6 +55,13 @@ export async function storageRoutes(
       throw uploadNotFound(request);
     });
   }
+}
+
+/** An S3-compatible bucket when configured (its URLs point at the bucket), else the local disk. */
+function chooseStorage(env: AppDeps['env']): { storage: Storage; disk?: LocalDiskStorage } {
+  if (env.s3) return { storage: createS3Storage(env.s3) };
+  const disk = createLocalDiskStorage(env.storageDir);
+  return { storage: disk, disk };
 }
 
 function uploadNotFound(request: FastifyRequest) {

@@ -3,13 +3,19 @@
 // configured). Keys are `{userId}/{sha256}.{ext}`: content-addressed, so the same bytes always
 // get the same URL and a stored file never changes (hence an immutable cache).
 //
-// S3 (not built yet): an S3-compatible implementation of `Storage` would take S3_ENDPOINT,
-// S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL from env.ts,
-// `put` the key with PutObject (Content-Type from `contentType`, Cache-Control
-// "public, max-age=31536000, immutable", and the bucket's own nosniff/CSP response headers or a
-// CDN's) and answer `${S3_PUBLIC_URL}/${key}`; a single PutObject is atomic, so no temp object is
-// needed. `storageRoutes` would create it instead of the local disk when S3_BUCKET is set, and
-// not register GET /uploads (the URLs point at the bucket). The upload and its checks stay as they are.
+// The store is the local disk (served at /uploads by this server) or, when S3_BUCKET is set, an
+// S3-compatible bucket written by a signed PutObject and read at S3_PUBLIC_URL; the bucket (or
+// the CDN in front of it) should add nosniff and the CSP below to what it serves.
+
+/**
+ * Served with each upload: nothing may load from it but the image itself (when opened on its own,
+ * the browser's image viewer may style it inline), and `sandbox` gives it an opaque origin, so
+ * even a file a browser misreads could never reach the app's storage or run script.
+ */
+export const UPLOAD_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+/** Content-addressed (a new image is a new URL), so a stored file never changes. */
+export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export interface Storage {
   /** Stores the bytes under `key` (`{userId}/{sha256}.{ext}`); answers the URL that serves them. */

@@ -1,0 +1,202 @@
+import type { Selectable, Transaction } from 'kysely';
+import type { Db } from '../../db/create-db.ts';
+import type { AuctionBidsTable, AuctionBidStatus, Database } from '../../db/database.ts';
+import type { Executor } from './auctions.queries.ts';
+
+/**
+ * Bids (0012_auction_bids): each is its settlement transaction; a standing bid's coins are rows of
+ * auction_coin_reservations until it is outbid or the auction closes.
+ */
+
+export type BidRow = Selectable<AuctionBidsTable>;
+
+export type NewBid = {
+  auctionId: string;
+  bidderUserId: string;
+  bidderWalletId: string;
+  bidderOrdinalAddress: string;
+  amount: bigint;
+  feeRate: number;
+  maxFeeRate: number;
+  networkFee: bigint;
+  txid: string;
+  psbt: string;
+  layout: unknown;
+  reservedCoins: string[];
+};
+
+export async function insertBid(db: Db, bid: NewBid): Promise<string> {
+  const row = await db.kysely
+    .insertInto('auction_bids')
+    .values({
+      auction_id: bid.auctionId,
+      bidder_user_id: bid.bidderUserId,
+      bidder_wallet_id: bid.bidderWalletId,
+      bidder_ordinal_address: bid.bidderOrdinalAddress,
+      amount: bid.amount,
+      fee_rate: bid.feeRate,
+      max_fee_rate: bid.maxFeeRate,
+      network_fee: bid.networkFee,
+      txid: bid.txid,
+      psbt: bid.psbt,
+      layout: JSON.stringify(bid.layout),
+      reserved_coins: bid.reservedCoins,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findBid(db: Db, id: string): Promise<BidRow | undefined> {
+  return db.kysely.selectFrom('auction_bids').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The highest bid now, if any. */
+export async function standingBid(db: Executor, auctionId: string): Promise<BidRow | undefined> {
+  return db
+    .selectFrom('auction_bids')
+    .selectAll()
+    .where('auction_id', '=', auctionId)
+    .where('status', '=', 'standing')
+    .executeTakeFirst();
+}
+
+/** The bids shown on the auction page, newest first (not those awaiting a signature). */
+export async function placedBids(db: Db, auctionId: string): Promise<BidRow[]> {
+  return db.kysely
+    .selectFrom('auction_bids')
+    .selectAll()
+    .where('auction_id', '=', auctionId)
+    .where('status', '!=', 'pending_signature')
+    .orderBy('placed_at', 'desc')
+    .orderBy('amount', 'desc')
+    .execute();
+}
+
+/** Signed bids at or above `minimum`, highest first: who may win, in order. */
+export async function settleableBids(
+  db: Db,
+  auctionId: string,
+  minimum: bigint,
+): Promise<BidRow[]> {
+  return db.kysely
+    .selectFrom('auction_bids')
+    .selectAll()
+    .where('auction_id', '=', auctionId)
+    .where('status', 'in', ['standing', 'outbid'])
+    .where('amount', '>=', minimum.toString())
+    .orderBy('amount', 'desc')
+    .orderBy('placed_at')
+    .execute();
+}
+
+/**
+ * Makes the bid the highest (its signed PSBT stored), the previous one outbid, and moves the coin
+ * reservations from one to the other. 'coins-taken' when one of its coins is already reserved (by
+ * another standing bid of the same wallet), 'already-placed' when it is no longer awaiting its
+ * signature: the caller then rolls the transaction back.
+ */
+export async function standBid(
+  trx: Transaction<Database>,
+  bid: BidRow,
+  signedPsbt: string,
+  previous: BidRow | undefined,
+): Promise<'standing' | 'coins-taken' | 'already-placed'> {
+  // The previous one first: at most one bid stands (auction_bids_one_standing).
+  if (previous) {
+    await trx
+      .updateTable('auction_bids')
+      .set({ status: 'outbid' })
+      .where('id', '=', previous.id)
+      .execute();
+    await releaseCoins(trx, previous.id);
+  }
+  const stood = await trx
+    .updateTable('auction_bids')
+    .set({ status: 'standing', signed_psbt: signedPsbt, placed_at: new Date() })
+    .where('id', '=', bid.id)
+    .where('status', '=', 'pending_signature')
+    .executeTakeFirst();
+  if (stood.numUpdatedRows !== 1n) return 'already-placed';
+  const reserved = await trx
+    .insertInto('auction_coin_reservations')
+    .values(
+      bid.reserved_coins.map((outpoint) => ({
+        outpoint,
+        bid_id: bid.id,
+        wallet_id: bid.bidder_wallet_id,
+      })),
+    )
+    .onConflict((oc) => oc.column('outpoint').doNothing())
+    .returning('outpoint')
+    .execute();
+  return reserved.length === bid.reserved_coins.length ? 'standing' : 'coins-taken';
+}
+
+export async function releaseCoins(db: Executor, bidId: string): Promise<void> {
+  await db.deleteFrom('auction_coin_reservations').where('bid_id', '=', bidId).execute();
+}
+
+/** The wallet's coins that standing bids count on ('txid:vout'). */
+export async function reservedCoinsOf(db: Db, walletId: string): Promise<Set<string>> {
+  const rows = await db.kysely
+    .selectFrom('auction_coin_reservations')
+    .select('outpoint')
+    .where('wallet_id', '=', walletId)
+    .execute();
+  return new Set(rows.map((r) => r.outpoint));
+}
+
+/**
+ * Which of these outpoints a standing bid other than `exceptBidId` counts on: the platform
+ * co-signs nothing else that spends them.
+ */
+export async function reservedAmong(
+  db: Db,
+  outpoints: readonly string[],
+  exceptBidId?: string,
+): Promise<string[]> {
+  if (outpoints.length === 0) return [];
+  let query = db.kysely
+    .selectFrom('auction_coin_reservations')
+    .select('outpoint')
+    .where('outpoint', 'in', outpoints);
+  if (exceptBidId) query = query.where('bid_id', '!=', exceptBidId);
+  const rows = await query.execute();
+  return rows.map((r) => r.outpoint);
+}
+
+export async function markBid(
+  db: Executor,
+  id: string,
+  status: AuctionBidStatus,
+  reason: string | null = null,
+): Promise<void> {
+  await db
+    .updateTable('auction_bids')
+    .set({ status, invalid_reason: reason })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Closes a settled or unsold auction's bids: the winner 'won' (if any), every other standing one
+ * 'outbid', and every reservation released.
+ */
+export async function closeBids(db: Db, auctionId: string, winnerId?: string): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    if (winnerId) await markBid(trx, winnerId, 'won');
+    await trx
+      .updateTable('auction_bids')
+      .set({ status: 'outbid' })
+      .where('auction_id', '=', auctionId)
+      .where('status', '=', 'standing')
+      .execute();
+    await trx
+      .deleteFrom('auction_coin_reservations')
+      .where('bid_id', 'in', (eb) =>
+        eb.selectFrom('auction_bids').select('id').where('auction_id', '=', auctionId),
+      )
+      .execute();
+  });
+}

@@ -1,0 +1,85 @@
+import {
+  buildListingPsbt,
+  hexToBytes,
+  scriptOfAddress,
+  type BitcoinNetwork,
+  type BuiltListing,
+  type SignedListedItem,
+} from '@om/bitcoin';
+import type { WalletRow } from '../multisig/multisig.queries.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuctionRow } from './auctions.queries.ts';
+
+// The seller's floor (ADR 012): the maker wallet's output holding the inscription, signed once by
+// the seller SIGHASH_SINGLE|ANYONECANPAY against the payout at max(start, reserve) less the platform
+// fee, to the seller's payment address. Built at create from these terms, and rebuilt from the row
+// at every bid and at settlement: the same terms give the same bytes, which the signature covers.
+
+export type FloorTerms = {
+  outpoint: string;
+  outputValue: bigint;
+  inscriptionOffset: bigint;
+  floorPrice: bigint;
+  floorFee: bigint;
+  payoutAddress: string;
+  makerWallet: Pick<WalletRow, 'address' | 'witness_script' | 'user_public_key'>;
+};
+
+/** The one-input, one-output listing the seller signs 0x83. Throws TradeError. */
+export function buildFloorListing(terms: FloorTerms, network: BitcoinNetwork): BuiltListing {
+  const [txid = '', vout = '0'] = terms.outpoint.split(':');
+  return buildListingPsbt({
+    items: [
+      {
+        inscriptionUtxo: {
+          txid,
+          vout: Number(vout),
+          value: terms.outputValue,
+          script: scriptOfAddress(terms.makerWallet.address, network),
+          inscriptionOffset: terms.inscriptionOffset,
+          publicKey: hexToBytes(terms.makerWallet.user_public_key),
+          witnessScript: hexToBytes(terms.makerWallet.witness_script),
+        },
+        price: terms.floorPrice,
+        payoutAddress: terms.payoutAddress,
+        makerFee: terms.floorFee,
+      },
+    ],
+    network,
+  });
+}
+
+/** The floor's terms as stored with an auction. */
+export function floorTermsOf(
+  auction: AuctionRow,
+  makerWallet: FloorTerms['makerWallet'],
+): FloorTerms {
+  if (!auction.maker_wallet_outpoint || auction.floor_price === null) {
+    throw new AppError('CONFLICT', `Auction ${auction.slug} has no signed floor`);
+  }
+  return {
+    outpoint: auction.maker_wallet_outpoint,
+    outputValue: BigInt(auction.utxo_value ?? '0'),
+    inscriptionOffset: BigInt(auction.inscription_offset),
+    floorPrice: BigInt(auction.floor_price),
+    floorFee: BigInt(auction.floor_fee ?? '0'),
+    payoutAddress: auction.maker_payment_address,
+    makerWallet,
+  };
+}
+
+/**
+ * The seller's signed floor for a settlement: the listed item with the stored 0x83 signature.
+ * Server-side only: with the platform's co-signature it sells the inscription.
+ */
+export function signedFloorOf(
+  auction: AuctionRow,
+  makerWallet: FloorTerms['makerWallet'],
+  network: BitcoinNetwork,
+): SignedListedItem {
+  const [item] = buildFloorListing(floorTermsOf(auction, makerWallet), network).items;
+  if (!item || !auction.settlement_signature) {
+    throw new AppError('CONFLICT', `Auction ${auction.slug} has no signed floor`);
+  }
+  return { ...item, witness: [hexToBytes(auction.settlement_signature)] };
+}

@@ -1,0 +1,66 @@
+import { minimumBid, type Auction, type AuctionBid } from '@om/core';
+import type { AppDeps } from '../../app.ts';
+import { notFound } from '../../http/app-error.ts';
+import { findWallet } from '../multisig/multisig.queries.ts';
+import { pricesOf } from './auction-bid.service.ts';
+import { placedBids } from './auction-bids.queries.ts';
+import { auctionIdOfSlug, contentTypeOf, findAuctionBySlug } from './auctions.queries.ts';
+
+// GET /api/launchpad/auctions/{slug} (the /auction/{slug} page) and the wizard's slug check.
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export async function getAuction(deps: AppDeps, slug: string): Promise<Auction> {
+  const { db } = deps;
+  const auction = await findAuctionBySlug(db, slug);
+  if (!auction) throw notFound(`Auction ${slug} not found`);
+  const [bids, contentType, makerWallet] = await Promise.all([
+    placedBids(db, auction.id),
+    contentTypeOf(db, auction.inscription_id),
+    auction.maker_wallet_id ? findWallet(db, auction.maker_wallet_id) : undefined,
+  ]);
+  const standing = bids.find((b) => b.status === 'standing');
+  const highest = standing ?? bids.find((b) => b.status === 'won');
+  const isDeposited = auction.status !== 'pending_signature';
+  return {
+    id: auction.id,
+    slug: auction.slug,
+    status: auction.status,
+    inscription_id: auction.inscription_id,
+    content_type: contentType,
+    utxo: (isDeposited ? auction.maker_wallet_outpoint : null) ?? auction.utxo,
+    maker_wallet_address: makerWallet?.address ?? null,
+    seller_ordinal_address: auction.maker_ordinal_address,
+    start_price: auction.start_price,
+    reserve_price: auction.reserve_price,
+    start_date: seconds(auction.start_date),
+    end_date: seconds(auction.end_date),
+    highest_bid: highest?.amount ?? null,
+    minimum_bid: minimumBid(pricesOf(auction, standing)).toString(),
+    bids: bids.map((b): AuctionBid => ({
+      id: b.id,
+      amount: b.amount,
+      bidder_ordinal_address: b.bidder_ordinal_address,
+      time: seconds(b.placed_at ?? b.created_at),
+      status: b.status,
+    })),
+    deposit_txid: isDeposited ? auction.deposit_txid : null,
+    settlement_txid: auction.settlement_txid,
+    meta: publicMeta(auction.meta),
+  };
+}
+
+/** { id } when an auction holds the slug ('Auction slug is already taken.'), null otherwise. */
+export async function checkAuctionSlug(
+  deps: AppDeps,
+  slug: string,
+): Promise<{ id: string } | null> {
+  const id = await auctionIdOfSlug(deps.db, slug);
+  return id ? { id } : null;
+}
+
+/** The auction information as the page shows it: without the creator's e-mail address. */
+function publicMeta(meta: Record<string, unknown>): Record<string, unknown> {
+  const { creator_email: _email, ...shown } = meta;
+  return shown;
+}

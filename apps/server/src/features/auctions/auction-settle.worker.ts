@@ -1,0 +1,146 @@
+import {
+  base64ToBytes,
+  finalizeSignedPsbt,
+  TradeError,
+  type AuctionBidLayout,
+  type FinalizedTransaction,
+  type SignedListedItem,
+} from '@om/bitcoin';
+import type { AppDeps } from '../../app.ts';
+import { AppError } from '../../http/app-error.ts';
+import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';
+import { cosignerFor } from '../multisig/cosigner.ts';
+import { makerWalletOf } from './auction-bid.service.ts';
+import { signedFloorOf } from './auction-floor.ts';
+import {
+  closeBids,
+  markBid,
+  reservedAmong,
+  settleableBids,
+  type BidRow,
+} from './auction-bids.queries.ts';
+import {
+  claimSettlement,
+  endedActiveAuctions,
+  findAuction,
+  markUnsold,
+  releaseSettlement,
+} from './auctions.queries.ts';
+
+// The settlement worker (ADR 012): every few seconds it takes the 'active' auctions past their end
+// and tries their signed bids from the highest down, those at or above the reserve only. A bid is
+// co-signed by the platform (its ALL signature on every bidder input and on the seller's, whose
+// stored 0x83 signature completes it), checked with testmempoolaccept and broadcast: the auction
+// is 'settled'. A bid whose coins are gone (the bidder left after 144 blocks) or back another
+// standing bid is 'invalid' and the next one is tried. With none left the auction is 'unsold'; the
+// inscription stays in the seller's maker wallet.
+
+const POLL_MS = 3_000;
+
+export type SettleOutcome = 'settled' | 'unsold' | 'skipped';
+
+export async function settleAuction(deps: AppDeps, auctionId: string): Promise<SettleOutcome> {
+  const { db, chain, env } = deps;
+  const auction = await findAuction(db.kysely, auctionId);
+  if (!auction || auction.status !== 'active' || auction.end_date > new Date()) return 'skipped';
+  const floor = signedFloorOf(auction, await makerWalletOf(deps, auction), env.BITCOIN_NETWORK);
+  const reserve = BigInt(auction.reserve_price ?? '0');
+  for (const bid of await settleableBids(db, auction.id, reserve)) {
+    const final = await settlementOf(deps, bid, floor);
+    if (!final) continue;
+    if (!(await claimSettlement(db, auction.id, final.txid))) return 'skipped';
+    try {
+      await broadcastInOrder(chain, [final.hex]);
+    } catch (err) {
+      await releaseSettlement(db, auction.id, final.txid);
+      if (!isRejection(err)) throw err;
+      await markBid(db.kysely, bid.id, 'invalid', err.message);
+      continue;
+    }
+    await closeBids(db, auction.id, bid.id);
+    return 'settled';
+  }
+  if (await markUnsold(db, auction.id)) await closeBids(db, auction.id);
+  return 'unsold';
+}
+
+/**
+ * The bid's final transaction, co-signed and accepted by the node; undefined (and the bid marked
+ * 'invalid') when it cannot settle. A node that cannot be reached is thrown: retried next pass.
+ */
+async function settlementOf(
+  deps: AppDeps,
+  bid: BidRow,
+  floor: SignedListedItem,
+): Promise<FinalizedTransaction | undefined> {
+  const { db, chain, env } = deps;
+  const taken = await reservedAmong(db, bid.reserved_coins, bid.id);
+  if (taken.length > 0) {
+    await markBid(db.kysely, bid.id, 'invalid', `Its coins back another bid: ${taken.join(', ')}`);
+    return undefined;
+  }
+  const layout = bid.layout as AuctionBidLayout & { maxFeeRate: number };
+  try {
+    const final = finalizeSignedPsbt(
+      bid.signed_psbt ?? '',
+      { psbt: base64ToBytes(bid.psbt) ?? new Uint8Array(), layout, maxFeeRate: layout.maxFeeRate },
+      [floor],
+      { cosigner: cosignerFor(env) },
+    );
+    await testMempoolAccept(chain, [final.hex]);
+    return final;
+  } catch (err) {
+    if (!(err instanceof TradeError) && !isRejection(err)) throw err;
+    await markBid(db.kysely, bid.id, 'invalid', err.message);
+    return undefined;
+  }
+}
+
+/** The node refused the transaction (a 400 'Transaction rejected: …'), as opposed to being away. */
+function isRejection(err: unknown): err is AppError {
+  return err instanceof AppError && err.code === 'INVALID_INPUT';
+}
+
+/** Settles every ended auction now; each on its own, so one failure does not hold up the rest. */
+export async function settleEndedAuctions(deps: AppDeps): Promise<void> {
+  const ids = await endedActiveAuctions(deps.db, new Date());
+  for (const id of ids) {
+    await settleAuction(deps, id).catch((err: unknown) =>
+      deps.log.error({ err, auctionId: id }, 'auction worker: settling failed'),
+    );
+  }
+}
+
+/**
+ * Runs the worker in this process: every few seconds, and at once when `wake` is called. Several
+ * processes may run it: the settlement is claimed with a conditional update, once.
+ */
+export function startAuctionWorker(deps: AppDeps): { wake: () => void; stop: () => Promise<void> } {
+  let running: Promise<void> | undefined;
+  let isRequested = false;
+  let isStopped = false;
+  const wake = () => {
+    isRequested = true;
+    if (running || isStopped) return;
+    running = (async () => {
+      while (isRequested && !isStopped) {
+        isRequested = false;
+        await settleEndedAuctions(deps).catch((err: unknown) =>
+          deps.log.error({ err }, 'auction worker: cannot read the queue'),
+        );
+      }
+    })().finally(() => {
+      running = undefined;
+    });
+  };
+  const timer = setInterval(wake, POLL_MS);
+  timer.unref();
+  return {
+    wake,
+    stop: async () => {
+      isStopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../db/create-db.ts';
+import type { Auction, Database, NewAuction } from '../../db/database.ts';
+
+/** The auctions (0001 auctions, 0012_auction_bids); their bids are in auction-bids.queries.ts. */
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+export type AuctionRow = Auction;
+
+/** The auction holding a slug, in any status. */
+export async function auctionIdOfSlug(db: Db, slug: string): Promise<string | undefined> {
+  const row = await db.kysely
+    .selectFrom('auctions')
+    .select('id')
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** An auction of the inscription still open (being signed, or taking bids). */
+export async function hasOpenAuction(db: Db, inscriptionId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('auctions')
+    .select('id')
+    .where('inscription_id', '=', inscriptionId)
+    .where('status', 'in', ['pending_signature', 'pending', 'active'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A new auction awaiting the seller's signatures. An inscription missing from the catalogue (in no
+ * collection) gets a bare row first: auctions reference the catalogue.
+ */
+export async function insertAuction(db: Db, row: NewAuction): Promise<string> {
+  return db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('inscriptions')
+      .values({ inscription_id: row.inscription_id })
+      .onConflict((oc) => oc.column('inscription_id').doNothing())
+      .execute();
+    const inserted = await trx
+      .insertInto('auctions')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  });
+}
+
+export async function findAuction(db: Executor, id: string): Promise<AuctionRow | undefined> {
+  return db.selectFrom('auctions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findAuctionBySlug(db: Db, slug: string): Promise<AuctionRow | undefined> {
+  return db.kysely.selectFrom('auctions').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+/** The auction's row, locked until the transaction ends: bids on one auction go one at a time. */
+export async function lockAuction(trx: Transaction<Database>, id: string): Promise<AuctionRow> {
+  return trx
+    .selectFrom('auctions')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** 'pending_signature' → 'active' with the seller's signatures, once: false if already done. */
+export async function activateAuction(
+  db: Db,
+  id: string,
+  signed: { signedPsbt: string; settlementSignature: string },
+): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('auctions')
+    .set({
+      status: 'active',
+      signed_psbt: signed.signedPsbt,
+      settlement_signature: signed.settlementSignature,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending_signature')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Undoes activateAuction when the node refused the deposit. */
+export async function deactivateAuction(db: Db, id: string): Promise<void> {
+  await db.kysely
+    .updateTable('auctions')
+    .set({ status: 'pending_signature', signed_psbt: null, settlement_signature: null })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .execute();
+}
+
+/** Auctions past their end still taking bids: the settlement worker's queue. */
+export async function endedActiveAuctions(db: Db, now: Date): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom('auctions')
+    .select('id')
+    .where('status', '=', 'active')
+    .where('end_date', '<=', now)
+    .orderBy('end_date')
+    .limit(100)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+// ── Settlement ───────────────────────────────────────────────────────────────────────────────
+
+/** 'active' → 'settled' with the winning transaction, once: false when another process did it. */
+export async function claimSettlement(db: Db, auctionId: string, txid: string): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('auctions')
+    .set({ status: 'settled', settlement_txid: txid, settled_at: new Date() })
+    .where('id', '=', auctionId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Undoes claimSettlement when the node refused the transaction at broadcast. */
+export async function releaseSettlement(db: Db, auctionId: string, txid: string): Promise<void> {
+  await db.kysely
+    .updateTable('auctions')
+    .set({ status: 'active', settlement_txid: null, settled_at: null })
+    .where('id', '=', auctionId)
+    .where('settlement_txid', '=', txid)
+    .execute();
+}
+
+/** 'active' → 'unsold', once. */
+export async function markUnsold(db: Db, auctionId: string): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('auctions')
+    .set({ status: 'unsold', settled_at: new Date() })
+    .where('id', '=', auctionId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** The inscription's content type, when the indexer knows it. */
+export async function contentTypeOf(db: Db, inscriptionId: string): Promise<string | null> {
+  const row = await db.kysely
+    .selectFrom('chain_inscriptions')
+    .select('content_type')
+    .where('inscription_id', '=', inscriptionId)
+    .executeTakeFirst();
+  return row?.content_type ?? null;
+}

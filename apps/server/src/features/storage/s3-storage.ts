@@ -1,0 +1,60 @@
+import { ERROR_UPLOADING_IMAGE } from '@om/core';
+import { AwsClient } from 'aws4fetch';
+import { AppError } from '../../http/app-error.ts';
+import { isStorageKey, UPLOAD_CACHE_CONTROL, type Storage } from './storage.ts';
+
+/** An S3-compatible bucket (AWS, R2, MinIO, …), addressed path-style: `{endpoint}/{bucket}/{key}`. */
+export type S3StorageConfig = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where the bucket's objects are read from (the bucket's public URL or a CDN in front of it). */
+  publicUrl: string;
+};
+
+/**
+ * Uploads by one signed PutObject (SigV4): atomic, so a reader sees the whole object or none.
+ * The URL answered is the public one; the app does not serve these files itself.
+ */
+export function createS3Storage(config: S3StorageConfig): Storage {
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    service: 's3',
+    region: config.region,
+  });
+  const base = `${config.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(config.bucket)}`;
+  const publicBase = config.publicUrl.replace(/\/+$/, '');
+  return {
+    async put(key, bytes, contentType) {
+      if (!isStorageKey(key)) throw new Error(`Not a storage key: ${key}`);
+      const response = await client
+        .fetch(`${base}/${key}`, {
+          method: 'PUT',
+          body: bytes,
+          headers: {
+            'content-type': contentType,
+            'cache-control': UPLOAD_CACHE_CONTROL,
+            'content-length': String(bytes.byteLength),
+          },
+        })
+        .catch(() => {
+          throw new AppError(
+            'UNAVAILABLE',
+            `${ERROR_UPLOADING_IMAGE}: the image store cannot be reached`,
+          );
+        });
+      if (!response.ok) {
+        // The status names the problem; the store's XML body stays out of the answer.
+        await response.body?.cancel();
+        throw new AppError(
+          'UNAVAILABLE',
+          `${ERROR_UPLOADING_IMAGE}: the image store answered HTTP ${response.status}`,
+        );
+      }
+      return `${publicBase}/${key}`;
+    },
+  };
+}

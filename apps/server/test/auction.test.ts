@@ -1,0 +1,482 @@
+import {
+  buildRecoveryPsbt,
+  bytesToBase64,
+  finalizeRecovery,
+  hexToBytes,
+  multisigWallet,
+  parsePsbt,
+  scriptOfAddress,
+  signPsbtWithKey,
+} from '@om/bitcoin';
+import {
+  AuctionSchema,
+  AuctionSlugCheckSchema,
+  BuiltPsbtPayloadSchema,
+  CreateAuctionPayloadSchema,
+  MultisigUtxosPayloadSchema,
+  type Auction,
+} from '@om/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  askBid,
+  auctionBody,
+  confirmBidCall,
+  fundCoins,
+  multisigOf,
+  openAuction,
+  placeBid,
+  preparedBid,
+  signAuction,
+} from './helpers/auctions.ts';
+import { startTestNode, type TestNode } from './helpers/regtest.ts';
+import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  api,
+  eventually,
+  inMempool,
+  inscribeTo,
+  mineAndSync,
+  newTrader,
+  newWallet,
+  paidTo,
+  signAsAsked,
+  type Trader,
+} from './helpers/trading.ts';
+
+// Issue 6, English auctions with a reserve on Bitcoin Core 30 (ADR 012): a seller escrows an
+// inscription in their maker wallet and pre-signs its floor 0x83; bidders bid from their multisig
+// wallets with fully signed settlement transactions; after the end the worker settles the highest
+// one that still can, or leaves the auction unsold with the inscription in the maker wallet.
+
+const START = 20_000n;
+const POSTAGE = 10_000n;
+const FEE_BPS = 100;
+
+let node: TestNode;
+beforeAll(async () => {
+  node = await startTestNode();
+});
+afterAll(async () => {
+  await node?.stop();
+});
+
+describe.each(databaseKinds())('English auctions on %s', (kind) => {
+  let t: TestApp;
+  const platform = newWallet('p2tr');
+  beforeAll(async () => {
+    t = await startTestApp(kind, node, {
+      PLATFORM_FEE_ADDRESS: platform.address,
+      PLATFORM_FEE_BPS: String(FEE_BPS),
+      WRITE_RATE_LIMIT_PER_MINUTE: '10000',
+    });
+    await t.sync();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const now = () => Math.floor(Date.now() / 1000);
+
+  async function auctionOf(slug: string): Promise<Auction> {
+    const res = await api(t, 'GET', `/api/launchpad/auctions/${slug}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return AuctionSchema.parse(res.body.payload);
+  }
+
+  async function ownerOf(inscriptionId: string): Promise<string | null> {
+    const res = await api(t, 'GET', `/api/shared/inscriptions/details/${inscriptionId}`);
+    return (res.body.payload?.address as string | undefined) ?? null;
+  }
+
+  /** Moves an auction's dates as time would: started `startedAgo` s ago, ending `endsIn` s on. */
+  async function moveDates(auctionId: string, startedAgo: number, endsIn: number) {
+    await t.db.kysely
+      .updateTable('auctions')
+      .set({
+        start_date: new Date((now() - startedAgo) * 1000),
+        end_date: new Date((now() + endsIn) * 1000),
+      })
+      .where('id', '=', auctionId)
+      .execute();
+  }
+
+  async function reservationsOf(walletId: string): Promise<string[]> {
+    const rows = await t.db.kysely
+      .selectFrom('auction_coin_reservations')
+      .select('outpoint')
+      .where('wallet_id', '=', walletId)
+      .execute();
+    return rows.map((r) => r.outpoint);
+  }
+
+  /** A multisig withdrawal to the bidder's payment address, prepared, signed and confirmed. */
+  async function withdrawFrom(trader: Trader, amountSats: bigint) {
+    const prepared = await api(t, 'POST', '/api/multisig/withdrawal', {
+      userPublicKey: trader.payment.publicKey,
+      recipientAddress: trader.payment.address,
+      amountSats: amountSats.toString(),
+      feeRate: 2,
+    });
+    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+    const built = BuiltPsbtPayloadSchema.parse(prepared.body.payload);
+    return api(t, 'POST', '/api/multisig/withdrawal/confirm', {
+      userPublicKey: trader.payment.publicKey,
+      userSignedPsbtBase64: signAsAsked(built.psbt, built.inputsToSign, [trader.payment]),
+    });
+  }
+
+  /** A seller with an inscription on their ordinals address and coins for the deposit's fee. */
+  async function seller() {
+    const trader = await newTrader(t, { signInWith: 'payment' });
+    const item = await inscribeTo(node, t, trader.ordinals.address);
+    await node.faucet.fund(trader.payment.address, 50_000n);
+    await mineAndSync(node, t);
+    return { trader, item };
+  }
+
+  /** A bidder whose multisig wallet holds two 100,000-sat coins, and paddings if asked. */
+  async function bidder(paddings: number) {
+    const trader = await newTrader(t);
+    const wallet = await multisigOf(t, trader.payment);
+    await fundCoins(node, wallet.address, [100_000n, 100_000n]);
+    await fundCoins(
+      node,
+      wallet.address,
+      Array.from({ length: paddings }, () => 1_000n),
+    );
+    await mineAndSync(node, t);
+    return { trader, wallet };
+  }
+
+  it('escrows, takes bids, refuses what breaks the rules, and settles to the highest', async () => {
+    const { trader: owner, item } = await seller();
+    const slug = `rare-sat-${kind}`;
+    const body = auctionBody(owner, item, { slug, startPrice: START });
+
+    // The wizard's checks: the slug is free, a start price under 100 sats and no sign-in refused.
+    const free = await api(t, 'GET', `/api/launchpad/auctions/check-slug/${slug}`);
+    expect(AuctionSlugCheckSchema.parse(free.body.payload)).toBeNull();
+    const cheap = await api(
+      t,
+      'POST',
+      '/api/launchpad/auctions/create',
+      { ...body, startPrice: '99' },
+      owner.token,
+    );
+    expect(cheap.status).toBe(400);
+    expect(cheap.body.errors[0].msg).toBe('startPrice: Start Price must be at least 0.000001 BTC');
+    const short = await api(
+      t,
+      'POST',
+      '/api/launchpad/auctions/create',
+      { ...body, endDate: body.startDate + 600 },
+      owner.token,
+    );
+    expect(short.status).toBe(400);
+    expect(short.body.errors[0].msg).toBe(
+      'endDate: End time must be at least 1 hour after start time',
+    );
+    const anonymous = await api(t, 'POST', '/api/launchpad/auctions/create', body);
+    expect(anonymous.status).toBe(401);
+
+    // Create: two PSBTs, the deposit into the maker wallet and the 0x83 floor over its output.
+    const res = await api(t, 'POST', '/api/launchpad/auctions/create', body, owner.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const created = CreateAuctionPayloadSchema.parse(res.body.payload);
+    expect(created.makerOrdinalInputIndices).toEqual([0]);
+    expect(created.makerPaymentInputIndices.length).toBeGreaterThan(0);
+    expect(created.settlementInputsToSign).toEqual([
+      { index: 0, address: owner.payment.address, sighash: 0x83 },
+    ]);
+    const floorPsbt = parsePsbt(created.settlementPsbtBase64);
+    expect(floorPsbt.getInput(0).index).toBe(0);
+    // The floor: 20,000 less the 1% fee, plus the inscription's 10,000-sat output kept.
+    expect(floorPsbt.getOutput(0).amount).toBe(START - START / 100n + POSTAGE);
+    const taken = await api(t, 'POST', '/api/launchpad/auctions/create', body, owner.token);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe('Auction slug is already taken.');
+    const check = await api(t, 'GET', `/api/launchpad/auctions/check-slug/${slug}`);
+    expect(check.body.payload).toEqual({ id: created.auction_id });
+
+    // Confirm: an unsigned floor is refused and nothing is broadcast; then both signatures.
+    const signed = signAuction(owner, created);
+    const unsignedFloor = await api(t, 'PUT', '/api/launchpad/auctions/confirm', {
+      ...signed,
+      signedSettlementPSBT: created.settlementPsbtBase64,
+    });
+    expect(unsignedFloor.status).toBe(400);
+    expect(unsignedFloor.body.errors[0].path).toBe('signedSettlementPSBT');
+    expect(await inMempool(node, created.depositTxid)).toBe(false);
+    const confirmed = await api(t, 'PUT', '/api/launchpad/auctions/confirm', signed);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const again = await api(t, 'PUT', '/api/launchpad/auctions/confirm', signed);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('Psbt already signed');
+    await mineAndSync(node, t);
+    const opened = await auctionOf(slug);
+    expect(opened).toMatchObject({
+      status: 'active',
+      inscription_id: item.id,
+      content_type: 'text/plain',
+      utxo: `${created.depositTxid}:0`,
+      start_price: START.toString(),
+      reserve_price: null,
+      highest_bid: null,
+      minimum_bid: START.toString(),
+      bids: [],
+    });
+    expect(await ownerOf(item.id)).toBe(opened.maker_wallet_address);
+    expect(JSON.stringify(opened)).not.toMatch(/signature|signed/i);
+    expect(opened.meta).not.toHaveProperty('creator_email');
+
+    const a = await bidder(0);
+    const b = await bidder(0);
+    // Padding for A through the API: the multisig setup splits a coin into 1,000-sat outputs.
+    const setup = await api(t, 'POST', '/api/multisig/setup-padding', {
+      multiSigAddress: a.wallet.address,
+      userPublicKey: a.trader.payment.publicKey,
+      witnessScript: a.wallet.witnessScript,
+      numberOfOutputs: 4,
+      feeRate: 2,
+    });
+    expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+    const padding = BuiltPsbtPayloadSchema.parse(setup.body.payload);
+    const padded = await api(t, 'POST', '/api/multisig/confirm-padding', {
+      multiSigAddress: a.wallet.address,
+      numberOfOutputs: 4,
+      signedPsbt: signAsAsked(padding.psbt, padding.inputsToSign, [a.trader.payment]),
+    });
+    expect(padded.status, JSON.stringify(padded.body)).toBe(200);
+    await mineAndSync(node, t);
+
+    // Who may not bid: the seller; B without padding yet.
+    const own = await askBid(t, slug, owner, START);
+    expect(own.status).toBe(403);
+    expect(own.body.error).toBe('The seller cannot bid on their own auction');
+    const unpadded = await askBid(t, slug, b.trader, START);
+    expect(unpadded.status).toBe(400);
+    expect(unpadded.body.error).toBe(
+      'Set up padding in your multisig wallet first: a bid needs 2 padding outputs',
+    );
+    await fundCoins(node, b.wallet.address, [1_000n, 1_000n, 1_000n, 1_000n]);
+    await mineAndSync(node, t);
+    const low = await askBid(t, slug, a.trader, START - 1n);
+    expect(low.status).toBe(400);
+    expect(low.body.error).toBe('The minimum bid is 20000 sats');
+
+    // A bids the start price. A PSBT changed after building is a clear 400; the real one stands.
+    const first = await preparedBid(t, slug, a.trader, START);
+    expect(first.inputsToSign.every((i) => i.address === a.trader.payment.address)).toBe(true);
+    expect(first.inputsToSign.map((i) => i.index)).not.toContain(2);
+    // The 1% fee on 20,000 (200 sats) is below the dust limit: left out, the bidder pays less.
+    expect(BigInt(first.total)).toBe(START - 200n + POSTAGE + BigInt(first.networkFee));
+    const tampered = parsePsbt(first.psbt);
+    const last = tampered.outputsLength - 1;
+    tampered.updateOutput(last, { amount: (tampered.getOutput(last).amount ?? 0n) - 5_000n });
+    const forged = signAsAsked(bytesToBase64(tampered.toPSBT()), first.inputsToSign, [
+      a.trader.payment,
+    ]);
+    const refused = await confirmBidCall(t, slug, a.trader, {
+      bidId: first.bidId,
+      signedPsbt: forged,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].path).toBe('signedPsbt');
+    expect(refused.body.error).toMatch(/^signedPsbt changed the outputs that were built/);
+    const stood = await confirmBidCall(t, slug, a.trader, first);
+    expect(stood.status, JSON.stringify(stood.body)).toBe(200);
+    expect(stood.body.payload.minimumBid).toBe('21000');
+    expect(await reservationsOf(a.wallet.id)).toHaveLength(3);
+    // The platform co-signs nothing else that spends them: A's withdrawal of most coins is refused.
+    const held = await withdrawFrom(a.trader, 150_000n);
+    expect(held.status).toBe(409);
+    expect(held.body.error).toBe(
+      'These coins back a standing auction bid: they are free again once it is outbid or the auction ends',
+    );
+
+    // A and B race at 25,000: exactly one stands, the other hears the new minimum.
+    const raceA = await preparedBid(t, slug, a.trader, 25_000n);
+    const raceB = await preparedBid(t, slug, b.trader, 25_000n);
+    const race = await Promise.all([
+      confirmBidCall(t, slug, a.trader, raceA),
+      confirmBidCall(t, slug, b.trader, raceB),
+    ]);
+    expect(race.map((r) => r.status).sort(), JSON.stringify(race)).toEqual([200, 409]);
+    const lost = race.find((r) => r.status === 409);
+    expect(lost?.body.errors[0].msg).toBe(
+      'A higher bid was placed: the minimum bid is now 26250 sats',
+    );
+    const tooLow = await askBid(t, slug, a.trader, 26_000n);
+    expect(tooLow.status).toBe(409);
+    expect(tooLow.body.error).toBe('A higher bid was placed: the minimum bid is now 26250 sats');
+
+    // B outbids everyone; A's coins are free again, B's reserved.
+    await placeBid(t, slug, b.trader, 40_000n);
+    expect(await reservationsOf(a.wallet.id)).toEqual([]);
+    expect(await reservationsOf(b.wallet.id)).toHaveLength(3);
+    const page = await auctionOf(slug);
+    expect(page).toMatchObject({ highest_bid: '40000', minimum_bid: '42000' });
+    expect(page.bids[0]).toMatchObject({
+      amount: '40000',
+      bidder_ordinal_address: b.trader.ordinals.address,
+      status: 'standing',
+    });
+    expect(page.bids.map((bid) => bid.status).slice(1)).toEqual(['outbid', 'outbid']);
+
+    // The end: a late bid is refused, the worker settles to B.
+    await moveDates(created.auction_id, 7_200, -1);
+    const late = await askBid(t, slug, a.trader, 50_000n);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('The auction has ended');
+    await eventually(async () => expect((await auctionOf(slug)).status).toBe('settled'));
+    const settled = await auctionOf(slug);
+    const txId = settled.settlement_txid ?? '';
+    expect(await inMempool(node, txId)).toBe(true);
+    await mineAndSync(node, t);
+    expect(await ownerOf(item.id)).toBe(b.trader.ordinals.address);
+    const tx = await node.node.rpc.getRawTransactionVerbose(txId);
+    const sats = (n: number) => BigInt(Math.round((tx.vout[n]?.value ?? 0) * 1e8));
+    // Floor payout at the seller's input index, then the excess: 40,000 − 400 + 10,000 in all.
+    expect(tx.vout[2]?.scriptPubKey.address).toBe(owner.payment.address);
+    expect(sats(2)).toBe(START - 200n + POSTAGE);
+    expect(sats(3)).toBe(40_000n - 400n - (START - 200n));
+    expect(await paidTo(node, txId, owner.payment.address)).toBe(40_000n - 400n + POSTAGE);
+    expect(await paidTo(node, txId, platform.address)).toBe(400n);
+    expect(await paidTo(node, txId, b.trader.ordinals.address)).toBe(POSTAGE);
+    await eventually(async () => {
+      expect((await auctionOf(slug)).bids[0]).toMatchObject({ amount: '40000', status: 'won' });
+      expect(await reservationsOf(b.wallet.id)).toEqual([]);
+    });
+    expect(await reservationsOf(a.wallet.id)).toEqual([]);
+    const freed = await withdrawFrom(a.trader, 150_000n);
+    expect(freed.status, JSON.stringify(freed.body)).toBe(200);
+  });
+
+  it('leaves an auction whose reserve is not met unsold, the inscription in the maker wallet', async () => {
+    const { trader: owner, item } = await seller();
+    const slug = `reserve-${kind}`;
+    const startDate = now() + 600;
+    const { auctionId } = await openAuction(
+      t,
+      owner,
+      auctionBody(owner, item, {
+        slug,
+        startPrice: 10_000n,
+        reservePrice: 30_000n,
+        startDate,
+        endDate: startDate + 3_600,
+      }),
+    );
+    await mineAndSync(node, t);
+    const c = await bidder(2);
+
+    const early = await askBid(t, slug, c.trader, 30_000n);
+    expect(early.status).toBe(409);
+    expect(early.body.error).toBe('The auction has not started yet');
+    await moveDates(auctionId, 60, 3_600);
+    const below = await askBid(t, slug, c.trader, 20_000n);
+    expect(below.status).toBe(400);
+    expect(below.body.error).toBe('The minimum bid is 30000 sats');
+    expect((await auctionOf(slug)).minimum_bid).toBe('30000');
+
+    // C bids the reserve, then leaves: after 144 blocks their key alone spends every coin.
+    await placeBid(t, slug, c.trader, 30_000n);
+    await mineAndSync(node, t, 144);
+    const utxos = MultisigUtxosPayloadSchema.parse(
+      (await api(t, 'GET', `/api/multisig/utxos/${c.wallet.id}`)).body.payload,
+    ).utxos;
+    const wallet = multisigWallet(
+      hexToBytes(c.trader.payment.publicKey),
+      hexToBytes(c.wallet.platformPublicKey),
+      'regtest',
+    );
+    const recovery = buildRecoveryPsbt({
+      wallet,
+      utxos: utxos.map((u) => ({
+        txid: u.txid,
+        vout: u.vout,
+        value: BigInt(u.value),
+        script: scriptOfAddress(c.wallet.address, 'regtest'),
+        inscribed: false,
+      })),
+      recipientAddress: c.trader.payment.address,
+      feeRate: 2,
+      network: 'regtest',
+    });
+    const exit = finalizeRecovery(signPsbtWithKey(recovery.psbt, c.trader.payment.key), wallet);
+    await node.node.rpc.sendRawTransaction(exit.hex);
+    await mineAndSync(node, t);
+
+    // The end: C's bid cannot settle (its coins are gone), nothing else meets the reserve.
+    await moveDates(auctionId, 7_200, -1);
+    await eventually(async () => expect((await auctionOf(slug)).status).toBe('unsold'));
+    const closed = await auctionOf(slug);
+    expect(closed.settlement_txid).toBeNull();
+    expect(closed.bids).toMatchObject([{ amount: '30000', status: 'invalid' }]);
+    expect(await reservationsOf(c.wallet.id)).toEqual([]);
+    expect(await ownerOf(item.id)).toBe(closed.maker_wallet_address);
+
+    // The seller takes it back with the maker wallet's withdrawal.
+    const withdraw = await api(t, 'POST', '/api/multisig/withdrawal-inscriptions', {
+      transfer: [{ inscriptionId: item.id, address: owner.ordinals.address }],
+      makerPaymentAddress: owner.payment.address,
+      makerPaymentPublicKey: owner.payment.publicKey,
+      feeRate: 2,
+    });
+    expect(withdraw.status, JSON.stringify(withdraw.body)).toBe(200);
+    const built = BuiltPsbtPayloadSchema.parse(withdraw.body.payload);
+    const done = await api(t, 'POST', '/api/multisig/withdrawal/confirm', {
+      userPublicKey: owner.payment.publicKey,
+      userSignedPsbtBase64: signAsAsked(built.psbt, built.inputsToSign, [owner.payment]),
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    await mineAndSync(node, t);
+    expect(await ownerOf(item.id)).toBe(owner.ordinals.address);
+  });
+
+  it('refuses bad input with a 400 naming the field, never a 500', async () => {
+    const { trader: owner, item } = await seller();
+    const body = auctionBody(owner, item, { slug: `bad-${kind}`, startPrice: START });
+    const cases: [object, string, Trader | undefined][] = [
+      [{ ...body, utxo: 'nope' }, "utxo must read 'txid:vout'", owner],
+      [{ ...body, userPublicKey: owner.ordinals.publicKey }, 'userPublicKey', owner],
+      [{ ...body, slug: 'Bad Slug' }, 'Slug must be in lowercase.', owner],
+      [{ ...body, reservePrice: '-1' }, 'Reserve Price cannot be negative', owner],
+      [
+        { ...body, startDate: now() - 7_200, endDate: now() + 3_600 },
+        'Start time cannot be in past',
+        owner,
+      ],
+    ];
+    for (const [request, message, who] of cases) {
+      const res = await api(t, 'POST', '/api/launchpad/auctions/create', request, who?.token);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(JSON.stringify(res.body.errors)).toContain(message);
+    }
+    const stranger = await newTrader(t);
+    const notTheirs = await api(
+      t,
+      'POST',
+      '/api/launchpad/auctions/create',
+      auctionBody(stranger, item, { slug: `theirs-${kind}`, startPrice: START }),
+      stranger.token,
+    );
+    expect(notTheirs.status).toBe(400);
+    expect(notTheirs.body.error).toBe('Inscription does not belongs to connected wallet');
+    const confirm = await api(t, 'PUT', '/api/launchpad/auctions/confirm', {
+      auctionId: 'x',
+      signedPSBT: 'AAAA',
+      signedSettlementPSBT: 'AAAA',
+    });
+    expect(confirm.status).toBe(400);
+    expect((await api(t, 'GET', '/api/launchpad/auctions/nothing-here')).status).toBe(404);
+    const bid = await api(
+      t,
+      'POST',
+      '/api/launchpad/auctions/nothing-here/bid',
+      { amount: 'lots' },
+      stranger.token,
+    );
+    expect(bid.status).toBe(400);
+  });
+});
