@@ -12,6 +12,7 @@ import {
   demoArtworks,
   demoCollections,
 } from './demo-collections.ts';
+import { seedDemoAuctions } from './demo-auctions.ts';
 import { inscribeArtworks } from './demo-inscribe.ts';
 import { demoInscriberKey, demoOwners, ownerOf, writeOwnersFile } from './demo-owners.ts';
 import { seedDemoLaunches } from './demo-launches.ts';
@@ -118,6 +119,18 @@ export function startDemoSeed(
       signal: stop.signal,
     });
     deps.log.info(trades, `demo market trades: ${trades.status}`);
+    // An English auction running for a week, a standing bid and an outbid one (issue 6),
+    // before the launches: their log line stays the seed's last, after which it mines nothing.
+    const auctions = await seedDemoAuctions({
+      market: deps.market,
+      faucet: deps.faucet,
+      owners: demoOwners(seed),
+      seed,
+      inscriberKey: demoInscriberKey(seed),
+      waitForIndexer: () => waitForIndexer(withSignal),
+      signal: stop.signal,
+    });
+    deps.log.info(auctions, `demo market auctions: ${auctions.status}`);
     // Launches: one live with a whitelist mint already made, one coming soon (issue 6).
     const launches = await seedDemoLaunches({
       market: deps.market,

@@ -33,7 +33,8 @@ export function createS3Storage(config: S3StorageConfig): Storage {
       const response = await client
         .fetch(`${base}/${key}`, {
           method: 'PUT',
-          body: bytes,
+          // A copy typed over a plain ArrayBuffer, as fetch bodies must be.
+          body: new Uint8Array(bytes),
           headers: {
             'content-type': contentType,
             'cache-control': UPLOAD_CACHE_CONTROL,
