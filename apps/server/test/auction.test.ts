@@ -434,6 +434,39 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
     expect(await ownerOf(item.id)).toBe(owner.ordinals.address);
   });
 
+  it('lets the seller replace an auction they left unsigned, and no one else take its slug', async () => {
+    const { trader: owner, item } = await seller();
+    const slug = `unsigned-${kind}`;
+    const create = (who: Trader, terms: { startPrice: bigint }) =>
+      api(
+        t,
+        'POST',
+        '/api/launchpad/auctions/create',
+        auctionBody(who, item, { slug, ...terms }),
+        who.token,
+      );
+    const first = await create(owner, { startPrice: START });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+
+    // Someone else within the hour: the slug is held.
+    const other = await newTrader(t);
+    const taken = await create(other, { startPrice: START });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe('Auction slug is already taken.');
+
+    // The seller changes the price and creates again: the unsigned one is replaced.
+    const again = await create(owner, { startPrice: START * 2n });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const second = CreateAuctionPayloadSchema.parse(again.body.payload);
+    expect(second.auction_id).not.toBe(first.body.payload.auction_id);
+    const rows = await t.deps.db.kysely
+      .selectFrom('auctions')
+      .select(['id', 'start_price'])
+      .where('slug', '=', slug)
+      .execute();
+    expect(rows).toEqual([{ id: second.auction_id, start_price: String(START * 2n) }]);
+  });
+
   it('refuses bad input with a 400 naming the field, never a 500', async () => {
     const { trader: owner, item } = await seller();
     const body = auctionBody(owner, item, { slug: `bad-${kind}`, startPrice: START });

@@ -41,6 +41,7 @@ import {
   deactivateAuction,
   findAuction,
   hasOpenAuction,
+  dropUnsignedAuctions,
   insertAuction,
 } from './auctions.queries.ts';
 
@@ -86,9 +87,9 @@ export async function createAuction(
   if (feeRate > env.MAX_FEE_RATE) {
     throw invalidInput(`feeRate: at most ${env.MAX_FEE_RATE} sat/vB`, 'feeRate');
   }
-  if (await auctionIdOfSlug(db, body.slug)) throw new AppError('CONFLICT', AUCTION_SLUG_TAKEN);
-
   const inscriptionId = body.meta.inscription_id;
+  await dropUnsignedAuctions(db, { slug: body.slug, inscriptionId, userId: session.userId });
+  if (await auctionIdOfSlug(db, body.slug)) throw new AppError('CONFLICT', AUCTION_SLUG_TAKEN);
   const field = 'meta.inscription_id';
   if (await hasOpenAuction(db, inscriptionId)) {
     throw new AppError('CONFLICT', `${field}: inscription ${inscriptionId} is already on auction`);

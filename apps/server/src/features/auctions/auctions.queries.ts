@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Auction, Database, NewAuction } from '../../db/database.ts';
 
@@ -15,6 +15,33 @@ export async function auctionIdOfSlug(db: Db, slug: string): Promise<string | un
     .where('slug', '=', slug)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** Unsigned auctions older than this no longer hold their slug or inscription. */
+const UNSIGNED_AUCTION_HOLD = '1 hour';
+
+/**
+ * Drops the auctions never signed that hold this slug or inscription: the seller's own at once (a
+ * new create replaces what they left unsigned), anyone's after UNSIGNED_AUCTION_HOLD. Nothing was
+ * broadcast for them and no bid can exist yet.
+ */
+export async function dropUnsignedAuctions(
+  db: Db,
+  claim: { slug: string; inscriptionId: string; userId: string },
+): Promise<void> {
+  await db.kysely
+    .deleteFrom('auctions')
+    .where('status', '=', 'pending_signature')
+    .where((eb) =>
+      eb.or([eb('slug', '=', claim.slug), eb('inscription_id', '=', claim.inscriptionId)]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('creator_user_id', '=', claim.userId),
+        eb('created_at', '<', sql<Date>`now() - ${UNSIGNED_AUCTION_HOLD}::interval`),
+      ]),
+    )
+    .execute();
 }
 
 /** An auction of the inscription still open (being signed, or taking bids). */

@@ -4,6 +4,7 @@ import type {
   InscriptionEntry,
   PhaseFormValues,
 } from '@om/core';
+import type { AuctionDraft } from './auction-draft.ts';
 
 // What the launchpad wizard collects, step by step, before it is submitted (spec 000
 // §2 to §5, ADR 010). The wizard shell owns it (useState in launchpad-page.tsx); each step reads
@@ -29,6 +30,8 @@ export type LaunchDraft = {
   phases: PhaseFormValues[];
   /** The Edition flow's Choose Original form (spec 000 §3 "Edition form"). */
   edition: EditionFormValues;
+  /** The Auction flow's three forms and the auction created from them. */
+  auction: AuctionDraft;
   termsAccepted: boolean;
   submitState: SubmitState;
 };

@@ -26,6 +26,7 @@ import {
   NETWORK,
   PAYMENT_SCRIPT,
 } from '../multisig/multisig-test-fixtures.ts';
+import { emptyAuctionDraft } from './auction-draft.ts';
 import type { LaunchDraft } from './launch-draft.ts';
 import { EMPTY_EDITION } from './wizard-steps.ts';
 
@@ -97,6 +98,7 @@ export function launchDraft(overrides: Partial<LaunchDraft> = {}): LaunchDraft {
       }),
     ],
     edition: EMPTY_EDITION,
+    auction: emptyAuctionDraft(),
     termsAccepted: false,
     submitState: 'submit',
     ...overrides,

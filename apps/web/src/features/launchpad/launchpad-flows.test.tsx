@@ -1,7 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { devSigningWallet, MAKER, walletInfo } from '../multisig/multisig-test-fixtures.ts';
 import { fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import {
+  AUCTION_DETAILS_PATH,
+  AUCTION_ID,
+  AUCTION_INSCRIPTION,
+  auctionInscriptionDetails,
+  createdAuctionPayload,
+} from './auction-test-fixtures.ts';
 import { DETAILS, detailsOf, ORIGINAL, SIGNED_MESSAGE } from './edition-test-fixtures.ts';
 import {
   fillCollectionInfo,
@@ -14,7 +22,7 @@ import {
 } from './wizard-page-kit.tsx';
 import { CREATOR, fakeApi, inscriptionId, type Call } from './wizard-test-kit.tsx';
 
-// The Edition and onboard flows of /launchpad, walked as a creator would (spec 000 §2).
+// The Edition, onboard and Auction flows of /launchpad, walked as a creator would (spec 000 §2).
 
 const SERVER = {
   'GET /api/launchpad/check-name': ok({ taken: false }),
@@ -47,7 +55,13 @@ async function acceptTerms() {
   for (const box of within(terms).getAllByRole('checkbox')) await user.click(box);
 }
 
-describe('the Edition and onboard flows', () => {
+/** Date and time inputs are set as the browser's picker would, then left. */
+function pick(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  fireEvent.blur(screen.getByLabelText(label));
+}
+
+describe('the Edition, onboard and Auction flows', () => {
   it('launches an edition: information, the original signed, then submitted', async () => {
     const calls = fakeApi({
       ...SERVER,
@@ -130,5 +144,72 @@ describe('the Edition and onboard flows', () => {
       meta: { name: 'Regtest Rocks', slug: 'regtest-rocks' },
       data: [{ id: A }],
     });
+  }, 30_000);
+
+  it('starts an auction: information, details, the inscription, then signed and confirmed', async () => {
+    const calls = fakeApi({
+      'GET /api/launchpad/auctions/check-slug/rock-auction': ok(null),
+      [AUCTION_DETAILS_PATH]: ok(auctionInscriptionDetails()),
+      'GET /api/shared/fees/recommended': ok({
+        fastestFee: 12,
+        halfHourFee: 6,
+        hourFee: 3,
+        economyFee: 2,
+        minimumFee: 1,
+      }),
+      'POST /api/launchpad/auctions/create': ok(createdAuctionPayload()),
+      'POST /api/multisig/get-maker-wallet': ok(walletInfo('maker', MAKER)),
+      'PUT /api/launchpad/auctions/confirm': ok({
+        auctionId: AUCTION_ID,
+        status: 'active',
+        txId: createdAuctionPayload().depositTxid,
+      }),
+    });
+    const wallet = await devSigningWallet();
+    renderPage(wallet);
+    await user.click(next());
+    await user.click(screen.getByRole('radio', { name: /^Auction/ }));
+    await user.click(next());
+
+    expect(heading()).toBe('Launch Your Auction');
+    await typeInto('Auction name', 'Rock Auction');
+    await typeInto('Description', 'One rock, to the highest bidder, on regtest.');
+    await typeInto('Creator name', 'Satoshi');
+    await typeInto('Creator email', 'satoshi@example.com');
+    await wait(1000);
+    await waitFor(() => expect(next()).toHaveProperty('disabled', false));
+    await user.click(next());
+
+    expect(heading()).toBe('Auction Details');
+    await typeInto('Start price (BTC)', '0.0002');
+    await typeInto('Reserve price (BTC, optional)', '0.0003');
+    pick('Start date', '2030-01-01');
+    pick('Start time', '10:00');
+    await user.selectOptions(screen.getByLabelText('Duration'), '1 day');
+    await waitFor(() => expect(next()).toHaveProperty('disabled', false));
+    await user.click(next());
+
+    expect(heading()).toBe('Auction Format');
+    await typeInto('Inscription ID', AUCTION_INSCRIPTION);
+    await wait(500);
+    await screen.findByText(/This inscription is in your wallet/);
+    await waitFor(() => expect(next()).toHaveProperty('disabled', false));
+    await user.click(next());
+
+    expect(heading()).toBe('Submit');
+    await acceptTerms();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign' }));
+    expect(await screen.findByText('Your auction is confirmed.')).toBeTruthy();
+    await wait(2000);
+    expect(await screen.findByRole('region', { name: 'Congratulations' })).toBeTruthy();
+    const title = screen.getByRole('link', { name: 'View Auction' });
+    expect(title.getAttribute('href')).toBe('/auction/rock-auction');
+    expect(paths(calls, 'POST')).toEqual([
+      '/api/launchpad/auctions/create',
+      '/api/multisig/get-maker-wallet',
+    ]);
+    expect(paths(calls, 'PUT')).toEqual(['/api/launchpad/auctions/confirm']);
+    expect(wallet.signPsbt).toHaveBeenCalledTimes(2);
   }, 30_000);
 });

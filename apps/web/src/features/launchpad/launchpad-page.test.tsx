@@ -133,7 +133,7 @@ describe('LaunchpadPage', () => {
     expect(heading()).toBe('Submit Information');
   });
 
-  it('loads each type’s steps; the forms of the Auction come later', async () => {
+  it('loads each type’s steps', async () => {
     fakeApi(SERVER);
     renderPage(fakeWallet(CREATOR));
     await user.click(screen.getByRole('radio', { name: /^Submit a live collection/ }));
@@ -162,7 +162,7 @@ describe('LaunchpadPage', () => {
     await user.click(screen.getByRole('radio', { name: /^Auction/ }));
     await user.click(next());
     expect(heading()).toBe('Launch Your Auction');
-    expect(screen.getByText('This step is coming in the next release.')).toBeTruthy();
+    expect(screen.getByLabelText('Auction name')).toBeTruthy();
     expect(next()).toHaveProperty('disabled', true);
   });
 

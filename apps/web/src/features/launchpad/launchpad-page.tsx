@@ -4,6 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { AuctionDetailsStep } from './auction-details-step.tsx';
+import { AuctionFormatStep } from './auction-format-step.tsx';
+import { AuctionInfoStep } from './auction-info-step.tsx';
+import { AuctionSubmitStep } from './auction-submit-step.tsx';
 import { ChooseInscriptionsStep } from './choose-inscriptions-step.tsx';
 import { CollectionInfoStep } from './collection-info-step.tsx';
 import { EditionStep } from './edition-step.tsx';
@@ -19,8 +23,6 @@ import { useLaunchWizard } from './use-launch-wizard.ts';
 import { WizardSidebar } from './wizard-sidebar.tsx';
 import { projectPath, stepTitle, type StepId } from './wizard-steps.ts';
 
-export const STEP_COMING_SOON = 'This step is coming in the next release.';
-
 /** The creator wizard at /launchpad (spec 000 §2, §4): the steps beside the current one. */
 export function LaunchpadPage() {
   const [searchParams] = useSearchParams();
@@ -28,6 +30,7 @@ export function LaunchpadPage() {
   const { draft, flow, steps, index, step } = wizard;
   const headingId = useId();
   const title = stepTitle(steps, index, draft);
+  const slug = flow === 'auction' ? draft.auction.info.slug : draft.info.slug;
   const stepProps: StepProps = {
     draft,
     onChange: wizard.onChange,
@@ -47,8 +50,8 @@ export function LaunchpadPage() {
               Step {index + 1} of {steps.length}
             </p>
             <h2 id={headingId} className="text-lg font-semibold text-zinc-50">
-              {wizard.isLastStep && draft.submitState === 'submitted' && draft.info.slug ? (
-                <Link to={projectPath(flow, draft.info.slug)} className="text-brand-400 underline">
+              {wizard.isLastStep && draft.submitState === 'submitted' && slug ? (
+                <Link to={projectPath(flow, slug)} className="text-brand-400 underline">
                   {title}
                 </Link>
               ) : (
@@ -103,13 +106,14 @@ function StepBody({ stepId, props }: { stepId: StepId; props: StepProps }) {
       return <SelectItemsStep {...props} />;
     case 'finalize-submission':
       return <FinalizeSubmissionStep {...props} />;
-    default:
-      // The auction's forms: its steps are listed, its forms come later.
-      return (
-        <p className="rounded-lg border border-dashed border-zinc-700 px-4 py-8 text-center text-zinc-300">
-          {STEP_COMING_SOON}
-        </p>
-      );
+    case 'submit-auction-information':
+      return <AuctionInfoStep {...props} />;
+    case 'auction-details':
+      return <AuctionDetailsStep {...props} />;
+    case 'auction-format':
+      return <AuctionFormatStep {...props} />;
+    case 'submit-auction':
+      return <AuctionSubmitStep {...props} />;
   }
 }
 

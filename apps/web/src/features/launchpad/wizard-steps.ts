@@ -6,6 +6,7 @@ import {
   type EditionFormValues,
 } from '@om/core';
 import { z } from 'zod';
+import { emptyAuctionDraft } from './auction-draft.ts';
 import type { LaunchDraft, LaunchType, StartChoice, SubmitState } from './launch-draft.ts';
 
 // The launchpad wizard's step lists and the rules of its sidebar and of Previous / Next (spec 000
@@ -216,6 +217,7 @@ export function newDraft(): LaunchDraft {
     inscriptions: [],
     phases: defaultPhases(),
     edition: EMPTY_EDITION,
+    auction: emptyAuctionDraft(),
     termsAccepted: false,
     submitState: 'submit',
   };

@@ -1,0 +1,34 @@
+import { NO_TRANSACTION_FOUND, type Auction } from '@om/core';
+import { TrackedTransaction } from '../trade/tracked-transaction.tsx';
+import type { AuctionPhase } from './auction-state.ts';
+
+/**
+ * The settlement transaction once the auction has ended (spec 000 §4, 001 §3 "Transaction
+ * display"): 'No transaction found' until the server broadcasts it, then its confirmations, then
+ * confirmed (core txDisplayState, through TrackedTransaction).
+ */
+export function AuctionSettlement({ auction, phase }: { auction: Auction; phase: AuctionPhase }) {
+  if (phase === 'upcoming' || phase === 'live') return null;
+  return (
+    <section
+      aria-label="Settlement"
+      className="flex flex-col gap-2 rounded-xl border border-zinc-800 bg-zinc-900/60 p-4"
+    >
+      <h2 className="font-medium text-zinc-100">Settlement</h2>
+      {auction.settlement_txid ? (
+        <TrackedTransaction txid={auction.settlement_txid} label="Settlement" />
+      ) : (
+        <>
+          <p role="status" aria-label="Settlement status" className="text-sm text-zinc-400">
+            {NO_TRANSACTION_FOUND}
+          </p>
+          <p className="text-xs text-zinc-500">
+            {phase === 'unsold'
+              ? 'No bid could settle: the inscription stays in the seller’s maker wallet.'
+              : 'The highest bid that can still pay settles shortly after the end.'}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  auctionInfoSchema,
+  slugify,
+  type AuctionInfo,
+  type AuctionInfoInput,
+  type Network,
+} from '@om/core';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Loading } from '../../components/ui/load-state.tsx';
+import { useAppConfig } from '../config/config.queries.ts';
+import { InputField } from '../multisig/form-field.tsx';
+import { useWallet } from '../wallet/wallet-context.ts';
+import { EMPTY_AUCTION_INFO, REQUIRED_AUCTION_INFO_FIELDS } from './auction-draft.ts';
+import { isCustomSlug } from './collection-info-rules.ts';
+import type { StepProps } from './launch-draft.ts';
+import { useAuctionPatch } from './use-auction-patch.ts';
+import { useAuctionSlugAvailability } from './use-auction-slug.ts';
+import { TextAreaField } from './wizard-fields.tsx';
+import { areRequiredFieldsTouched } from './wizard-steps.ts';
+
+/** 'Launch Your Auction' (spec 000 §5 "Auction", info): the form waits for the network. */
+export function AuctionInfoStep(props: StepProps) {
+  const network = useAppConfig()?.network;
+  if (!network) return <Loading what="the configuration" />;
+  return <AuctionInfoForm {...props} network={network} />;
+}
+
+type Values = Required<AuctionInfoInput>;
+
+function AuctionInfoForm({
+  draft,
+  onChange,
+  onValidChange,
+  network,
+}: StepProps & { network: Network }) {
+  const { wallet } = useWallet();
+  const schema = useMemo(() => auctionInfoSchema(network), [network]);
+  // The seller is paid at the connected wallet's payment address, so it is the default.
+  const [initial] = useState<Values>(() => ({
+    ...EMPTY_AUCTION_INFO,
+    ...draft.auction.info,
+    creator_btc_address: draft.auction.info.creator_btc_address || wallet?.paymentAddress || '',
+  }));
+  const form = useForm<Values, unknown, AuctionInfo>({
+    // The form holds every field; the schema also takes the links left out.
+    resolver: zodResolver(schema) as Resolver<Values, unknown, AuctionInfo>,
+    mode: 'onTouched',
+    defaultValues: initial,
+  });
+  const { register, control, formState, getValues, setValue, subscribe } = form;
+  const { errors, touchedFields, isValid } = formState;
+  const slug = useWatch({ control, name: 'slug' });
+  const slugAvailability = useAuctionSlugAvailability(
+    slug,
+    draft.auction.created?.payload.auction_id,
+  );
+
+  // A wallet connected after the form opened still fills an empty address.
+  useEffect(() => {
+    if (wallet && getValues('creator_btc_address') === '') {
+      setValue('creator_btc_address', wallet.paymentAddress, { shouldValidate: true });
+    }
+  }, [wallet, getValues, setValue]);
+
+  // Every change goes to the draft, so Previous and Next keep what was typed.
+  const patchAuction = useAuctionPatch(draft.auction, onChange);
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => patchAuction({ info: values }),
+      }),
+    [subscribe, patchAuction],
+  );
+
+  const isReady =
+    isValid &&
+    slugAvailability.isAvailable &&
+    areRequiredFieldsTouched(REQUIRED_AUCTION_INFO_FIELDS, touchedFields, initial);
+  useEffect(() => {
+    onValidChange(isReady);
+  }, [isReady, onValidChange]);
+
+  const [isSlugCustom, setIsSlugCustom] = useState(() => isCustomSlug(initial.name, initial.slug));
+  const nameField = register('name', {
+    onChange: (event: { target: { value: string } }) => {
+      if (isSlugCustom) return;
+      const derived = slugify(event.target.value);
+      setValue('slug', derived, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
+    },
+  });
+  const slugField = register('slug', {
+    onChange: (event: { target: { value: string } }) =>
+      setIsSlugCustom(isCustomSlug(getValues('name'), event.target.value)),
+  });
+  const field = (key: keyof Values) => errors[key]?.message;
+
+  return (
+    <form noValidate className="flex flex-col gap-6" onSubmit={(event) => event.preventDefault()}>
+      <p className="text-sm text-zinc-400">Every field is required except the links.</p>
+      <Section title="Auction">
+        <InputField label="Auction name" error={field('name')} inputProps={nameField} />
+        <InputField
+          label="Slug"
+          error={field('slug') ?? slugAvailability.error}
+          inputProps={{ spellCheck: false, ...slugField }}
+        />
+        <TextAreaField
+          label="Description"
+          error={field('description')}
+          textareaProps={{ rows: 4, ...register('description') }}
+          className="md:col-span-2"
+        />
+      </Section>
+      <Section title="Links">
+        <InputField
+          label="Website"
+          error={field('auction_url')}
+          inputProps={{ type: 'url', placeholder: 'https://', ...register('auction_url') }}
+        />
+        <InputField
+          label="X"
+          error={field('twitter_link')}
+          inputProps={{ placeholder: 'x.com/yourname', ...register('twitter_link') }}
+        />
+        <InputField
+          label="Discord"
+          error={field('discord_link')}
+          inputProps={{ placeholder: 'discord.gg/invite-code', ...register('discord_link') }}
+        />
+        <InputField
+          label="Telegram"
+          error={field('telegram_link')}
+          inputProps={{ placeholder: 't.me/yourname', ...register('telegram_link') }}
+        />
+        <InputField
+          label="Instagram"
+          error={field('instagram_link')}
+          inputProps={{ placeholder: 'instagram.com/yourname', ...register('instagram_link') }}
+        />
+      </Section>
+      <Section title="Creator">
+        <InputField
+          label="Creator name"
+          error={field('creator_name')}
+          inputProps={register('creator_name')}
+        />
+        <InputField
+          label="Creator email"
+          error={field('creator_email')}
+          inputProps={{ type: 'email', ...register('creator_email') }}
+        />
+        <InputField
+          label="Creator BTC address"
+          error={field('creator_btc_address')}
+          inputProps={{ spellCheck: false, ...register('creator_btc_address') }}
+        />
+      </Section>
+    </form>
+  );
+}
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 md:grid-cols-2">
+      <legend className="mb-2 text-sm font-medium text-zinc-200">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}

@@ -1,0 +1,222 @@
+import { SELLER_SIGHASH } from '@om/bitcoin';
+import {
+  AUCTION_SUBMITTED_SCREEN_DELAY_MS,
+  CONNECT_YOUR_WALLET,
+  FAILED_TO_CONFIRM_AUCTION,
+  FAILED_TO_CREATE_AUCTION,
+  NO_DATA_TO_SIGN_AUCTION,
+  PSBT_ALREADY_SIGNED,
+  PSBT_NOT_SIGNED,
+  UNEXPECTED_SIGNING_ERROR,
+  type ConfirmAuctionBody,
+  type CreateAuctionBody,
+  type CreateAuctionPayload,
+} from '@om/core';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { auctionApi } from '../auction/auction.api.ts';
+import { configQueries } from '../config/config.queries.ts';
+import { fetchVerifiedWallet } from '../multisig/multisig.queries.ts';
+import type { VerifiedWallet } from '../multisig/multisig-wallet.ts';
+import { signStep, TradeFlowError } from '../trade/trade-flow.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
+import type { InputToSign, WalletAccount } from '../wallet/wallet.types.ts';
+import { AuctionStepError, auctionRequestKey, floorOf } from './auction-create-body.ts';
+import type { AuctionDraft, AuctionSignatures, CreatedAuction } from './auction-draft.ts';
+import { reviewAuctionPsbts, type AuctionPsbtReview } from './auction-psbt-review.ts';
+import type { LaunchDraft } from './launch-draft.ts';
+import { useAuctionPatch } from './use-auction-patch.ts';
+
+/** The toast of a step that stopped: its own title, or `fallback` with the reason under it. */
+function toastStepError(error: unknown, fallback: string): void {
+  if (error instanceof AuctionStepError || error instanceof TradeFlowError) {
+    toast.error(error.title, error.description ? { description: error.description } : {});
+  } else {
+    // An auction call's message is the first of its errors (AuctionApiError).
+    toast.error(fallback, { description: errorMessage(error) });
+  }
+}
+
+/** Spec 000 §7: the confirm call's errors[] each shown as a toast, the fallback without any. */
+function toastConfirmError(error: unknown): void {
+  const messages =
+    error instanceof ApiError ? [...new Set(error.errors.map((e) => e.msg).filter(Boolean))] : [];
+  if (messages.length === 0 && error instanceof ApiError && error.error) messages.push(error.error);
+  if (messages.length === 0) {
+    toastStepError(error, FAILED_TO_CONFIRM_AUCTION);
+    return;
+  }
+  for (const message of messages) toast.error(message);
+}
+
+/** The create answer holds nothing to sign (spec 000 §2: the auction's Submission Failed). */
+class NothingToSignError extends Error {
+  override readonly name = 'NothingToSignError';
+}
+
+/** The deposit: the inscription by the ordinals address, the fee coins by the payment address. */
+function depositInputs(payload: CreateAuctionPayload, seller: WalletAccount): InputToSign[] {
+  return [
+    ...payload.makerOrdinalInputIndices.map((index) => ({
+      index,
+      address: seller.ordinalsAddress,
+    })),
+    ...payload.makerPaymentInputIndices.map((index) => ({ index, address: seller.paymentAddress })),
+  ];
+}
+
+/** A wallet that answered nothing, or the PSBT untouched, did not sign it. */
+function checkSigned(signed: string, unsigned: string): string {
+  if (!signed || signed === unsigned) throw new AuctionStepError(PSBT_NOT_SIGNED);
+  return signed;
+}
+
+async function reviewCreated(
+  queryClient: QueryClient,
+  seller: WalletAccount,
+  payload: CreateAuctionPayload,
+  body: CreateAuctionBody,
+): Promise<AuctionPsbtReview> {
+  const config = await queryClient.ensureQueryData(configQueries.app());
+  const context = {
+    network: config.network,
+    wallet: seller,
+    utxo: body.utxo,
+    floor: floorOf(body),
+    feeRate: body.feeRate ?? 0,
+    platformFeeBps: config.platformFeeBps,
+  };
+  let maker: VerifiedWallet;
+  try {
+    maker = await fetchVerifiedWallet(queryClient, 'maker', seller);
+  } catch (error) {
+    // Never signed without knowing the maker wallet is the seller's own 2-of-2.
+    const unchecked = { address: '', witnessScript: '' };
+    const review = reviewAuctionPsbts(payload, { ...context, maker: unchecked });
+    return {
+      ...review,
+      problems: [`Your maker wallet could not be checked: ${errorMessage(error)}`],
+    };
+  }
+  return reviewAuctionPsbts(payload, { ...context, maker: maker.info });
+}
+
+type Submission = { created: CreatedAuction | null; body: CreateAuctionBody };
+
+/**
+ * The auction's Submit (spec 000 §4 "Auction", §7, ADR 012): create answers the two PSBTs, which
+ * the browser reviews; one Sign has the wallet sign both, then confirm broadcasts the deposit and
+ * the Submitted screen follows 2 s later. Any failure returns to Submit with its toast. The created
+ * auction (and its signatures) stay in the draft: a second Submit of the same request carries on
+ * with it instead of creating another.
+ */
+export function useAuctionSubmission(
+  auction: AuctionDraft,
+  onChange: (patch: Partial<LaunchDraft>) => void,
+) {
+  const { wallet, signPsbt } = useWallet();
+  const queryClient = useQueryClient();
+  const patchAuction = useAuctionPatch(auction, onChange);
+
+  const confirm = useMutation({
+    mutationFn: async (created: CreatedAuction) => {
+      if (!created.signed) throw new AuctionStepError(PSBT_NOT_SIGNED);
+      const { signedPSBT, signedSettlementPSBT } = created.signed;
+      const body: ConfirmAuctionBody = {
+        auctionId: created.payload.auction_id,
+        signedPSBT,
+        signedSettlementPSBT,
+      };
+      return auctionApi.confirm(body);
+    },
+    onSuccess: () => {
+      setTimeout(() => onChange({ submitState: 'submitted' }), AUCTION_SUBMITTED_SCREEN_DELAY_MS);
+    },
+    onError: (error) => {
+      toastConfirmError(error);
+      onChange({ submitState: 'submit' });
+    },
+  });
+
+  const sign = useMutation({
+    mutationFn: async (created: CreatedAuction): Promise<AuctionSignatures> => {
+      if (!wallet) throw new AuctionStepError(CONNECT_YOUR_WALLET);
+      const { payload } = created;
+      const deposit = await signStep(signPsbt, {
+        psbtBase64: payload.psbtBase64,
+        inputsToSign: depositInputs(payload, wallet),
+        finalize: false,
+      });
+      const signedPSBT = checkSigned(deposit, payload.psbtBase64);
+      const settlement = await signStep(signPsbt, {
+        psbtBase64: payload.settlementPsbtBase64,
+        inputsToSign: payload.settlementInputsToSign.map(({ index, address }) => ({
+          index,
+          address,
+          sighashTypes: [SELLER_SIGHASH],
+        })),
+        finalize: false,
+      });
+      const signedSettlementPSBT = checkSigned(settlement, payload.settlementPsbtBase64);
+      return { signedPSBT, signedSettlementPSBT };
+    },
+    onSuccess: (signed, created) => {
+      const next = { ...created, signed };
+      patchAuction({ created: next });
+      confirm.mutate(next);
+    },
+    onError: (error) => {
+      toastStepError(error, UNEXPECTED_SIGNING_ERROR);
+      onChange({ submitState: 'submit' });
+    },
+  });
+
+  const create = useMutation({
+    mutationFn: async ({ created, body }: Submission): Promise<CreatedAuction> => {
+      if (!wallet) throw new AuctionStepError(CONNECT_YOUR_WALLET);
+      const request = auctionRequestKey(body);
+      if (created?.request === request) return created;
+      const payload = await auctionApi.create(body);
+      if (!payload.psbtBase64 || !payload.settlementPsbtBase64) throw new NothingToSignError();
+      const review = await reviewCreated(queryClient, wallet, payload, body);
+      return { request, payload, review, signed: null };
+    },
+    onSuccess: (created) => {
+      patchAuction({ created });
+      // Signed before and not confirmed (the confirm call failed): it is confirmed, not re-signed.
+      if (created.signed) confirm.mutate(created);
+    },
+    onError: (error) => {
+      if (error instanceof NothingToSignError) {
+        toast.error(NO_DATA_TO_SIGN_AUCTION);
+        onChange({ submitState: 'failed' });
+        return;
+      }
+      toastStepError(error, FAILED_TO_CREATE_AUCTION);
+      onChange({ submitState: 'submit' });
+    },
+  });
+
+  /** Submit: the state turns Submitting and the auction is created (or the created one reused). */
+  const submit = (submission: Submission) => {
+    onChange({ submitState: 'submitting' });
+    create.mutate(submission);
+  };
+
+  /** The one Sign click: both PSBTs, once; 'Psbt already signed' after that. */
+  const signBoth = (created: CreatedAuction | null) => {
+    if (!created) return void toast.error(NO_DATA_TO_SIGN_AUCTION);
+    if (created.signed) return void toast.error(PSBT_ALREADY_SIGNED);
+    if (!sign.isPending) sign.mutate(created);
+  };
+
+  return {
+    submit,
+    signBoth,
+    isCreating: create.isPending,
+    isSigning: sign.isPending,
+    isConfirming: confirm.isPending,
+    isConfirmed: confirm.isSuccess,
+  };
+}
