@@ -192,7 +192,15 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
     expect(floorPsbt.getInput(0).index).toBe(0);
     // The floor: 20,000 less the 1% fee, plus the inscription's 10,000-sat output kept.
     expect(floorPsbt.getOutput(0).amount).toBe(START - START / 100n + POSTAGE);
-    const taken = await api(t, 'POST', '/api/launchpad/auctions/create', body, owner.token);
+    // Another wallet cannot take the slug (the seller's own create again would replace it).
+    const stranger = await newTrader(t);
+    const taken = await api(
+      t,
+      'POST',
+      '/api/launchpad/auctions/create',
+      auctionBody(stranger, item, { slug, startPrice: START }),
+      stranger.token,
+    );
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe('Auction slug is already taken.');
     const check = await api(t, 'GET', `/api/launchpad/auctions/check-slug/${slug}`);
