@@ -1,27 +1,10 @@
 import type { BitcoinNetwork } from '../networks.ts';
-import { scriptOfAddress } from '../psbt/codec.ts';
-import {
-  changeFloor,
-  checkFeeRate,
-  DEFAULT_MAX_FEE_RATE,
-  estimateVsize,
-  inputTypeOf,
-  isDust,
-} from '../psbt/fees.ts';
-import { walletInputRole, type InputRole } from '../psbt/input-role.ts';
-import { CHANGE_MIN } from '../psbt/purchase.ts';
-import { selectUtxos } from '../psbt/select-utxos.ts';
+import { checkFeeRate, DEFAULT_MAX_FEE_RATE, isDust } from '../psbt/fees.ts';
+import type { InputRole } from '../psbt/input-role.ts';
+import { buildOutputsPayment, type PaymentSource } from '../psbt/payment.ts';
 import { TradeError } from '../psbt/trade-error.ts';
-import { psbtTxid } from '../psbt/txid.ts';
-import {
-  checkDistinctOutpoints,
-  checkWalletUtxos,
-  paymentWallet,
-  psbtInput,
-  type WalletUtxo,
-} from '../psbt/utxo.ts';
+import type { WalletUtxo } from '../psbt/utxo.ts';
 import { checkMultisigWallet, type MultisigWallet } from './script.ts';
-import { walletTransaction } from './wallet-tx.ts';
 
 export type BuiltMultisigDeposit = {
   psbt: Uint8Array;
@@ -42,7 +25,7 @@ export type BuiltMultisigDeposit = {
  * user signs every input with ALL (DEFAULT for taproot). Throws TradeError.
  */
 export function buildMultisigDeposit(params: {
-  payment: { address: string; publicKey: Uint8Array; utxos: readonly WalletUtxo[] };
+  payment: PaymentSource;
   to: MultisigWallet;
   amount: bigint;
   count?: number;
@@ -62,46 +45,31 @@ export function buildMultisigDeposit(params: {
   if (amount <= 0n) throw new TradeError('invalid-amount', 'Nothing to deposit');
   const share = amount / BigInt(count);
   if (isDust(to.script, share)) throw new TradeError('dust-output', `${share} sats is dust`);
-  const wallet = paymentWallet(scriptOfAddress(payment.address, network), payment.publicKey);
-  checkWalletUtxos(payment.utxos, wallet, 'inscribed-utxo-as-payment');
-  checkDistinctOutpoints(payment.utxos);
-
   const values = Array.from({ length: count }, (_, i) =>
     i === count - 1 ? amount - share * BigInt(count - 1) : share,
   );
-  const scripts = values.map(() => to.script);
-  const inputType = inputTypeOf(wallet.type);
-  const selection = selectUtxos({
-    utxos: payment.utxos,
-    need: amount,
+  const paid = buildOutputsPayment({
+    payment,
+    to: to.script,
+    outputs: values,
     feeRate,
-    changeMin: changeFloor(params.changeMin ?? CHANGE_MIN, wallet.script),
-    vsize: (selected, withChange) =>
-      estimateVsize(
-        selected.map(() => inputType),
-        withChange ? [...scripts, wallet.script] : scripts,
-      ),
+    network,
+    signer: 'owner',
+    maxFeeRate,
+    changeMin: params.changeMin,
   });
-
-  const tx = walletTransaction();
-  for (const coin of selection.selected) tx.addInput(psbtInput(coin, wallet.fields));
-  for (const value of values) tx.addOutput({ script: to.script, amount: value });
-  if (selection.change > 0n) tx.addOutput({ script: wallet.script, amount: selection.change });
-
-  const psbt = tx.toPSBT();
-  const txid = psbtTxid(psbt);
-  const role = walletInputRole('payment', 'owner', wallet.type);
+  const { txid } = paid;
   return {
-    psbt,
+    psbt: paid.psbt,
     txid,
-    fee: selection.fee,
-    vsize: selection.vsize,
+    fee: paid.fee,
+    vsize: paid.vsize,
     feeRate,
     maxFeeRate,
     layout: {
-      inputs: selection.selected.map(() => role),
+      inputs: paid.inputs,
       depositIndices: values.map((_, i) => i),
-      changeIndex: selection.change > 0n ? count : undefined,
+      changeIndex: paid.changeIndex,
     },
     deposited: values.map((value, vout) => ({
       txid,

@@ -23,6 +23,12 @@ import {
   type WalletUtxo,
 } from './utxo.ts';
 
+export type PaymentSource = {
+  address: string;
+  publicKey: Uint8Array;
+  utxos: readonly WalletUtxo[];
+};
+
 export type BuiltPayment = {
   psbt: Uint8Array;
   /** Known before signing (all inputs segwit): where the paid output will be, `${txid}:0`. */
@@ -41,7 +47,7 @@ export type BuiltPayment = {
  * Throws TradeError.
  */
 export function buildPaymentPsbt(params: {
-  payment: { address: string; publicKey: Uint8Array; utxos: readonly WalletUtxo[] };
+  payment: PaymentSource;
   to: Uint8Array;
   amount: bigint;
   feeRate: number;
@@ -49,25 +55,56 @@ export function buildPaymentPsbt(params: {
   changeMin?: bigint;
   maxFeeRate?: number;
 }): BuiltPayment {
-  const { payment, to, amount, feeRate, network } = params;
+  const { to, amount } = params;
   const maxFeeRate = params.maxFeeRate ?? DEFAULT_MAX_FEE_RATE;
-  checkFeeRate(feeRate, maxFeeRate);
+  checkFeeRate(params.feeRate, maxFeeRate);
   if (amount <= 0n) throw new TradeError('invalid-amount', 'Nothing to pay');
   if (isDust(to, amount)) throw new TradeError('dust-output', `${amount} sats is dust`);
+  const paid = buildOutputsPayment({ ...params, outputs: [amount], signer: 'buyer', maxFeeRate });
+  return {
+    ...paid,
+    layout: { inputs: paid.inputs, payIndex: 0, changeIndex: paid.changeIndex as 1 | undefined },
+  };
+}
+
+export type BuiltOutputsPayment = Omit<BuiltPayment, 'layout'> & {
+  inputs: InputRole[];
+  /** The change output's index (after the paid outputs), when there is change. */
+  changeIndex: number | undefined;
+};
+
+/**
+ * What the payment builders share (this one, the multisig deposit): `outputs` paid to `to` in
+ * order, from the payment wallet's coins (never an inscribed one), then the change back to it
+ * when worth making; the fee exact for the wallet's input type; `signer` is the role its inputs
+ * sign as. The caller checks the fee rate and the amounts. Throws TradeError.
+ */
+export function buildOutputsPayment(params: {
+  payment: PaymentSource;
+  to: Uint8Array;
+  outputs: readonly bigint[];
+  feeRate: number;
+  network: BitcoinNetwork;
+  signer: 'buyer' | 'owner';
+  maxFeeRate: number;
+  changeMin?: bigint;
+}): BuiltOutputsPayment {
+  const { payment, to, outputs, feeRate, network, maxFeeRate } = params;
   const wallet = paymentWallet(scriptOfAddress(payment.address, network), payment.publicKey);
   checkWalletUtxos(payment.utxos, wallet, 'inscribed-utxo-as-payment');
   checkDistinctOutpoints(payment.utxos);
 
+  const scripts = outputs.map(() => to);
   const inputType = inputTypeOf(wallet.type);
   const selection = selectUtxos({
     utxos: payment.utxos,
-    need: amount,
+    need: outputs.reduce((sum, value) => sum + value, 0n),
     feeRate,
     changeMin: changeFloor(params.changeMin ?? CHANGE_MIN, wallet.script),
     vsize: (selected, withChange) =>
       estimateVsize(
         selected.map(() => inputType),
-        withChange ? [to, wallet.script] : [to],
+        withChange ? [...scripts, wallet.script] : scripts,
       ),
   });
 
@@ -77,10 +114,10 @@ export function buildPaymentPsbt(params: {
     lockTime: TRADE_LOCKTIME,
   });
   for (const coin of selection.selected) tx.addInput(psbtInput(coin, wallet.fields));
-  tx.addOutput({ script: to, amount });
+  for (const value of outputs) tx.addOutput({ script: to, amount: value });
   if (selection.change > 0n) tx.addOutput({ script: wallet.script, amount: selection.change });
   const psbt = tx.toPSBT();
-  const role = walletInputRole('payment', 'buyer', wallet.type);
+  const role = walletInputRole('payment', params.signer, wallet.type);
   return {
     psbt,
     txid: psbtTxid(psbt),
@@ -88,10 +125,7 @@ export function buildPaymentPsbt(params: {
     vsize: selection.vsize,
     feeRate,
     maxFeeRate,
-    layout: {
-      inputs: selection.selected.map(() => role),
-      payIndex: 0,
-      changeIndex: selection.change > 0n ? 1 : undefined,
-    },
+    inputs: selection.selected.map(() => role),
+    changeIndex: selection.change > 0n ? outputs.length : undefined,
   };
 }
