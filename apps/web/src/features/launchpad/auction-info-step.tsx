@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  auctionInfoSchema,
-  slugify,
-  type AuctionInfo,
-  type AuctionInfoInput,
-  type Network,
-} from '@om/core';
+import { auctionInfoSchema, type AuctionInfo, type AuctionInfoInput, type Network } from '@om/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Loading } from '../../components/ui/load-state.tsx';
@@ -13,10 +7,10 @@ import { useAppConfig } from '../config/config.queries.ts';
 import { InputField } from '../multisig/form-field.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { EMPTY_AUCTION_INFO, REQUIRED_AUCTION_INFO_FIELDS } from './auction-draft.ts';
-import { isCustomSlug } from './collection-info-rules.ts';
 import type { StepProps } from './launch-draft.ts';
 import { useAuctionPatch } from './use-auction-patch.ts';
 import { useAuctionSlugAvailability } from './use-auction-slug.ts';
+import { useNameSlugFields } from './use-name-slug-fields.ts';
 import { TextAreaField } from './wizard-fields.tsx';
 import { areRequiredFieldsTouched } from './wizard-steps.ts';
 
@@ -49,7 +43,7 @@ function AuctionInfoForm({
     mode: 'onTouched',
     defaultValues: initial,
   });
-  const { register, control, formState, getValues, setValue, subscribe } = form;
+  const { register, control, formState, subscribe } = form;
   const { errors, touchedFields, isValid } = formState;
   const slug = useWatch({ control, name: 'slug' });
   const slugAvailability = useAuctionSlugAvailability(
@@ -57,12 +51,7 @@ function AuctionInfoForm({
     draft.auction.created?.payload.auction_id,
   );
 
-  // A wallet connected after the form opened still fills an empty address.
-  useEffect(() => {
-    if (wallet && getValues('creator_btc_address') === '') {
-      setValue('creator_btc_address', wallet.paymentAddress, { shouldValidate: true });
-    }
-  }, [wallet, getValues, setValue]);
+  const { nameField, slugField } = useNameSlugFields(form, initial);
 
   // Every change goes to the draft, so Previous and Next keep what was typed.
   const patchAuction = useAuctionPatch(draft.auction, onChange);
@@ -83,18 +72,6 @@ function AuctionInfoForm({
     onValidChange(isReady);
   }, [isReady, onValidChange]);
 
-  const [isSlugCustom, setIsSlugCustom] = useState(() => isCustomSlug(initial.name, initial.slug));
-  const nameField = register('name', {
-    onChange: (event: { target: { value: string } }) => {
-      if (isSlugCustom) return;
-      const derived = slugify(event.target.value);
-      setValue('slug', derived, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
-    },
-  });
-  const slugField = register('slug', {
-    onChange: (event: { target: { value: string } }) =>
-      setIsSlugCustom(isCustomSlug(getValues('name'), event.target.value)),
-  });
   const field = (key: keyof Values) => errors[key]?.message;
 
   return (

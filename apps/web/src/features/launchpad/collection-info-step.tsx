@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   collectionInfoSchema,
-  slugify,
   type CollectionInfo,
   type CollectionInfoInput,
   type Network,
@@ -12,10 +11,11 @@ import { Loading } from '../../components/ui/load-state.tsx';
 import { useAppConfig } from '../config/config.queries.ts';
 import { InputField } from '../multisig/form-field.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
-import { isCustomSlug, REQUIRED_INFO_FIELDS } from './collection-info-rules.ts';
+import { REQUIRED_INFO_FIELDS } from './collection-info-rules.ts';
 import { IconField } from './icon-field.tsx';
 import type { StepProps } from './launch-draft.ts';
 import { useNameInUseWarning, useSlugAvailability } from './use-collection-checks.ts';
+import { useNameSlugFields } from './use-name-slug-fields.ts';
 import { TextAreaField } from './wizard-fields.tsx';
 import { areRequiredFieldsTouched, EMPTY_INFO } from './wizard-steps.ts';
 
@@ -45,7 +45,7 @@ function CollectionInfoForm({
     mode: 'onTouched',
     defaultValues: initial,
   });
-  const { register, control, formState, getValues, setValue, subscribe } = form;
+  const { register, control, formState, setValue, subscribe } = form;
   const { errors, touchedFields, isValid } = formState;
 
   const name = useWatch({ control, name: 'name' });
@@ -54,12 +54,7 @@ function CollectionInfoForm({
   useNameInUseWarning(name);
   const slugAvailability = useSlugAvailability(slug);
 
-  // A wallet connected after the form opened still fills an empty address.
-  useEffect(() => {
-    if (wallet && getValues('creator_btc_address') === '') {
-      setValue('creator_btc_address', wallet.paymentAddress, { shouldValidate: true });
-    }
-  }, [wallet, getValues, setValue]);
+  const { nameField, slugField } = useNameSlugFields(form, initial);
 
   // Every change goes to the draft, so Previous and Next keep what was typed.
   useEffect(
@@ -79,18 +74,6 @@ function CollectionInfoForm({
     onValidChange(isReady);
   }, [isReady, onValidChange]);
 
-  const [isSlugCustom, setIsSlugCustom] = useState(() => isCustomSlug(initial.name, initial.slug));
-  const nameField = register('name', {
-    onChange: (event: { target: { value: string } }) => {
-      if (isSlugCustom) return;
-      const slug = slugify(event.target.value);
-      setValue('slug', slug, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
-    },
-  });
-  const slugField = register('slug', {
-    onChange: (event: { target: { value: string } }) =>
-      setIsSlugCustom(isCustomSlug(getValues('name'), event.target.value)),
-  });
   const field = (key: keyof CollectionInfoInput) => errors[key]?.message;
 
   return (
