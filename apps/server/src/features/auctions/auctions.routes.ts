@@ -14,7 +14,6 @@ import { confirmBid, placeBid } from './auction-bid.service.ts';
 import { confirmAuction, createAuction } from './auction-create.service.ts';
 import { checkAuctionSlug, getAuction } from './auction-read.service.ts';
 import { startAuctionWorker } from './auction-settle.worker.ts';
-import { guardReservedCoins } from './reserved-coins.guard.ts';
 
 const SlugParamSchema = z.object({
   slug: z.string().trim().min(1, 'slug is required').max(100, 'slug is too long'),
@@ -23,14 +22,12 @@ const BidParamSchema = SlugParamSchema.extend({ bidId: z.uuid('bidId must be a b
 
 /**
  * English auctions (spec 000 §7, spec 001 §7 "Auctions"; issue 6, ADR 012), with the worker that
- * settles them once ended (stopped when the app closes) and the guard that keeps standing bids'
- * coins out of every other co-signed spend. Creating and bidding need sign-in; confirming an
- * auction is authorized by the seller's signatures themselves.
+ * settles them once ended (stopped when the app closes). Creating and bidding need sign-in;
+ * confirming an auction is authorized by the seller's signatures themselves.
  */
 export function registerAuctions(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
   const worker = startAuctionWorker(deps);
   app.addHook('onClose', worker.stop);
-  guardReservedCoins(app, deps);
   const signedIn = { config: writeLimit, preHandler: requireSession(deps.jwtSecret) };
   const write = { config: writeLimit };
   const session = (request: FastifyRequest) => request.session as SessionClaims;

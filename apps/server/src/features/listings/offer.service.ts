@@ -27,6 +27,7 @@ import type { AppDeps } from '../../app.ts';
 import type { NewTradeHistoryRow, OrderbookEntry } from '../../db/database.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import { cosignerFor } from '../multisig/cosigner.ts';
+import { refuseReservedCoins } from '../multisig/reserved-coins.ts';
 import { findWalletOfKey } from '../multisig/multisig.queries.ts';
 import { bitcoinWallet, walletCoins } from '../multisig/wallets.service.ts';
 import { broadcastInOrder, testMempoolAccept } from './broadcast.ts';
@@ -241,6 +242,7 @@ export async function settleOffer(
   };
   // The platform co-signs protected seller inputs and multisig paddings of this very purchase,
   // and only for listings still active: it leaves the server only once the claim below holds.
+  await refuseReservedCoins(db, built.psbt);
   const cosigner = cosignerFor(env);
   const final = withTradeErrors(fields.psbt, () =>
     mergeAndFinalizePurchase(signed.psbt, built, signedItemsOf(rows, network), { cosigner }),

@@ -12,6 +12,7 @@ import { AppError, invalidInput } from '../../http/app-error.ts';
 import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';
 import { withTradeErrors } from '../listings/trade-errors.ts';
 import { cosignerFor } from './cosigner.ts';
+import { refuseReservedCoins } from './reserved-coins.ts';
 import {
   claimBroadcast,
   findMultisigTx,
@@ -119,6 +120,7 @@ export async function cosignAndBroadcast(
     layout: row.layout as Built['layout'],
     maxFeeRate: Number(row.max_fee_rate),
   };
+  await refuseReservedCoins(deps.db, built.psbt);
   const final = withTradeErrors(field, () =>
     finalizeSignedPsbt(signedPsbt, built, [], { cosigner: cosignerFor(deps.env) }),
   );

@@ -1,13 +1,12 @@
 import {
   buildMultisigWithdrawal,
-  bytesToBase64,
   compressedPublicKey,
   multisigWallet,
   p2wpkhAddress,
   randomPrivateKey,
 } from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
-import { spentOutpoints } from './reserved-coins.guard.ts';
+import { outpointsOf } from './reserved-coins.ts';
 
 const user = compressedPublicKey(randomPrivateKey());
 const platform = compressedPublicKey(randomPrivateKey());
@@ -20,8 +19,8 @@ const coin = (byte: string, vout: number, value: bigint) => ({
   inscribed: false,
 });
 
-describe('spentOutpoints', () => {
-  it('reads the inputs of every psbt-named field, and nothing else', () => {
+describe('outpointsOf', () => {
+  it('reads the outpoints a PSBT spends, in input order', () => {
     const { psbt } = buildMultisigWithdrawal({
       wallet,
       utxos: [coin('aa', 1, 30_000n), coin('bb', 0, 30_000n)],
@@ -30,13 +29,6 @@ describe('spentOutpoints', () => {
       feeRate: 1,
       network: 'regtest',
     });
-    const signed = bytesToBase64(psbt);
-    expect(spentOutpoints({ userSignedPsbtBase64: signed, note: signed }).sort()).toEqual([
-      `${'aa'.repeat(32)}:1`,
-      `${'bb'.repeat(32)}:0`,
-    ]);
-    expect(spentOutpoints({ signedPsbt: 'AAAA', signedPSBT: 42 })).toEqual([]);
-    expect(spentOutpoints(undefined)).toEqual([]);
-    expect(spentOutpoints('signedPsbt')).toEqual([]);
+    expect(outpointsOf(psbt).sort()).toEqual([`${'aa'.repeat(32)}:1`, `${'bb'.repeat(32)}:0`]);
   });
 });

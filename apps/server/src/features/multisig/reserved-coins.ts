@@ -1,0 +1,32 @@
+import { bytesToHex, parsePsbt } from '@om/bitcoin';
+import { COINS_BACK_A_BID } from '@om/core';
+import type { Db } from '../../db/create-db.ts';
+import { AppError } from '../../http/app-error.ts';
+
+// A standing auction bid's multisig coins stay where its settlement needs them (ADR 012): the
+// platform co-signs no other spend of them. The two places that co-sign a multisig input the
+// user built with us call this first: multisig-tx.ts (paddings, withdrawals) and the purchase
+// settlement (paddings from the multisig wallet). The auctions feature writes the reservations.
+
+/** The outpoints ('txid:vout') a PSBT spends. */
+export function outpointsOf(psbt: Uint8Array | string): string[] {
+  const tx = parsePsbt(psbt);
+  const outpoints: string[] = [];
+  for (let i = 0; i < tx.inputsLength; i++) {
+    const { txid, index } = tx.getInput(i);
+    if (txid && index !== undefined) outpoints.push(`${bytesToHex(txid)}:${index}`);
+  }
+  return outpoints;
+}
+
+/** 409 when the PSBT (one we built, so it parses) spends a coin reserved by a standing bid. */
+export async function refuseReservedCoins(db: Db, psbt: Uint8Array): Promise<void> {
+  const outpoints = outpointsOf(psbt);
+  if (outpoints.length === 0) return;
+  const reserved = await db.kysely
+    .selectFrom('auction_coin_reservations')
+    .select('outpoint')
+    .where('outpoint', 'in', outpoints)
+    .executeTakeFirst();
+  if (reserved) throw new AppError('CONFLICT', COINS_BACK_A_BID);
+}
