@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { AuctionDetailsValues } from './auction-details.ts';
 import type { AuctionInfo } from './auction-info.ts';
-import { toAuctionConfirmPayload, toAuctionPayload } from './auction-payload.ts';
+import { toAuctionPayload } from './auction-payload.ts';
 import { utxoFromSatpoint } from './inscription-id.ts';
 
 const TXID = 'f'.repeat(64);
@@ -79,17 +79,5 @@ describe('toAuctionPayload', () => {
         wallet,
       }),
     ).toThrow('Not a date and time');
-  });
-
-  it('builds the confirm body', () => {
-    expect(toAuctionConfirmPayload('a1', 'cHNidP8=')).toEqual({
-      auctionId: 'a1',
-      signedPSBT: 'cHNidP8=',
-    });
-    expect(toAuctionConfirmPayload('a1', 'cHNidP8=', 'cHNidP9=')).toEqual({
-      auctionId: 'a1',
-      signedPSBT: 'cHNidP8=',
-      signedSettlementPSBT: 'cHNidP9=',
-    });
   });
 });

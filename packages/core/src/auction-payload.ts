@@ -62,17 +62,3 @@ export function toAuctionPayload(input: AuctionPayloadInput): AuctionPayload {
   }
   return payload;
 }
-
-/**
- * The confirm body (PUT /api/launchpad/auctions/confirm): the signed deposit, and the signed
- * settlement PSBT the server needs to activate the auction (ADR 012).
- */
-export function toAuctionConfirmPayload(
-  auctionId: string,
-  signedPSBT: string,
-  signedSettlementPSBT?: string,
-) {
-  return signedSettlementPSBT === undefined
-    ? { auctionId, signedPSBT }
-    : { auctionId, signedPSBT, signedSettlementPSBT };
-}
