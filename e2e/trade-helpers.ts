@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   addressToScript,
   buildRevealTransaction,
+  bytesToHex,
   compressedPublicKey,
   p2trAddress,
   p2wpkhAddress,
@@ -310,6 +311,63 @@ export async function fundWithTestCoins(app: RunningApp, trader: Trader): Promis
   });
   await page.keyboard.press('Escape');
   await panel.waitFor({ state: 'hidden' });
+}
+
+/** The Dev wallet's multisig wallet (U = its payment key), made by the server on first use. */
+export async function multisigWalletOf(
+  app: RunningApp,
+  trader: Trader,
+): Promise<{ address: string }> {
+  const { paymentPrivateKey } = await readDevWalletRecord(trader.page);
+  return apiCall<{ address: string }>(app, 'POST', '/api/multisig/get-wallet', {
+    userPublicKey: bytesToHex(compressedPublicKey(privateKeyFromHex(paymentPrivateKey))),
+    userAddress: trader.paymentAddress,
+  });
+}
+
+/**
+ * Funds the multisig wallet on /wallet as a user would for padded purchases and bids: a deposit
+ * of `btc` split into `outputs` coins, a block, `paddings` padding outputs, a block. Answers the
+ * wallet's address once the server counts the paddings.
+ */
+export async function fundMultisigWallet(
+  app: RunningApp,
+  trader: Trader,
+  funds: { btc: string; outputs: number; paddings: number },
+): Promise<string> {
+  const { page } = trader;
+  if (new URL(page.url()).pathname !== '/wallet') await page.goto(`${app.baseUrl}/wallet`);
+  const deposit = page.getByRole('region', { name: 'Deposit' });
+  await deposit.getByLabel('Amount (BTC)').fill(funds.btc);
+  await deposit.getByLabel('Number of outputs').fill(String(funds.outputs));
+  await deposit.getByRole('button', { name: 'Review deposit' }).click();
+  let toasts = await toastsFrom(page);
+  await page
+    .getByRole('dialog', { name: 'Review deposit' })
+    .getByRole('button', { name: 'Sign and deposit' })
+    .click();
+  await toasts.next(/^Transaction broadcasted: /);
+  await mineBlock(app);
+  const padding = page.getByRole('region', { name: 'Set up padding' });
+  await padding.getByLabel('Number of padding outputs').fill(String(funds.paddings));
+  await padding.getByRole('button', { name: 'Review padding setup' }).click();
+  toasts = await toastsFrom(page);
+  await page
+    .getByRole('dialog', { name: 'Review padding setup' })
+    .getByRole('button', { name: 'Sign and set up' })
+    .click();
+  await toasts.next(/^Padding outputs set up: /);
+  await mineBlock(app);
+  const wallet = await multisigWalletOf(app, trader);
+  await eventually(async () => {
+    const coins = await apiCall<{ paddingCount: number }>(
+      app,
+      'GET',
+      `/api/multisig/utxos/${wallet.address}`,
+    );
+    expect(coins.paddingCount).toBe(funds.paddings);
+  });
+  return wallet.address;
 }
 
 /** test-artifacts/trade-{name}.png; the viewport only when a dialog is what matters. */

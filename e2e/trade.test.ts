@@ -9,7 +9,6 @@ import {
   p2wpkhAddress,
   p2wshScript,
   parsePsbt,
-  privateKeyFromHex,
   randomPrivateKey,
   signPsbtWithKey,
 } from '@om/bitcoin';
@@ -20,7 +19,6 @@ import { installFakeUnisat } from './fake-unisat.ts';
 import { ARTIFACTS_DIR, launchBrowser, startApp, type RunningApp } from './harness.ts';
 import { inscribeOnNode } from './inscribe.ts';
 import {
-  apiCall,
   apiGet,
   btcText,
   connectDevWallet,
@@ -28,6 +26,7 @@ import {
   devAddresses,
   eventually,
   faucet,
+  fundMultisigWallet,
   fundWithTestCoins,
   marketPanel,
   mineBlock,
@@ -660,48 +659,17 @@ describe('trading on regtest', () => {
   it('9. a buyer with padding in the multisig wallet buys with it', async () => {
     const id = ids.multisig;
     const price = 60_000n;
-    const { paymentPrivateKey } = await readDevWalletRecord(buyer.page);
-    const wallet = await apiCall<{ address: string }>(app, 'POST', '/api/multisig/get-wallet', {
-      userPublicKey: bytesToHex(compressedPublicKey(privateKeyFromHex(paymentPrivateKey))),
-      userAddress: buyer.paymentAddress,
-    });
-    const { page } = buyer;
-    await page.goto(`${app.baseUrl}/wallet`);
-    const deposit = page.getByRole('region', { name: 'Deposit' });
-    await deposit.getByLabel('Amount (BTC)').fill('0.0004');
-    await deposit.getByLabel('Number of outputs').fill('4');
-    await deposit.getByRole('button', { name: 'Review deposit' }).click();
-    let toasts = await toastsFrom(page);
-    await page
-      .getByRole('dialog', { name: 'Review deposit' })
-      .getByRole('button', { name: 'Sign and deposit' })
-      .click();
-    await toasts.next(/^Transaction broadcasted: /);
-    await mineBlock(app);
-    const padding = page.getByRole('region', { name: 'Set up padding' });
-    await padding.getByLabel('Number of padding outputs').fill('3');
-    await padding.getByRole('button', { name: 'Review padding setup' }).click();
-    toasts = await toastsFrom(page);
-    await page
-      .getByRole('dialog', { name: 'Review padding setup' })
-      .getByRole('button', { name: 'Sign and set up' })
-      .click();
-    await toasts.next(/^Padding outputs set up: /);
-    await mineBlock(app);
-    await eventually(async () => {
-      const coins = await apiCall<{ paddingCount: number }>(
-        app,
-        'GET',
-        `/api/multisig/utxos/${wallet.address}`,
-      );
-      expect(coins.paddingCount).toBe(3);
+    const multisig = await fundMultisigWallet(app, buyer, {
+      btc: '0.0004',
+      outputs: 4,
+      paddings: 3,
     });
 
     const listed = await listFromInscriptionPage(seller, id, price);
     const bought = await buyFromInscriptionPage(buyer, id, price);
     // The paddings came from the multisig wallet: what they carried, and the new paddings, go back.
     const paid = await paidTo(app, bought.txid);
-    expect(paid.get(wallet.address) ?? 0n).toBeGreaterThanOrEqual(2_000n + 2_000n);
+    expect(paid.get(multisig) ?? 0n).toBeGreaterThanOrEqual(2_000n + 2_000n);
     await mineBlock(app);
     await settledAt(app, id, buyer.ordinalsAddress);
     await expectPayouts(bought.txid, seller.paymentAddress, [{ price, postage: listed.postage }]);

@@ -30,6 +30,7 @@ import { storageRoutes } from './features/storage/storage.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
+import { xAccountRoutes } from './features/x-account/x-account.routes.ts';
 import { AppError } from './http/app-error.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 
@@ -93,8 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', editionWorker.stop);
   editionsRoutes(app, deps, writeLimit);
   registerAuctions(app, deps, writeLimit);
+  xAccountRoutes(app, deps, writeLimit);
   await storageRoutes(app, deps, writeLimit);
-  if (deps.chain.faucet) devRoutes(app, deps.chain.faucet, writeLimit);
+  if (deps.chain.faucet) devRoutes(app, { db: deps.db, faucet: deps.chain.faucet }, writeLimit);
 
   await serveWebApp(app, deps.env.WEB_DIST_DIR);
   return app;

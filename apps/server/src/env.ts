@@ -53,6 +53,11 @@ const EnvSchema = z.object({
    * `sandbox` CSP still gives every inscription an opaque origin.
    */
   CONTENT_ORIGIN: z.string().url().optional(),
+  /**
+   * The origin browsers open the app at, e.g. https://market.example.com; sign-in redirects
+   * (X's callback) come back here. Unset, http://localhost:PORT.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The product's name, shown in the header and in sign-in messages. */
   PRODUCT_NAME: z.string().default('Ordinals Market'),
   /** The external Token link of the navigation. */
@@ -78,9 +83,22 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits')
     .optional(),
+  /**
+   * The OAuth 2.0 client id of the app registered with X (its callback: PUBLIC_URL/api/x/callback);
+   * unset, creators cannot connect an X account.
+   */
+  X_CLIENT_ID: z.string().min(1).optional(),
+  /** The X app's client secret, for a confidential client (HTTP Basic at the token endpoint). Never logged. */
+  X_CLIENT_SECRET: z.string().min(1).optional(),
+  /** X's consent page. */
+  X_AUTHORIZE_URL: z.url().default('https://x.com/i/oauth2/authorize'),
+  /** X's API: /2/oauth2/token and /2/users/me. */
+  X_API_URL: z.url().default('https://api.x.com'),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
+  /** PUBLIC_URL without a trailing slash, or http://localhost:PORT. */
+  publicUrl: string;
   dataDir: string;
   storageDir: string;
   /** Set when S3_BUCKET is: uploads go to that bucket. */
@@ -119,7 +137,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const storageDir = path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'uploads'));
-  return { ...env, dataDir, storageDir, s3: s3Config(env) };
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return { ...env, publicUrl, dataDir, storageDir, s3: s3Config(env) };
 }
 
 /** The bucket for uploads when S3_BUCKET is set; every other S3_ setting is then required. */

@@ -13,12 +13,14 @@ import {
   AuctionSlugCheckSchema,
   BuiltPsbtPayloadSchema,
   CreateAuctionPayloadSchema,
+  CreateOfferPayloadSchema,
   MultisigUtxosPayloadSchema,
   type Auction,
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   askBid,
+  auctionSeller,
   auctionBody,
   confirmBidCall,
   fundCoins,
@@ -28,6 +30,8 @@ import {
   preparedBid,
   signAuction,
 } from './helpers/auctions.ts';
+import { dropStaleUnsigned } from '../src/features/auctions/auctions.queries.ts';
+import { outpointsOf } from '../src/features/multisig/reserved-coins.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
@@ -35,6 +39,7 @@ import {
   eventually,
   inMempool,
   inscribeTo,
+  listViaApi,
   mineAndSync,
   newTrader,
   newWallet,
@@ -125,15 +130,6 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
     });
   }
 
-  /** A seller with an inscription on their ordinals address and coins for the deposit's fee. */
-  async function seller() {
-    const trader = await newTrader(t, { signInWith: 'payment' });
-    const item = await inscribeTo(node, t, trader.ordinals.address);
-    await node.faucet.fund(trader.payment.address, 50_000n);
-    await mineAndSync(node, t);
-    return { trader, item };
-  }
-
   /** A bidder whose multisig wallet holds two 100,000-sat coins, and paddings if asked. */
   async function bidder(paddings: number) {
     const trader = await newTrader(t);
@@ -149,7 +145,7 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
   }
 
   it('escrows, takes bids, refuses what breaks the rules, and settles to the highest', async () => {
-    const { trader: owner, item } = await seller();
+    const { trader: owner, item } = await auctionSeller(node, t);
     const slug = `rare-sat-${kind}`;
     const body = auctionBody(owner, item, { slug, startPrice: START });
 
@@ -361,7 +357,7 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
   });
 
   it('leaves an auction whose reserve is not met unsold, the inscription in the maker wallet', async () => {
-    const { trader: owner, item } = await seller();
+    const { trader: owner, item } = await auctionSeller(node, t);
     const slug = `reserve-${kind}`;
     const startDate = now() + 600;
     const { auctionId } = await openAuction(
@@ -442,8 +438,166 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
     expect(await ownerOf(item.id)).toBe(owner.ordinals.address);
   });
 
+  it('lets the seller cancel while nobody has bid, keeps the item in escrow while it takes bids', async () => {
+    const { trader: owner, item } = await auctionSeller(node, t);
+    const slug = `cancel-${kind}`;
+    await openAuction(t, owner, auctionBody(owner, item, { slug, startPrice: START }));
+    await mineAndSync(node, t);
+    const withdraw = () =>
+      api(t, 'POST', '/api/multisig/withdrawal-inscriptions', {
+        transfer: [{ inscriptionId: item.id, address: owner.ordinals.address }],
+        makerPaymentAddress: owner.payment.address,
+        makerPaymentPublicKey: owner.payment.publicKey,
+        feeRate: 2,
+      });
+    const held = await withdraw();
+    expect([held.status, held.body.error]).toEqual([
+      409,
+      `Inscription ${item.id} is on auction (/auction/${slug}): cancel the auction first, possible while it has no bids`,
+    ]);
+
+    // Only the seller, signed in; a bid built but never signed does not count and goes with it.
+    const c = await bidder(2);
+    const unsigned = await preparedBid(t, slug, c.trader, START);
+    const cancel = (who?: Trader) =>
+      api(t, 'DELETE', `/api/launchpad/auctions/${slug}`, undefined, who?.token);
+    expect((await cancel()).status).toBe(401);
+    const stranger = await cancel(c.trader);
+    expect([stranger.status, stranger.body.error]).toEqual([
+      403,
+      'Only the seller can cancel this auction',
+    ]);
+    const canceled = await cancel(owner);
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    expect(canceled.body.payload).toEqual({ auctionId: expect.any(String), status: 'canceled' });
+    expect((await auctionOf(slug)).status).toBe('canceled');
+    const late = await confirmBidCall(t, slug, c.trader, unsigned);
+    expect([late.status, late.body.error]).toEqual([404, `Bid ${unsigned.bidId} not found`]);
+    const closed = await askBid(t, slug, c.trader, START);
+    expect([closed.status, closed.body.error]).toEqual([409, 'The auction is not open for bids']);
+    const twice = await cancel(owner);
+    expect([twice.status, twice.body.error]).toEqual([
+      409,
+      'The auction is canceled: it can no longer be canceled',
+    ]);
+
+    // Now the seller takes the inscription back out of the maker wallet.
+    const out = await withdraw();
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    const built = BuiltPsbtPayloadSchema.parse(out.body.payload);
+    const done = await api(t, 'POST', '/api/multisig/withdrawal/confirm', {
+      userPublicKey: owner.payment.publicKey,
+      userSignedPsbtBase64: signAsAsked(built.psbt, built.inputsToSign, [owner.payment]),
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    await mineAndSync(node, t);
+    expect(await ownerOf(item.id)).toBe(owner.ordinals.address);
+
+    // Once a bid stands, the seller is held to their signed floor.
+    const second = await auctionSeller(node, t);
+    const slug2 = `cancel-bid-${kind}`;
+    await openAuction(
+      t,
+      second.trader,
+      auctionBody(second.trader, second.item, { slug: slug2, startPrice: START }),
+    );
+    await mineAndSync(node, t);
+    // A bid left unsigned for an hour is deleted by the worker's sweep (or this call, if first);
+    // a fresh one is not.
+    const fresh = await preparedBid(t, slug2, c.trader, START);
+    const stale = await preparedBid(t, slug2, c.trader, START);
+    await t.db.kysely
+      .updateTable('auction_bids')
+      .set({ created_at: new Date(Date.now() - 2 * 3_600_000) })
+      .where('id', '=', stale.bidId)
+      .execute();
+    await dropStaleUnsigned(t.db);
+    const left = await t.db.kysely
+      .selectFrom('auction_bids')
+      .select('id')
+      .where('id', 'in', [fresh.bidId, stale.bidId])
+      .execute();
+    expect(left).toEqual([{ id: fresh.bidId }]);
+    const gone = await confirmBidCall(t, slug2, c.trader, stale);
+    expect(gone.status).toBe(404);
+
+    await placeBid(t, slug2, c.trader, START);
+    const refused = await api(
+      t,
+      'DELETE',
+      `/api/launchpad/auctions/${slug2}`,
+      undefined,
+      second.trader.token,
+    );
+    expect([refused.status, refused.body.error]).toEqual([
+      409,
+      'An auction with bids cannot be canceled',
+    ]);
+    expect((await auctionOf(slug2)).status).toBe('active');
+  });
+
+  it('buys a market listing around the multisig paddings that back a standing bid', async () => {
+    const { trader: owner, item } = await auctionSeller(node, t);
+    const slug = `padded-${kind}`;
+    await openAuction(t, owner, auctionBody(owner, item, { slug, startPrice: START }));
+    await mineAndSync(node, t);
+    const c = await bidder(2);
+    await placeBid(t, slug, c.trader, START);
+    const reserved = await reservationsOf(c.wallet.id);
+    expect(reserved.length).toBeGreaterThanOrEqual(3); // 2 paddings and a funding coin
+
+    // C also holds paddings and coins at their payment address; a market seller lists an item.
+    await fundCoins(node, c.trader.payment.address, [600n, 600n, 200_000n]);
+    const market = await newTrader(t);
+    const listed = await inscribeTo(node, t, market.ordinals.address);
+    const [listingId = ''] = await listViaApi(t, market, [
+      { outpoint: listed.outpoint, price: 30_000n },
+    ]);
+    const offer = await api(
+      t,
+      'POST',
+      '/api/listings/protected/createOffer',
+      {
+        ids: [listingId],
+        takerPaymentAddress: c.trader.payment.address,
+        takerPaymentPublicKey: c.trader.payment.publicKey,
+        takerOrdinalAddress: c.trader.ordinals.address,
+        feeRate: 2,
+      },
+      c.trader.token,
+    );
+    expect(offer.status, JSON.stringify(offer.body)).toBe(200);
+    const payload = CreateOfferPayloadSchema.parse(offer.body.payload);
+    // The multisig's paddings back the bid: the purchase pads from the payment address instead.
+    expect(outpointsOf(payload.psbt).filter((o) => reserved.includes(o))).toEqual([]);
+    const submitted = await api(
+      t,
+      'PUT',
+      '/api/listings/protected/submitOffer',
+      {
+        ids: [listingId],
+        signedPSBTBase64: signAsAsked(payload.psbt, payload.inputsToSign, [c.trader.payment]),
+        takerPaymentAddress: c.trader.payment.address,
+        takerOrdinalAddress: c.trader.ordinals.address,
+      },
+      c.trader.token,
+    );
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    await mineAndSync(node, t);
+    expect(await ownerOf(listed.id)).toBe(c.trader.ordinals.address);
+    // The bid still stands on the same coins, every one of them unspent.
+    expect(await reservationsOf(c.wallet.id)).toEqual(reserved);
+    for (const outpoint of reserved) {
+      const [txid = '', vout = '0'] = outpoint.split(':');
+      expect(await node.node.rpc.call('gettxout', [txid, Number(vout)])).not.toBeNull();
+    }
+    expect((await auctionOf(slug)).bids).toMatchObject([
+      { amount: String(START), status: 'standing' },
+    ]);
+  });
+
   it('lets the seller replace an auction they left unsigned, and no one else take its slug', async () => {
-    const { trader: owner, item } = await seller();
+    const { trader: owner, item } = await auctionSeller(node, t);
     const slug = `unsigned-${kind}`;
     const create = (who: Trader, terms: { startPrice: bigint }) =>
       api(
@@ -476,7 +630,7 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
   });
 
   it('refuses bad input with a 400 naming the field, never a 500', async () => {
-    const { trader: owner, item } = await seller();
+    const { trader: owner, item } = await auctionSeller(node, t);
     const body = auctionBody(owner, item, { slug: `bad-${kind}`, startPrice: START });
     const cases: [object, string, Trader | undefined][] = [
       [{ ...body, utxo: 'nope' }, "utxo must read 'txid:vout'", owner],

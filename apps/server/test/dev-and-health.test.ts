@@ -148,7 +148,7 @@ describe('on other networks', () => {
       PLATFORM_FEE_ADDRESS: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
     });
     try {
-      for (const url of ['/api/dev/faucet', '/api/dev/mine']) {
+      for (const url of ['/api/dev/faucet', '/api/dev/mine', '/api/dev/auctions/any/end']) {
         const res = await t.app.inject({ method: 'POST', url, payload: {} });
         expect(res.statusCode).toBe(404);
         expect(res.json().success).toBe(false);

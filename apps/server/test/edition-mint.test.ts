@@ -217,7 +217,32 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
     await node.faucet.fund(short.chargeAddress, BigInt(short.amount) - 1n);
     expect(await remaining()).toBe(6);
     await watchEditionOrders(t.deps);
-    expect((await order(short.orderId)).status).toBe('refund_due');
+    // The short payment goes back whole to the buyer's payment address, less the refund's own
+    // fee at the order's fee rate (key path: no envelope is published).
+    const refunded = await order(short.orderId);
+    expect(refunded.status).toBe('refunded');
+    const refundTxid = refunded.refundTxId ?? '';
+    expect(await inMempool(node, refundTxid)).toBe(true);
+    const refundTx = await node.node.rpc.call<{ vsize: number; vin: { txinwitness?: string[] }[] }>(
+      'getrawtransaction',
+      [refundTxid, 1],
+    );
+    expect(refundTx.vin.map((i) => i.txinwitness?.length)).toEqual([1]);
+    const refundFee = BigInt(Math.ceil(refundTx.vsize * FEE_RATE));
+    expect(await paidTo(node, refundTxid, buyer.payment.address)).toBe(
+      BigInt(short.amount) - 1n - refundFee,
+    );
+    // A restart between the claim and the broadcast's end: the watcher finishes it, once.
+    await t.db.kysely
+      .updateTable('edition_orders')
+      .set({ status: 'refunding', refunding_at: new Date(Date.now() - 120_000) })
+      .where('id', '=', short.orderId)
+      .execute();
+    await watchEditionOrders(t.deps);
+    expect(await order(short.orderId)).toMatchObject({
+      status: 'refunded',
+      refundTxId: refundTxid,
+    });
     const done = await order(payload.orderId);
     expect(done).toMatchObject({ status: 'inscribed', commitTxId: sent });
     expect(await inMempool(node, done.revealTxId ?? '')).toBe(true);

@@ -10,9 +10,15 @@ export const AUCTION_ENDED = 'The auction has ended';
 export const AUCTION_NOT_OPEN = 'The auction is not open for bids';
 export const SELLER_CANNOT_BID = 'The seller cannot bid on their own auction';
 export const BID_ALREADY_PLACED = 'This bid was already placed';
+// Canceling: the seller's, while nobody has bid (a bid is a promise the seller made by signing).
+export const ONLY_SELLER_CANCELS = 'Only the seller can cancel this auction';
+export const AUCTION_HAS_BIDS = 'An auction with bids cannot be canceled';
+export const AUCTION_CANCELED = 'Auction canceled: the inscription is in your maker wallet';
+/** The auction's inscription cannot leave the maker wallet while the auction takes bids. */
+export const auctionHoldsInscription = (id: string, slug: string) =>
+  `Inscription ${id} is on auction (/auction/${slug}): cancel the auction first, possible while it has no bids`;
 // Bids are funded from the bidder's multisig wallet (ADR 009): two paddings and enough coins.
-export const BID_NEEDS_WALLET =
-  'Fund your multisig wallet first: bids are paid from it (get-wallet, then deposit)';
+export const BID_NEEDS_WALLET = 'Fund your multisig wallet first: bids are paid from it';
 export const BID_NEEDS_PADDING =
   'Set up padding in your multisig wallet first: a bid needs 2 padding outputs';
 export const BID_NEEDS_FUNDS = 'Deposit more into your multisig wallet to cover this bid';

@@ -3,6 +3,7 @@ import {
   normalizeSocialUrl,
   socialLinkError,
   socialLinkSchema,
+  socialLinkUsername,
   type SocialNetwork,
 } from './social-links.ts';
 
@@ -56,6 +57,20 @@ describe('socialLinkError', () => {
     ['x', 'https://x.com/@handle', X_USER],
   ])('%s %j → %s', (network, value, message) => {
     expect(socialLinkError(network, value)).toBe(message);
+  });
+});
+
+describe('socialLinkUsername', () => {
+  it.each<[string, string | undefined]>([
+    ['x.com/Satoshi', 'Satoshi'],
+    ['https://www.twitter.com/jack_1/', 'jack_1'],
+    ['https://X.com/upper?s=20', 'upper'],
+    ['', undefined],
+    ['https://x.com/@handle', undefined],
+    ['https://mastodon.social/satoshi', undefined],
+    ['https://x.com/has space', undefined],
+  ])('x %j → %j', (value, username) => {
+    expect(socialLinkUsername('x', value)).toBe(username);
   });
 });
 

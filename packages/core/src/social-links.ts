@@ -60,17 +60,33 @@ export function normalizeSocialUrl(value: string): string {
 
 /** The first message for a (normalized or raw) social link, or undefined when it is valid. */
 export function socialLinkError(network: SocialNetwork, value: string): string | undefined {
+  const link = readSocialLink(network, value);
+  return 'error' in link ? link.error : undefined;
+}
+
+/**
+ * The username a valid, non-empty social link names ('x.com/Satoshi' → 'Satoshi'), else
+ * undefined: what the X field compares with the connected X account (spec 000 §5).
+ */
+export function socialLinkUsername(network: SocialNetwork, value: string): string | undefined {
+  const link = readSocialLink(network, value);
+  return 'username' in link ? link.username : undefined;
+}
+
+function readSocialLink(
+  network: SocialNetwork,
+  value: string,
+): { username: string } | { error: string } | { isEmpty: true } {
   const url = normalizeSocialUrl(value);
-  if (url === '') return undefined;
-  if (/\s/.test(url)) return URL_NO_SPACES;
+  if (url === '') return { isEmpty: true };
+  if (/\s/.test(url)) return { error: URL_NO_SPACES };
   const rule = SOCIAL_RULES[network];
   const [, host = '', path = ''] = URL_PARTS.exec(url) ?? [];
   const candidates = rule.hosts.filter((h) => h.host === host.toLowerCase());
-  if (candidates.length === 0) return rule.hostMessage;
   const prefixed = candidates.find((h) => path.startsWith(h.prefix));
-  if (!prefixed) return rule.hostMessage;
+  if (!prefixed) return { error: rule.hostMessage };
   const username = path.slice(prefixed.prefix.length).replace(/\/$/, '');
-  return rule.username.test(username) ? undefined : rule.usernameMessage;
+  return rule.username.test(username) ? { username } : { error: rule.usernameMessage };
 }
 
 /** A social link field: normalized (https prefix) on parse, empty when left out. */

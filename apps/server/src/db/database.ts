@@ -74,10 +74,34 @@ export interface UsersTable {
   id: Generated<string>;
   address: string;
   public_key: string;
-  x_user_id: string | null;
-  x_username: string | null;
   created_at: Timestamp;
   last_sign_in_at: Timestamp;
+}
+
+/** 0013: a user's connected X account (ADR 013); tokens are sealed ciphertexts, never answered. */
+export interface XAccountsTable {
+  user_id: string;
+  x_user_id: string;
+  username: string;
+  name: string;
+  access_token: string;
+  refresh_token: string | null;
+  access_token_expires_at: TimestampNullable;
+  scope: Generated<string>;
+  connected_at: Timestamp;
+  profile_read_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: UpdatedAt;
+}
+
+/** 0013: an X sign-in under way: single use, 10 minutes. */
+export interface XOAuthStatesTable {
+  state: string;
+  user_id: string;
+  code_verifier: string;
+  created_at: Timestamp;
+  expires_at: TimestampRequired;
+  used_at: TimestampNullable;
 }
 
 export interface AuthChallengesTable {
@@ -265,7 +289,7 @@ export interface LaunchInscriptionsTable {
 
 /** 0009: an order of editions, inscribed on demand once its charge address is paid (ADR 011). */
 export type EditionOrderStatus =
-  'awaiting_payment' | 'paid' | 'inscribed' | 'expired' | 'refund_due';
+  'awaiting_payment' | 'paid' | 'inscribed' | 'expired' | 'refund_due' | 'refunding' | 'refunded';
 /** A reveal output, sats as a decimal string (jsonb). */
 export type EditionRevealOutput = { address: string; value: string };
 
@@ -298,6 +322,12 @@ export interface EditionOrdersTable {
   expires_at: TimestampRequired;
   paid_at: TimestampNullable;
   inscribed_at: TimestampNullable;
+  /** 0014: the refund of a payment that could not be inscribed, and its last check. */
+  refund_txid: string | null;
+  refund_hex: string | null;
+  refunding_at: TimestampNullable;
+  refunded_at: TimestampNullable;
+  refund_checked_at: TimestampNullable;
   created_at: Timestamp;
   updated_at: UpdatedAt;
 }
@@ -578,6 +608,8 @@ export interface RewardsTable {
 
 export interface Database extends ChainTables, TradingTables, MultisigTables {
   users: UsersTable;
+  x_accounts: XAccountsTable;
+  x_oauth_states: XOAuthStatesTable;
   auth_challenges: AuthChallengesTable;
   profiles: ProfilesTable;
   addresses: AddressesTable;

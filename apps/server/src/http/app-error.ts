@@ -9,6 +9,7 @@ export type AppErrorCode =
   | 'CONFLICT'
   | 'RATE_LIMITED'
   | 'UNAVAILABLE'
+  | 'BAD_GATEWAY'
   | 'INTERNAL';
 
 export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
@@ -19,6 +20,8 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  /** A service we call (X) failed or answered nonsense. */
+  BAD_GATEWAY: 502,
   INTERNAL: 500,
 };
 

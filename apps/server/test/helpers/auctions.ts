@@ -9,7 +9,16 @@ import {
 import { expect } from 'vitest';
 import type { TestNode } from './regtest.ts';
 import type { TestApp } from './test-app.ts';
-import { api, sign, signAsAsked, type Trader, type Wallet } from './trading.ts';
+import {
+  api,
+  inscribeTo,
+  mineAndSync,
+  newTrader,
+  sign,
+  signAsAsked,
+  type Trader,
+  type Wallet,
+} from './trading.ts';
 
 // Auctions through the API as the wizard and the auction page call them (ADR 012): the seller's
 // create and one-click signing of both PSBTs, and a bidder's two-step bid.
@@ -159,4 +168,13 @@ export async function placeBid(t: TestApp, slug: string, bidder: Trader, amount:
     amount: amount.toString(),
   });
   return bid.bidId;
+}
+
+/** A seller signed in as the web app signs in, with a fresh inscription and coins for fees. */
+export async function auctionSeller(node: TestNode, t: TestApp) {
+  const trader = await newTrader(t, { signInWith: 'payment' });
+  const item = await inscribeTo(node, t, trader.ordinals.address);
+  await node.faucet.fund(trader.payment.address, 50_000n);
+  await mineAndSync(node, t);
+  return { trader, item };
 }

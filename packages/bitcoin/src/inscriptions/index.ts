@@ -18,6 +18,7 @@ export {
   type EnvelopeContent,
   type EnvelopeScriptOptions,
 } from './envelope-script.ts';
+export { buildCommitRefund } from './commit-refund.ts';
 export {
   buildEditionReveal,
   deriveEditionOrderKey,

@@ -20,12 +20,15 @@ import {
 } from './wire-fields.ts';
 
 export {
+  AUCTION_CANCELED,
   AUCTION_ENDED,
+  AUCTION_HAS_BIDS,
   AUCTION_MIN_INCREMENT_BPS,
   AUCTION_MIN_INCREMENT_SATS,
   AUCTION_NOT_OPEN,
   AUCTION_NOT_STARTED,
   auctionFloor,
+  auctionHoldsInscription,
   auctionTiming,
   auctionTimingError,
   BID_ALREADY_PLACED,
@@ -39,6 +42,7 @@ export {
   bidIncrement,
   higherBidPlaced,
   minimumBid,
+  ONLY_SELLER_CANCELS,
   SELLER_CANNOT_BID,
   type AuctionPrices,
   type AuctionTiming,
@@ -65,6 +69,9 @@ export {
  *    its coins are reserved until it is outbid.
  * 4. After endDate the server settles the highest bid that still can be (co-signing the seller's
  *    and the bidder's inputs) or marks the auction 'unsold'.
+ * 5. DELETE /api/launchpad/auctions/{slug} (the seller, signed in) cancels it while nobody has bid;
+ *    the inscription stays in the maker wallet until withdrawn (withdrawal-inscriptions, which is
+ *    refused while the auction takes bids).
  */
 
 export const AUCTION_STATUSES = [
@@ -225,6 +232,13 @@ export const AuctionSchema = z.object({
   meta: z.looseObject({}),
 });
 export type Auction = z.infer<typeof AuctionSchema>;
+
+// DELETE /api/launchpad/auctions/{slug}: the seller cancels an auction nobody has bid on.
+export const CancelAuctionPayloadSchema = z.object({
+  auctionId: z.string(),
+  status: z.literal('canceled'),
+});
+export type CancelAuctionPayload = z.infer<typeof CancelAuctionPayloadSchema>;
 
 // GET /api/launchpad/auctions/check-slug/{slug}: { id } when taken ('Auction slug is already
 // taken.'), null when free.

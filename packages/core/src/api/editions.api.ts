@@ -28,6 +28,10 @@ export const EDITION_ORDER_STATUSES = [
   'expired',
   /** A payment that could not be inscribed (too little, or sold out meanwhile): to refund. */
   'refund_due',
+  /** The refund is built and being broadcast. */
+  'refunding',
+  /** The refund is broadcast to the taker's payment address. */
+  'refunded',
 ] as const;
 export type EditionOrderStatus = (typeof EDITION_ORDER_STATUSES)[number];
 
@@ -113,6 +117,8 @@ export const EditionOrderSchema = z.object({
   revealTxId: z.string().nullable(),
   /** The editions' inscription ids (revealTxId i0, i1, …) once revealed. */
   inscriptionIds: z.array(z.string()),
+  /** The refund to the taker's payment address, once built ('refunding', 'refunded'). */
+  refundTxId: z.string().nullable(),
   expiresAt: z.string(),
 });
 export type EditionOrder = z.infer<typeof EditionOrderSchema>;

@@ -89,3 +89,15 @@ export const MinePayloadSchema = z.object({
   blockHashes: z.array(z.string()),
   height: z.number().int(),
 });
+
+// POST /api/dev/auctions/{slug}/end (regtest only): an active auction ends now, so a story need
+// not wait out the hour an auction lasts at least (spec 000 §9).
+export const DevAuctionParamsSchema = z.object({
+  slug: z.string().trim().min(1, 'slug is required').max(100, 'slug is too long'),
+});
+export const EndAuctionPayloadSchema = z.object({
+  slug: z.string(),
+  /** The new end, UTC seconds as the auction's end_date. */
+  endDate: z.number().int(),
+});
+export type EndAuctionPayload = z.infer<typeof EndAuctionPayloadSchema>;

@@ -9,3 +9,4 @@ export * from './multisig.api.ts';
 export * from './launchpad.api.ts';
 export * from './editions.api.ts';
 export * from './auctions.api.ts';
+export * from './x-account.api.ts';

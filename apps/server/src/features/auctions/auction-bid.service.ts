@@ -38,16 +38,10 @@ import { tradeInputError, withTradeErrors } from '../listings/trade-errors.ts';
 import { splitPadding } from '../listings/wallet-coins.ts';
 import { cosignerFor } from '../multisig/cosigner.ts';
 import { findWallet, findWalletOfKey, type WalletRow } from '../multisig/multisig.queries.ts';
+import { reservedCoinsOf } from '../multisig/reserved-coins.ts';
 import { bitcoinWallet, walletCoins } from '../multisig/wallets.service.ts';
 import { buildFloorListing, floorTermsOf, signedFloorOf } from './auction-floor.ts';
-import {
-  findBid,
-  insertBid,
-  reservedCoinsOf,
-  standBid,
-  standingBid,
-  type BidRow,
-} from './auction-bids.queries.ts';
+import { findBid, insertBid, standBid, standingBid, type BidRow } from './auction-bids.queries.ts';
 import {
   findAuction,
   findAuctionBySlug,

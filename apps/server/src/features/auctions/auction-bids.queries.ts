@@ -137,16 +137,6 @@ export async function releaseCoins(db: Executor, bidId: string): Promise<void> {
   await db.deleteFrom('auction_coin_reservations').where('bid_id', '=', bidId).execute();
 }
 
-/** The wallet's coins that standing bids count on ('txid:vout'). */
-export async function reservedCoinsOf(db: Db, walletId: string): Promise<Set<string>> {
-  const rows = await db.kysely
-    .selectFrom('auction_coin_reservations')
-    .select('outpoint')
-    .where('wallet_id', '=', walletId)
-    .execute();
-  return new Set(rows.map((r) => r.outpoint));
-}
-
 /**
  * Which of these outpoints a standing bid other than `exceptBidId` counts on: the platform
  * co-signs nothing else that spends them.

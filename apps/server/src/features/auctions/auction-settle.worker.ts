@@ -7,8 +7,7 @@ import {
   type SignedListedItem,
 } from '@om/bitcoin';
 import type { AppDeps } from '../../app.ts';
-import { AppError } from '../../http/app-error.ts';
-import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';
+import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
 import { cosignerFor } from '../multisig/cosigner.ts';
 import { makerWalletOf } from './auction-bid.service.ts';
 import { signedFloorOf } from './auction-floor.ts';
@@ -21,6 +20,7 @@ import {
 } from './auction-bids.queries.ts';
 import {
   claimSettlement,
+  dropStaleUnsigned,
   endedActiveAuctions,
   findAuction,
   markUnsold,
@@ -33,9 +33,12 @@ import {
 // stored 0x83 signature completes it), checked with testmempoolaccept and broadcast: the auction
 // is 'settled'. A bid whose coins are gone (the bidder left after 144 blocks) or back another
 // standing bid is 'invalid' and the next one is tried. With none left the auction is 'unsold'; the
-// inscription stays in the seller's maker wallet.
+// inscription stays in the seller's maker wallet. About once a minute the worker also deletes the
+// bids and auctions left unsigned for an hour.
 
 const POLL_MS = 3_000;
+/** Bids and auctions left unsigned for an hour are deleted about this often. */
+const CLEANUP_MS = 60_000;
 
 export type SettleOutcome = 'settled' | 'unsold' | 'skipped';
 
@@ -53,7 +56,7 @@ export async function settleAuction(deps: AppDeps, auctionId: string): Promise<S
       await broadcastInOrder(chain, [final.hex]);
     } catch (err) {
       await releaseSettlement(db, auction.id, final.txid);
-      if (!isRejection(err)) throw err;
+      if (!isTxRejection(err)) throw err;
       await markBid(db.kysely, bid.id, 'invalid', err.message);
       continue;
     }
@@ -90,15 +93,10 @@ async function settlementOf(
     await testMempoolAccept(chain, [final.hex]);
     return final;
   } catch (err) {
-    if (!(err instanceof TradeError) && !isRejection(err)) throw err;
+    if (!(err instanceof TradeError) && !isTxRejection(err)) throw err;
     await markBid(db.kysely, bid.id, 'invalid', err.message);
     return undefined;
   }
-}
-
-/** The node refused the transaction (a 400 'Transaction rejected: …'), as opposed to being away. */
-function isRejection(err: unknown): err is AppError {
-  return err instanceof AppError && err.code === 'INVALID_INPUT';
 }
 
 /** Settles every ended auction now; each on its own, so one failure does not hold up the rest. */
@@ -117,6 +115,7 @@ export async function settleEndedAuctions(deps: AppDeps): Promise<void> {
  */
 export function startAuctionWorker(deps: AppDeps): { wake: () => void; stop: () => Promise<void> } {
   let running: Promise<void> | undefined;
+  let cleanedAt = 0;
   let isRequested = false;
   let isStopped = false;
   const wake = () => {
@@ -128,6 +127,12 @@ export function startAuctionWorker(deps: AppDeps): { wake: () => void; stop: () 
         await settleEndedAuctions(deps).catch((err: unknown) =>
           deps.log.error({ err }, 'auction worker: cannot read the queue'),
         );
+        if (Date.now() - cleanedAt >= CLEANUP_MS) {
+          cleanedAt = Date.now();
+          await dropStaleUnsigned(deps.db).catch((err: unknown) =>
+            deps.log.error({ err }, 'auction worker: cannot drop what was left unsigned'),
+          );
+        }
       }
     })().finally(() => {
       running = undefined;

@@ -178,3 +178,49 @@ export async function contentTypeOf(db: Db, inscriptionId: string): Promise<stri
     .executeTakeFirst();
   return row?.content_type ?? null;
 }
+
+// ── Canceling and clean-up ───────────────────────────────────────────────────────────────────
+
+/** 'done', or why not: a bid was placed, or the auction's status (it is no longer open). */
+export type CancelOutcome = 'done' | 'has-bids' | AuctionRow['status'];
+
+/**
+ * 'active' or 'pending_signature' → 'canceled' under the auction's row lock, unless a bid was
+ * placed: a bid's confirm takes the same lock and checks the status, so no bid lands after this.
+ * Bids built and never signed are deleted with it.
+ */
+export async function cancelAuctionIfNoBids(db: Db, auctionId: string): Promise<CancelOutcome> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const locked = await lockAuction(trx, auctionId);
+    if (locked.status !== 'active' && locked.status !== 'pending_signature') return locked.status;
+    const placed = await trx
+      .selectFrom('auction_bids')
+      .select('id')
+      .where('auction_id', '=', auctionId)
+      .where('status', '!=', 'pending_signature')
+      .executeTakeFirst();
+    if (placed) return 'has-bids';
+    await trx.deleteFrom('auction_bids').where('auction_id', '=', auctionId).execute();
+    await trx
+      .updateTable('auctions')
+      .set({ status: 'canceled' })
+      .where('id', '=', auctionId)
+      .execute();
+    return 'done';
+  });
+}
+
+/** What is left unsigned for an hour: bids built and never confirmed, auctions never signed. */
+export async function dropStaleUnsigned(db: Db): Promise<{ bids: number; auctions: number }> {
+  const bids = await db.kysely
+    .deleteFrom('auction_bids')
+    .where('status', '=', 'pending_signature')
+    .where('created_at', '<', sql<Date>`now() - ${UNSIGNED_AUCTION_HOLD}::interval`)
+    .executeTakeFirst();
+  const auctions = await db.kysely
+    .deleteFrom('auctions')
+    .where('status', '=', 'pending_signature')
+    .where('created_at', '<', sql<Date>`now() - ${UNSIGNED_AUCTION_HOLD}::interval`)
+    .executeTakeFirst();
+  return { bids: Number(bids.numDeletedRows), auctions: Number(auctions.numDeletedRows) };
+}

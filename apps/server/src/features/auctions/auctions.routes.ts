@@ -11,6 +11,7 @@ import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { confirmBid, placeBid } from './auction-bid.service.ts';
+import { cancelAuction } from './auction-cancel.service.ts';
 import { confirmAuction, createAuction } from './auction-create.service.ts';
 import { checkAuctionSlug, getAuction } from './auction-read.service.ts';
 import { startAuctionWorker } from './auction-settle.worker.ts';
@@ -22,7 +23,7 @@ const BidParamSchema = SlugParamSchema.extend({ bidId: z.uuid('bidId must be a b
 
 /**
  * English auctions (spec 000 §7, spec 001 §7 "Auctions"; issue 6, ADR 012), with the worker that
- * settles them once ended (stopped when the app closes). Creating and bidding need sign-in;
+ * settles them once ended (stopped when the app closes). Creating, canceling and bidding need sign-in;
  * confirming an auction is authorized by the seller's signatures themselves.
  */
 export function registerAuctions(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
@@ -51,6 +52,11 @@ export function registerAuctions(app: FastifyInstance, deps: AppDeps, writeLimit
   app.get('/api/launchpad/auctions/:slug', async (request) => {
     const { slug } = parseInput(SlugParamSchema, request.params, 'params');
     return { success: true, payload: await getAuction(deps, slug) };
+  });
+
+  app.delete('/api/launchpad/auctions/:slug', signedIn, async (request) => {
+    const { slug } = parseInput(SlugParamSchema, request.params, 'params');
+    return { success: true, payload: await cancelAuction(deps, session(request), slug) };
   });
 
   app.post('/api/launchpad/auctions/:slug/bid', signedIn, async (request) => {

@@ -185,3 +185,91 @@ export async function ordersToWatch(db: Db, limit = 200): Promise<EditionOrderRo
     .limit(limit)
     .execute();
 }
+
+// ── Refunds (0014) ───────────────────────────────────────────────────────────────────────────
+
+/** How long a charge address too small to refund waits before it is looked at again. */
+const REFUND_RECHECK = '1 hour';
+
+/**
+ * Orders to refund, oldest first: 'refund_due' ones not checked within the hour, and 'refunding'
+ * ones whose broadcast has not finished after a minute (a restart).
+ */
+export async function refundsToDo(db: Db, limit = 100): Promise<EditionOrderRow[]> {
+  return db.kysely
+    .selectFrom('edition_orders')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('status', '=', 'refund_due'),
+          eb.or([
+            eb('refund_checked_at', 'is', null),
+            eb('refund_checked_at', '<', sql<Date>`now() - ${REFUND_RECHECK}::interval`),
+          ]),
+        ]),
+        eb.and([
+          eb('status', '=', 'refunding'),
+          eb('refunding_at', '<', sql<Date>`now() - interval '1 minute'`),
+        ]),
+      ]),
+    )
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/** 'refund_due' → 'refunding' with the signed refund, once: undefined when another got there. */
+export async function claimRefund(
+  db: Db,
+  id: string,
+  refund: { txid: string; hex: string },
+): Promise<EditionOrderRow | undefined> {
+  return db.kysely
+    .updateTable('edition_orders')
+    .set({
+      status: 'refunding',
+      refund_txid: refund.txid,
+      refund_hex: refund.hex,
+      refunding_at: sql<Date>`clock_timestamp()`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'refund_due')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The node refused the refund: due again, looked at in an hour. */
+export async function releaseRefund(db: Db, id: string): Promise<void> {
+  await db.kysely
+    .updateTable('edition_orders')
+    .set({
+      status: 'refund_due',
+      refund_txid: null,
+      refund_hex: null,
+      refunding_at: null,
+      refund_checked_at: sql<Date>`clock_timestamp()`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'refunding')
+    .execute();
+}
+
+export async function markRefunded(db: Db, id: string): Promise<void> {
+  await db.kysely
+    .updateTable('edition_orders')
+    .set({ status: 'refunded', refunded_at: sql<Date>`clock_timestamp()` })
+    .where('id', '=', id)
+    .where('status', '=', 'refunding')
+    .execute();
+}
+
+/** Nothing to refund yet (no coins, or too few to pay the fee): looked at again in an hour. */
+export async function markRefundChecked(db: Db, id: string): Promise<void> {
+  await db.kysely
+    .updateTable('edition_orders')
+    .set({ refund_checked_at: sql<Date>`clock_timestamp()` })
+    .where('id', '=', id)
+    .where('status', '=', 'refund_due')
+    .execute();
+}

@@ -7,14 +7,16 @@ import {
   markInscribed,
   markUnpaidRefundDue,
   ordersToWatch,
+  refundsToDo,
 } from './edition-orders.queries.ts';
+import { refundOrder } from './edition-refund.service.ts';
 import { publishReveal, revealOf } from './edition-reveal.service.ts';
 
 // The edition orders' watcher (ADR 011), in every server process, every 30 s: a charge address
 // paid by any means (a wallet's plain send, the buyer broadcasting the PSBT themselves) is
 // revealed as a submit would; a payment too small, or one for an order expired meanwhile, is
-// 'refund_due' (refunds are a later issue; the key can always spend the output); unpaid orders
-// past their time expire and give their editions back. Every change is conditional on the
+// 'refund_due' and sent back to the taker (edition-refund.service.ts); unpaid orders past their
+// time expire and give their editions back. Every change is conditional on the
 // order's status, so processes and the submit route may race safely.
 
 const POLL_MS = 30_000;
@@ -29,6 +31,11 @@ export async function watchEditionOrders(deps: AppDeps): Promise<void> {
     );
   }
   await expireOverdue(deps.db);
+  for (const order of await refundsToDo(deps.db)) {
+    await refundOrder(deps, order).catch((err: unknown) =>
+      deps.log.error({ err, orderId: order.id }, 'edition worker: refunding an order failed'),
+    );
+  }
 }
 
 async function watchOrder(deps: AppDeps, order: EditionOrderRow): Promise<void> {

@@ -1,4 +1,9 @@
-import { buildEditionReveal, editionCommit, type RevealTransaction } from '@om/bitcoin';
+import {
+  buildEditionReveal,
+  editionCommit,
+  type InscriptionCommit,
+  type RevealTransaction,
+} from '@om/bitcoin';
 import { EDITION_POSTAGE, type EditionOrder } from '@om/core';
 import type { AppDeps } from '../../app.ts';
 import type { EditionOrderRow } from '../../db/database.ts';
@@ -19,6 +24,29 @@ import { orderKey } from './edition-terms.ts';
 // first (one claim wins), then broadcast; a failed broadcast leaves the order unpaid again.
 
 /**
+ * The order's commit and its key. Throws when the charge address is not derived from them: a
+ * different cosigner secret (or original) would reveal nothing the buyer paid for, nor refund.
+ */
+export async function commitOf(
+  deps: AppDeps,
+  order: EditionOrderRow,
+): Promise<{ commit: InscriptionCommit; privateKey: Uint8Array }> {
+  const launch = await findLaunch(deps.db.kysely, order.launchpad_id);
+  const privateKey = orderKey(deps.env, order.id);
+  const commit = editionCommit({
+    privateKey,
+    originalId: launch?.edition_inscription_id ?? '',
+    count: order.mint_count,
+    postage: EDITION_POSTAGE,
+    network: deps.env.BITCOIN_NETWORK,
+  });
+  if (commit.address !== order.charge_address) {
+    throw new Error(`Edition order ${order.id}: its charge address is not derived from our key`);
+  }
+  return { commit, privateKey };
+}
+
+/**
  * The signed reveal spending the commit output `utxo`: the editions to the taker, the payouts
  * fixed when the order was made, any overpayment back to the taker's payment address.
  */
@@ -27,20 +55,7 @@ export async function revealOf(
   order: EditionOrderRow,
   utxo: { txid: string; vout: number; value: bigint },
 ): Promise<RevealTransaction> {
-  const network = deps.env.BITCOIN_NETWORK;
-  const launch = await findLaunch(deps.db.kysely, order.launchpad_id);
-  const privateKey = orderKey(deps.env, order.id);
-  const commit = editionCommit({
-    privateKey,
-    originalId: launch?.edition_inscription_id ?? '',
-    count: order.mint_count,
-    postage: EDITION_POSTAGE,
-    network,
-  });
-  // A different cosigner secret (or original) would reveal nothing the buyer paid for.
-  if (commit.address !== order.charge_address) {
-    throw new Error(`Edition order ${order.id}: its charge address is not derived from our key`);
-  }
+  const { commit, privateKey } = await commitOf(deps, order);
   return buildEditionReveal({
     commit,
     privateKey,
@@ -49,7 +64,7 @@ export async function revealOf(
     amount: BigInt(order.amount),
     feeRate: Number(order.fee_rate),
     change: order.taker_payment_address,
-    network,
+    network: deps.env.BITCOIN_NETWORK,
   });
 }
 
@@ -101,6 +116,7 @@ export function toEditionOrder(row: EditionOrderRow): EditionOrder {
       isRevealed && row.reveal_txid
         ? Array.from({ length: row.mint_count }, (_, i) => `${row.reveal_txid}i${i}`)
         : [],
+    refundTxId: row.refund_txid,
     expiresAt: row.expires_at.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import type { ChainDeps } from '../../app.ts';
 import { txRejected } from '../../chain/sources/chain-errors.ts';
+import { AppError } from '../../http/app-error.ts';
 
 type MempoolVerdict = {
   txid: string;
@@ -31,4 +32,9 @@ export async function broadcastInOrder(
   const txids: string[] = [];
   for (const hex of hexes) txids.push(await chain.source.broadcast(hex));
   return txids;
+}
+
+/** The node refused a transaction (txRejected's 400 'Transaction rejected: …'), as opposed to being away. */
+export function isTxRejection(err: unknown): err is AppError {
+  return err instanceof AppError && err.code === 'INVALID_INPUT';
 }

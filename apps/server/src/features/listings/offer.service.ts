@@ -27,7 +27,7 @@ import type { AppDeps } from '../../app.ts';
 import type { NewTradeHistoryRow, OrderbookEntry } from '../../db/database.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import { cosignerFor } from '../multisig/cosigner.ts';
-import { refuseReservedCoins } from '../multisig/reserved-coins.ts';
+import { refuseReservedCoins, reservedCoinsOf } from '../multisig/reserved-coins.ts';
 import { findWalletOfKey } from '../multisig/multisig.queries.ts';
 import { bitcoinWallet, walletCoins } from '../multisig/wallets.service.ts';
 import { broadcastInOrder, testMempoolAccept } from './broadcast.ts';
@@ -293,8 +293,8 @@ export async function settleOffer(
 }
 
 /**
- * The buyer's multisig wallet and its padding coins, when it has `count` of them: output 0 and the
- * new paddings then go back to it. Only a compressed payment key has a multisig wallet.
+ * The buyer's multisig wallet and its padding coins, when it has `count` of them free: output 0 and
+ * the new paddings then go back to it. Only a compressed payment key has a multisig wallet.
  */
 async function multisigPaddingOf(
   deps: AppDeps,
@@ -304,8 +304,14 @@ async function multisigPaddingOf(
   if (!/^0[23][0-9a-f]{64}$/.test(takerPaymentPublicKey)) return undefined;
   const row = await findWalletOfKey(deps.db, 'multisig', takerPaymentPublicKey);
   if (!row) return undefined;
-  const coins = await walletCoins(deps, row);
-  const paddings = coins.filter((coin) => coin.isPadding).map((coin) => coin.utxo);
+  // A standing auction bid's paddings are not ours to spend (ADR 012): the others, or none.
+  const [coins, reserved] = await Promise.all([
+    walletCoins(deps, row),
+    reservedCoinsOf(deps.db, row.id),
+  ]);
+  const paddings = coins
+    .filter((coin) => coin.isPadding && !reserved.has(`${coin.utxo.txid}:${coin.utxo.vout}`))
+    .map((coin) => coin.utxo);
   if (paddings.length < count) return undefined;
   return { wallet: bitcoinWallet(row, deps.env.BITCOIN_NETWORK), utxos: paddings };
 }

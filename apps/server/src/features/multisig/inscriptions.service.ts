@@ -19,6 +19,7 @@ import { withTradeErrors } from '../listings/trade-errors.ts';
 import { cardinalCoins } from '../listings/wallet-coins.ts';
 import { findWalletOfKey } from './multisig.queries.ts';
 import { saveForSigning } from './multisig-tx.ts';
+import { refuseAuctionedInscriptions } from './reserved-coins.ts';
 import { bitcoinWallet, ensureWallet } from './wallets.service.ts';
 
 // Inscriptions into and out of the maker wallet (ADR 009, issue 5 "Snipe protection"): a seller
@@ -119,6 +120,10 @@ export async function prepareInscriptionWithdrawal(
     );
   }
 
+  await refuseAuctionedInscriptions(
+    deps.db,
+    body.transfer.map((t) => t.inscriptionId),
+  );
   const located = await Promise.all(
     body.transfer.map(async ({ inscriptionId }, i) => {
       const field = `transfer.${i}.inscriptionId`;

@@ -1,5 +1,5 @@
 import { bytesToHex, parsePsbt } from '@om/bitcoin';
-import { COINS_BACK_A_BID } from '@om/core';
+import { auctionHoldsInscription, COINS_BACK_A_BID } from '@om/core';
 import type { Db } from '../../db/create-db.ts';
 import { AppError } from '../../http/app-error.ts';
 
@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 // platform co-signs no other spend of them. The two places that co-sign a multisig input the
 // user built with us call this first: multisig-tx.ts (paddings, withdrawals) and the purchase
 // settlement (paddings from the multisig wallet). The auctions feature writes the reservations.
+// Likewise an auction's item stays in the seller's maker wallet while the auction takes bids.
 
 /** The outpoints ('txid:vout') a PSBT spends. */
 export function outpointsOf(psbt: Uint8Array | string): string[] {
@@ -19,6 +20,16 @@ export function outpointsOf(psbt: Uint8Array | string): string[] {
   return outpoints;
 }
 
+/** The wallet's coins that standing bids count on ('txid:vout'). */
+export async function reservedCoinsOf(db: Db, walletId: string): Promise<Set<string>> {
+  const rows = await db.kysely
+    .selectFrom('auction_coin_reservations')
+    .select('outpoint')
+    .where('wallet_id', '=', walletId)
+    .execute();
+  return new Set(rows.map((r) => r.outpoint));
+}
+
 /** 409 when the PSBT (one we built, so it parses) spends a coin reserved by a standing bid. */
 export async function refuseReservedCoins(db: Db, psbt: Uint8Array): Promise<void> {
   const outpoints = outpointsOf(psbt);
@@ -29,4 +40,21 @@ export async function refuseReservedCoins(db: Db, psbt: Uint8Array): Promise<voi
     .where('outpoint', 'in', outpoints)
     .executeTakeFirst();
   if (reserved) throw new AppError('CONFLICT', COINS_BACK_A_BID);
+}
+
+/** 409 when one of the inscriptions is the item of an auction taking bids (ADR 012's escrow). */
+export async function refuseAuctionedInscriptions(
+  db: Db,
+  inscriptionIds: readonly string[],
+): Promise<void> {
+  if (inscriptionIds.length === 0) return;
+  const open = await db.kysely
+    .selectFrom('auctions')
+    .select(['inscription_id', 'slug'])
+    .where('inscription_id', 'in', inscriptionIds)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (open) {
+    throw new AppError('CONFLICT', auctionHoldsInscription(open.inscription_id, open.slug));
+  }
 }

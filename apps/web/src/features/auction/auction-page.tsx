@@ -15,6 +15,7 @@ import { auctionPhase } from './auction-state.ts';
 import { AuctionStatus } from './auction-status.tsx';
 import { auctionQueries } from './auction.queries.ts';
 import { BidPanel } from './bid-panel.tsx';
+import { SellerPanel } from './seller-panel.tsx';
 
 /** /auction/{slug}: an auction's public page (spec 000 §2, 001 §2). */
 export function AuctionPage() {
@@ -74,6 +75,7 @@ export function AuctionView({ slug }: { slug: string }) {
             <BidPanel auction={auction} nowSeconds={nowSeconds} />
           ) : null}
           <AuctionSettlement auction={auction} phase={phase} />
+          <SellerPanel auction={auction} />
         </div>
       </div>
       <AuctionBids bids={auction.bids} ownAddress={wallet?.ordinalsAddress} />

@@ -8,7 +8,7 @@ import type { AuctionPhase } from './auction-state.ts';
  * confirmed (core txDisplayState, through TrackedTransaction).
  */
 export function AuctionSettlement({ auction, phase }: { auction: Auction; phase: AuctionPhase }) {
-  if (phase === 'upcoming' || phase === 'live') return null;
+  if (phase === 'upcoming' || phase === 'live' || phase === 'canceled') return null;
   return (
     <section
       aria-label="Settlement"

@@ -27,7 +27,7 @@ describe('auctionPhase', () => {
     ['unsold', 6_000, 'unsold'],
     ['pending_signature', 500, 'upcoming'],
     ['pending', 6_000, 'ended'],
-    ['canceled', 3_000, 'ended'],
+    ['canceled', 3_000, 'canceled'],
     ['failed', 3_000, 'ended'],
   ])('%s at %i is %s', (status, now, phase) => {
     expect(auctionPhase(at(status), now)).toBe(phase);

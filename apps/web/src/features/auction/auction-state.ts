@@ -14,8 +14,8 @@ import {
 // What the auction page shows of an auction at a moment (issue 6, ADR 012): its phase, the
 // countdown, whether one may bid, and how often to ask the server again.
 
-/** Spec 000 §2 /auction/{slug}: upcoming, live, ended (being settled), settled or unsold. */
-export type AuctionPhase = 'upcoming' | 'live' | 'ended' | 'settled' | 'unsold';
+/** Spec 000 §2 /auction/{slug}: upcoming, live, ended (being settled), settled, unsold, canceled. */
+export type AuctionPhase = 'upcoming' | 'live' | 'ended' | 'settled' | 'unsold' | 'canceled';
 
 export const PHASE_LABELS: Record<AuctionPhase, string> = {
   upcoming: 'Upcoming',
@@ -23,6 +23,7 @@ export const PHASE_LABELS: Record<AuctionPhase, string> = {
   ended: 'Ended',
   settled: 'Settled',
   unsold: 'Unsold',
+  canceled: 'Canceled',
 };
 
 export const BID_STATUS_LABELS: Record<AuctionBidStatus, string> = {
@@ -43,6 +44,7 @@ export function auctionPhase(auction: Timed, nowSeconds: number): AuctionPhase {
     case 'unsold':
       return 'unsold';
     case 'canceled':
+      return 'canceled';
     case 'failed':
       return 'ended';
     case 'pending_signature':

@@ -1,6 +1,7 @@
 import {
   AuctionSchema,
   AuctionSlugCheckSchema,
+  CancelAuctionPayloadSchema,
   ConfirmAuctionPayloadSchema,
   ConfirmBidPayloadSchema,
   CreateAuctionPayloadSchema,
@@ -52,6 +53,9 @@ export const auctionApi = {
     call(() => api.post('/api/launchpad/auctions/create', body, CreateAuctionPayloadSchema)),
   confirm: (body: ConfirmAuctionBody) =>
     call(() => api.put('/api/launchpad/auctions/confirm', body, ConfirmAuctionPayloadSchema)),
+  /** DELETE /api/launchpad/auctions/{slug}: the seller cancels while nobody has bid. */
+  cancel: (slug: string) =>
+    call(() => api.delete(path(slug), undefined, CancelAuctionPayloadSchema)),
   placeBid: (slug: string, body: PlaceBidBody) =>
     call(() => api.post(`${path(slug)}/bid`, body, PlaceBidPayloadSchema)),
   confirmBid: (slug: string, bidId: string, body: ConfirmBidBody) =>

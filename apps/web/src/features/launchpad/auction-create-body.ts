@@ -1,5 +1,6 @@
 import type { BitcoinNetwork } from '@om/bitcoin';
 import {
+  AUCTION_START_SLACK_SECONDS,
   auctionDetailsSchema,
   auctionFloor,
   auctionInfoSchema,
@@ -35,6 +36,15 @@ const SECTIONS: Record<string, string> = {
   endDate: 'End',
 };
 
+/**
+ * Submit checks the details again on a clock AUCTION_START_SLACK_SECONDS behind, as the server's
+ * create does: a start typed as the current minute still holds when that minute has passed by the
+ * time the seller submits (the form works in minutes).
+ */
+const submitClock = {
+  now: () => new Date(Date.now() - AUCTION_START_SLACK_SECONDS * 1000),
+};
+
 function notEnoughData(section: string, message: string): AuctionStepError {
   return new AuctionStepError(NOT_ENOUGH_DATA_TO_SUBMIT_AUCTION, `${section}: ${message}`);
 }
@@ -56,7 +66,8 @@ export function auctionCreateBody(
   if (!info.success) {
     throw notEnoughData('Auction information', info.error.issues[0]?.message ?? '');
   }
-  const [detailsIssue] = auctionDetailsSchema().safeParse(auction.details).error?.issues ?? [];
+  const [detailsIssue] =
+    auctionDetailsSchema(submitClock).safeParse(auction.details).error?.issues ?? [];
   if (detailsIssue) throw notEnoughData('Auction details', detailsIssue.message);
   if (!isValidInscriptionId(auction.inscriptionId) || auction.utxo === '') {
     throw notEnoughData('Inscription', 'choose an inscription of your wallet');

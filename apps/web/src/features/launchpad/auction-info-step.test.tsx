@@ -122,6 +122,24 @@ describe('AuctionInfoStep', () => {
     });
   });
 
+  it('warns, without blocking, when the X handle is not the connected X account’s', async () => {
+    const satoshi = { username: 'satoshi', name: 'S', xUserId: '1', connectedAt: '2026-01-01' };
+    fakeApi({
+      ...FREE,
+      'GET /api/x/account': ok(satoshi),
+      'POST /api/twitter/cache': ok(satoshi),
+    });
+    const { report } = renderStep(AuctionInfoStep, fakeWallet(CREATOR));
+    expect(await screen.findByText('@satoshi')).toBeTruthy();
+    await fillValidForm();
+    await user.type(field('X'), 'x.com/regtest_rock');
+    await wait(600);
+    expect(
+      await screen.findByText('This X handle differs from your connected X account @satoshi.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(report.isValid).toBe(true));
+  });
+
   it('counts the slug of the auction this wizard created as the creator’s own', async () => {
     fakeApi({ [CHECK]: ok({ id: AUCTION_ID }) });
     const { report } = renderStep(AuctionInfoStep, fakeWallet(CREATOR), {

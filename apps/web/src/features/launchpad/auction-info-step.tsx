@@ -6,6 +6,7 @@ import { Loading } from '../../components/ui/load-state.tsx';
 import { useAppConfig } from '../config/config.queries.ts';
 import { InputField } from '../multisig/form-field.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
+import { XAccountField } from '../x-account/x-account-field.tsx';
 import { EMPTY_AUCTION_INFO, REQUIRED_AUCTION_INFO_FIELDS } from './auction-draft.ts';
 import type { StepProps } from './launch-draft.ts';
 import { useAuctionPatch } from './use-auction-patch.ts';
@@ -46,6 +47,7 @@ function AuctionInfoForm({
   const { register, control, formState, subscribe } = form;
   const { errors, touchedFields, isValid } = formState;
   const slug = useWatch({ control, name: 'slug' });
+  const twitterLink = useWatch({ control, name: 'twitter_link' });
   const slugAvailability = useAuctionSlugAvailability(
     slug,
     draft.auction.created?.payload.auction_id,
@@ -97,10 +99,10 @@ function AuctionInfoForm({
           error={field('auction_url')}
           inputProps={{ type: 'url', placeholder: 'https://', ...register('auction_url') }}
         />
-        <InputField
-          label="X"
+        <XAccountField
+          value={twitterLink ?? ''}
           error={field('twitter_link')}
-          inputProps={{ placeholder: 'x.com/yourname', ...register('twitter_link') }}
+          inputProps={register('twitter_link')}
         />
         <InputField
           label="Discord"

@@ -158,6 +158,24 @@ describe('CollectionInfoStep', () => {
     expect(upload?.body).toEqual({ file: { name: 'rocks.png', type: 'image/png', size: 4096 } });
   });
 
+  it('warns, without blocking, when the X handle is not the connected X account’s', async () => {
+    const satoshi = { username: 'satoshi', name: 'S', xUserId: '1', connectedAt: '2026-01-01' };
+    fakeApi({
+      ...FREE,
+      'GET /api/x/account': ok(satoshi),
+      'POST /api/twitter/cache': ok(satoshi),
+    });
+    const { report } = renderStep(CollectionInfoStep, fakeWallet(CREATOR));
+    expect(await screen.findByText('@satoshi')).toBeTruthy();
+    await fillValidForm();
+    await user.type(field('X'), 'x.com/regtest_rocks');
+    await wait(1000);
+    expect(
+      await screen.findByText('This X handle differs from your connected X account @satoshi.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(report.isValid).toBe(true));
+  });
+
   describe('the icon', () => {
     it.each([
       ['an SVG', 'svg', 1000, 'Thumbnail must be a JPEG, PNG, WebP, AVIF, or GIF file.'],

@@ -11,6 +11,7 @@ import { Loading } from '../../components/ui/load-state.tsx';
 import { useAppConfig } from '../config/config.queries.ts';
 import { InputField } from '../multisig/form-field.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
+import { XAccountField } from '../x-account/x-account-field.tsx';
 import { REQUIRED_INFO_FIELDS } from './collection-info-rules.ts';
 import { IconField } from './icon-field.tsx';
 import type { StepProps } from './launch-draft.ts';
@@ -50,6 +51,7 @@ function CollectionInfoForm({
 
   const name = useWatch({ control, name: 'name' });
   const slug = useWatch({ control, name: 'slug' });
+  const twitterLink = useWatch({ control, name: 'twitter_link' });
   const icon = useWatch({ control, name: 'icon' });
   useNameInUseWarning(name);
   const slugAvailability = useSlugAvailability(slug);
@@ -107,10 +109,10 @@ function CollectionInfoForm({
           error={field('website_link')}
           inputProps={{ type: 'url', placeholder: 'https://', ...register('website_link') }}
         />
-        <InputField
-          label="X"
+        <XAccountField
+          value={twitterLink ?? ''}
           error={field('twitter_link')}
-          inputProps={{ placeholder: 'x.com/yourname', ...register('twitter_link') }}
+          inputProps={register('twitter_link')}
         />
         <InputField
           label="Discord"

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useXConnectResult } from '../x-account/use-x-connect-result.ts';
 import { AuctionDetailsStep } from './auction-details-step.tsx';
 import { AuctionFormatStep } from './auction-format-step.tsx';
 import { AuctionInfoStep } from './auction-info-step.tsx';
@@ -27,6 +28,7 @@ import { projectPath, stepTitle, type StepId } from './wizard-steps.ts';
 export function LaunchpadPage() {
   const [searchParams] = useSearchParams();
   const wizard = useLaunchWizard(searchParams.get('id'));
+  useXConnectResult();
   const { draft, flow, steps, index, step } = wizard;
   const headingId = useId();
   const title = stepTitle(steps, index, draft);

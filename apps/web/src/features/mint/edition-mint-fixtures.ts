@@ -133,6 +133,7 @@ export function inscribedOrder(payment: EditionMintPayload, commitTxId: string):
       { length: payment.quote.mintCount },
       (_, i) => `${REVEAL_TXID}i${i}`,
     ),
+    refundTxId: null,
     expiresAt: payment.expiresAt,
   };
 }

@@ -14,7 +14,9 @@ describe('isOrderSettled', () => {
     ['inscribed, reveal not known yet', { ...order, revealTxId: null }, false],
     ['inscribed with its reveal', order, true],
     ['expired', { ...order, status: 'expired' as const }, true],
-    ['to refund', { ...order, status: 'refund_due' as const }, true],
+    ['to refund', { ...order, status: 'refund_due' as const }, false],
+    ['being refunded', { ...order, status: 'refunding' as const }, false],
+    ['refunded', { ...order, status: 'refunded' as const }, true],
   ])('%s', (_case, value, expected) => {
     expect(isOrderSettled(value)).toBe(expected);
   });

@@ -8,9 +8,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { launchesQueries } from '../launches/launches.queries.ts';
 
-const FINAL_STATUSES: readonly EditionOrderStatus[] = ['inscribed', 'expired', 'refund_due'];
+const FINAL_STATUSES: readonly EditionOrderStatus[] = ['inscribed', 'expired', 'refunded'];
 
-/** Nothing will change an order that is inscribed (with its reveal), expired or to refund. */
+/** Nothing will change an order that is inscribed (with its reveal), expired or refunded. */
 export function isOrderSettled(order: EditionOrder | undefined): boolean {
   if (!order || !FINAL_STATUSES.includes(order.status)) return false;
   return order.status !== 'inscribed' || order.revealTxId !== null;

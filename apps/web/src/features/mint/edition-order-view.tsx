@@ -12,6 +12,8 @@ export const ORDER_STATUS_TEXT: Record<EditionOrderStatus, string> = {
   inscribed: 'Inscribed: the editions are on their way to your wallet.',
   expired: 'Expired: no payment arrived in time, so the editions went back.',
   refund_due: 'The payment could not be inscribed: it is to be refunded.',
+  refunding: 'The payment could not be inscribed: it is being refunded to your payment address.',
+  refunded: 'Refunded: the payment went back to your payment address.',
 };
 
 /** The edition order, followed: its status, its payment and reveal, and each edition's page. */
@@ -31,6 +33,7 @@ export function EditionOrderView({ orderId }: { orderId: string }) {
       </p>
       {order.commitTxId ? <TrackedTransaction txid={order.commitTxId} label="Payment" /> : null}
       {order.revealTxId ? <TrackedTransaction txid={order.revealTxId} label="Reveal" /> : null}
+      {order.refundTxId ? <TrackedTransaction txid={order.refundTxId} label="Refund" /> : null}
       {order.inscriptionIds.length > 0 ? (
         <ul aria-label="Your editions" className="flex flex-col gap-1 text-sm">
           {order.inscriptionIds.map((id, index) => (
