@@ -73,6 +73,11 @@ const EnvSchema = z.object({
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(100),
   /** Where platform fees go; required off regtest when PLATFORM_FEE_BPS > 0 (regtest keeps a key in DATA_DIR). */
   PLATFORM_FEE_ADDRESS: z.string().min(14).max(100).optional(),
+  /**
+   * Megabytes of collection inscriptions pages each process keeps, answered again while the
+   * collection's page version is unchanged (0015_page_versions); 0 computes every page.
+   */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Purchases, delistings and padding setups above this fee rate (sat/vB) are refused. */
   MAX_FEE_RATE: z.coerce.number().positive().max(100_000).default(500),
   /**

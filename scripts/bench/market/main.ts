@@ -67,13 +67,16 @@ const market = await prepareMarket(args.postgres, plan, { regenerate: args.regen
 const { scenarios, largest, typical } = planScenarios(plan);
 log(`collections: largest ${largest}, typical ${typical}`);
 const server = await startServer(market.url);
+// The same API with the page cache off, for the 'computed' page rows.
+const computing = await startServer(market.url, { PAGE_CACHE_MB: '0' });
 const load = new LoadGenerator();
 const cpu = await CpuMeter.open(market.url);
 const runs: Figures['runs'] = [];
 try {
   await checkScenarios(server.origin, scenarios);
   for (const scenario of scenarios) {
-    const url = server.origin + scenario.path;
+    const origin = scenario.group === 'page-computed' ? computing.origin : server.origin;
+    const url = origin + scenario.path;
     await load.run({ url, connections, seconds: warmupSeconds });
     const before = await cpu.sample();
     const figures = await load.run({ url, connections, seconds });
@@ -99,6 +102,7 @@ try {
   load.stop();
   await cpu.close();
   await server.stop();
+  await computing.stop();
 }
 log(`PSBT: ${args['psbt-runs']} purchases`);
 const psbt = measurePsbt(Number(args['psbt-runs']));

@@ -52,6 +52,7 @@ export function renderMarkdown(f: Figures): string {
     return `| ${scenario.label} | ${cells.join(' | ')} | ${r.non2xx + r.errors} | ${target} |`;
   });
   const pages = f.runs.filter((r) => r.scenario.group === 'page');
+  const computed = f.runs.filter((r) => r.scenario.group === 'page-computed');
   const p = f.psbt;
   const m = f.multisig;
   return [
@@ -71,7 +72,7 @@ export function renderMarkdown(f: Figures): string {
     '',
     'Targets:',
     '',
-    `- collection page p95 ≤ ${TARGETS.pageP95Ms} ms and ≥ ${n(TARGETS.pageRequestsPerSecond)} requests/s: ${pages.filter((r) => isPageOnTarget(r.figures)).length} of ${pages.length} page rows met`,
+    `- collection page p95 ≤ ${TARGETS.pageP95Ms} ms and ≥ ${n(TARGETS.pageRequestsPerSecond)} requests/s: ${pages.filter((r) => isPageOnTarget(r.figures)).length} of ${pages.length} page rows met (with every page computed: ${computed.filter((r) => isPageOnTarget(r.figures)).length} of ${computed.length})`,
     `- purchase PSBT, build + merge, median ≤ ${TARGETS.psbtMs} ms: ${n(p.serverMs, 2)} ms, ${mark(p.serverMs <= TARGETS.psbtMs)}`,
     `- protected purchase, build + co-sign + verify, median ≤ ${TARGETS.multisigMs} ms: ${n(m.protectedServerMs, 2)} ms, ${mark(m.protectedServerMs <= TARGETS.multisigMs)}`,
     `- multisig padding setup, build + co-sign + verify, median ≤ ${TARGETS.multisigMs} ms: ${n(m.paddingServerMs, 2)} ms, ${mark(m.paddingServerMs <= TARGETS.multisigMs)}`,

@@ -2,7 +2,8 @@ import { CHART_PERIODS } from '@om/core';
 import { collectionSizes, slugOf, type Plan } from './generate.ts';
 
 export interface Scenario {
-  group: 'page' | 'chart' | 'stats' | 'list' | 'activity';
+  /** 'page-computed': a page row served with the page cache off (PAGE_CACHE_MB=0). */
+  group: 'page' | 'page-computed' | 'chart' | 'stats' | 'list' | 'activity';
   label: string;
   path: string;
 }
@@ -35,12 +36,20 @@ export function scenarios(plan: Plan): { scenarios: Scenario[]; largest: string;
       path: `/api/collections/${slug}/inscriptions?${trait('Background', 3)}&${trait('Body', 7)}`,
     },
   ];
+  // Each page row twice: answered again from the page cache while nothing on it changes (what a
+  // popular page costs), and computed on every request (a first view, or after any change).
+  const computed = (s: Scenario): Scenario => ({
+    ...s,
+    group: 'page-computed',
+    label: `${s.label}, computed`,
+  });
+  const allPages = [...pages(typical, restSize), ...pages(largest, bigSize)];
   return {
     largest,
     typical,
     scenarios: [
-      ...pages(typical, restSize),
-      ...pages(largest, bigSize),
+      ...allPages,
+      ...allPages.map(computed),
       ...CHART_PERIODS.map((period): Scenario => ({
         group: 'chart',
         label: `floor chart, ${period}`,

@@ -14,6 +14,7 @@ import { ChainEvents } from '../../../apps/server/src/indexer/chain-events.ts';
  */
 export async function startServer(
   databaseUrl: string,
+  settings: Record<string, string> = {},
 ): Promise<{ origin: string; stop: () => Promise<void> }> {
   const db = await createDb({ kind: 'postgres', url: databaseUrl });
   const source = new EsploraChainSource({
@@ -21,7 +22,7 @@ export async function startServer(
     inscriptions: new LocalInscriptions(db),
   });
   const app: FastifyInstance = await buildApp({
-    env: loadEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }),
+    env: loadEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...settings }),
     db,
     chain: { source, events: new ChainEvents() },
     jwtSecret: randomBytes(32),

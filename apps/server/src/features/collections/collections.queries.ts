@@ -213,6 +213,18 @@ function traitsJson(traits: CollectionInscriptionsQuery['trait']): string | null
 }
 
 /**
+ * The collection's page version (0015_page_versions), as a decimal string; undefined for an
+ * unknown slug or a collection under review (whose pages read as unknown).
+ */
+export async function pageVersion(db: Db, slug: string): Promise<string | undefined> {
+  const { rows } = await sql<{ page_version: Int8 }>`
+    select s.page_version from collections c
+    join collection_stats s on s.collection_id = c.id
+    where c.slug = ${slug} and not c.is_under_review`.execute(db.kysely);
+  return rows[0] === undefined ? undefined : String(rows[0].page_version);
+}
+
+/**
  * A page of get_inscriptions_with_price_by_collection_slug; its rows carry the total. An empty page
  * asks get_inscriptions_count_by_collection_slug, which also tells an unknown slug (undefined).
  */

@@ -10,21 +10,23 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { invalidInput, notFound } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
+import { inscriptionsPageJson } from './collection-pages.service.ts';
 import {
-  collectionInscriptions,
   collectionTraits,
   findCollection,
   floorChart,
   listCategories,
   listCollections,
 } from './collections.queries.ts';
+import { PageCache } from './page-cache.ts';
 
 // Browsing collections (issue 4, spec 001 §2 "Collection browsing"): read-only, no sign-in.
 // A collection under review reads as unknown.
 
 const unknownCollection = (slug: string) => notFound(`Collection ${slug} not found.`);
 
-export function collectionsRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function collectionsRoutes(app: FastifyInstance, { db, env }: AppDeps): void {
+  const pages = new PageCache(env.PAGE_CACHE_MB * 1024 * 1024);
   app.get('/api/collections', async (request) => {
     const query = parseInput(CollectionsQuerySchema, request.query, 'query');
     return { success: true, payload: await listCollections(db, query) };
@@ -52,12 +54,11 @@ export function collectionsRoutes(app: FastifyInstance, { db }: AppDeps): void {
     return { success: true, payload };
   });
 
-  app.get('/api/collections/:slug/inscriptions', async (request) => {
+  app.get('/api/collections/:slug/inscriptions', async (request, reply) => {
     const { slug } = parseInput(CollectionSlugParamSchema, request.params, 'params');
     const query = parseInput(CollectionInscriptionsQuerySchema, request.query, 'query');
-    const payload = await collectionInscriptions(db, slug, query);
-    if (!payload) throw unknownCollection(slug);
-    return { success: true, payload };
+    const json = await inscriptionsPageJson(db, pages, slug, query);
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.get('/api/collections/:slug/traits', async (request) => {
