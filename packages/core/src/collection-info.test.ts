@@ -34,7 +34,7 @@ describe('collectionInfoSchema', () => {
     [{ name: '' }, 'name: Collection name is required.'],
     [{ name: undefined }, 'name: Collection name is required.'],
     [{ name: ' ab ' }, 'name: Collection name must be at least 3 characters long.'],
-    [{ slug: '' }, 'slug: Slug is required.'],
+    [{ slug: '' }, 'slug: Launchpad slug is required.'],
     [{ slug: 'Frogs' }, 'slug: Slug must be in lowercase.'],
     [{ slug: 'bit frogs' }, 'slug: Slug cannot contain spaces.'],
     [

@@ -8,7 +8,7 @@ import {
   requiredRule,
   ruledString,
 } from './rules.ts';
-import { slugSchema } from './slug.ts';
+import { LaunchpadSlugSchema } from './slug.ts';
 import { socialLinkSchema } from './social-links.ts';
 import { ICON_REQUIRED } from './image-rules.ts';
 
@@ -67,7 +67,8 @@ export function collectionInfoSchema(network: BitcoinNetwork, options: { isEdit?
       requiredRule(COLLECTION_NAME_REQUIRED),
       minLengthRule(NAME_MIN_LENGTH, COLLECTION_NAME_MIN),
     ]),
-    slug: slugSchema(),
+    // A launch's slug: 'Launchpad slug is required.' (spec 000 §5); auctions keep 'Slug is required.'.
+    slug: LaunchpadSlugSchema,
     description: descriptionSchema(options.isEdit ?? false),
     website_link: ruledString(INVALID_URL, [optionalUrlRule(INVALID_URL)]).default(''),
     ...socialLinksShape,

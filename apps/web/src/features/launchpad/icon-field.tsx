@@ -3,6 +3,7 @@ import {
   ERROR_UPLOADING_IMAGE,
   ICON_ACCEPTED_TYPES,
   iconFileError,
+  imageEmptyMessage,
   type ImageFileInfo,
 } from '@om/core';
 import { useMutation } from '@tanstack/react-query';
@@ -24,11 +25,15 @@ export async function readImageFileInfo(file: File): Promise<ImageFileInfo> {
   }
 }
 
-/** The first problem with a picked icon: type and size first, then its decoded dimensions. */
+/**
+ * The first problem with a picked icon: type and size first, an empty file (the image upload
+ * helper's 'Thumbnail cannot be empty.', spec 000 §5), then its decoded dimensions.
+ */
 async function pickedIconError(file: File): Promise<string | undefined> {
   // Type and size need no decoding; a file that is no image is not decoded at all.
   const early = iconFileError({ type: file.type, size: file.size, width: 0, height: 0 });
   if (early) return early;
+  if (file.size === 0) return imageEmptyMessage('Thumbnail');
   try {
     return iconFileError(await readImageFileInfo(file));
   } catch (error) {

@@ -19,6 +19,12 @@ beforeEach(() => {
 
 const card = (n: number) => screen.getByRole('article', { name: `Phase ${n}` });
 const field = (n: number, label: string) => within(card(n)).getByLabelText(label);
+const done = (n: number) => user.click(within(card(n)).getByRole('button', { name: 'Done' }));
+/** The message under a field, as a screen reader reads it with the field. */
+const messageOf = (n: number, label: string) => {
+  const id = field(n, label).getAttribute('aria-describedby');
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
 
 async function fillIn(n: number, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
@@ -89,6 +95,59 @@ describe('PhasesStep', () => {
     await fillIn(1, { 'Price (BTC)': price });
     await user.click(within(card(1)).getByRole('button', { name: 'Done' }));
     expect(await within(card(1)).findByText(message)).toBeTruthy();
+  });
+
+  it('needs a phase name', async () => {
+    renderStep(PhasesStep, launchDraft({ phases: [draftPhase({ isFinished: false })] }));
+    await fillIn(1, { 'Phase name': '' });
+    await done(1);
+    expect(await within(card(1)).findByText('Phase name is required.')).toBeTruthy();
+    expect(messageOf(1, 'Phase name')).toBe('Phase name is required.');
+    expect(within(card(1)).getByRole('button', { name: 'Done' })).toBeTruthy();
+  });
+
+  it.each([
+    ['', 'Allocation cannot be empty'],
+    ['0', 'Allocation is required and must be at least 1.'],
+    ['1.5', 'Allocation is required and must be at least 1.'],
+  ])('refuses the allocation "%s": %s', async (allocation, message) => {
+    renderStep(PhasesStep, launchDraft({ phases: [draftPhase({ isFinished: false })] }));
+    await fillIn(1, { 'Allocation per address': allocation });
+    await done(1);
+    expect(await within(card(1)).findByText(message)).toBeTruthy();
+    expect(messageOf(1, 'Allocation per address')).toBe(message);
+  });
+
+  // The draft phase runs on 2030-01-01 from 10:00 to 12:00.
+  it.each<[string, Record<string, string>, [label: string, message: string][]]>([
+    [
+      'an end before the start on one day',
+      { 'End time': '09:00' },
+      [['End time', 'End time must be after start time.']],
+    ],
+    [
+      'a start day after the end day',
+      { 'Start date': '2030-01-02' },
+      [
+        ['Start date', 'Start date cannot be later than end date.'],
+        ['End date', 'End date must be after start date.'],
+      ],
+    ],
+    // A date input takes a year of five digits or more (Chrome lets one be typed).
+    [
+      'a five-digit year',
+      { 'Start date': '20300-01-01' },
+      [['Start date', 'Invalid date format.']],
+    ],
+  ])('says what is wrong with %s', async (_case, values, expected) => {
+    renderStep(PhasesStep, launchDraft({ phases: [draftPhase({ isFinished: false })] }));
+    await fillIn(1, values);
+    await done(1);
+    for (const [label, message] of expected) {
+      expect(await within(card(1)).findByText(message)).toBeTruthy();
+      expect(messageOf(1, label)).toBe(message);
+    }
+    expect(within(card(1)).getByRole('button', { name: 'Done' })).toBeTruthy();
   });
 
   it('finishes a phase with Done, shows its summary, and Edit opens it again', async () => {

@@ -26,6 +26,8 @@ const problems = () =>
     .map((item) => item.textContent);
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
+const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
 async function paste(text: string) {
   await user.click(list());
   await user.paste(text);
@@ -81,6 +83,8 @@ describe('SelectItemsStep', () => {
   it.each([
     ['rocks.png', 'image/png', 'x', 'Invalid file format. Please upload a correct file type.'],
     ['rocks.json', 'application/json', '[]', 'Invalid Data format.'],
+    // Nested deeper than the engine's stack: JSON.parse reads it, printing it back overflows.
+    ['deep.json', 'application/json', nestedArrays(100_000), 'Unexpected error during parsing.'],
   ])('refuses the file %s: %s', async (name, type, content, message) => {
     fakeApi({});
     renderStep(SelectItemsStep, fakeWallet(CREATOR));

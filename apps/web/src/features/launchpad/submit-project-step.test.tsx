@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT, NETWORK } from '../multisig/multisig-test-fixtures.ts';
 import { callsTo, failure, fakeServer, ok } from '../trade/trade-test-kit.tsx';
-import { LAUNCH_ID, launchDraft, launchInfo } from './launch-test-fixtures.ts';
+import { draftPhase, LAUNCH_ID, launchDraft, launchInfo } from './launch-test-fixtures.ts';
 import {
   acceptTerms,
   FEES,
@@ -131,6 +131,33 @@ describe('SubmitProjectStep', () => {
       ),
     ).toBeTruthy();
     expect(callsTo(calls, 'POST', '/api/launchpad/create')).toEqual([]);
+  });
+
+  it('names a phase allocation the server would refuse, without sending it', async () => {
+    const calls = fakeServer({ 'GET /api/shared/fees/recommended': ok(FEES) });
+    // A whole number to the phase card, past the integers the server's schema takes.
+    const phases = [draftPhase({ allocation: '99999999999999999999' })];
+    renderStep(SubmitProjectStep, launchDraft({ termsAccepted: true, phases }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Launchpad' }));
+    expect(
+      await screen.findByText(
+        'Failed to create launchpad: Phase 1: allocation should be greater than 1',
+      ),
+    ).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/launchpad/create')).toEqual([]);
+  });
+
+  it('says the phases wait for a launchpad until one is created', async () => {
+    launchServer();
+    renderStep(SubmitProjectStep, launchDraft({ launchpadId: LAUNCH_ID, termsAccepted: true }));
+    expect(await screen.findByRole('button', { name: 'Sign' })).toBeTruthy();
+    expect(screen.queryByText('Please create a launchpad first.')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'create a new one?' }));
+    expect(await screen.findByText('Please create a launchpad first.')).toBeTruthy();
+    const sign = signButton('Phase 1: Whitelist Sale') as HTMLButtonElement;
+    expect([sign.textContent, sign.disabled]).toEqual(['Pending', true]);
+    expect(screen.getByRole('button', { name: 'Create Launchpad' })).toBeTruthy();
   });
 
   it('offers to create a new launch instead of one left unsigned', async () => {

@@ -1,5 +1,6 @@
 import {
   CONNECT_YOUR_WALLET,
+  CREATE_LAUNCHPAD_FIRST,
   FAILED_TO_FETCH_LAUNCHPAD_INFO,
   signInscriptionsAgreement,
 } from '@om/core';
@@ -87,6 +88,10 @@ export function SubmitProjectStep({ draft, onChange, onValidChange }: StepProps)
         <p className="text-sm text-zinc-400">
           This launch is waiting for your signatures: sign its phases below, or {newLaunchLink}
         </p>
+      ) : null}
+      {/* Why the phases say Pending (spec 000 §4): signing needs the launch created first. */}
+      {draft.launchpadId === null ? (
+        <p className="text-sm text-zinc-400">{CREATE_LAUNCHPAD_FIRST}</p>
       ) : null}
       <PhaseGroupTabs phases={phases} hasLaunchpad={launch !== undefined} context={context} />
       <FeeRatePicker fees={fees.data} value={feeRate} onChange={setChosenRate} />

@@ -1,5 +1,6 @@
 import {
   COLLECTION_NAME_IN_USE_WARNING,
+  COLLECTION_NAME_TAKEN,
   LAUNCHPAD_SLUG_TAKEN,
   NAME_CHECK_DEBOUNCE_MS,
   NAME_MIN_LENGTH,
@@ -15,7 +16,8 @@ import { wizardQueries } from './wizard.queries.ts';
 
 /**
  * Spec 000 §5: 0.5 s after the name stops changing, a name another collection has gives the
- * warning toast. Only a warning: the creator may be launching that very collection.
+ * warning toast, 'Collection name is already taken.' with the in-use text under it. Only a
+ * warning: the creator may be launching that very collection.
  */
 export function useNameInUseWarning(name: string): void {
   const checked = useDebouncedValue(name.trim(), NAME_CHECK_DEBOUNCE_MS);
@@ -24,7 +26,9 @@ export function useNameInUseWarning(name: string): void {
     enabled: checked.length >= NAME_MIN_LENGTH,
   });
   useEffect(() => {
-    if (isTaken === true) toast.warning(COLLECTION_NAME_IN_USE_WARNING);
+    if (isTaken === true) {
+      toast.warning(COLLECTION_NAME_TAKEN, { description: COLLECTION_NAME_IN_USE_WARNING });
+    }
   }, [isTaken, checked]);
 }
 
