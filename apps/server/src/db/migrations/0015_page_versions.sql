@@ -30,7 +30,9 @@ $$;
 
 -- These triggers are named to fire before 0003's stats triggers on the same table (triggers fire
 -- by name): they lock every collection the statement touches, in order, so the stats triggers
--- after them take no lock of their own out of order.
+-- after them take no lock of their own out of order. The indexer's rows (chain_inscriptions:
+-- owner, number, content type) are handled by 0003's own trigger, below, which already joins
+-- them to their collections: one join per block write, not two.
 
 -- Rows that carry their collection_id (inscriptions, attributes).
 create function page_version_on_collection_rows() returns trigger language plpgsql as $$
@@ -66,17 +68,6 @@ begin
   perform bump_page_versions(array(
     select collection_id from old_rows where collection_id is not null and phase_id is null
     union select collection_id from new_rows where collection_id is not null and phase_id is null));
-  return null;
-end;
-$$;
-
--- The indexer's rows (owner, number, content type), through the inscription's collection.
-create function page_version_on_chain_inscriptions() returns trigger language plpgsql as $$
-begin
-  perform bump_page_versions(array(
-    select distinct i.collection_id from changed r
-    join inscriptions i on i.inscription_id = r.inscription_id
-    where i.collection_id is not null));
   return null;
 end;
 $$;
@@ -118,17 +109,6 @@ create trigger orderbook_page_version_update after update on orderbook
 create trigger orderbook_page_version_delete after delete on orderbook
   referencing old table as changed for each statement
   execute function page_version_on_orderbook();
-
--- "lock" sorts before 0003's "owners".
-create trigger chain_inscriptions_lock_page_version_insert after insert on chain_inscriptions
-  referencing new table as changed for each statement
-  execute function page_version_on_chain_inscriptions();
-create trigger chain_inscriptions_lock_page_version_update after update on chain_inscriptions
-  referencing new table as changed for each statement
-  execute function page_version_on_chain_inscriptions();
-create trigger chain_inscriptions_lock_page_version_delete after delete on chain_inscriptions
-  referencing old table as changed for each statement
-  execute function page_version_on_chain_inscriptions();
 
 create trigger collections_page_version_update after update on collections
   referencing new table as changed for each statement
@@ -199,6 +179,36 @@ begin
   from changed r join chain_inscriptions c on c.inscription_id = r.inscription_id
   where r.collection_id is not null and c.address is not null
     and (v_moved is null or r.inscription_id in (select unnest(v_moved)));
+  return null;
+end;
+$$;
+
+-- 0003's chain_inscriptions trigger, now also renewing the page versions of the collections a
+-- statement touches, from the same join, before the owner deltas lock any of them. An update
+-- fires it twice (old rows, then new rows: the same inscriptions); the first call renews.
+create or replace function collection_stats_on_chain_inscriptions() returns trigger language plpgsql as $$
+declare
+  sign integer := tg_argv[0]::integer;
+  v_collections bigint[];
+  v_addresses text[];
+  v_touched bigint[];
+begin
+  if tg_op <> 'UPDATE' then
+    update collection_items n set number = case when tg_op = 'INSERT' then r.number end
+    from changed r where n.inscription_id = r.inscription_id;
+  end if;
+  select array_agg(i.collection_id) filter (where r.address is not null),
+    array_agg(r.address) filter (where r.address is not null),
+    array_agg(distinct i.collection_id)
+  into v_collections, v_addresses, v_touched
+  from changed r join inscriptions i on i.inscription_id = r.inscription_id
+  where i.collection_id is not null;
+  if tg_op <> 'UPDATE' or sign < 0 then
+    perform bump_page_versions(v_touched);
+  end if;
+  if cardinality(v_collections) > 0 then
+    perform apply_owner_deltas(v_collections, v_addresses, sign);
+  end if;
   return null;
 end;
 $$;

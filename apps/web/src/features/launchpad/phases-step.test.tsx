@@ -161,8 +161,9 @@ describe('PhasesStep', () => {
     expect(lastValidity()).toBe(false);
     await user.click(within(card(1)).getByRole('button', { name: 'Done' }));
 
+    // Done validates first (asynchronously): the summary replaces the form once it has.
+    await waitFor(() => expect(within(card(1)).getByText('0.00020000 BTC')).toBeTruthy());
     const summary = card(1);
-    expect(within(summary).getByText('0.00020000 BTC')).toBeTruthy();
     expect(within(summary).getByText('(20,000 sats)')).toBeTruthy();
     expect(within(summary).getByText('2030-01-01 10:00 AM')).toBeTruthy();
     expect(within(summary).getByText('2 per address')).toBeTruthy();
@@ -173,9 +174,11 @@ describe('PhasesStep', () => {
     await waitFor(() => expect(lastValidity()).toBe(true));
 
     await user.click(within(summary).getByRole('button', { name: 'Edit' }));
-    expect((field(1, 'Price (BTC)') as HTMLInputElement).value).toBe('0.0002');
+    await waitFor(() =>
+      expect((field(1, 'Price (BTC)') as HTMLInputElement).value).toBe('0.0002'),
+    );
     await waitFor(() => expect(seen.draft?.phases[0]?.isFinished).toBe(false));
-    expect(lastValidity()).toBe(false);
+    await waitFor(() => expect(lastValidity()).toBe(false));
   });
 
   it('shows the allow list per-line errors and the duplicate warning', async () => {
