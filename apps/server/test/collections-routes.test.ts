@@ -735,7 +735,7 @@ describe.each(databaseKinds())('market reads on %s', (kind) => {
       await sql`update orderbook set status = 'canceled' where id = ${m.listings.r2}`.execute(
         db.kysely,
       );
-      expect((await first()).inscriptionId).not.toBe(r2());
+      expect((await first())?.inscriptionId).not.toBe(r2());
       await sql`update collections set is_under_review = true where slug = 'rocks'`.execute(
         db.kysely,
       );
@@ -743,7 +743,7 @@ describe.each(databaseKinds())('market reads on %s', (kind) => {
       await sql`update collections set is_under_review = false where slug = 'rocks'`.execute(
         db.kysely,
       );
-      expect((await first()).inscriptionId).not.toBe(r2());
+      expect((await first())?.inscriptionId).not.toBe(r2());
     });
   });
 });

@@ -11,7 +11,7 @@ import {
 } from './helpers/auctions.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
-import { api, eventually, inscribeTo, mineAndSync, newTrader } from './helpers/trading.ts';
+import { api, eventually, mineAndSync, newTrader } from './helpers/trading.ts';
 
 // POST /api/dev/auctions/{slug}/end, the regtest helper that lets a story end an auction now
 // instead of after the hour it lasts at least (spec 000 §9): the auction stops taking bids at
