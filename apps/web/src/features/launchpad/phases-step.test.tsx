@@ -174,9 +174,7 @@ describe('PhasesStep', () => {
     await waitFor(() => expect(lastValidity()).toBe(true));
 
     await user.click(within(summary).getByRole('button', { name: 'Edit' }));
-    await waitFor(() =>
-      expect((field(1, 'Price (BTC)') as HTMLInputElement).value).toBe('0.0002'),
-    );
+    await waitFor(() => expect((field(1, 'Price (BTC)') as HTMLInputElement).value).toBe('0.0002'));
     await waitFor(() => expect(seen.draft?.phases[0]?.isFinished).toBe(false));
     await waitFor(() => expect(lastValidity()).toBe(false));
   });
