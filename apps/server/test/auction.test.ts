@@ -130,6 +130,33 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
     });
   }
 
+  /** The seller's inscription out of their maker wallet, prepared: the API's answer. */
+  function withdrawItem(owner: Trader, inscriptionId: string) {
+    return api(t, 'POST', '/api/multisig/withdrawal-inscriptions', {
+      transfer: [{ inscriptionId, address: owner.ordinals.address }],
+      makerPaymentAddress: owner.payment.address,
+      makerPaymentPublicKey: owner.payment.publicKey,
+      feeRate: 2,
+    });
+  }
+
+  /** Signs and confirms a prepared withdrawal, mines it, and checks the seller holds the item. */
+  async function confirmWithdrawal(
+    owner: Trader,
+    inscriptionId: string,
+    prepared: Awaited<ReturnType<typeof withdrawItem>>,
+  ) {
+    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+    const built = BuiltPsbtPayloadSchema.parse(prepared.body.payload);
+    const done = await api(t, 'POST', '/api/multisig/withdrawal/confirm', {
+      userPublicKey: owner.payment.publicKey,
+      userSignedPsbtBase64: signAsAsked(built.psbt, built.inputsToSign, [owner.payment]),
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    await mineAndSync(node, t);
+    expect(await ownerOf(inscriptionId)).toBe(owner.ordinals.address);
+  }
+
   /** A bidder whose multisig wallet holds two 100,000-sat coins, and paddings if asked. */
   async function bidder(paddings: number) {
     const trader = await newTrader(t);
@@ -421,21 +448,7 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
     expect(await ownerOf(item.id)).toBe(closed.maker_wallet_address);
 
     // The seller takes it back with the maker wallet's withdrawal.
-    const withdraw = await api(t, 'POST', '/api/multisig/withdrawal-inscriptions', {
-      transfer: [{ inscriptionId: item.id, address: owner.ordinals.address }],
-      makerPaymentAddress: owner.payment.address,
-      makerPaymentPublicKey: owner.payment.publicKey,
-      feeRate: 2,
-    });
-    expect(withdraw.status, JSON.stringify(withdraw.body)).toBe(200);
-    const built = BuiltPsbtPayloadSchema.parse(withdraw.body.payload);
-    const done = await api(t, 'POST', '/api/multisig/withdrawal/confirm', {
-      userPublicKey: owner.payment.publicKey,
-      userSignedPsbtBase64: signAsAsked(built.psbt, built.inputsToSign, [owner.payment]),
-    });
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    await mineAndSync(node, t);
-    expect(await ownerOf(item.id)).toBe(owner.ordinals.address);
+    await confirmWithdrawal(owner, item.id, await withdrawItem(owner, item.id));
   });
 
   it('lets the seller cancel while nobody has bid, keeps the item in escrow while it takes bids', async () => {
@@ -443,14 +456,7 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
     const slug = `cancel-${kind}`;
     await openAuction(t, owner, auctionBody(owner, item, { slug, startPrice: START }));
     await mineAndSync(node, t);
-    const withdraw = () =>
-      api(t, 'POST', '/api/multisig/withdrawal-inscriptions', {
-        transfer: [{ inscriptionId: item.id, address: owner.ordinals.address }],
-        makerPaymentAddress: owner.payment.address,
-        makerPaymentPublicKey: owner.payment.publicKey,
-        feeRate: 2,
-      });
-    const held = await withdraw();
+    const held = await withdrawItem(owner, item.id);
     expect([held.status, held.body.error]).toEqual([
       409,
       `Inscription ${item.id} is on auction (/auction/${slug}): cancel the auction first, possible while it has no bids`,
@@ -482,16 +488,7 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
     ]);
 
     // Now the seller takes the inscription back out of the maker wallet.
-    const out = await withdraw();
-    expect(out.status, JSON.stringify(out.body)).toBe(200);
-    const built = BuiltPsbtPayloadSchema.parse(out.body.payload);
-    const done = await api(t, 'POST', '/api/multisig/withdrawal/confirm', {
-      userPublicKey: owner.payment.publicKey,
-      userSignedPsbtBase64: signAsAsked(built.psbt, built.inputsToSign, [owner.payment]),
-    });
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    await mineAndSync(node, t);
-    expect(await ownerOf(item.id)).toBe(owner.ordinals.address);
+    await confirmWithdrawal(owner, item.id, await withdrawItem(owner, item.id));
 
     // Once a bid stands, the seller is held to their signed floor.
     const second = await auctionSeller(node, t);

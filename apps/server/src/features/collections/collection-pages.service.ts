@@ -4,6 +4,9 @@ import { notFound } from '../../http/app-error.ts';
 import { collectionInscriptions, pageVersion } from './collections.queries.ts';
 import type { PageCache } from './page-cache.ts';
 
+/** A slug no collection has, or one under review: every collection read answers this 404. */
+export const unknownCollection = (slug: string) => notFound(`Collection ${slug} not found.`);
+
 /**
  * GET /api/collections/{slug}/inscriptions as the JSON to send: from this process's cache when
  * the collection's page version has not moved since the page was computed (one primary-key read),
@@ -22,7 +25,7 @@ export async function inscriptionsPageJson(
   const cached = version === undefined ? undefined : cache.get(key, version);
   if (cached !== undefined) return cached;
   const payload = await collectionInscriptions(db, slug, query);
-  if (!payload) throw notFound(`Collection ${slug} not found.`);
+  if (!payload) throw unknownCollection(slug);
   const body = JSON.stringify({ success: true, payload });
   if (version !== undefined) cache.set(key, version, body);
   return body;

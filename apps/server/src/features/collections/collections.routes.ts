@@ -8,9 +8,9 @@ import {
 } from '@om/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { invalidInput, notFound } from '../../http/app-error.ts';
+import { invalidInput } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
-import { inscriptionsPageJson } from './collection-pages.service.ts';
+import { inscriptionsPageJson, unknownCollection } from './collection-pages.service.ts';
 import {
   collectionTraits,
   findCollection,
@@ -22,8 +22,6 @@ import { PageCache } from './page-cache.ts';
 
 // Browsing collections (issue 4, spec 001 §2 "Collection browsing"): read-only, no sign-in.
 // A collection under review reads as unknown.
-
-const unknownCollection = (slug: string) => notFound(`Collection ${slug} not found.`);
 
 export function collectionsRoutes(app: FastifyInstance, { db, env }: AppDeps): void {
   const pages = new PageCache(env.PAGE_CACHE_MB * 1024 * 1024);
