@@ -9,7 +9,14 @@ import {
 } from '@om/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptTerms, answerTo, clickNext, stepHeading, storyShot } from './edition-helpers.ts';
+import {
+  acceptTerms,
+  answerTo,
+  clickNext,
+  startNewLaunch,
+  stepHeading,
+  storyShot,
+} from './edition-helpers.ts';
 import { ARTIFACTS_DIR, launchBrowser, startApp, type RunningApp } from './harness.ts';
 import { inscribeOnNode } from './inscribe.ts';
 import { localDateTime, wholeMinuteBefore } from './launch-helpers.ts';
@@ -173,12 +180,7 @@ async function bid(trader: Trader, amount: bigint, name: string): Promise<void> 
 describe('an English auction', () => {
   it('is created in the wizard, signed once, and live at /auction/{slug}', async () => {
     const { page } = seller;
-    await page.goto(`${app.baseUrl}/launchpad`);
-    await stepHeading(page, 'Get Started');
-    await page.getByRole('radio', { name: /^Create a new launch/ }).check();
-    await clickNext(page);
-    await page.getByRole('radio', { name: /^Auction/ }).check();
-    await clickNext(page);
+    await startNewLaunch(page, app.baseUrl, 'Auction');
 
     // Launch Your Auction: the slug follows the name; the payment address is already there.
     await stepHeading(page, 'Launch Your Auction');

@@ -15,6 +15,20 @@ export const stepHeading = (page: Page, title: string) =>
 export const clickNext = (page: Page) =>
   page.getByRole('button', { name: 'Next', exact: true }).click();
 
+/** /launchpad: Get Started → 'Create a new launch' → the type's card, on to its first step. */
+export async function startNewLaunch(
+  page: Page,
+  baseUrl: string,
+  type: 'Pre Inscribe' | 'Edition' | 'Auction',
+): Promise<void> {
+  await page.goto(`${baseUrl}/launchpad`);
+  await stepHeading(page, 'Get Started');
+  await page.getByRole('radio', { name: /^Create a new launch/ }).check();
+  await clickNext(page);
+  await page.getByRole('radio', { name: new RegExp(`^${type}`) }).check();
+  await clickNext(page);
+}
+
 /**
  * Submit Information / Provide Details: the collection information with its icon; the slug
  * follows the name and the creator's BTC address is the connected wallet's. Answers once Next

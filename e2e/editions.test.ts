@@ -12,6 +12,7 @@ import {
   localDateTimeInput,
   openEditionMintPage,
   remainingEditions,
+  startNewLaunch,
   stepHeading,
   storyShot,
   type EditionOrder,
@@ -86,12 +87,7 @@ afterAll(async () => {
 describe('an edition launch', () => {
   it('is created in the wizard from an original the creator signs for', async () => {
     const { page } = creator;
-    await page.goto(`${app.baseUrl}/launchpad`);
-    await stepHeading(page, 'Get Started');
-    await page.getByRole('radio', { name: /^Create a new launch/ }).check();
-    await clickNext(page);
-    await page.getByRole('radio', { name: /^Edition/ }).check();
-    await clickNext(page);
+    await startNewLaunch(page, app.baseUrl, 'Edition');
 
     await stepHeading(page, 'Submit Information');
     await fillCollectionInfo(page, {

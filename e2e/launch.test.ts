@@ -3,6 +3,7 @@ import { bytesToHex, compressedPublicKey, privateKeyFromHex } from '@om/bitcoin'
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, launchBrowser, startApp, type RunningApp } from './harness.ts';
+import { clickNext, startNewLaunch, stepHeading } from './edition-helpers.ts';
 import { inscribeOnNode } from './inscribe.ts';
 import {
   createdLaunchpadId,
@@ -95,10 +96,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
-const stepHeading = (page: Page, title: string) =>
-  page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
-
 /** The spec's toast after each batch: 'PSBT "{id}" signed and confirmed successfully.' */
 const signedToast = (batchId: string) => `PSBT "${batchId}" signed and confirmed successfully.`;
 
@@ -138,12 +135,7 @@ async function mintFromPanel(page: Page, count: number): Promise<string> {
 describe('a pre-inscribed launch', () => {
   it('is created in the wizard and signed phase by phase until it is active', async () => {
     const { page } = creator;
-    await page.goto(`${app.baseUrl}/launchpad`);
-    await stepHeading(page, 'Get Started');
-    await page.getByRole('radio', { name: /^Create a new launch/ }).check();
-    await next(page);
-    await page.getByRole('radio', { name: /^Pre Inscribe/ }).check();
-    await next(page);
+    await startNewLaunch(page, app.baseUrl, 'Pre Inscribe');
 
     // Submit Information: the slug follows the name; the payment address is already there.
     await stepHeading(page, 'Submit Information');
@@ -165,7 +157,7 @@ describe('a pre-inscribed launch', () => {
     const nextButton = page.getByRole('button', { name: 'Next', exact: true });
     await expect.poll(() => nextButton.isEnabled(), { timeout: 20_000 }).toBe(true);
     await shot(page, 'information');
-    await next(page);
+    await clickNext(page);
 
     // Choose Inscriptions: the ten ids, checked against the wallet's inscriptions.
     await stepHeading(page, 'Choose Inscriptions');
@@ -173,7 +165,7 @@ describe('a pre-inscribed launch', () => {
     await page.getByLabel('Inscriptions', { exact: true }).fill(ids.join('\n'));
     await toasts.next('Inscriptions validated successfully');
     await page.getByText(`${ITEMS} inscriptions ready.`).waitFor();
-    await next(page);
+    await clickNext(page);
 
     // Determine Phases: the default three become a whitelist for A, then the public sale.
     await stepHeading(page, 'Determine Phases');
@@ -197,7 +189,7 @@ describe('a pre-inscribed launch', () => {
       end: whitelistEnd + 24 * 3_600_000,
     });
     await shot(page, 'phases');
-    await next(page);
+    await clickNext(page);
 
     // Submit Project: the terms, Create Launchpad, then each phase signed, deposits first.
     await page.getByRole('group', { name: 'Terms and conditions' }).waitFor();
