@@ -134,28 +134,42 @@ describe.each(databaseKinds())('launch listing witnesses on %s', (kind) => {
   }
 
   async function createMint(id: string, buyer: Trader, mintCount: number) {
-    const created = await api(t, 'POST', '/api/launchpad/offer/create', {
-      id,
-      mintCount,
-      takerOrdinalAddress: buyer.ordinals.address,
-      takerPaymentAddress: buyer.payment.address,
-      takerPaymentPublicKey: buyer.payment.publicKey,
-      feeRate: FEE_RATE,
-    });
+    const created = await api(
+      t,
+      'POST',
+      '/api/launchpad/offer/create',
+      {
+        id,
+        mintCount,
+        takerOrdinalAddress: buyer.ordinals.address,
+        takerPaymentAddress: buyer.payment.address,
+        takerPaymentPublicKey: buyer.payment.publicKey,
+        feeRate: FEE_RATE,
+      },
+      buyer.token,
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     return CreateMintOfferPayloadSchema.parse(created.body.payload);
   }
 
   async function submitMint(buyer: Trader, offer: Awaited<ReturnType<typeof createMint>>) {
-    return api(t, 'POST', '/api/launchpad/offer/submit', {
-      ids: offer.ids,
-      signedPsbt: signAsAsked(offer.psbt, offer.inputsToSign, [buyer.payment]),
-      ...(offer.setupPsbt
-        ? {
-            signedSetupPsbt: signAsAsked(offer.setupPsbt, offer.setupInputsToSign, [buyer.payment]),
-          }
-        : {}),
-    });
+    return api(
+      t,
+      'POST',
+      '/api/launchpad/offer/submit',
+      {
+        ids: offer.ids,
+        signedPsbt: signAsAsked(offer.psbt, offer.inputsToSign, [buyer.payment]),
+        ...(offer.setupPsbt
+          ? {
+              signedSetupPsbt: signAsAsked(offer.setupPsbt, offer.setupInputsToSign, [
+                buyer.payment,
+              ]),
+            }
+          : {}),
+      },
+      buyer.token,
+    );
   }
 
   it('mints from each row’s own witness, with every copy of the batch PSBTs emptied', async () => {

@@ -1,13 +1,16 @@
-import { bytesToHex } from '@om/bitcoin';
+import { bytesToHex, signBip322Simple } from '@om/bitcoin';
 import {
   AllocationSchema,
   ConfirmLaunchPsbtPayloadSchema,
   CreateMintOfferPayloadSchema,
   LaunchpadInfoSchema,
   LaunchPsbtPayloadSchema,
+  MINT_SIGN_IN_REQUIRED,
+  mintProofMessage,
   MultisigWalletSchema,
   PublicLaunchpadSchema,
   SubmitMintOfferPayloadSchema,
+  type CreateMintOfferPayload,
   type LaunchpadInfo,
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +66,12 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
 
   const now = () => Math.floor(Date.now() / 1000);
 
-  function launchBody(creator: Trader, slug: string, ids: readonly string[], allowed: string) {
+  function launchBody(
+    creator: Trader,
+    slug: string,
+    ids: readonly string[],
+    allowed: string | { address: string; allocation: number }[],
+  ) {
     return {
       slug,
       makerPaymentAddress: creator.payment.address,
@@ -98,7 +106,7 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
           startDate: now() - 60,
           endDate: now() + 3600,
           isPublic: false,
-          allowList: [{ address: allowed, allocation: 2 }],
+          allowList: typeof allowed === 'string' ? [{ address: allowed, allocation: 2 }] : allowed,
         },
         {
           name: 'Public Sale',
@@ -135,27 +143,35 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     return deposits;
   }
 
-  async function mint(id: string, buyer: Trader, mintCount: number) {
-    const created = await api(t, 'POST', '/api/launchpad/offer/create', {
-      id,
-      mintCount,
-      takerOrdinalAddress: buyer.ordinals.address,
-      takerPaymentAddress: buyer.payment.address,
-      takerPaymentPublicKey: buyer.payment.publicKey,
-      feeRate: FEE_RATE,
-      satScan: false,
-    });
+  async function mint(id: string, buyer: Trader, mintCount: number, extra: object = {}) {
+    const created = await api(
+      t,
+      'POST',
+      '/api/launchpad/offer/create',
+      {
+        id,
+        mintCount,
+        takerOrdinalAddress: buyer.ordinals.address,
+        takerPaymentAddress: buyer.payment.address,
+        takerPaymentPublicKey: buyer.payment.publicKey,
+        feeRate: FEE_RATE,
+        satScan: false,
+        ...extra,
+      },
+      buyer.token,
+    );
     if (created.status !== 200) return created;
     const offer = CreateMintOfferPayloadSchema.parse(created.body.payload);
+    return submitMint(offer, buyer);
+  }
+
+  async function submitMint(offer: CreateMintOfferPayload, buyer: Trader, token = buyer.token) {
     const signedPsbt = signAsAsked(offer.psbt, offer.inputsToSign, [buyer.payment]);
     const signedSetupPsbt = offer.setupPsbt
       ? signAsAsked(offer.setupPsbt, offer.setupInputsToSign, [buyer.payment])
       : undefined;
-    return api(t, 'POST', '/api/launchpad/offer/submit', {
-      ids: offer.ids,
-      signedPsbt,
-      ...(signedSetupPsbt ? { signedSetupPsbt } : {}),
-    });
+    const body = { ids: offer.ids, signedPsbt, ...(signedSetupPsbt ? { signedSetupPsbt } : {}) };
+    return api(t, 'POST', '/api/launchpad/offer/submit', body, token);
   }
 
   async function ownerOf(inscriptionId: string): Promise<string | null> {
@@ -237,28 +253,23 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     expect(stranded.status).toBe(403);
     expect(stranded.body.error).toBe('This wallet is not on the allow list of Whitelist Sale');
     // Asking again (a closed review) replaces the earlier reservation, whose offer then fails.
-    const abandoned = await api(t, 'POST', '/api/launchpad/offer/create', {
+    const abandonedBody = {
       id,
       mintCount: 2,
       takerOrdinalAddress: listed.ordinals.address,
       takerPaymentAddress: listed.payment.address,
       takerPaymentPublicKey: listed.payment.publicKey,
       feeRate: FEE_RATE,
-    });
+    };
+    // Minting needs sign-in (issue 13 finding 3).
+    const anonymous = await api(t, 'POST', '/api/launchpad/offer/create', abandonedBody);
+    expect(anonymous.status).toBe(401);
+    const abandonedAt = '/api/launchpad/offer/create';
+    const abandoned = await api(t, 'POST', abandonedAt, abandonedBody, listed.token);
     expect(abandoned.status, JSON.stringify(abandoned.body)).toBe(200);
     const stale = CreateMintOfferPayloadSchema.parse(abandoned.body.payload);
     const first = await mint(id, listed, 2);
-    const late = await api(t, 'POST', '/api/launchpad/offer/submit', {
-      ids: stale.ids,
-      signedPsbt: signAsAsked(stale.psbt, stale.inputsToSign, [listed.payment]),
-      ...(stale.setupPsbt
-        ? {
-            signedSetupPsbt: signAsAsked(stale.setupPsbt, stale.setupInputsToSign, [
-              listed.payment,
-            ]),
-          }
-        : {}),
-    });
+    const late = await submitMint(stale, listed);
     expect(late.status).toBe(409);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const { txId } = SubmitMintOfferPayloadSchema.parse(first.body.payload);
@@ -350,6 +361,181 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
       remaining_inscriptions: 0,
     });
   });
+
+  // Issue 13 finding 1: an allow-listed wallet (allocation 2, used) paid from its listed payment
+  // address and named fresh ordinals addresses; the platform co-signed 4 more mints. Now the
+  // allocation belongs to the entry that matched, counted over every mint where either address is
+  // it, locked by it, and only a proven address qualifies.
+  it('counts an allow-list entry over both addresses and asks proof of the listed one', async () => {
+    const creator = await newTrader(t, { signInWith: 'payment' });
+    const items = [];
+    for (let i = 0; i < 5; i++) items.push(await inscribeTo(node, t, creator.ordinals.address));
+    await node.faucet.fund(creator.payment.address, 200_000n);
+    // The attacker signs in with the listed payment address, as the web app does.
+    const attacker = await newTrader(t, { signInWith: 'payment' });
+    // A two-address wallet whose ordinals address is the listed one, signed in with its payment.
+    const honest = await newTrader(t, { signInWith: 'payment' });
+    const stranger = await newTrader(t);
+    for (const buyer of [attacker, honest, stranger]) {
+      await node.faucet.fund(buyer.payment.address, 500_000n);
+      await node.faucet.fund(buyer.payment.address, 500_000n);
+    }
+    await mineAndSync(node, t);
+    const allowList = [
+      { address: attacker.payment.address, allocation: 2 },
+      { address: honest.ordinals.address, allocation: 1 },
+    ];
+    const slug = `allocation-${kind}`;
+    const body = launchBody(
+      creator,
+      slug,
+      items.map((i) => i.id),
+      allowList,
+    );
+    const created = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.payload.launchpadId as string;
+    await eventually(async () => {
+      expect((await info(id)).status).toBe('pending_psbt_signature');
+    });
+    await signEverything(creator, id);
+    await mineAndSync(node, t);
+
+    // Two mints of 2 at once, to two ordinals addresses, from the listed payment address: the
+    // entry's lock lets one through and counts its reservation against the other.
+    const second = newWallet('p2tr');
+    const racing = await Promise.all([
+      mint(id, attacker, 2),
+      mint(id, { ...attacker, ordinals: second }, 2),
+    ]);
+    expect(racing.map((r) => r.status).sort(), JSON.stringify(racing)).toEqual([200, 409]);
+    await mineAndSync(node, t);
+    // Fresh ordinals addresses, paid from the listed payment address: the entry is used up.
+    const reached = 'Allocation reached: this wallet may mint no more in Whitelist Sale';
+    for (const fresh of [newWallet('p2tr'), newWallet('p2tr')]) {
+      const again = await mint(id, { ...attacker, ordinals: fresh }, 2);
+      expect(again.status, JSON.stringify(again.body)).toBe(409);
+      expect(again.body.error).toBe(reached);
+      const one = await mint(id, { ...attacker, ordinals: fresh }, 1);
+      expect(one.body.error).toBe(reached);
+    }
+    // Signed in as the listed address while naming two other addresses: not the signed-in wallet.
+    const elsewhere = { ...attacker, ordinals: newWallet('p2tr'), payment: stranger.payment };
+    const foreign = await mint(id, elsewhere, 1);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error).toBe(MINT_SIGN_IN_REQUIRED);
+    // Naming someone else's listed ordinals address without its signature, or with a signature
+    // of another message, earns nothing.
+    const squatter = {
+      ...(await newTrader(t, { signInWith: 'payment' })),
+      ordinals: honest.ordinals,
+    };
+    const proofAsked = `Sign with ${honest.ordinals.address} to mint from the allow list of Whitelist Sale`;
+    const unproven = await mint(id, squatter, 1);
+    expect(unproven.status).toBe(403);
+    expect(unproven.body.error).toBe(proofAsked);
+    const replayed = proofOf(id, honest);
+    const forged = await mint(id, squatter, 1, { ordinalsSignature: replayed });
+    expect(forged.status).toBe(403);
+    expect(forged.body.error).toBe(proofAsked);
+
+    // get-allocation answers for the wallet as the mint counts it.
+    const read = async (address: string, paymentAddress?: string) => {
+      const query = paymentAddress ? `?paymentAddress=${paymentAddress}` : '';
+      const res = await api(t, 'GET', `/api/launchpad/get-allocation/${id}/${address}${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return AllocationSchema.parse(res.body.payload);
+    };
+    const freshOrdinals = newWallet('p2tr').address;
+    expect(await read(freshOrdinals, attacker.payment.address)).toMatchObject({
+      isAllowed: true,
+      allocation: 2,
+      minted: 2,
+      remaining: 0,
+    });
+    expect(await read(freshOrdinals)).toMatchObject({ isAllowed: false, remaining: 0 });
+
+    // The honest wallet proves its listed ordinals address and mints its 1, and no more.
+    expect(await read(honest.ordinals.address, honest.payment.address)).toMatchObject({
+      isAllowed: true,
+      allocation: 1,
+      minted: 0,
+      remaining: 1,
+    });
+    const withoutProof = await mint(id, honest, 1);
+    expect(withoutProof.body.error).toBe(proofAsked);
+    const proof = { ordinalsSignature: proofOf(id, honest) };
+    const honestMint = await mint(id, honest, 1, proof);
+    expect(honestMint.status, JSON.stringify(honestMint.body)).toBe(200);
+    const { txId } = SubmitMintOfferPayloadSchema.parse(honestMint.body.payload);
+    expect(await inMempool(node, txId)).toBe(true);
+    const more = await mint(id, honest, 1, proof);
+    expect(more.body.error).toBe(reached);
+    await mineAndSync(node, t);
+    const owners = await Promise.all(items.map((i) => ownerOf(i.id)));
+    expect(owners.filter((o) => o === honest.ordinals.address)).toHaveLength(1);
+    const attackers = [attacker.ordinals.address, second.address];
+    expect(owners.filter((o) => o !== null && attackers.includes(o))).toHaveLength(2);
+    const page = await api(t, 'GET', `/api/launchpad/by-slug/${slug}`);
+    expect(PublicLaunchpadSchema.parse(page.body.payload)).toMatchObject({
+      minted: 3,
+      remaining_inscriptions: 2,
+    });
+  });
+
+  it('submits a mint only for the signed-in wallet that reserved it', async () => {
+    const stranger = await newTrader(t);
+    const launch = await api(t, 'GET', `/api/launchpad/by-slug/allocation-${kind}`);
+    const id = launch.body.payload.id as string;
+    // The allow-list phase is over; the public one is open, with 2 items left.
+    const [wl, pub] = PublicLaunchpadSchema.parse(launch.body.payload).phases;
+    await t.db.kysely
+      .updateTable('launchpad_phases')
+      .set({ end_date: BigInt(now() - 1), start_date: BigInt(now() - 120) })
+      .where('id', '=', wl?.id ?? '')
+      .execute();
+    await t.db.kysely
+      .updateTable('launchpad_phases')
+      .set({ start_date: BigInt(now() - 1) })
+      .where('id', '=', pub?.id ?? '')
+      .execute();
+    await node.faucet.fund(stranger.payment.address, 500_000n);
+    await mineAndSync(node, t);
+    const created = await api(
+      t,
+      'POST',
+      '/api/launchpad/offer/create',
+      {
+        id,
+        mintCount: 1,
+        takerOrdinalAddress: stranger.ordinals.address,
+        takerPaymentAddress: stranger.payment.address,
+        takerPaymentPublicKey: stranger.payment.publicKey,
+        feeRate: FEE_RATE,
+      },
+      stranger.token,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const offer = CreateMintOfferPayloadSchema.parse(created.body.payload);
+    const other = await newTrader(t);
+    const hijacked = await submitMint(offer, stranger, other.token);
+    expect(hijacked.status).toBe(403);
+    expect(hijacked.body.error).toBe(MINT_SIGN_IN_REQUIRED);
+    const unsigned = await submitMint(offer, stranger, '');
+    expect(unsigned.status).toBe(401);
+    const own = await submitMint(offer, stranger);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+  });
+
+  /** The listed ordinals address's signature of the mint proof (issue 13 finding 1). */
+  function proofOf(id: string, wallet: Trader): string {
+    const message = mintProofMessage({
+      launchpadId: id,
+      ordinalsAddress: wallet.ordinals.address,
+      paymentAddress: wallet.payment.address,
+    });
+    return signBip322Simple(message, wallet.ordinals.key, wallet.ordinals.address, 'regtest');
+  }
 
   it('refuses a launch of inscriptions the creator does not hold, naming the entry', async () => {
     const creator = await newTrader(t, { signInWith: 'payment' });

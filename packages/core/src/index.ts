@@ -8,6 +8,7 @@ export * from './date-input.ts';
 export * from './timing.ts';
 export * from './messages.ts';
 export * from './rules.ts';
+export * from './mint-proof.ts';
 
 // Creator side (spec 000)
 export * from './slug.ts';

@@ -153,7 +153,8 @@ export const PublicLaunchpadSchema = z.object({
 });
 export type PublicLaunchpad = z.infer<typeof PublicLaunchpadSchema>;
 
-// GET /api/launchpad/get-allocation/{launchpadId}/{address}: what the address may mint now.
+// GET /api/launchpad/get-allocation/{launchpadId}/{address}?paymentAddress=: what the wallet may mint
+// now, counted as the mint counts it (per allow-list entry, over both of its addresses).
 export const AllocationSchema = z.object({
   phaseId: z.string().nullable(),
   isPublic: z.boolean(),
@@ -164,6 +165,11 @@ export const AllocationSchema = z.object({
   minted: z.number().int(),
   /** Null: unlimited (still bounded by what remains). */
   remaining: z.number().int().nullable(),
+  /**
+   * The entry is the ordinals address, not the signed-in payment address: the mint asks its
+   * signature of mintProofMessage (issue 13 finding 1).
+   */
+  ordinalsProofNeeded: z.boolean().optional(),
 });
 export type Allocation = z.infer<typeof AllocationSchema>;
 
@@ -180,6 +186,16 @@ export const CreateMintOfferBodySchema = z.object({
   takerPaymentPublicKey: anyKey('takerPaymentPublicKey'),
   feeRate: feeRateSchema,
   satScan: z.boolean().default(false),
+  /**
+   * The ordinals address's signature of mintProofMessage, when it is not the signed-in address
+   * and it is the one on the allow list (issue 13 finding 1).
+   */
+  ordinalsSignature: z
+    .string({ error: 'ordinalsSignature must be a signature' })
+    .trim()
+    .min(1, 'ordinalsSignature must be a signature')
+    .max(2000, 'ordinalsSignature is too long')
+    .optional(),
 });
 export type CreateMintOfferBody = z.input<typeof CreateMintOfferBodySchema>;
 export const CreateMintOfferPayloadSchema = z.object({

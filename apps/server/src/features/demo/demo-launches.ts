@@ -239,9 +239,11 @@ async function mintAs(
     takerPaymentPublicKey: bytesToHex(compressedPublicKey(buyer.privateKey)),
     feeRate: FEE_RATE,
   });
-  const offer = await createMintOffer(deps.market, body);
+  // The demo holds the buyer's key: it stands for a session of the listed (ordinals) address.
+  const session = { userId: `demo:${buyer.address}`, address: buyer.address };
+  const offer = await createMintOffer(deps.market, session, body);
   const sign = (psbt: string) => bytesToBase64(signPsbtWithKey(psbt, buyer.privateKey));
-  await submitMintOffer(deps.market, {
+  await submitMintOffer(deps.market, session, {
     ids: offer.ids,
     signedPsbt: sign(offer.psbt),
     ...(offer.setupPsbt ? { signedSetupPsbt: sign(offer.setupPsbt) } : {}),

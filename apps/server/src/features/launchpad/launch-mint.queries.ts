@@ -10,30 +10,45 @@ export type Allowance = {
   isAllowed: boolean;
   /** Null: unlimited (public phase). */
   allocation: number | null;
+  /**
+   * The allow-list entry the wallet mints under (issue 13 finding 1): its use is counted over
+   * every mint where either address equals it, and locked by it. Null in a public phase.
+   */
+  entry: string | null;
+  /** A listed address of the wallet that it did not prove (no session, no signature). */
+  unproven: string | null;
 };
 
-/** An allow-listed address may mint its entry's allocation; a public phase, without limit. */
+/**
+ * An allow-listed wallet may mint its entry's allocation, a public phase without limit. Only an
+ * address the wallet proved qualifies: naming someone else's listed address earns nothing.
+ */
 export async function allowanceOf(
   db: Db,
   phase: { id: string; is_public: boolean },
-  addresses: readonly string[],
+  wallet: { addresses: readonly string[]; proven: readonly string[] },
 ): Promise<Allowance> {
-  if (phase.is_public) return { isAllowed: true, allocation: null };
+  if (phase.is_public) return { isAllowed: true, allocation: null, entry: null, unproven: null };
   const entries = await db.kysely
     .selectFrom('phase_allow_list_entries')
-    .select('allocation')
+    .select(['address', 'allocation'])
     .where('phase_id', '=', phase.id)
-    .where('address', 'in', [...addresses])
+    .where('address', 'in', [...wallet.addresses])
+    .orderBy('allocation', 'desc')
+    .orderBy('address')
     .execute();
-  if (entries.length === 0) return { isAllowed: false, allocation: 0 };
-  return { isAllowed: true, allocation: Math.max(...entries.map((e) => e.allocation)) };
+  const entry = entries.find((e) => wallet.proven.includes(e.address));
+  if (!entry) {
+    return { isAllowed: false, allocation: 0, entry: null, unproven: entries[0]?.address ?? null };
+  }
+  return { isAllowed: true, allocation: entry.allocation, entry: entry.address, unproven: null };
 }
 
-/** Items of the phase minted by this taker, or reserved for them right now. */
+/** Items of the phase minted, or reserved right now, by a taker either of whose addresses is given. */
 export async function heldBy(
   db: Db['kysely'],
   phaseId: string,
-  takerOrdinalAddress: string,
+  addresses: readonly string[],
 ): Promise<{ minted: number; reserved: number }> {
   const row = await db
     .selectFrom('orderbook')
@@ -44,7 +59,12 @@ export async function heldBy(
       ),
     ])
     .where('phase_id', '=', phaseId)
-    .where('taker_ordinal_address', '=', takerOrdinalAddress)
+    .where((eb) =>
+      eb.or([
+        eb('taker_ordinal_address', 'in', [...addresses]),
+        eb('taker_payment_address', 'in', [...addresses]),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return { minted: Number(row.minted), reserved: Number(row.reserved) };
 }
@@ -56,8 +76,8 @@ export type Reservation =
 
 /**
  * Reserves `count` free items of the phase for the taker until `until`, all or none: under the
- * taker's lock their earlier reservation is dropped and the allowance counted (minted + count ≤
- * allocation), then free items are taken with SKIP LOCKED so that concurrent minters never wait
+ * taker's locks their earlier reservation is dropped and the entry's allowance counted (minted +
+ * reserved + count ≤ allocation, over every taker either of whose addresses is the entry), then free items are taken with SKIP LOCKED so that concurrent minters never wait
  * on each other's rows. Answers the rows without PSBTs: each carries its own signature.
  */
 export async function reserveItems(
@@ -65,6 +85,8 @@ export async function reserveItems(
   claim: {
     phaseId: string;
     allocation: number | null;
+    /** The allow-list entry counted (one of the taker's two addresses); null when public. */
+    entry: string | null;
     count: number;
     takerOrdinalAddress: string;
     takerPaymentAddress: string;
@@ -74,7 +96,11 @@ export async function reserveItems(
   return db.kysely
     .transaction()
     .execute(async (trx): Promise<Reservation> => {
-      await lockTakerInPhase(trx, claim.phaseId, claim.takerOrdinalAddress);
+      // Both addresses: the entry is one of them, and the claim takes the same locks.
+      await lockTakerInPhase(trx, claim.phaseId, [
+        claim.takerOrdinalAddress,
+        claim.takerPaymentAddress,
+      ]);
       // A taker asking again drops their earlier reservation (a review they closed): its offer
       // can no longer be submitted, since the claim needs the items reserved for them.
       await trx
@@ -84,8 +110,8 @@ export async function reserveItems(
         .where('status', '=', 'active')
         .where('taker_ordinal_address', '=', claim.takerOrdinalAddress)
         .execute();
-      if (claim.allocation !== null) {
-        const held = await heldBy(trx, claim.phaseId, claim.takerOrdinalAddress);
+      if (claim.allocation !== null && claim.entry !== null) {
+        const held = await heldBy(trx, claim.phaseId, [claim.entry]);
         const left = claim.allocation - held.minted - held.reserved;
         if (claim.count > left) return { ok: false, reason: 'allocation', left: Math.max(0, left) };
       }

@@ -1,5 +1,9 @@
+import { verifyMessageSignature } from '@om/bitcoin';
 import {
   isPhaseActive,
+  MINT_SIGN_IN_REQUIRED,
+  mintProofMessage,
+  mintProofRequired,
   type Allocation,
   type CreateMintOfferBodySchema,
   type CreateMintOfferPayload,
@@ -9,6 +13,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import type { LaunchpadPhase } from '../../db/database.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
 import { findListingRows } from '../listings/listings.queries.ts';
 import { buildOffer, checkTaker, openOffer, settleOffer } from '../listings/offer.service.ts';
 import { inOrder, unavailable } from '../listings/trade-input.ts';
@@ -36,19 +41,31 @@ export const MINT_RESERVATION_MS = 5 * 60 * 1000;
 
 export async function createMintOffer(
   deps: AppDeps,
+  session: SessionClaims,
   body: CreateBody,
 ): Promise<CreateMintOfferPayload> {
   checkTaker(deps, body);
-  const { phase } = await openPhaseOf(deps, body.id);
   const addresses = [body.takerOrdinalAddress, body.takerPaymentAddress];
-  const allowance = await allowanceOf(deps.db, phase, addresses);
+  checkSignedInTaker(session, addresses);
+  const { phase } = await openPhaseOf(deps, body.id);
+  const proven = [session.address];
+  if (body.ordinalsSignature !== undefined && provesOrdinals(deps, body)) {
+    proven.push(body.takerOrdinalAddress);
+  }
+  const allowance = await allowanceOf(deps.db, phase, { addresses, proven });
   if (!allowance.isAllowed) {
-    throw new AppError('FORBIDDEN', `This wallet is not on the allow list of ${phase.name}`);
+    throw new AppError(
+      'FORBIDDEN',
+      allowance.unproven === null
+        ? `This wallet is not on the allow list of ${phase.name}`
+        : mintProofRequired(allowance.unproven, phase.name),
+    );
   }
   const until = new Date(Date.now() + MINT_RESERVATION_MS);
   const reservation = await reserveItems(deps.db, {
     phaseId: phase.id,
     allocation: allowance.allocation,
+    entry: allowance.entry,
     count: body.mintCount,
     takerOrdinalAddress: body.takerOrdinalAddress,
     takerPaymentAddress: body.takerPaymentAddress,
@@ -83,11 +100,14 @@ export async function createMintOffer(
 
 export async function submitMintOffer(
   deps: AppDeps,
+  session: SessionClaims,
   body: SubmitBody,
 ): Promise<{ txId: string; setupTxId: string | null }> {
   const fields = { psbt: 'signedPsbt', setup: 'signedSetupPsbt' };
   const offer = await openOffer(deps, body.signedPsbt, fields.psbt);
   if (!offer.phase_id) throw invalidInput('signedPsbt: not a mint offer', 'signedPsbt');
+  // The wallet that reserved submits: its allowance was counted for the entry it proved.
+  checkSignedInTaker(session, [offer.taker_ordinal_address, offer.taker_payment_address]);
   const sameIds =
     offer.listing_ids.length === body.ids.length &&
     offer.listing_ids.every((id) => body.ids.includes(id));
@@ -115,11 +135,15 @@ export async function submitMintOffer(
   return settled;
 }
 
-/** GET /api/launchpad/get-allocation/{launchpadId}/{address}: what the address may mint now. */
+/**
+ * GET /api/launchpad/get-allocation/{launchpadId}/{address}?paymentAddress=: what the wallet may
+ * mint now, as the mint counts it: under the best allow-list entry of its addresses, over every
+ * mint where either address equals that entry (a read: proof is asked at the mint itself).
+ */
 export async function getAllocation(
   deps: AppDeps,
   launchpadId: string,
-  address: string,
+  wallet: { address: string; paymentAddress?: string | undefined },
 ): Promise<Allocation> {
   const launch = await findLaunch(deps.db.kysely, launchpadId);
   if (!launch) throw notFound(`Launchpad ${launchpadId} not found`);
@@ -134,8 +158,13 @@ export async function getAllocation(
       remaining: 0,
     };
   }
-  const allowance = await allowanceOf(deps.db, phase, [address]);
-  const held = await heldBy(deps.db.kysely, phase.id, address);
+  const addresses = [wallet.address, ...(wallet.paymentAddress ? [wallet.paymentAddress] : [])];
+  const allowance = await allowanceOf(deps.db, phase, { addresses, proven: addresses });
+  const held = await heldBy(
+    deps.db.kysely,
+    phase.id,
+    allowance.entry ? [allowance.entry] : addresses,
+  );
   const left =
     allowance.allocation === null
       ? null
@@ -147,7 +176,31 @@ export async function getAllocation(
     allocation: allowance.allocation,
     minted: held.minted,
     remaining: allowance.isAllowed ? left : 0,
+    ordinalsProofNeeded:
+      wallet.paymentAddress !== undefined &&
+      allowance.entry === wallet.address &&
+      wallet.address !== wallet.paymentAddress,
   };
+}
+
+/** The signed-in address must be one of the taker's: a session proves the wallet that mints. */
+function checkSignedInTaker(session: SessionClaims, addresses: readonly string[]): void {
+  if (!addresses.includes(session.address)) throw new AppError('FORBIDDEN', MINT_SIGN_IN_REQUIRED);
+}
+
+/** The ordinals address signed mintProofMessage for this launch and this paying address. */
+function provesOrdinals(deps: AppDeps, body: CreateBody): boolean {
+  const message = mintProofMessage({
+    launchpadId: body.id,
+    ordinalsAddress: body.takerOrdinalAddress,
+    paymentAddress: body.takerPaymentAddress,
+  });
+  return verifyMessageSignature({
+    message,
+    address: body.takerOrdinalAddress,
+    signature: body.ordinalsSignature ?? '',
+    network: deps.env.BITCOIN_NETWORK,
+  }).ok;
 }
 
 /** The launch's phase open for minting now: the launch is active and the phase within its dates. */

@@ -36,10 +36,18 @@ const AllocationParamSchema = z.object({
   launchpadId: z.uuid('launchpadId must be a uuid'),
   address: z.string().trim().min(1, 'address is required').max(100, 'address is too long'),
 });
+const AllocationQuerySchema = z.object({
+  paymentAddress: z
+    .string()
+    .trim()
+    .min(1, 'paymentAddress must not be empty')
+    .max(100, 'paymentAddress is too long')
+    .optional(),
+});
 
 /**
  * The pre-inscribed launch (spec 000 §7, spec 001 §7 "Launch mint and offers"; issue 6, ADR 010).
- * Creating needs sign-in; signing batches and minting are authorized by the signatures themselves.
+ * Creating and minting need sign-in; signing batches is authorized by the signatures themselves.
  */
 export function launchpadRoutes(
   app: FastifyInstance,
@@ -109,16 +117,19 @@ export function launchpadRoutes(
 
   app.get('/api/launchpad/get-allocation/:launchpadId/:address', async (request) => {
     const { launchpadId, address } = parseInput(AllocationParamSchema, request.params, 'params');
-    return { success: true, payload: await getAllocation(deps, launchpadId, address) };
+    const { paymentAddress } = parseInput(AllocationQuerySchema, request.query, 'query');
+    const wallet = { address, paymentAddress };
+    return { success: true, payload: await getAllocation(deps, launchpadId, wallet) };
   });
 
-  app.post('/api/launchpad/offer/create', write, async (request) => {
+  // Minting needs sign-in (issue 13 findings 1 and 3): the allowance is the proven wallet's.
+  app.post('/api/launchpad/offer/create', signedIn, async (request) => {
     const body = parseInput(CreateMintOfferBodySchema, request.body, 'body');
-    return { success: true, payload: await createMintOffer(deps, body) };
+    return { success: true, payload: await createMintOffer(deps, session(request), body) };
   });
 
-  app.post('/api/launchpad/offer/submit', write, async (request) => {
+  app.post('/api/launchpad/offer/submit', signedIn, async (request) => {
     const body = parseInput(SubmitMintOfferBodySchema, request.body, 'body');
-    return { success: true, payload: await submitMintOffer(deps, body) };
+    return { success: true, payload: await submitMintOffer(deps, session(request), body) };
   });
 }

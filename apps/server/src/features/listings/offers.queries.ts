@@ -86,7 +86,10 @@ export async function claimListings(
   try {
     await db.kysely.transaction().execute(async (trx) => {
       if (claim.mintPhaseId)
-        await lockTakerInPhase(trx, claim.mintPhaseId, claim.takerOrdinalAddress);
+        await lockTakerInPhase(trx, claim.mintPhaseId, [
+          claim.takerOrdinalAddress,
+          claim.takerPaymentAddress,
+        ]);
       const claimed = await trx
         .updateTable('orderbook')
         .set({
@@ -121,17 +124,21 @@ export async function claimListings(
 }
 
 /**
- * Serializes one taker's mint offers and mints in a phase (transaction-scoped advisory lock), so
- * counting their allocation and taking items cannot interleave.
+ * Serializes one taker's mint offers and mints in a phase (transaction-scoped advisory locks on
+ * each of its addresses, in one order so that two takers never deadlock), so counting an
+ * allow-list entry's use and taking items cannot interleave (issue 13 finding 1: the entry is
+ * either address, so both are locked).
  */
 export async function lockTakerInPhase(
   trx: Transaction<Database>,
   phaseId: string,
-  takerOrdinalAddress: string,
+  addresses: readonly string[],
 ): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`${phaseId}|${takerOrdinalAddress}`}, 0))`.execute(
-    trx,
-  );
+  for (const address of [...new Set(addresses)].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`${phaseId}|${address}`}, 0))`.execute(
+      trx,
+    );
+  }
 }
 
 class ClaimLost extends Error {

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mintProofMessage } from '@om/core';
 import { testConfig } from '../../test/render-app.tsx';
 import { configQueries } from '../config/config.queries.ts';
 import { callsTo, failure, ok } from '../trade/trade-test-kit.tsx';
 import { BUYER_ORDINALS, BUYER_PAYMENT, PLATFORM, THIEF } from '../trade/trade-test-fixtures.ts';
 import {
+  allocationPayload,
   details,
   LAUNCH_ID,
   MINT_ITEMS,
@@ -106,6 +108,27 @@ describe('minting on /mint/{slug}', () => {
         '0 confirmations',
       ),
     );
+  });
+
+  it('signs the proof of a listed ordinals address with that address before the offer', async () => {
+    const calls = server({
+      [`GET ${ALLOCATION}`]: ok(allocationPayload({ ordinalsProofNeeded: true })),
+      'POST /api/launchpad/offer/create': offerAnswer(mintFixture()),
+    });
+    const { wallet } = renderPage();
+    await screen.findByRole('region', { name: 'Your allocation' });
+    await userEvent.click(mintButton());
+    await review();
+    const message = mintProofMessage({
+      launchpadId: LAUNCH_ID,
+      ordinalsAddress: BUYER_ORDINALS.address,
+      paymentAddress: BUYER_PAYMENT.address,
+    });
+    expect(wallet.signMessage.mock.calls).toEqual([[message, BUYER_ORDINALS.address]]);
+    expect(callsTo(calls, 'POST', '/api/launchpad/offer/create')[0]?.body).toMatchObject({
+      takerOrdinalAddress: BUYER_ORDINALS.address,
+      ordinalsSignature: `signed(${message})`,
+    });
   });
 
   it.each([

@@ -37,8 +37,13 @@ export function MintPanel({
 }) {
   const { wallet } = useWallet();
   const address = wallet?.ordinalsAddress ?? '';
+  const paymentAddress = wallet?.paymentAddress ?? '';
   const allocation = useQuery({
-    ...mintQueries.allocation(launch.id, address, openPhase?.id ?? null),
+    ...mintQueries.allocation(
+      launch.id,
+      { ordinalsAddress: address, paymentAddress },
+      openPhase?.id ?? null,
+    ),
     enabled: address !== '' && openPhase !== undefined,
   });
   const fees = useQuery(tradeQueries.recommendedFees());
@@ -50,11 +55,11 @@ export function MintPanel({
     id: openPhase.id,
     name: openPhase.name,
     price: wireSats(openPhase.price),
+    needsOrdinalsProof: allocation.data?.ordinalsProofNeeded === true,
   };
   const { quote, mint } = useMint(launch.id, phase);
 
   const limits = {
-    // Off the list by the ordinals address, the payment address may still be on it: the server says.
     allocationLeft: allocation.data?.isAllowed ? allocation.data.remaining : undefined,
     remaining: launch.remaining_inscriptions,
     phaseName: openPhase?.name ?? '',

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeServer, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
-import { BUYER_ORDINALS } from '../trade/trade-test-fixtures.ts';
+import { BUYER_ORDINALS, BUYER_PAYMENT } from '../trade/trade-test-fixtures.ts';
 import { MintLaunch } from './mint-page.tsx';
 import {
   allocationPayload,
@@ -19,7 +19,7 @@ import {
 // the chain, the page with a fake wallet, and the controls the tests use.
 
 export const BY_SLUG = `/api/launchpad/by-slug/${SLUG}`;
-export const ALLOCATION = `/api/launchpad/get-allocation/${LAUNCH_ID}/${BUYER_ORDINALS.address}`;
+export const ALLOCATION = `/api/launchpad/get-allocation/${LAUNCH_ID}/${BUYER_ORDINALS.address}?paymentAddress=${BUYER_PAYMENT.address}`;
 
 type Routes = Parameters<typeof fakeServer>[0];
 

@@ -3,6 +3,7 @@ import {
   CreateMintOfferPayloadSchema,
   FAILED_TO_CREATE_BUY_OFFER,
   FAILED_TO_SUBMIT_BUY_OFFER,
+  mintProofMessage,
   SubmitMintOfferPayloadSchema,
   transactionBroadcasted,
   UNKNOWN_ERROR,
@@ -38,7 +39,13 @@ import { reviewMint } from './mint-review.ts';
 import { NO_OPEN_PHASE } from './mint-rules.ts';
 
 /** The phase the page shows open: the mint must be at its price. */
-export type MintPhase = { id: string; name: string; price: bigint };
+export type MintPhase = {
+  id: string;
+  name: string;
+  price: bigint;
+  /** The allow list names the ordinals address, not the signed-in one: it signs a proof. */
+  needsOrdinalsProof?: boolean;
+};
 export type MintRequest = { mintCount: number; feeRate: number };
 export type PreparedMint = MintRequest & {
   offer: CreateMintOfferPayload;
@@ -111,7 +118,7 @@ async function multisigAddressOf(queryClient: QueryClient, taker: WalletAccount)
  * order and refreshes the launch and the allocation.
  */
 export function useMint(launchpadId: string, phase: MintPhase | undefined) {
-  const { wallet, signPsbt } = useWallet();
+  const { wallet, signPsbt, signMessage } = useWallet();
   const queryClient = useQueryClient();
 
   const quote = useMutation({
@@ -127,6 +134,16 @@ export function useMint(launchpadId: string, phase: MintPhase | undefined) {
         feeRate,
         satScan: taker.paymentAddress === taker.ordinalsAddress,
       };
+      if (phase.needsOrdinalsProof) {
+        const message = mintProofMessage({
+          launchpadId,
+          ordinalsAddress: taker.ordinalsAddress,
+          paymentAddress: taker.paymentAddress,
+        });
+        body.ordinalsSignature = await step(FAILED_TO_CREATE_BUY_OFFER, () =>
+          signMessage(message, taker.ordinalsAddress),
+        );
+      }
       const offer = await offerCall(FAILED_TO_CREATE_BUY_OFFER, () =>
         api.post('/api/launchpad/offer/create', body, CreateMintOfferPayloadSchema),
       );

@@ -31,15 +31,27 @@ export const mintQueries = {
     }),
 
   /**
-   * GET /api/launchpad/get-allocation/{launchpadId}/{address}: what the address may mint in the
-   * phase open now. The open phase is part of the key, so a phase change asks again.
+   * GET /api/launchpad/get-allocation/{launchpadId}/{address}?paymentAddress=: what the wallet
+   * may mint in the phase open now, counted as the mint counts it (either address may be the
+   * listed one). The open phase is part of the key, so a phase change asks again.
    */
-  allocation: (launchpadId: string, address: string, openPhaseId: string | null) =>
+  allocation: (
+    launchpadId: string,
+    wallet: { ordinalsAddress: string; paymentAddress: string },
+    openPhaseId: string | null,
+  ) =>
     queryOptions({
-      queryKey: [...launchesQueries.all(), 'allocation', launchpadId, address, openPhaseId],
+      queryKey: [
+        ...launchesQueries.all(),
+        'allocation',
+        launchpadId,
+        wallet.ordinalsAddress,
+        wallet.paymentAddress,
+        openPhaseId,
+      ],
       queryFn: ({ signal }) =>
         api.get(
-          `/api/launchpad/get-allocation/${encodeURIComponent(launchpadId)}/${encodeURIComponent(address)}`,
+          `/api/launchpad/get-allocation/${encodeURIComponent(launchpadId)}/${encodeURIComponent(wallet.ordinalsAddress)}?paymentAddress=${encodeURIComponent(wallet.paymentAddress)}`,
           AllocationSchema,
           { signal },
         ),
