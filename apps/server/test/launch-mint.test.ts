@@ -1,9 +1,19 @@
-import { bytesToHex, signBip322Simple } from '@om/bitcoin';
+import {
+  buildRecoveryPsbt,
+  bytesToHex,
+  finalizeRecovery,
+  hexToBytes,
+  multisigWallet,
+  scriptOfAddress,
+  signBip322Simple,
+  signPsbtWithKey,
+} from '@om/bitcoin';
 import {
   AllocationSchema,
   ConfirmLaunchPsbtPayloadSchema,
   CreateMintOfferPayloadSchema,
   LaunchpadInfoSchema,
+  launchHoldsInscription,
   LaunchPsbtPayloadSchema,
   MINT_SIGN_IN_REQUIRED,
   mintProofMessage,
@@ -525,6 +535,120 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     expect(unsigned.status).toBe(401);
     const own = await submitMint(offer, stranger);
     expect(own.status, JSON.stringify(own.body)).toBe(200);
+  });
+
+  // Issue 13 finding 7: a creator withdrew an item from an active launch with the platform's
+  // co-signature, and the launch kept listing and counting it. Now that withdrawal is refused; an
+  // item that leaves anyway (the creator's key alone after the timelock) is closed and uncounted.
+  it('keeps launch items in the maker wallet and uncounts one that leaves on the timelock', async () => {
+    const creator = await newTrader(t, { signInWith: 'payment' });
+    const items = [];
+    for (let i = 0; i < 2; i++) items.push(await inscribeTo(node, t, creator.ordinals.address));
+    await node.faucet.fund(creator.payment.address, 200_000n);
+    const buyer = await newTrader(t);
+    await node.faucet.fund(buyer.payment.address, 500_000n);
+    await mineAndSync(node, t);
+    const slug = `inventory-${kind}`;
+    const ids = items.map((i) => i.id);
+    const body = launchBody(creator, slug, ids, buyer.ordinals.address);
+    const created = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.payload.launchpadId as string;
+    const withdraw = (inscriptionId: string) =>
+      api(t, 'POST', '/api/multisig/withdrawal-inscriptions', {
+        transfer: [{ inscriptionId, address: creator.ordinals.address }],
+        makerPaymentAddress: creator.payment.address,
+        makerPaymentPublicKey: creator.payment.publicKey,
+        feeRate: FEE_RATE,
+      });
+    await eventually(async () => {
+      expect((await info(id)).status).toBe('pending_psbt_signature');
+    });
+    await signEverything(creator, id);
+    await mineAndSync(node, t);
+    expect((await info(id)).status).toBe('active');
+    const [item, other] = ids as [string, string];
+    const refused = await withdraw(item);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.error).toBe(launchHoldsInscription(item, slug));
+
+    // The seller-alone path: 144 blocks after the deposit, the creator's key spends the item's
+    // output (and a coin for the fee) out of the maker wallet without the platform.
+    const wallet = await api(t, 'POST', '/api/multisig/get-maker-wallet', {
+      userPublicKey: creator.payment.publicKey,
+      userAddress: creator.payment.address,
+    });
+    const maker = MultisigWalletSchema.parse(wallet.body.payload);
+    await node.faucet.fund(maker.address, 30_000n);
+    await mineAndSync(node, t, 144);
+    const held = await t.db.kysely
+      .selectFrom('launch_inscriptions')
+      .select(['outpoint', 'output_value'])
+      .where('launchpad_id', '=', id)
+      .where('inscription_id', '=', item)
+      .executeTakeFirstOrThrow();
+    const [txid = '', vout = '0'] = held.outpoint.split(':');
+    const script = scriptOfAddress(maker.address, 'regtest');
+    const coins = [
+      { txid, vout: Number(vout), value: BigInt(held.output_value), script, inscribed: true },
+      ...(await cardinalOf(maker.address)).map((c) => ({ ...c, script, inscribed: false })),
+    ];
+    const bitcoinWallet = multisigWallet(
+      hexToBytes(creator.payment.publicKey),
+      hexToBytes(maker.platformPublicKey),
+      'regtest',
+    );
+    const recovery = buildRecoveryPsbt({
+      wallet: bitcoinWallet,
+      utxos: coins,
+      recipientAddress: creator.ordinals.address,
+      feeRate: FEE_RATE,
+      network: 'regtest',
+    });
+    const final = finalizeRecovery(
+      signPsbtWithKey(recovery.psbt, creator.payment.key),
+      bitcoinWallet,
+    );
+    await node.node.rpc.sendRawTransaction(final.hex);
+    await refreshMempool(node, t);
+    await eventually(async () => {
+      const page = await api(t, 'GET', `/api/launchpad/by-slug/${slug}`);
+      expect(PublicLaunchpadSchema.parse(page.body.payload)).toMatchObject({
+        total_inscriptions: 1,
+        remaining_inscriptions: 1,
+        minted: 0,
+      });
+    });
+    const rows = await t.db.kysely
+      .selectFrom('orderbook')
+      .select(['inscription_id', 'status'])
+      .where('inscription_id', 'in', ids)
+      .where('phase_id', 'is not', null)
+      .execute();
+    expect(rows.filter((r) => r.inscription_id === item).map((r) => r.status)).toEqual([
+      'canceled',
+      'canceled',
+    ]);
+    expect(rows.filter((r) => r.inscription_id === other).map((r) => r.status)).toEqual([
+      'active',
+      'active',
+    ]);
+    // The buyer may mint 2 by the allow list, and only the item still held is offered.
+    const tooMany = await mint(id, buyer, 2);
+    expect(tooMany.body.error).toBe('Only 1 left to mint');
+    const minted = await mint(id, buyer, 1);
+    expect(minted.status, JSON.stringify(minted.body)).toBe(200);
+    await mineAndSync(node, t);
+    expect(await ownerOf(other)).toBe(buyer.ordinals.address);
+    expect(await ownerOf(item)).toBe(creator.ordinals.address);
+    const after = await api(t, 'GET', `/api/launchpad/by-slug/${slug}`);
+    expect(PublicLaunchpadSchema.parse(after.body.payload)).toMatchObject({
+      total_inscriptions: 1,
+      remaining_inscriptions: 0,
+      minted: 1,
+    });
+    // A sold-out launch holds nothing: the minted item is the buyer's, not the launch's.
+    expect((await withdraw(other)).body.error).not.toBe(launchHoldsInscription(other, slug));
   });
 
   /** The listed ordinals address's signature of the mint proof (issue 13 finding 1). */

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app.ts';
 import { btcToSats } from '../../chain/rpc.ts';
+import { closeSpentLaunchItems } from '../launchpad/launch-items.queries.ts';
 import {
   blockHashAt,
   cancelSpentListings,
@@ -66,6 +67,9 @@ export async function trackTrades(deps: AppDeps): Promise<void> {
   const { db, log } = deps;
   const canceled = await cancelSpentListings(db);
   if (canceled.length > 0) log.info({ listings: canceled }, 'trade tracker: spent listings closed');
+  const withdrawn = await closeSpentLaunchItems(db);
+  if (withdrawn.length > 0)
+    log.info({ rows: withdrawn }, 'trade tracker: spent launch items closed');
   const tip = await indexedTipHeight(db);
   if (tip === undefined) return;
   for (const trade of await trackedTrades(db, tip)) {

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
 import { invalidInput, notFound } from '../../http/app-error.ts';
+import { refuseLaunchedInscriptions } from '../launchpad/launch-items.queries.ts';
 import { locateInscription, type InscriptionOutput } from '../listings/listing-utxo.ts';
 import { withTradeErrors } from '../listings/trade-errors.ts';
 import { cardinalCoins } from '../listings/wallet-coins.ts';
@@ -121,6 +122,10 @@ export async function prepareInscriptionWithdrawal(
   }
 
   await refuseAuctionedInscriptions(
+    deps.db,
+    body.transfer.map((t) => t.inscriptionId),
+  );
+  await refuseLaunchedInscriptions(
     deps.db,
     body.transfer.map((t) => t.inscriptionId),
   );

@@ -1,0 +1,91 @@
+import { launchHoldsInscription } from '@om/core';
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-db.ts';
+import { AppError } from '../../http/app-error.ts';
+
+// A launch's inventory against the chain (issue 13 finding 7): its items cannot be withdrawn with
+// the platform's co-signature while it holds them, and an item that leaves anyway (the creator's
+// seller-alone path after the timelock) stops being listed and counted.
+
+/** Launches that hold their items: being prepared, signed, reviewed, or live. */
+const HOLDING = ['initializing', 'pending_psbt_signature', 'pending', 'active'] as const;
+
+/** 409 naming the launch when one of the inscriptions is an unminted item of a holding launch. */
+export async function refuseLaunchedInscriptions(
+  db: Db,
+  inscriptionIds: readonly string[],
+): Promise<void> {
+  if (inscriptionIds.length === 0) return;
+  const held = await db.kysely
+    .selectFrom('launch_inscriptions as li')
+    .innerJoin('launchpads as l', 'l.id', 'li.launchpad_id')
+    .select(['li.inscription_id', 'l.slug'])
+    .where('li.inscription_id', 'in', [...inscriptionIds])
+    .where('l.status', 'in', [...HOLDING])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('orderbook as o')
+            .innerJoin('launchpad_phases as p', 'p.id', 'o.phase_id')
+            .select('o.id')
+            .whereRef('p.launchpad_id', '=', 'l.id')
+            .whereRef('o.inscription_id', '=', 'li.inscription_id')
+            .where('o.status', '=', 'broadcast'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  if (held) throw new AppError('CONFLICT', launchHoldsInscription(held.inscription_id, held.slug));
+}
+
+/**
+ * Closes the open rows of launch items whose output a transaction spends (in the mempool, or mined:
+ * the inscription moved on from it) when no mint of the launch took the item, and in the same
+ * transaction takes those items out of the launch's and its phases' totals, so remaining = total −
+ * minted keeps counting only what can still be minted. Answers the closed rows.
+ */
+export async function closeSpentLaunchItems(db: Db): Promise<string[]> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: string; launchpad_id: string }>`
+      update orderbook o set status = 'canceled', closed_at = now()
+      from launchpad_phases p
+      where p.id = o.phase_id and o.status in ('pending', 'active')
+        and not exists (
+          select 1 from orderbook m join launchpad_phases mp on mp.id = m.phase_id
+          where mp.launchpad_id = p.launchpad_id and m.inscription_id = o.inscription_id
+            and m.status = 'broadcast')
+        and (
+          exists (
+            select 1 from mempool_spends s
+            where s.prev_txid = split_part(o.outpoint, ':', 1)
+              and s.prev_vout = split_part(o.outpoint, ':', 2)::integer)
+          or exists (
+            select 1 from chain_transfers at, chain_transfers later
+            where at.inscription_id = o.inscription_id
+              and at.txid = split_part(o.outpoint, ':', 1)
+              and at.vout = split_part(o.outpoint, ':', 2)::integer
+              and later.inscription_id = o.inscription_id
+              and (later.height, later.seq) > (at.height, at.seq)))
+      returning o.id, p.launchpad_id`.execute(trx);
+    for (const launchpadId of new Set(rows.map((r) => r.launchpad_id))) {
+      // Items still listed or minted; an item whose every row closed unminted left the launch.
+      await sql`
+        with items as (
+          select count(distinct o.inscription_id) filter (
+                   where o.status in ('pending', 'active', 'broadcast'))::int as held,
+                 count(distinct o.inscription_id) filter (where o.status = 'broadcast')::int as minted
+          from orderbook o join launchpad_phases p on p.id = o.phase_id
+          where p.launchpad_id = ${launchpadId})
+        , l as (
+          update launchpads
+          set total_inscriptions = (select held from items),
+              remaining_inscriptions = (select held - minted from items)
+          where id = ${launchpadId})
+        update launchpad_phases
+        set total_inscriptions = (select held from items),
+            remaining_inscriptions = (select held - minted from items)
+        where launchpad_id = ${launchpadId}`.execute(trx);
+    }
+    return rows.map((r) => r.id);
+  });
+}
