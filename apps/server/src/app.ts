@@ -32,7 +32,12 @@ import { devRoutes } from './features/dev/dev.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { xAccountRoutes } from './features/x-account/x-account.routes.ts';
 import { AppError } from './http/app-error.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import {
+  answerFrameworkError,
+  MAX_PARAM_LENGTH,
+  registerErrorHandling,
+} from './http/error-handler.ts';
+import { refuseNulBytes } from './http/nul-bytes.ts';
 
 export interface ChainDeps {
   /** Absent when chain data comes from Esplora and ord (no node off regtest). */
@@ -57,8 +62,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
     bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
   });
   registerErrorHandling(app);
+  refuseNulBytes(app);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillParams, listRoutes } from './helpers/routes.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -73,5 +74,87 @@ describe('bad requests get a clear 4xx in the envelope, never a 500 or a stack',
     }
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});
+
+function expectEnvelope(res: { json(): unknown }, msg: string): void {
+  expect(res.json()).toEqual({
+    success: false,
+    error: msg,
+    errors: [expect.objectContaining({ msg })],
+  });
+}
+
+describe('a NUL byte in any string field is a 400 naming the field, never a 500', () => {
+  it.each([
+    ['/api/launchpad/check-name?name=%00abc', 'name'],
+    ['/api/collections?search=%00', 'search'],
+    ['/api/listings?maker=%00', 'maker'],
+    ['/api/collections/block-punks/inscriptions?trait=Hat%3Acap&trait=Hat%3A%00', 'trait.1'],
+    ['/api/launchpad/auctions/%00', 'slug'],
+    ['/api/launchpad/check-slug/%00', 'slug'],
+    ['/api/launchpad/auctions/check-slug/ab%00c', 'slug'],
+    ['/api/activity?collection=%00', 'collection'],
+  ])('GET %s', async (url, field) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expectEnvelope(res, `${field}: must not contain a NUL byte`);
+  });
+
+  it('in a JSON body, named by its path', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/challenge',
+      payload: { address: 'bcrt1q\u0000' },
+    });
+    expect(res.statusCode).toBe(400);
+    expectEnvelope(res, 'address: must not contain a NUL byte');
+  });
+
+  it('on every route, in its path parameters, query and body', async () => {
+    const routes = listRoutes(t.app);
+    expect(routes.length).toBeGreaterThan(60);
+    for (const { method, url } of routes) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: `${fillParams(url, 'x%00')}?probe=%00`,
+        ...(method === 'GET' ? {} : { payload: { probe: '\u0000' } }),
+      });
+      const where = `${method} ${url}`;
+      expect(res.statusCode, where).toBeLessThan(500);
+      expect(res.json(), where).toMatchObject({
+        success: false,
+        errors: [{ msg: expect.any(String) }],
+      });
+      if (res.statusCode === 400)
+        expect(res.json().error, where).toMatch(/must not contain a NUL byte$/);
+    }
+  });
+});
+
+describe('router-level refusals are the envelope too', () => {
+  const withParams = () => listRoutes(t.app).filter((r) => r.url.includes(':'));
+
+  it('a malformed percent-escape or a lone surrogate in a path parameter: 400', async () => {
+    expect(withParams().length).toBeGreaterThan(20);
+    for (const { method, url } of withParams()) {
+      for (const bad of ['%zz', '%ED%A0%80']) {
+        const res = await t.app.inject({ method: method as 'GET', url: fillParams(url, bad) });
+        expect(res.statusCode, `${method} ${url} ${bad}`).toBe(400);
+        expectEnvelope(res, 'The URL is malformed: it has an invalid percent-encoding.');
+      }
+    }
+  });
+
+  it('a path parameter over 100 characters: 414', async () => {
+    // /uploads/* catches what /uploads/:userId/:file refuses: that one is a 404 (still the envelope).
+    for (const { method, url } of withParams().filter((r) => !r.url.startsWith('/uploads/'))) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: fillParams(url, 'a'.repeat(101)),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(414);
+      expectEnvelope(res, 'A path parameter is too long (at most 100 characters).');
+    }
   });
 });

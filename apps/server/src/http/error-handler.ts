@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, STATUS_BY_CODE } from './app-error.ts';
 
 /**
@@ -14,6 +14,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(status)
       .send({ success: false, error: known.message, errors: known.errors });
   });
+}
+
+/** Fastify's longest path parameter (its default); longer ones are refused before routing. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * Fastify's `frameworkErrors`: the router refuses a URL before any route or hook runs (a bad
+ * percent-escape or lone surrogate, a path parameter over MAX_PARAM_LENGTH); answer those in the
+ * envelope too, with their own status.
+ */
+export function answerFrameworkError(
+  err: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const isTooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const error = isTooLong
+    ? `A path parameter is too long (at most ${MAX_PARAM_LENGTH} characters).`
+    : err.code === 'FST_ERR_BAD_URL'
+      ? 'The URL is malformed: it has an invalid percent-encoding.'
+      : 'The request could not be routed.';
+  reply.status(isTooLong ? 414 : 400).send({ success: false, error, errors: [{ msg: error }] });
 }
 
 function toAppError(err: FastifyError | AppError | Error): AppError {
