@@ -4,6 +4,7 @@ import {
   finalizeRecovery,
   hexToBytes,
   multisigWallet,
+  p2shP2wpkhAddress,
   parsePsbt,
   scriptOfAddress,
   signPsbtWithKey,
@@ -17,7 +18,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
-import { api, inMempool, mineAndSync, newWallet, paidTo, type Wallet } from './helpers/trading.ts';
+import {
+  api,
+  inMempool,
+  mineAndSync,
+  newWallet,
+  paidTo,
+  signIn,
+  type Wallet,
+} from './helpers/trading.ts';
 
 // Issue 5 "The two wallets" and "Padding and withdrawals" through the API on Bitcoin Core 30: the
 // user's 2-of-2 wallet, funded, split into paddings, withdrawn from with the platform's
@@ -93,6 +102,45 @@ describe.each(databaseKinds())('multisig wallets on %s', (kind) => {
     expect(first.address).toBe(expected.address);
     expect(first.csvBlocks).toBe(144);
     expect(JSON.stringify(first)).not.toMatch(/private|secret/i);
+  });
+
+  it("keeps a wallet's signing hint from strangers: only a session of the new address changes it", async () => {
+    const victim = newWallet('p2wpkh');
+    await walletOf(victim);
+    const created = await walletOf(victim, 'get-maker-wallet');
+    // Any address of the victim's public key passes the key check; the attacker needs no secret.
+    const otherAddress = p2shP2wpkhAddress(hexToBytes(victim.publicKey), 'regtest');
+    const overwrite = { userPublicKey: victim.publicKey, userAddress: otherAddress };
+    const attackerToken = await signIn(t, newWallet('p2wpkh'));
+    for (const token of [undefined, attackerToken]) {
+      for (const route of ['get-wallet', 'get-maker-wallet']) {
+        const res = await api(t, 'POST', `/api/multisig/${route}`, overwrite, token);
+        expect(res.status).toBe(200);
+        expect(res.body.payload.userAddress).toBe(victim.address);
+      }
+    }
+    const stored = await t.db.kysely
+      .selectFrom('multisig_wallets')
+      .select(['kind', 'user_address'])
+      .where('user_public_key', '=', victim.publicKey)
+      .orderBy('kind')
+      .execute();
+    expect(stored).toEqual([
+      { kind: 'maker', user_address: victim.address },
+      { kind: 'multisig', user_address: victim.address },
+    ]);
+    expect((await walletOf(victim, 'get-maker-wallet')).id).toBe(created.id);
+
+    // The owner, signed in with that address (it proves the key), may move the hint.
+    const asOther = {
+      ...victim,
+      address: otherAddress,
+      script: scriptOfAddress(otherAddress, 'regtest'),
+    };
+    const ownerToken = await signIn(t, asOther);
+    const moved = await api(t, 'POST', '/api/multisig/get-maker-wallet', overwrite, ownerToken);
+    expect(moved.status).toBe(200);
+    expect(moved.body.payload).toMatchObject({ id: created.id, userAddress: otherAddress });
   });
 
   it('refuses bad keys and addresses with the field named', async () => {

@@ -14,9 +14,7 @@ declare module 'fastify' {
  */
 export function requireSession(secret: Uint8Array) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const session = match?.[1] ? await readToken(secret, match[1]) : undefined;
+    const session = await readSession(secret, request);
     if (!session) {
       return reply
         .status(401)
@@ -24,4 +22,13 @@ export function requireSession(secret: Uint8Array) {
     }
     request.session = session;
   };
+}
+
+/** The session of a valid bearer token, if any: for routes where sign-in is optional. */
+export async function readSession(
+  secret: Uint8Array,
+  request: FastifyRequest,
+): Promise<SessionClaims | undefined> {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ? readToken(secret, match[1]) : undefined;
 }

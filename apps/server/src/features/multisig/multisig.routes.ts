@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { parseInput } from '../../http/validate.ts';
+import { readSession } from '../auth/auth-guard.ts';
 import { confirmDeposit, prepareDeposit } from './deposit.service.ts';
 import { prepareInscriptionDeposit, prepareInscriptionWithdrawal } from './inscriptions.service.ts';
 import { confirmPadding, setupPadding } from './padding.service.ts';
@@ -31,14 +32,17 @@ const WalletParamSchema = z.object({
 export function multisigRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
   const write = { config: writeLimit };
 
+  // Sign-in is optional here: only a session of `userAddress` may change a stored signing hint.
   app.post('/api/multisig/get-wallet', write, async (request) => {
     const body = parseInput(GetWalletBodySchema, request.body, 'body');
-    return { success: true, payload: await getWallet(deps, 'multisig', body) };
+    const signedInAs = (await readSession(deps.jwtSecret, request))?.address;
+    return { success: true, payload: await getWallet(deps, 'multisig', body, signedInAs) };
   });
 
   app.post('/api/multisig/get-maker-wallet', write, async (request) => {
     const body = parseInput(GetWalletBodySchema, request.body, 'body');
-    return { success: true, payload: await getWallet(deps, 'maker', body) };
+    const signedInAs = (await readSession(deps.jwtSecret, request))?.address;
+    return { success: true, payload: await getWallet(deps, 'maker', body, signedInAs) };
   });
 
   app.get('/api/multisig/utxos/:id', async (request) => {

@@ -26,15 +26,21 @@ import { findWallet, findWalletOfKey, upsertWallet, type WalletRow } from './mul
 /**
  * The user's multisig or maker wallet (ADR 009): a P2WSH 2-of-2 of their payment key and a
  * platform key derived for them, made on first use. The user key must control `userAddress`.
+ * A wallet that exists keeps its stored `userAddress` (the signing hint) unless the caller is
+ * signed in as that very address: anyone may name any address of a public key, so an anonymous
+ * call changing it would let a stranger rewrite another user's hint.
  */
 export async function getWallet(
   deps: AppDeps,
   kind: MultisigKind,
   body: z.output<typeof GetWalletBodySchema>,
+  sessionAddress: string | undefined,
 ): Promise<MultisigWallet> {
   const network = deps.env.BITCOIN_NETWORK;
   const fields = { key: 'userPublicKey', address: 'userAddress' };
   checkKeyOfAddress(body.userPublicKey, body.userAddress, fields, network);
+  const existing = await findWalletOfKey(deps.db, kind, body.userPublicKey);
+  if (existing && sessionAddress !== body.userAddress) return walletPayload(existing);
   return walletPayload(await ensureWallet(deps, kind, body.userPublicKey, body.userAddress));
 }
 
