@@ -6,7 +6,10 @@ let node: TestNode;
 let t: TestApp;
 beforeAll(async () => {
   node = await startTestNode();
-  t = await startTestApp('pglite', node);
+  t = await startTestApp('pglite', node, {
+    EVENT_STREAMS_PER_CLIENT: '3',
+    EVENT_STREAM_LIFETIME_SECONDS: '2',
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -49,5 +52,56 @@ describe('the live events stream', () => {
     expect(text).toContain('event: mempool\ndata: {"txids":["cd"]}\n\n');
     controller.abort();
     await expect.poll(() => t.events.listenerCount('block')).toBe(appListeners);
+  });
+});
+
+describe('event streams are bounded', () => {
+  const url = () => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+
+  /** Opens a stream and reads it up to its ready event. */
+  async function openStream(controller: AbortController) {
+    const res = await fetch(`${url()}/api/shared/events`, { signal: controller.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    let text = '';
+    while (!text.includes('event: ready')) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended');
+      text += new TextDecoder().decode(value);
+    }
+    return { reader, text };
+  }
+
+  it('refuses a client past its cap with a 429 in the envelope, from one listener in all', async () => {
+    const blockListeners = t.events.listenerCount('block');
+    const controller = new AbortController();
+    for (let i = 0; i < 3; i++) await openStream(controller);
+    expect(t.events.listenerCount('block')).toBe(blockListeners);
+    for (let i = 0; i < 5; i++) {
+      const refused = await fetch(`${url()}/api/shared/events`);
+      expect(refused.status).toBe(429);
+      const msg = 'Too many event streams from this client (at most 3): close one and try again.';
+      expect(await refused.json()).toEqual({ success: false, error: msg, errors: [{ msg }] });
+    }
+    controller.abort();
+    // Closed streams free their slots.
+    await expect
+      .poll(async () => {
+        const again = new AbortController();
+        const res = await fetch(`${url()}/api/shared/events`, { signal: again.signal });
+        again.abort();
+        return res.status;
+      })
+      .toBe(200);
+  });
+
+  it('ends each stream at its lifetime, having told the browser when to reconnect', async () => {
+    const controller = new AbortController();
+    const { reader, text } = await openStream(controller);
+    expect(text.startsWith('retry: 3000\n\n')).toBe(true);
+    const started = Date.now();
+    while (!(await reader.read()).done);
+    expect(Date.now() - started).toBeGreaterThan(1000);
+    expect(Date.now() - started).toBeLessThan(4000);
   });
 });

@@ -1,13 +1,9 @@
-import type { ListingEvent, TradeEvent } from '@om/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { parseInput } from '../../http/validate.ts';
-import type { BlockIndexedEvent } from '../../indexer/chain-events.ts';
+import { EventStreams } from './event-streams.ts';
 import type { MarketEvents } from './market-events.ts';
-
-/** Comments keep proxies from closing an idle stream. */
-const KEEP_ALIVE_MS = 15_000;
 
 const EventsQuerySchema = z.object({
   /** Only the trades of these orders (spec 001 §7: trade_history updates filtered by order ids). */
@@ -30,39 +26,25 @@ const EventsQuerySchema = z.object({
 /**
  * GET /api/shared/events: a server-sent events stream of indexed blocks (with the inscriptions they
  * created or moved), transactions entering the mempool, trades and listings, so pages update
- * without a reload. `?orderIds=a,b` narrows the trade events to those orders.
+ * without a reload. `?orderIds=a,b` narrows the trade events to those orders. Streams are capped
+ * per client address and per process and last EVENT_STREAM_LIFETIME_SECONDS; `retry:` has the
+ * browser's EventSource reconnect.
  */
-export function eventsRoutes(app: FastifyInstance, { chain }: AppDeps, market: MarketEvents): void {
+export function eventsRoutes(
+  app: FastifyInstance,
+  { chain, env }: AppDeps,
+  market: MarketEvents,
+): void {
+  const streams = new EventStreams(chain.events, market, {
+    perClient: env.EVENT_STREAMS_PER_CLIENT,
+    total: env.EVENT_STREAMS_MAX,
+    lifetimeMs: env.EVENT_STREAM_LIFETIME_SECONDS * 1000,
+  });
+  app.addHook('onClose', () => streams.stop());
   app.get('/api/shared/events', (request, reply) => {
     const { orderIds } = parseInput(EventsQuerySchema, request.query, 'query');
+    streams.admit(request.ip);
     reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    const send = (event: string, data: unknown) =>
-      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    const onBlock = (e: BlockIndexedEvent) => send('block', e);
-    const onMempool = (e: { txids: string[] }) => send('mempool', e);
-    const onTrade = (e: TradeEvent) => {
-      if (!orderIds || orderIds.has(e.orderId)) send('trade', e);
-    };
-    const onListing = (e: ListingEvent) => send('listing', e);
-    chain.events.on('block', onBlock);
-    chain.events.on('mempool', onMempool);
-    market.on('trade', onTrade);
-    market.on('listing', onListing);
-    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-    send('ready', { ok: true });
-    request.raw.on('close', () => {
-      clearInterval(keepAlive);
-      chain.events.off('block', onBlock);
-      chain.events.off('mempool', onMempool);
-      market.off('trade', onTrade);
-      market.off('listing', onListing);
-    });
+    streams.open(request.ip, reply.raw, orderIds);
   });
 }

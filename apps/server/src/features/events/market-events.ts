@@ -17,8 +17,6 @@ export async function listenToMarket(
   log: FastifyBaseLogger,
 ): Promise<{ events: MarketEvents; stop: () => Promise<void> }> {
   const events = new MarketEvents();
-  // Many SSE clients listen at once; each adds one listener per event.
-  events.setMaxListeners(0);
   const stop = await db.listen(marketChannel(db.schema), (payload) => {
     const event = parseMarketEvent(payload);
     if (!event) return log.warn({ payload }, 'unreadable market notification');
