@@ -78,16 +78,16 @@ const EnvSchema = z.object({
    * collection's page version is unchanged (0015_page_versions); 0 computes every page.
    */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
-  /** Purchases, delistings and padding setups above this fee rate (sat/vB) are refused. */
-  MAX_FEE_RATE: z.coerce.number().positive().max(100_000).default(500),
-  /**
-   * 64 hex digits from which the platform's multisig keys are derived per user (ADR 009); required
   /** Live event streams (GET /api/shared/events) one client address may hold open at once. */
   EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).default(10),
   /** Live event streams one server process holds open at once, over all clients. */
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).default(2000),
   /** Seconds an event stream lasts before the server ends it and the browser reconnects. */
   EVENT_STREAM_LIFETIME_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Purchases, delistings and padding setups above this fee rate (sat/vB) are refused. */
+  MAX_FEE_RATE: z.coerce.number().positive().max(100_000).default(500),
+  /**
+   * 64 hex digits from which the platform's multisig keys are derived per user (ADR 009); required
    * off regtest (regtest keeps one in DATA_DIR). Never logged.
    */
   COSIGNER_SECRET: z
