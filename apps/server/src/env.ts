@@ -43,6 +43,10 @@ const EnvSchema = z.object({
   AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(86_400),
   /** Write requests allowed per client address per minute. */
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Open launch mint offers and edition orders one signed-in wallet may hold at once. */
+  MAX_OPEN_RESERVATIONS_PER_WALLET: z.coerce.number().int().min(1).default(3),
+  /** Open launch mint offers and edition orders one client address may hold at once. */
+  MAX_OPEN_RESERVATIONS_PER_CLIENT: z.coerce.number().int().min(1).default(10),
   /** pino log level: fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built web app served at /. */

@@ -1,5 +1,6 @@
 import { bytesToBase64, parsePsbt, psbtTxid, signPsbtWithKey } from '@om/bitcoin';
 import {
+  COINS_PROMISED,
   EDITION_POSTAGE,
   EditionMintPayloadSchema,
   EditionOrderSchema,
@@ -45,7 +46,11 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
   let originalId: string;
   let id: string;
   beforeAll(async () => {
-    t = await startTestApp(kind, node, { WRITE_RATE_LIMIT_PER_MINUTE: '10000' });
+    t = await startTestApp(kind, node, {
+      WRITE_RATE_LIMIT_PER_MINUTE: '10000',
+      // Every request comes from one client here: its cap is the hoarding test's (launch-mint).
+      MAX_OPEN_RESERVATIONS_PER_CLIENT: '1000',
+    });
     await t.sync();
     creator = await newTrader(t);
     buyer = await newTrader(t);
@@ -256,8 +261,54 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
     expect(await remaining()).toBe(7);
   });
 
+  // Issue 13 finding 3: coins enough for one order reserved every edition left, order after
+  // order. Now an order's coins are promised to it: a second order from them is refused, and a
+  // real buyer still mints and pays.
+  it('binds an order to its coins: a second order from the same coins is refused', async () => {
+    const original = (await inscribeTo(node, t, creator.ordinals.address)).id;
+    const other = await launchEdition(t, creator, original, {
+      slug: `hoard-editions-${kind}`,
+      numberOfEditions: 6,
+      price: PRICE,
+    });
+    const hoarder = await newTrader(t);
+    const real = await newTrader(t);
+    await node.faucet.fund(hoarder.payment.address, 400_000n);
+    await node.faucet.fund(real.payment.address, 400_000n);
+    await mineAndSync(node, t);
+    const first = await mintOrder(t, hoarder, other, 2);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const held = Date.parse(EditionMintPayloadSchema.parse(first.body.payload).expiresAt);
+    expect(held - Date.now()).toBeLessThanOrEqual(120_000);
+    const second = await mintOrder(t, hoarder, other, 2);
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe(COINS_PROMISED);
+    const left = await api(t, 'POST', '/api/launchpad/editions/price', {
+      id: other,
+      mintCount: 1,
+      feeRate: FEE_RATE,
+    });
+    expect(left.body.payload.remainingEditions).toBe(4);
+    const { order, signedPsbt } = await signedMintOrder(t, real, other, 2);
+    const paid = await api(
+      t,
+      'POST',
+      '/api/launchpad/editions/mint/submit',
+      { orderId: order.orderId, signedPsbt },
+      real.token,
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const done = EditionOrderSchema.parse(paid.body.payload);
+    expect(done.status).toBe('inscribed');
+    expect(await inMempool(node, done.revealTxId ?? '')).toBe(true);
+  });
+
   it('reserves exactly what remains to concurrent mints, then is sold out', async () => {
-    const answers = await Promise.all(Array.from({ length: 9 }, () => mintOrder(t, buyer, id, 1)));
+    // Nine buyers with coins of their own (one wallet's coins fund one open order: issue 13 #3).
+    const buyers = await Promise.all(Array.from({ length: 9 }, () => newTrader(t)));
+    for (const b of buyers) await node.faucet.fund(b.payment.address, 400_000n);
+    await mineAndSync(node, t);
+    const answers = await Promise.all(buyers.map((b) => mintOrder(t, b, id, 1)));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([...Array(7).fill(200), 409, 409]);
     expect(answers.filter((a) => a.status === 409).map((a) => a.body.error)).toEqual([

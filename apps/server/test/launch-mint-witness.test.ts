@@ -94,7 +94,7 @@ describe.each(databaseKinds())('launch listing witnesses on %s', (kind) => {
           creator_name: 'Creator',
           creator_email: 'creator@example.com',
           creator_btc_address: creator.payment.address,
-          icon: 'https://example.com/icon.png',
+          icon: `/content/${ids[0]}`,
         },
         data: ids.map((id, i) => ({ id, meta: { name: `Item ${i + 1}` } })),
         phases: [

@@ -10,6 +10,7 @@ import {
 } from '@om/bitcoin';
 import {
   AllocationSchema,
+  COINS_PROMISED,
   ConfirmLaunchPsbtPayloadSchema,
   CreateMintOfferPayloadSchema,
   LaunchpadInfoSchema,
@@ -20,6 +21,8 @@ import {
   MultisigWalletSchema,
   PublicLaunchpadSchema,
   SubmitMintOfferPayloadSchema,
+  tooManyReservationsOfClient,
+  tooManyReservationsOfWallet,
   type CreateMintOfferPayload,
   type LaunchpadInfo,
 } from '@om/core';
@@ -67,6 +70,8 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     t = await startTestApp(kind, node, {
       PLATFORM_FEE_BPS: '0',
       WRITE_RATE_LIMIT_PER_MINUTE: '10000',
+      MAX_OPEN_RESERVATIONS_PER_WALLET: '3',
+      MAX_OPEN_RESERVATIONS_PER_CLIENT: '3',
     });
     await t.sync();
   });
@@ -100,7 +105,7 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
         creator_name: 'Creator',
         creator_email: 'creator@example.com',
         creator_btc_address: creator.payment.address,
-        icon: 'https://example.com/icon.png',
+        icon: `/content/${ids[0]}`,
       },
       data: ids.map((id, i) => ({
         id,
@@ -649,6 +654,127 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     });
     // A sold-out launch holds nothing: the minted item is the buyer's, not the launch's.
     expect((await withdraw(other)).body.error).not.toBe(launchHoldsInscription(other, slug));
+  });
+
+  // Issue 13 finding 3: coins enough for one order reserved a whole phase, and unfunded, unproven
+  // addresses reserved the rest of a whitelist for 5 minutes, renewable. Now each offer is built
+  // from coins no open offer promised, needs sign-in, is capped per wallet and per client, holds
+  // 2 minutes, and a failed one gives its items back at once.
+  it('binds mint offers to unpromised coins and caps them per wallet and per client', async () => {
+    const creator = await newTrader(t, { signInWith: 'payment' });
+    const items = [];
+    for (let i = 0; i < 8; i++) items.push(await inscribeTo(node, t, creator.ordinals.address));
+    await node.faucet.fund(creator.payment.address, 200_000n);
+    const wallet = await newTrader(t, { signInWith: 'payment' });
+    const oneCoin = await newTrader(t, { signInWith: 'payment' });
+    const clients = await Promise.all([1, 2, 3, 4].map(() => newTrader(t)));
+    const unfunded = await newTrader(t);
+    const real = await newTrader(t);
+    for (let i = 0; i < 6; i++) await node.faucet.fund(wallet.payment.address, 200_000n);
+    await node.faucet.fund(oneCoin.payment.address, 200_000n);
+    for (const c of [...clients, real]) await node.faucet.fund(c.payment.address, 200_000n);
+    await mineAndSync(node, t);
+    const slug = `hoard-${kind}`;
+    const body = launchBody(
+      creator,
+      slug,
+      items.map((i) => i.id),
+      real.ordinals.address,
+    );
+    const created = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.payload.launchpadId as string;
+    await eventually(async () => {
+      expect((await info(id)).status).toBe('pending_psbt_signature');
+    });
+    await signEverything(creator, id);
+    await mineAndSync(node, t);
+    const [wl, pub] = (await info(id)).phases;
+    await t.db.kysely
+      .updateTable('launchpad_phases')
+      .set({ end_date: BigInt(now() - 1), start_date: BigInt(now() - 120) })
+      .where('id', '=', wl?.id ?? '')
+      .execute();
+    await t.db.kysely
+      .updateTable('launchpad_phases')
+      .set({ start_date: BigInt(now() - 1) })
+      .where('id', '=', pub?.id ?? '')
+      .execute();
+    /** offer/create of one item from a client address of the test's choosing. */
+    const offerFrom = async (client: string, buyer: Trader) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/launchpad/offer/create',
+        remoteAddress: client,
+        headers: { authorization: `Bearer ${buyer.token}` },
+        payload: {
+          id,
+          mintCount: 1,
+          takerOrdinalAddress: buyer.ordinals.address,
+          takerPaymentAddress: buyer.payment.address,
+          takerPaymentPublicKey: buyer.payment.publicKey,
+          feeRate: FEE_RATE,
+        },
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const reservedFor = async (ordinals: string) =>
+      (
+        await t.db.kysely
+          .selectFrom('orderbook')
+          .select('id')
+          .where('taker_ordinal_address', '=', ordinals)
+          .where('status', '=', 'active')
+          .where('reserved_until', '>', new Date())
+          .execute()
+      ).length;
+
+    // An unfunded wallet: refused, and its items are free again at once.
+    const broke = await offerFrom('10.0.0.1', unfunded);
+    expect(broke.status).toBe(400);
+    expect(await reservedFor(unfunded.ordinals.address)).toBe(0);
+
+    // One coin, two ordinals addresses: the second offer finds the coin promised.
+    const first = await offerFrom('10.0.0.2', oneCoin);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const offer = CreateMintOfferPayloadSchema.parse(first.body.payload);
+    const held = Date.parse(offer.expiresAt) - Date.now();
+    expect(held).toBeGreaterThan(100_000);
+    expect(held).toBeLessThanOrEqual(120_000);
+    const again = await offerFrom('10.0.0.2', { ...oneCoin, ordinals: newWallet('p2tr') });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(COINS_PROMISED);
+
+    // One signed-in wallet with coins for many: 3 open offers, then no more.
+    const answers = [];
+    for (let i = 0; i < 4; i++) {
+      answers.push(await offerFrom('10.0.0.3', { ...wallet, ordinals: newWallet('p2tr') }));
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 409]);
+    expect(answers[3]?.body.error).toBe(tooManyReservationsOfWallet(3));
+    // A review closed gives its items and its hold back at once; nobody else can release them.
+    const closed = CreateMintOfferPayloadSchema.parse(answers[0]?.body.payload);
+    const release = (token: string) =>
+      api(t, 'POST', '/api/launchpad/offer/release', { ids: closed.ids }, token);
+    expect((await release(real.token)).body.payload).toEqual({ released: 0 });
+    expect((await release(wallet.token)).body.payload).toEqual({ released: 1 });
+    const afterRelease = await offerFrom('10.0.0.3', { ...wallet, ordinals: newWallet('p2tr') });
+    expect(afterRelease.status, JSON.stringify(afterRelease.body)).toBe(200);
+
+    // One client with four funded wallets: 3 open offers, then no more.
+    const fromOne = [];
+    for (const c of clients) fromOne.push(await offerFrom('10.0.0.4', c));
+    expect(fromOne.map((a) => a.status)).toEqual([200, 200, 200, 409]);
+    expect(fromOne[3]?.body.error).toBe(tooManyReservationsOfClient(3));
+
+    // A real buyer still mints the item left.
+    const minted = await mint(id, real, 1);
+    expect(minted.status, JSON.stringify(minted.body)).toBe(200);
+    const { txId } = SubmitMintOfferPayloadSchema.parse(minted.body.payload);
+    expect(await inMempool(node, txId)).toBe(true);
+    // The one-coin wallet's own offer is still good: its coin was never double-promised.
+    const own = await submitMint(offer, oneCoin);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
   });
 
   /** The listed ordinals address's signature of the mint proof (issue 13 finding 1). */

@@ -14,8 +14,11 @@ import { base64Psbt, publicKeyHex, requiredText as address } from './wire-fields
 export const EDITION_MINT_MAX_COUNT = 20;
 /** The value of each edition's output: the spec's minimum output (dust) (spec 000 §9). */
 export const EDITION_POSTAGE = 546n;
-/** An unpaid order gives its editions back after this long. */
-export const EDITION_ORDER_TTL_SECONDS = 5 * 60;
+/**
+ * An unpaid order gives its editions back after this long: what signing needs, no more (issue 13
+ * finding 3: a longer hold is inventory kept from real buyers).
+ */
+export const EDITION_ORDER_TTL_SECONDS = 2 * 60;
 
 export const EDITION_ORDER_STATUSES = [
   /** Editions reserved, waiting for the payment of the charge address. */

@@ -221,6 +221,17 @@ export const SubmitMintOfferBodySchema = z.object({
   signedSetupPsbt: psbt('signedSetupPsbt').optional(),
 });
 export type SubmitMintOfferBody = z.input<typeof SubmitMintOfferBodySchema>;
+
+// POST /api/launchpad/offer/release: the signed-in minter gives back an offer's items at once (a
+// review closed, or an offer that failed after it was built: issue 21 item 10, issue 13 #3).
+export const ReleaseMintOfferBodySchema = z.object({
+  ids: z
+    .array(z.uuid('ids must be a list of item ids'))
+    .min(1, 'ids must not be empty')
+    .max(MINT_MAX_COUNT, `ids may hold at most ${MINT_MAX_COUNT} items`),
+});
+export type ReleaseMintOfferBody = z.input<typeof ReleaseMintOfferBodySchema>;
+export const ReleaseMintOfferPayloadSchema = z.object({ released: z.number().int() });
 export const SubmitMintOfferPayloadSchema = z.object({
   txId: z.string(),
   setupTxId: z.string().nullable(),
@@ -243,7 +254,23 @@ export type FeaturedLaunches = z.infer<typeof FeaturedLaunchesSchema>;
 // debounced checks ('Launchpad slug is already taken.', the duplicate-name warning).
 export const NameCheckSchema = z.object({ taken: z.boolean() });
 
+// POST /api/launchpad/check-inscriptions: the wizard's inscriptions step asks, before the last
+// step, which items a launch cannot take (in a collection, or in another launch: issue 21 #1, #12).
+export const CheckInscriptionsBodySchema = z.object({
+  ids: z
+    .array(InscriptionIdSchema)
+    .min(1, 'ids must not be empty')
+    .max(LAUNCH_MAX_INSCRIPTIONS, `ids may hold at most ${LAUNCH_MAX_INSCRIPTIONS} inscriptions`),
+});
+export type CheckInscriptionsBody = z.input<typeof CheckInscriptionsBodySchema>;
+export const CheckInscriptionsPayloadSchema = z.object({
+  unavailable: z.array(z.object({ inscriptionId: z.string(), message: z.string() })),
+});
+export type CheckInscriptionsPayload = z.infer<typeof CheckInscriptionsPayloadSchema>;
+
 // POST /api/collection/onboard (spec 000 §7 "meta, data"): a live collection submitted for review.
+// Every item must be held by the signed-in address or by ordinalsAddress, which then proves itself
+// with ordinalsSignature, its signature of onboardProofMessage (issue 21 item 2).
 export function onboardCollectionBodySchema(network: BitcoinNetwork) {
   return z.object({
     meta: collectionInfoSchema(network),
@@ -251,6 +278,12 @@ export function onboardCollectionBodySchema(network: BitcoinNetwork) {
       (list) => list.length <= LAUNCH_MAX_INSCRIPTIONS,
       `A collection holds at most ${LAUNCH_MAX_INSCRIPTIONS} inscriptions`,
     ),
+    ordinalsAddress: address('ordinalsAddress').optional(),
+    ordinalsSignature: z
+      .string({ error: 'ordinalsSignature must be a signature' })
+      .trim()
+      .min(1, 'ordinalsSignature must be a signature')
+      .optional(),
   });
 }
 export type OnboardCollectionBody = z.input<ReturnType<typeof onboardCollectionBodySchema>>;

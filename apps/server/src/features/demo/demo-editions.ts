@@ -55,7 +55,7 @@ export async function seedDemoEdition(
     takerPaymentPublicKey: paymentKey,
     feeRate: FEE_RATE,
   });
-  const order = await mintEditions(market, session, body);
+  const order = await mintEditions(market, session, body, 'demo');
   const signedPsbt = bytesToBase64(signPsbtWithKey(order.psbt, buyer.privateKey));
   const done = await submitEditionMint(market, session, { orderId: order.orderId, signedPsbt });
   return done.inscriptionIds.length;

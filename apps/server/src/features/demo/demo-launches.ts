@@ -241,7 +241,7 @@ async function mintAs(
   });
   // The demo holds the buyer's key: it stands for a session of the listed (ordinals) address.
   const session = { userId: `demo:${buyer.address}`, address: buyer.address };
-  const offer = await createMintOffer(deps.market, session, body);
+  const offer = await createMintOffer(deps.market, session, body, 'demo');
   const sign = (psbt: string) => bytesToBase64(signPsbtWithKey(psbt, buyer.privateKey));
   await submitMintOffer(deps.market, session, {
     ids: offer.ids,

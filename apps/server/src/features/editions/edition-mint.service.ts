@@ -13,6 +13,13 @@ import { checkTaker } from '../listings/offer.service.ts';
 import { withTradeErrors } from '../listings/trade-errors.ts';
 import { checkIsMaker } from '../listings/trade-input.ts';
 import { cardinalCoins } from '../listings/wallet-coins.ts';
+import {
+  coinsPromisedOr,
+  holdOrRefuse,
+  refuseOverCaps,
+  takerOutpoints,
+} from '../launchpad/reservation-hold.ts';
+import { promisedCoinsOf, releaseHold } from '../launchpad/reservation-holds.queries.ts';
 import { expireOverdue, reserveEditions } from './edition-orders.queries.ts';
 import { shortOf } from './edition-rules.ts';
 import { openEditionTerms, orderKey, planMint, quoteOf } from './edition-terms.ts';
@@ -28,6 +35,7 @@ export async function mintEditions(
   deps: AppDeps,
   session: SessionClaims,
   body: MintBody,
+  client: string,
 ): Promise<EditionMintPayload> {
   const { env, db, chain } = deps;
   const network = env.BITCOIN_NETWORK;
@@ -42,29 +50,49 @@ export async function mintEditions(
   const terms = await openEditionTerms(deps, body.id, body.mintCount);
 
   const orderId = randomUUID();
+  await refuseOverCaps(deps, { holder: editionHolder(orderId), wallet: session.userId, client });
   const { commit, plan } = planMint(env, terms, {
     key: orderKey(env, orderId),
     takerOrdinalAddress: body.takerOrdinalAddress,
     count: body.mintCount,
     feeRate: body.feeRate,
   });
-  const coins = await cardinalCoins(chain.source, body.takerPaymentAddress, network);
-  const payment = withTradeErrors(paymentErrorField, () =>
-    buildPaymentPsbt({
-      payment: {
-        address: body.takerPaymentAddress,
-        publicKey: hexToBytes(body.takerPaymentPublicKey),
-        utxos: coins,
-      },
-      to: commit.script,
-      amount: plan.amount,
-      feeRate: body.feeRate,
-      network,
-      maxFeeRate: env.MAX_FEE_RATE,
-    }),
+  // Only coins no open order or mint offer promised (issue 13 finding 3).
+  const promised = await promisedCoinsOf(db, body.takerPaymentAddress, null);
+  const coins = (await cardinalCoins(chain.source, body.takerPaymentAddress, network)).filter(
+    (c) => !promised.has(`${c.txid}:${c.vout}`),
+  );
+  const payment = withPromisedCoins(promised, () =>
+    withTradeErrors(paymentErrorField, () =>
+      buildPaymentPsbt({
+        payment: {
+          address: body.takerPaymentAddress,
+          publicKey: hexToBytes(body.takerPaymentPublicKey),
+          utxos: coins,
+        },
+        to: commit.script,
+        amount: plan.amount,
+        feeRate: body.feeRate,
+        network,
+        maxFeeRate: env.MAX_FEE_RATE,
+      }),
+    ),
   );
   const psbt = bytesToBase64(payment.psbt);
   const expiresAt = new Date(Date.now() + EDITION_ORDER_TTL_SECONDS * 1000);
+  const inputsToSign = payment.layout.inputs.map((_, index) => ({
+    index,
+    address: body.takerPaymentAddress,
+  }));
+  const holder = editionHolder(orderId);
+  await holdOrRefuse(deps, {
+    holder,
+    wallet: session.userId,
+    client,
+    address: body.takerPaymentAddress,
+    outpoints: takerOutpoints([{ psbt, inputsToSign }]),
+    expiresAt,
+  });
   const reserved = await reserveEditions(db, {
     id: orderId,
     launchpad_id: terms.launchpadId,
@@ -87,6 +115,7 @@ export async function mintEditions(
     expires_at: expiresAt,
   });
   if (!reserved.ok) {
+    await releaseHold(db, holder);
     throw (
       shortOf(reserved.left, body.mintCount) ?? new AppError('CONFLICT', 'This launch is not live')
     );
@@ -96,13 +125,21 @@ export async function mintEditions(
     chargeAddress: commit.address,
     amount: plan.amount.toString(),
     psbt,
-    inputsToSign: payment.layout.inputs.map((_, index) => ({
-      index,
-      address: body.takerPaymentAddress,
-    })),
+    inputsToSign,
     quote: quoteOf({ ...terms, remaining: reserved.remaining }, plan, body.mintCount, body.feeRate),
     expiresAt: expiresAt.toISOString(),
   };
+}
+
+/** The hold of an edition order: its coins stay promised until it is paid or lapses. */
+export const editionHolder = (orderId: string) => `order:${orderId}`;
+
+function withPromisedCoins<T>(promised: ReadonlySet<string>, build: () => T): T {
+  try {
+    return build();
+  } catch (err) {
+    throw coinsPromisedOr(err, promised);
+  }
 }
 
 function paymentErrorField(err: TradeError): string {

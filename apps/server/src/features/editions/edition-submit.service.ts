@@ -7,6 +7,8 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { testMempoolAccept } from '../listings/broadcast.ts';
 import { withTradeErrors } from '../listings/trade-errors.ts';
+import { releaseHold } from '../launchpad/reservation-holds.queries.ts';
+import { editionHolder } from './edition-mint.service.ts';
 import { findOrder } from './edition-orders.queries.ts';
 import { publishReveal, revealOf, toEditionOrder } from './edition-reveal.service.ts';
 
@@ -52,7 +54,10 @@ export async function submitEditionMint(
     revealTxid: reveal.txid,
     revealHex: reveal.hex,
   };
-  return toEditionOrder(await publishReveal(deps, order, revealed, true));
+  const published = await publishReveal(deps, order, revealed, true);
+  // Paid: its coins are spent, so the hold ends now, not when it lapses (issue 13 finding 3).
+  await releaseHold(deps.db, editionHolder(order.id));
+  return toEditionOrder(published);
 }
 
 /** GET /api/launchpad/editions/order/{orderId}. */

@@ -30,7 +30,7 @@ export function editionsRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: 
 
   app.post('/api/launchpad/editions/mint', signedIn, async (request) => {
     const body = parseInput(EditionMintBodySchema, request.body, 'body');
-    return { success: true, payload: await mintEditions(deps, session(request), body) };
+    return { success: true, payload: await mintEditions(deps, session(request), body, request.ip) };
   });
 
   app.post('/api/launchpad/editions/mint/submit', signedIn, async (request) => {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/create-db.ts';
 import type { ListingRow } from '../listings/listed-item.ts';
 import { LISTING_ROW_COLUMNS } from '../listings/listings.queries.ts';
 import { lockTakerInPhase } from '../listings/offers.queries.ts';
+import { mintHolder } from './reservation-holds.queries.ts';
 
 /** What the mint reads and reserves: allow lists, what a taker holds, and the pick of free items. */
 
@@ -161,6 +162,51 @@ export async function releaseItems(db: Db, ids: readonly string[], takerOrdinalA
     .where('status', '=', 'active')
     .where('taker_ordinal_address', '=', takerOrdinalAddress)
     .execute();
+}
+
+/**
+ * Gives back the items reserved for the signed-in wallet (either taker address is the session's),
+ * and ends the holds of their offers, in one transaction. Answers how many were released.
+ */
+export async function releaseOwnItems(
+  db: Db,
+  ids: readonly string[],
+  address: string,
+): Promise<number> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('orderbook')
+      .select(['id', 'phase_id', 'taker_ordinal_address'])
+      .where('id', 'in', [...ids])
+      .where('status', '=', 'active')
+      .where('phase_id', 'is not', null)
+      .where('reserved_until', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          eb('taker_ordinal_address', '=', address),
+          eb('taker_payment_address', '=', address),
+        ]),
+      )
+      .forUpdate()
+      .execute();
+    if (rows.length === 0) return 0;
+    await trx
+      .updateTable('orderbook')
+      .set({ reserved_until: null, taker_ordinal_address: null, taker_payment_address: null })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    const holders = new Set(
+      rows.map((r) => mintHolder(r.phase_id ?? '', r.taker_ordinal_address ?? '')),
+    );
+    await sql`delete from reservation_holds where holder in (${sql.join([...holders])})`.execute(
+      trx,
+    );
+    return rows.length;
+  });
 }
 
 /** Keeps the launch's and its phases' remaining counts equal to what is not minted. */

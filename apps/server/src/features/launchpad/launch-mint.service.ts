@@ -22,9 +22,17 @@ import {
   heldBy,
   refreshRemaining,
   releaseItems,
+  releaseOwnItems,
   reserveItems,
 } from './launch-mint.queries.ts';
 import { findLaunch, phasesOf } from './launchpad.queries.ts';
+import {
+  coinsPromisedOr,
+  holdOrRefuse,
+  refuseOverCaps,
+  takerOutpoints,
+} from './reservation-hold.ts';
+import { mintHolder, promisedCoinsOf, releaseHold } from './reservation-holds.queries.ts';
 
 // Minting a pre-inscribed launch (spec 001 §7 offer/create, offer/submit; ADR 010). The server
 // reserves free items of the open phase for the minter within their allocation, builds the
@@ -36,13 +44,17 @@ import { findLaunch, phasesOf } from './launchpad.queries.ts';
 type CreateBody = z.output<typeof CreateMintOfferBodySchema>;
 type SubmitBody = z.output<typeof SubmitMintOfferBodySchema>;
 
-/** A minter has this long to sign; the items stay theirs meanwhile. */
-export const MINT_RESERVATION_MS = 5 * 60 * 1000;
+/**
+ * A minter has this long to sign; the items stay theirs meanwhile. What signing needs, no more: a
+ * longer hold is inventory kept from real buyers (issue 13 finding 3).
+ */
+export const MINT_RESERVATION_MS = 2 * 60 * 1000;
 
 export async function createMintOffer(
   deps: AppDeps,
   session: SessionClaims,
   body: CreateBody,
+  client: string,
 ): Promise<CreateMintOfferPayload> {
   checkTaker(deps, body);
   const addresses = [body.takerOrdinalAddress, body.takerPaymentAddress];
@@ -61,6 +73,9 @@ export async function createMintOffer(
         : mintProofRequired(allowance.unproven, phase.name),
     );
   }
+  // One hold per taker and phase: asking again replaces it, as it replaces the reservation.
+  const holder = mintHolder(phase.id, body.takerOrdinalAddress);
+  await refuseOverCaps(deps, { holder, wallet: session.userId, client });
   const until = new Date(Date.now() + MINT_RESERVATION_MS);
   const reservation = await reserveItems(deps.db, {
     phaseId: phase.id,
@@ -86,16 +101,30 @@ export async function createMintOffer(
     );
   }
   const ids = reservation.rows.map((row) => row.id);
+  const promised = await promisedCoinsOf(deps.db, body.takerPaymentAddress, holder);
   try {
     const { payload } = await buildOffer(deps, reservation.rows, body, {
       expiresAt: until,
       phaseId: phase.id,
+      promised,
     });
+    const outpoints = takerOutpoints([
+      { psbt: payload.psbt, inputsToSign: signedBy(payload.inputsToSign, body) },
+      { psbt: payload.setupPsbt, inputsToSign: signedBy(payload.setupInputsToSign, body) },
+    ]);
+    const hold = { holder, wallet: session.userId, client, outpoints, expiresAt: until };
+    await holdOrRefuse(deps, { ...hold, address: body.takerPaymentAddress });
     return { ...payload, ids, expiresAt: until.toISOString() };
   } catch (err) {
+    // A failed offer gives its items back at once (issue 21 item 10), not after the hold.
     await releaseItems(deps.db, ids, body.takerOrdinalAddress);
-    throw err;
+    throw coinsPromisedOr(err, promised);
   }
+}
+
+/** The inputs the taker's payment address signs (paddings of their multisig wallet are not). */
+function signedBy<T extends { address: string }>(inputs: readonly T[], body: CreateBody): T[] {
+  return inputs.filter((i) => i.address === body.takerPaymentAddress);
 }
 
 export async function submitMintOffer(
@@ -132,7 +161,18 @@ export async function submitMintOffer(
     fields,
   );
   await refreshRemaining(deps.db, phase.launchpad_id);
+  // Minted: the coins are spent and the items sold, so the hold ends now, not when it lapses.
+  await releaseHold(deps.db, mintHolder(phase.id, offer.taker_ordinal_address));
   return settled;
+}
+
+/** POST /api/launchpad/offer/release: the signed-in minter gives an offer's items back now. */
+export async function releaseMintOffer(
+  deps: AppDeps,
+  session: SessionClaims,
+  ids: readonly string[],
+): Promise<{ released: number }> {
+  return { released: await releaseOwnItems(deps.db, ids, session.address) };
 }
 
 /**

@@ -1,9 +1,11 @@
 import {
+  CheckInscriptionsBodySchema,
   ConfirmLaunchPsbtBodySchema,
   createLaunchpadBodySchema,
   createEditionBodySchema,
   CreateMintOfferBodySchema,
   onboardCollectionBodySchema,
+  ReleaseMintOfferBodySchema,
   SubmitMintOfferBodySchema,
 } from '@om/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,8 +15,14 @@ import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { createEdition } from './edition-create.service.ts';
+import { unavailableItems } from './launch-availability.ts';
 import { createLaunch } from './launch-create.service.ts';
-import { createMintOffer, getAllocation, submitMintOffer } from './launch-mint.service.ts';
+import {
+  createMintOffer,
+  getAllocation,
+  releaseMintOffer,
+  submitMintOffer,
+} from './launch-mint.service.ts';
 import {
   getFeaturedLaunches,
   getLaunchInfo,
@@ -123,9 +131,30 @@ export function launchpadRoutes(
   });
 
   // Minting needs sign-in (issue 13 findings 1 and 3): the allowance is the proven wallet's.
+  // The wizard's inscriptions step (issue 21 items 1 and 12): what creating would refuse, said
+  // while the list is checked rather than at the last step.
+  app.post('/api/launchpad/check-inscriptions', async (request) => {
+    const { ids } = parseInput(CheckInscriptionsBodySchema, request.body, 'body');
+    const unavailable = (await unavailableItems(deps.db, ids)).map(
+      ({ inscriptionId, message }) => ({
+        inscriptionId,
+        message,
+      }),
+    );
+    return { success: true, payload: { unavailable } };
+  });
+
   app.post('/api/launchpad/offer/create', signedIn, async (request) => {
     const body = parseInput(CreateMintOfferBodySchema, request.body, 'body');
-    return { success: true, payload: await createMintOffer(deps, session(request), body) };
+    return {
+      success: true,
+      payload: await createMintOffer(deps, session(request), body, request.ip),
+    };
+  });
+
+  app.post('/api/launchpad/offer/release', signedIn, async (request) => {
+    const { ids } = parseInput(ReleaseMintOfferBodySchema, request.body, 'body');
+    return { success: true, payload: await releaseMintOffer(deps, session(request), ids) };
   });
 
   app.post('/api/launchpad/offer/submit', signedIn, async (request) => {

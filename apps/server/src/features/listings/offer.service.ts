@@ -98,7 +98,7 @@ export async function buildOffer(
     CreateOfferBody,
     'takerPaymentPublicKey' | 'takerPaymentAddress' | 'takerOrdinalAddress' | 'feeRate'
   >,
-  options: { expiresAt: Date; phaseId?: string },
+  options: { expiresAt: Date; phaseId?: string; promised?: ReadonlySet<string> },
 ): Promise<{ payload: CreateOfferPayload; txid: string }> {
   const { env, chain } = deps;
   const network = env.BITCOIN_NETWORK;
@@ -107,7 +107,10 @@ export async function buildOffer(
   // satScan (spec 001 §7) tells that the buyer pays from their ordinals address, whose coins may
   // carry inscriptions; the server scans every coin's sats either way: cardinalCoins keeps only
   // coins the indexer vouches hold none, so no inscription is ever spent as padding or fee.
-  const coins = await cardinalCoins(chain.source, body.takerPaymentAddress, network);
+  // A mint never spends coins another open mint offer or edition order promised (issue 13 #3).
+  const coins = (await cardinalCoins(chain.source, body.takerPaymentAddress, network)).filter(
+    (c) => !options.promised?.has(`${c.txid}:${c.vout}`),
+  );
   const buyer = {
     paymentAddress: body.takerPaymentAddress,
     paymentPublicKey: hexToBytes(body.takerPaymentPublicKey),

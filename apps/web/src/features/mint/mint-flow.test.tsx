@@ -167,10 +167,12 @@ describe('minting on /mint/{slug}', () => {
     expect(await screen.findByText('Failed to create buy offer')).toBeTruthy();
   });
 
-  it('refuses to review an item whose deposit is still unconfirmed', async () => {
+  it('refuses to review an item whose deposit is still unconfirmed, and releases it at once', async () => {
     const [item] = MINT_ITEMS;
-    server({
-      'POST /api/launchpad/offer/create': offerAnswer(mintFixture()),
+    const fixture = mintFixture();
+    const calls = server({
+      'POST /api/launchpad/offer/create': offerAnswer(fixture),
+      'POST /api/launchpad/offer/release': ok({ released: fixture.ids.length }),
       [`GET /api/shared/inscriptions/details/${item.inscriptionId}`]: ok({
         ...details(item),
         isMoving: true,
@@ -185,6 +187,10 @@ describe('minting on /mint/{slug}', () => {
       `Could not prepare the mint: Failed to create buy offer Inscription ${item.inscriptionId} is still moving into the launch wallet; try again after the next block.`,
     );
     expect(wallet.signPsbt).not.toHaveBeenCalled();
+    // The reservation is given back now, not after it lapses (issue 21 item 10).
+    expect(callsTo(calls, 'POST', '/api/launchpad/offer/release').map((c) => c.body)).toEqual([
+      { ids: fixture.ids },
+    ]);
   });
 
   it.each<[MintTamper, string]>([

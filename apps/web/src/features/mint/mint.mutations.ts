@@ -4,6 +4,7 @@ import {
   FAILED_TO_CREATE_BUY_OFFER,
   FAILED_TO_SUBMIT_BUY_OFFER,
   mintProofMessage,
+  ReleaseMintOfferPayloadSchema,
   SubmitMintOfferPayloadSchema,
   transactionBroadcasted,
   UNKNOWN_ERROR,
@@ -101,6 +102,13 @@ async function locateQuoted(
   );
 }
 
+/** POST /api/launchpad/offer/release; a failure only leaves the items to lapse on their own. */
+async function releaseOffer(ids: string[]): Promise<void> {
+  await api
+    .post('/api/launchpad/offer/release', { ids }, ReleaseMintOfferPayloadSchema)
+    .catch(() => undefined);
+}
+
 /** The buyer's multisig wallet, whose paddings the purchase may spend (as the market's buy). */
 async function multisigAddressOf(queryClient: QueryClient, taker: WalletAccount) {
   try {
@@ -153,7 +161,12 @@ export function useMint(launchpadId: string, phase: MintPhase | undefined) {
           multisigAddressOf(queryClient, taker),
           queryClient.ensureQueryData(configQueries.app()),
         ]),
-      );
+      ).catch(async (error: unknown) => {
+        // An offer that cannot be reviewed gives its items back now (issue 21 item 10), rather
+        // than holding the wallet's allocation until the reservation lapses.
+        await releaseOffer(offer.ids);
+        throw error;
+      });
       const review = reviewMint(offer, {
         network: config.network,
         platformFeeAddress: config.platformFeeAddress || undefined,
