@@ -24,7 +24,12 @@ export default defineConfig({
         // LaserEyes is loaded only when someone picks an extension wallet; a named chunk makes
         // that visible in the build output.
         codeSplitting: {
-          groups: [{ name: 'lasereyes', test: /node_modules[\\/]@omnisat[\\/]lasereyes-core/ }],
+          groups: [
+            { name: 'lasereyes', test: /node_modules[\\/]@omnisat[\\/]lasereyes-core/ },
+            // zod with the switch that turns its JIT off (zod-jitless.ts), in one chunk: every
+            // schema chunk imports it, so the switch runs before the first schema is made.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zod-jitless\.ts$/ },
+          ],
         },
       },
     },

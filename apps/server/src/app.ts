@@ -38,6 +38,7 @@ import {
   registerErrorHandling,
 } from './http/error-handler.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
+import { addSecurityHeaders } from './http/security-headers.ts';
 
 export interface ChainDeps {
   /** Absent when chain data comes from Esplora and ord (no node off regtest). */
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   refuseNulBytes(app);
+  addSecurityHeaders(app, deps.env);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appContentSecurityPolicy } from '../src/http/security-headers.ts';
 import { fillParams, listRoutes } from './helpers/routes.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -156,5 +157,40 @@ describe('router-level refusals are the envelope too', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(414);
       expectEnvelope(res, 'A path parameter is too long (at most 100 characters).');
     }
+  });
+});
+
+describe('security headers', () => {
+  it('the app and the API: a strict CSP, no framing, nosniff and a Referrer-Policy', async () => {
+    for (const url of ['/', '/collections/block-punks', '/api/health', '/api/nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe(appContentSecurityPolicy({}));
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
+    }
+    const policy = appContentSecurityPolicy({});
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(policy).toContain("frame-ancestors 'none'");
+  });
+
+  it('/content keeps its own sandboxed policy and may be framed by the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/content/${'b'.repeat(64)}i0` });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('names the content origin and the uploads bucket where the app loads from them', () => {
+    const policy = appContentSecurityPolicy({
+      CONTENT_ORIGIN: 'https://content.example.com',
+      S3_PUBLIC_URL: 'https://cdn.example.com/icons/',
+    });
+    expect(policy).toContain(
+      "img-src 'self' data: blob: https://content.example.com https://cdn.example.com;",
+    );
+    expect(policy).toContain("connect-src 'self' data: blob: https://content.example.com;");
+    expect(policy).toContain("frame-src 'self' https://content.example.com;");
   });
 });
