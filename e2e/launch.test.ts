@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { bytesToHex, compressedPublicKey, privateKeyFromHex } from '@om/bitcoin';
+import { bytesToHex, compressedPublicKey, privateKeyFromHex, signBip322Simple } from '@om/bitcoin';
+import { mintProofMessage } from '@om/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, launchBrowser, startApp, type RunningApp } from './harness.ts';
@@ -266,8 +267,15 @@ describe('a pre-inscribed launch', () => {
     await panel.getByLabel('Number to mint').fill('1');
     await panel.getByText(refusal).waitFor();
     const payment = compressedPublicKey(privateKeyFromHex(keysA.paymentPrivateKey));
-    // Minting needs sign-in (issue 13): A's own session, as the page holds it.
+    // Minting needs sign-in (issue 13): A's own session, as the page holds it, and the listed
+    // ordinals address's proof, as the page signed it.
     const token = await buyerA.page.evaluate(() => sessionStorage.getItem('om.authToken'));
+    const proof = mintProofMessage({
+      launchpadId,
+      ordinalsAddress: buyerA.ordinalsAddress,
+      paymentAddress: buyerA.paymentAddress,
+    });
+    const ordinalsKey = privateKeyFromHex(keysA.ordinalsPrivateKey);
     const third = await fetch(`${app.baseUrl}/api/launchpad/offer/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` },
@@ -279,6 +287,7 @@ describe('a pre-inscribed launch', () => {
         takerPaymentPublicKey: bytesToHex(payment),
         feeRate: 2,
         satScan: false,
+        ordinalsSignature: signBip322Simple(proof, ordinalsKey, buyerA.ordinalsAddress, 'regtest'),
       }),
     });
     expect(third.status).toBe(409);
