@@ -1,11 +1,13 @@
-import { OnboardCollectionPayloadSchema } from '@om/core';
+import { signBip322Simple } from '@om/bitcoin';
+import { OnboardCollectionPayloadSchema, onboardProofMessage } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api, inscribeTo, newTrader } from './helpers/trading.ts';
 
 // Issue 6 "Onboarding a live collection": POST /api/collection/onboard { meta, data } stores a
-// collection under review with its catalogue and traits; bad input names the field.
+// collection under review with its catalogue and traits; bad input names the field. Issue 21 item
+// 2: only the wallet holding the items may onboard them.
 
 let node: TestNode;
 beforeAll(async () => {
@@ -37,7 +39,7 @@ describe.each(databaseKinds())('onboarding a live collection on %s', (kind) => {
     creator_name: 'Onboarder',
     creator_email: 'onboard@example.com',
     creator_btc_address: creator,
-    icon: 'https://example.com/icon.png',
+    icon: `/content/${'cd'.repeat(32)}i0`,
   });
 
   it('stores the collection under review with its items and traits, once', async () => {
@@ -93,7 +95,87 @@ describe.each(databaseKinds())('onboarding a live collection on %s', (kind) => {
       creator.token,
     );
     expect(twice.status).toBe(409);
-    expect(twice.body.error).toMatch(/^data\.0\.id: inscription \w+ is already in the collection/);
+    expect(twice.body.error).toBe(
+      `data.0.id: Inscription ${items[0]?.id} is already in the collection Live ${slug}`,
+    );
+  });
+
+  it("refuses onboarding another wallet's inscription, and takes a signed ordinals address", async () => {
+    const attacker = await newTrader(t, { signInWith: 'payment' });
+    const victim = await newTrader(t);
+    const theirs = await inscribeTo(node, t, victim.ordinals.address);
+    const mine = await inscribeTo(node, t, attacker.ordinals.address);
+    const slug = `stolen-${kind}`;
+    const onboard = (data: string[], extra: object = {}) =>
+      api(
+        t,
+        'POST',
+        '/api/collection/onboard',
+        {
+          meta: meta(slug, attacker.payment.address),
+          data: data.map((id) => ({ id, meta: { name: 'Mine now' } })),
+          ...extra,
+        },
+        attacker.token,
+      );
+    const proof = (w: typeof attacker.ordinals) =>
+      signBip322Simple(
+        onboardProofMessage({
+          slug,
+          ordinalsAddress: w.address,
+          paymentAddress: attacker.payment.address,
+        }),
+        w.key,
+        w.address,
+        'regtest',
+      );
+
+    // The victim's item, alone or after one of the attacker's own, even with a proven address.
+    const cases: [string[], object, string][] = [
+      [[theirs.id], {}, 'data.0.id'],
+      [
+        [mine.id, theirs.id],
+        { ordinalsAddress: attacker.ordinals.address, ordinalsSignature: proof(attacker.ordinals) },
+        'data.1.id',
+      ],
+    ];
+    for (const [data, extra, path] of cases) {
+      const res = await onboard(data, extra);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.errors[0]).toMatchObject({
+        path,
+        msg: `${path}: Inscription ${theirs.id} is not held by your wallet`,
+      });
+    }
+    // Claiming the victim's address without its signature: the attacker's own does not prove it.
+    const claimed = await onboard([theirs.id], {
+      ordinalsAddress: victim.ordinals.address,
+      ordinalsSignature: proof(attacker.ordinals),
+    });
+    expect(claimed.status).toBe(400);
+    expect(claimed.body.errors[0].path).toBe('ordinalsSignature');
+    const taken = await t.db.kysely
+      .selectFrom('inscriptions')
+      .select('collection_id')
+      .where('inscription_id', '=', theirs.id)
+      .executeTakeFirst();
+    expect(taken?.collection_id ?? null).toBeNull();
+    expect(
+      await t.db.kysely.selectFrom('collections').select('id').where('slug', '=', slug).execute(),
+    ).toEqual([]);
+
+    // Signed in with the payment address, the attacker's own item on their ordinals address:
+    // refused without the proof, accepted with it.
+    const unproven = await onboard([mine.id]);
+    expect(unproven.status).toBe(400);
+    expect(unproven.body.errors[0].msg).toBe(
+      `data.0.id: Inscription ${mine.id} is not held by your wallet`,
+    );
+    const proven = await onboard([mine.id], {
+      ordinalsAddress: attacker.ordinals.address,
+      ordinalsSignature: proof(attacker.ordinals),
+    });
+    expect(proven.status, JSON.stringify(proven.body)).toBe(200);
   });
 
   it('refuses bad input naming the field, and callers not signed in', async () => {

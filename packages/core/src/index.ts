@@ -9,6 +9,7 @@ export * from './timing.ts';
 export * from './messages.ts';
 export * from './rules.ts';
 export * from './mint-proof.ts';
+export * from './launch-sources.ts';
 export * from './launch-inventory.ts';
 
 // Creator side (spec 000)

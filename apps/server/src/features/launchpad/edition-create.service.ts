@@ -14,6 +14,7 @@ import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { locateInscription } from '../listings/listing-utxo.ts';
 import { checkIsMaker } from '../listings/trade-input.ts';
+import { checkOwnIcon } from './launch-icon.ts';
 import { insertEditionLaunch, isSlugTaken } from './launchpad.queries.ts';
 
 // POST /api/launchpad/editions/create (spec 000 §3, §5 Edition, §7): only the holder of an
@@ -43,6 +44,7 @@ export async function createEdition(
   if (body.metaData.slug !== body.slug) {
     throw invalidInput('metaData.slug: must be the launch slug', 'metaData.slug');
   }
+  checkOwnIcon(deps, body.metaData.icon, 'metaData.icon');
   if (await isSlugTaken(deps.db.kysely, body.slug)) {
     throw new AppError('CONFLICT', LAUNCHPAD_SLUG_TAKEN);
   }

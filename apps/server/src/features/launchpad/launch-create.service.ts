@@ -7,16 +7,14 @@ import type { SessionClaims } from '../auth/auth-token.ts';
 import { locateInscription } from '../listings/listing-utxo.ts';
 import { checkIsMaker } from '../listings/trade-input.ts';
 import { ensureWallet } from '../multisig/wallets.service.ts';
-import {
-  insertLaunch,
-  isSlugTaken,
-  launchedInscriptions,
-  type NewLaunch,
-} from './launchpad.queries.ts';
+import { unavailableItems } from './launch-availability.ts';
+import { checkOwnIcon } from './launch-icon.ts';
+import { insertLaunch, isSlugTaken, type NewLaunch } from './launchpad.queries.ts';
 
 // POST /api/launchpad/create (spec 000 §7, ADR 010): checks what the schema cannot (keys, slug,
-// that every inscription sits alone on an output of the creator's, not in another launch), stores
-// the launch as 'initializing', and leaves the batches to the worker (launch-batches.worker.ts).
+// that every inscription sits alone on an output of the creator's, in no other launch or
+// collection, and that the icon is ours: issue 21 items 1 and 3), stores the launch as
+// 'initializing', and leaves the batches to the worker (launch-batches.worker.ts).
 
 type CreateBody = z.output<ReturnType<typeof createLaunchpadBodySchema>>;
 
@@ -44,18 +42,15 @@ export async function createLaunch(
   if (body.meta.slug !== body.slug) {
     throw invalidInput('meta.slug: must be the launch slug', 'meta.slug');
   }
+  checkOwnIcon(deps, body.meta.icon, 'meta.icon');
   if (await isSlugTaken(deps.db.kysely, body.slug)) {
     throw new AppError('CONFLICT', LAUNCHPAD_SLUG_TAKEN);
   }
 
   const ids = body.data.map((e) => e.id);
-  const launched = await launchedInscriptions(deps.db, ids);
-  const again = ids.findIndex((id) => launched.has(id));
-  if (again >= 0) {
-    throw new AppError(
-      'CONFLICT',
-      `data.${again}.id: inscription ${ids[again]} is in another launch`,
-    );
+  const [unavailable] = await unavailableItems(deps.db, ids);
+  if (unavailable) {
+    throw new AppError('CONFLICT', `data.${unavailable.index}.id: ${unavailable.message}`);
   }
   // Inscriptions may already sit in the creator's maker wallet; the rest move there on signing.
   const wallet = await ensureWallet(

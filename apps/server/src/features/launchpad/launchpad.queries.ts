@@ -177,8 +177,10 @@ export type NewCollection = {
 };
 
 /**
- * A collection under review, not tradable, with its catalogue: each inscription's name and image
- * (an inscription of another collection moves into this one) and its traits.
+ * A collection under review, not tradable, with its catalogue: each inscription's name and image,
+ * and its traits. An item keeps its collection (issue 21 item 1): only an inscription of no
+ * collection, or of a failed or canceled launch's, moves into this one (the services refuse the
+ * rest first; a concurrent creation then fails on the traits' composite key).
  */
 async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
   const collection = await trx
@@ -204,13 +206,21 @@ async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
         })),
       )
       .onConflict((oc) =>
-        oc.column('inscription_id').doUpdateSet((eb) => ({
-          collection_id: eb.ref('excluded.collection_id'),
-          name: sql<string | null>`coalesce(excluded.name, inscriptions.name)`,
-          high_res_img_url: sql<
-            string | null
-          >`coalesce(excluded.high_res_img_url, inscriptions.high_res_img_url)`,
-        })),
+        oc
+          .column('inscription_id')
+          .doUpdateSet((eb) => ({
+            collection_id: eb.ref('excluded.collection_id'),
+            name: sql<string | null>`coalesce(excluded.name, inscriptions.name)`,
+            high_res_img_url: sql<
+              string | null
+            >`coalesce(excluded.high_res_img_url, inscriptions.high_res_img_url)`,
+          }))
+          .where(
+            sql<boolean>`inscriptions.collection_id is null or exists (
+              select 1 from launchpads l
+              where l.collection_id = inscriptions.collection_id
+                and l.status in ('failed', 'canceled'))`,
+          ),
       )
       .execute();
   }
@@ -234,9 +244,10 @@ async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
 }
 
 /**
- * An editions launch (spec 000 §3 Edition): its collection under review with the original in its
- * catalogue, the launch live at once (nothing to sign: each edition is inscribed when minted),
- * and one public phase holding its price and dates.
+ * An editions launch (spec 000 §3 Edition): its collection under review, the launch live at once
+ * (nothing to sign: each edition is inscribed when minted), and one public phase holding its
+ * price and dates. The collection holds the editions, never the original: it keeps its own
+ * collection, or none (issue 21 item 1).
  */
 export async function insertEditionLaunch(
   db: Db,
@@ -260,8 +271,15 @@ export async function insertEditionLaunch(
       slug: edition.slug,
       collection: edition.collection,
       creatorUserId: edition.creatorUserId,
-      entries: [{ id: edition.editionInscriptionId }],
+      entries: [],
     });
+    // The launch names its original (a foreign key): known to the catalogue, in no collection if
+    // it was in none.
+    await trx
+      .insertInto('inscriptions')
+      .values({ inscription_id: edition.editionInscriptionId, collection_id: null })
+      .onConflict((oc) => oc.column('inscription_id').doNothing())
+      .execute();
     const launchpad = await trx
       .insertInto('launchpads')
       .values({
@@ -317,7 +335,10 @@ export async function insertOnboardedCollection(
   );
 }
 
-/** The collection slug of each of these inscriptions that is in one. */
+/**
+ * The collection name of each of these inscriptions that is in one; the collection of a failed or
+ * canceled launch no longer holds its items (they may be launched again).
+ */
 export async function collectedInscriptions(
   db: Db,
   ids: readonly string[],
@@ -326,10 +347,20 @@ export async function collectedInscriptions(
   const rows = await db.kysely
     .selectFrom('inscriptions as i')
     .innerJoin('collections as c', 'c.id', 'i.collection_id')
-    .select(['i.inscription_id', 'c.slug'])
+    .select(['i.inscription_id', 'c.name'])
     .where('i.inscription_id', 'in', ids)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('launchpads as l')
+            .select('l.id')
+            .whereRef('l.collection_id', '=', 'c.id')
+            .where('l.status', 'in', ['failed', 'canceled']),
+        ),
+      ),
+    )
     .execute();
-  return new Map(rows.map((r) => [r.inscription_id, r.slug]));
+  return new Map(rows.map((r) => [r.inscription_id, r.name]));
 }
 
 export async function findLaunch(db: Executor, id: string) {

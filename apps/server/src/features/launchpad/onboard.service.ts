@@ -1,9 +1,17 @@
-import type { onboardCollectionBodySchema } from '@om/core';
-import { LAUNCHPAD_SLUG_TAKEN } from '@om/core';
+import { verifyMessageSignature } from '@om/bitcoin';
+import {
+  inscriptionInCollection,
+  inscriptionNotHeldBy,
+  LAUNCHPAD_SLUG_TAKEN,
+  onboardProofMessage,
+  type onboardCollectionBodySchema,
+} from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
+import { checkAddress } from '../../http/address-input.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
+import { checkOwnIcon } from './launch-icon.ts';
 import {
   insertOnboardedCollection,
   isSlugTaken,
@@ -12,9 +20,14 @@ import {
 
 // POST /api/collection/onboard (spec 000 §2 "Submit a live collection", §7): a collection of
 // inscriptions already out in the world, submitted for review (is_under_review, not tradable until
-// a reviewer lets it). Every inscription must be known to the indexer and in no other collection.
+// a reviewer lets it). Every inscription must be known to the indexer, in no other collection, and
+// held by the wallet that onboards it (issue 21 item 2): the signed-in address, or the ordinals
+// address that signed onboardProofMessage. The icon must be ours (item 3).
 
 type OnboardBody = z.output<ReturnType<typeof onboardCollectionBodySchema>>;
+
+/** Inscriptions located at once: the chain source answers each alone. */
+const LOCATE_CONCURRENCY = 16;
 
 export async function onboardCollection(
   deps: AppDeps,
@@ -22,6 +35,8 @@ export async function onboardCollection(
   body: OnboardBody,
 ): Promise<{ slug: string; status: 'under_review'; inscriptions: number }> {
   const { meta, data } = body;
+  checkOwnIcon(deps, meta.icon, 'meta.icon');
+  const holders = holdersOf(deps, session, body);
   if (await isSlugTaken(deps.db.kysely, meta.slug)) {
     throw new AppError('CONFLICT', LAUNCHPAD_SLUG_TAKEN);
   }
@@ -42,9 +57,50 @@ export async function onboardCollection(
   const taken = await collectedInscriptions(deps.db, ids);
   const elsewhere = ids.findIndex((id) => taken.has(id));
   if (elsewhere >= 0) {
-    const message = `data.${elsewhere}.id: inscription ${ids[elsewhere]} is already in the collection ${taken.get(ids[elsewhere] ?? '') ?? ''}`;
+    const id = ids[elsewhere] ?? '';
+    const message = `data.${elsewhere}.id: ${inscriptionInCollection(id, taken.get(id) ?? '')}`;
     throw new AppError('CONFLICT', message);
+  }
+  for (let start = 0; start < ids.length; start += LOCATE_CONCURRENCY) {
+    const slice = ids.slice(start, start + LOCATE_CONCURRENCY);
+    const located = await Promise.all(slice.map((id) => deps.chain.source.inscriptionLocation(id)));
+    const stranger = located.findIndex((at) => !at?.address || !holders.has(at.address));
+    if (stranger >= 0) {
+      const field = `data.${start + stranger}.id`;
+      throw invalidInput(`${field}: ${inscriptionNotHeldBy(slice[stranger] ?? '')}`, field);
+    }
   }
   await insertOnboardedCollection(deps.db, { meta, entries: data, creatorUserId: session.userId });
   return { slug: meta.slug, status: 'under_review', inscriptions: ids.length };
+}
+
+/**
+ * The addresses whose items this wallet may onboard: the signed-in one, and ordinalsAddress when
+ * it signed onboardProofMessage for this slug and this session (a 400 naming the field if not).
+ */
+function holdersOf(deps: AppDeps, session: SessionClaims, body: OnboardBody): Set<string> {
+  const holders = new Set([session.address]);
+  const { ordinalsAddress, ordinalsSignature } = body;
+  if (!ordinalsAddress || ordinalsAddress === session.address) return holders;
+  const network = deps.env.BITCOIN_NETWORK;
+  checkAddress(ordinalsAddress, 'ordinalsAddress', network);
+  const message = onboardProofMessage({
+    slug: body.meta.slug,
+    ordinalsAddress,
+    paymentAddress: session.address,
+  });
+  const verified = verifyMessageSignature({
+    message,
+    address: ordinalsAddress,
+    signature: ordinalsSignature ?? '',
+    network,
+  });
+  if (!verified.ok) {
+    throw invalidInput(
+      `ordinalsSignature: not a signature of the onboarding message by ${ordinalsAddress}`,
+      'ordinalsSignature',
+    );
+  }
+  holders.add(ordinalsAddress);
+  return holders;
 }
