@@ -1,15 +1,27 @@
-import type { AddressInscription } from '@om/core';
+import { inscriptionInCollection, inscriptionInLaunch, type AddressInscription } from '@om/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
 import { ChooseInscriptionsStep } from './choose-inscriptions-step.tsx';
-import { CREATOR, fakeApi, inscriptionId, renderStep, type Call } from './wizard-test-kit.tsx';
+import {
+  CREATOR,
+  fakeApi as fakeRoutes,
+  inscriptionId,
+  renderStep,
+  type Call,
+} from './wizard-test-kit.tsx';
 
 const A = inscriptionId('a1');
 const B = inscriptionId('b2');
 const C = inscriptionId('c3');
 const HOLDINGS = `GET /api/address/${CREATOR.ordinalsAddress}/inscriptions?limit=1000&offset=0`;
+
+const CHECK = 'POST /api/launchpad/check-inscriptions';
+
+/** The wizard's routes, where the server finds every item free for a launch unless told. */
+const fakeApi = (routes: Parameters<typeof fakeRoutes>[0]) =>
+  fakeRoutes({ [CHECK]: ok({ unavailable: [] }), ...routes });
 
 function holding(...ids: string[]) {
   const inscriptions: AddressInscription[] = ids.map((id, i) => ({
@@ -102,6 +114,32 @@ describe('ChooseInscriptionsStep', () => {
     expect(report.draft.inscriptions).toEqual(entries);
     expect(holdingsCalls(calls)).toHaveLength(1);
     expect(problems()).toEqual([]);
+  });
+
+  it('names the items a launch cannot take, as the server says, before the last step', async () => {
+    const inMoons = inscriptionInCollection(A, 'Mempool Moons');
+    const launched = inscriptionInLaunch(C);
+    const calls = fakeApi({
+      [HOLDINGS]: holding(A, B, C),
+      [CHECK]: ok({
+        unavailable: [
+          { inscriptionId: A, message: inMoons },
+          { inscriptionId: C, message: launched },
+        ],
+      }),
+    });
+    const { report } = renderStep(ChooseInscriptionsStep, fakeWallet(CREATOR));
+    await paste(`${A}\n${B}\n${C}`);
+    await wait(1000);
+    await waitFor(() => expect(problems()).toEqual([inMoons, launched]));
+    expect(inMoons).toBe(`Inscription ${A} is already in the collection Mempool Moons`);
+    expect(problems().some((p) => p?.includes('data.'))).toBe(false);
+    expect(calls.filter((c) => `${c.method} ${c.path}` === CHECK).map((c) => c.body)).toEqual([
+      { ids: [A, B, C] },
+    ]);
+    expect(report.isValid).toBe(false);
+    expect(report.draft.inscriptions).toEqual([]);
+    expect(screen.queryByText('Inscriptions validated successfully')).toBeNull();
   });
 
   it('needs a connected wallet to check whose inscriptions they are', async () => {

@@ -18,7 +18,9 @@ import { wizardQueries } from './wizard.queries.ts';
 /**
  * Choose Inscriptions (spec 000 §5 "Inscriptions"): the list pasted or uploaded as JSON, CSV or
  * ids, checked 1 s after the last change, line by line, then against the connected wallet: every
- * inscription must sit on its ordinals address. Only a list that passes both goes to the draft.
+ * inscription must sit on its ordinals address; and the server says which items a launch cannot
+ * take (in a collection, in another launch: issue 21 items 1 and 12), as creating would refuse
+ * them. Only a list that passes all three goes to the draft.
  */
 export function ChooseInscriptionsStep({ draft, onChange, onValidChange }: StepProps) {
   const { wallet } = useWallet();
@@ -28,13 +30,25 @@ export function ChooseInscriptionsStep({ draft, onChange, onValidChange }: StepP
     ...wizardQueries.inscriptionIdsOf(wallet?.ordinalsAddress ?? ''),
     enabled: wallet !== null && isParsedClean,
   });
+  const ids = parsed?.inscriptions.map((entry) => entry.id) ?? [];
+  const available = useQuery({
+    ...wizardQueries.unavailable(ids),
+    enabled: wallet !== null && isParsedClean && ids.length > 0,
+  });
   // What a list the creator has since changed says is not shown: it is checked again.
   const notOwned =
     isSettled && isParsedClean && parsed && owned.data
       ? notOwnedProblems(parsed.inscriptions, owned.data)
       : [];
+  const unavailable = isSettled && isParsedClean ? (available.data ?? []) : [];
   const validList: InscriptionEntry[] | null =
-    list.cleanList && owned.data && notOwned.length === 0 ? list.cleanList : null;
+    list.cleanList &&
+    owned.data &&
+    notOwned.length === 0 &&
+    available.data &&
+    unavailable.length === 0
+      ? list.cleanList
+      : null;
 
   useEffect(() => {
     onValidChange(validList !== null);
@@ -47,7 +61,7 @@ export function ChooseInscriptionsStep({ draft, onChange, onValidChange }: StepP
 
   const status = !list.text.trim()
     ? null
-    : !isSettled || (isParsedClean && owned.isFetching)
+    : !isSettled || (isParsedClean && (owned.isFetching || available.isFetching))
       ? CHECKING_LIST
       : validList
         ? readyText(validList.length)
@@ -55,9 +69,13 @@ export function ChooseInscriptionsStep({ draft, onChange, onValidChange }: StepP
   const problems = [
     ...lineTexts(list),
     ...notOwned,
+    ...unavailable,
     ...(isParsedClean && !wallet ? [CONNECT_YOUR_WALLET] : []),
     ...(isParsedClean && owned.isError
       ? [`Could not read your wallet's inscriptions: ${errorMessage(owned.error)}`]
+      : []),
+    ...(isParsedClean && available.isError
+      ? [`Could not check the inscriptions: ${errorMessage(available.error)}`]
       : []),
   ];
 

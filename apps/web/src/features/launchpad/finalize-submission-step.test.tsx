@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onboardProofMessage } from '@om/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
 import { EDITION_INFO } from './edition-test-fixtures.ts';
@@ -26,11 +27,12 @@ beforeEach(() => {
 });
 
 describe('FinalizeSubmissionStep', () => {
-  it('sends meta and data, then says the collection is submitted and links it', async () => {
+  it('sends meta, data and the ordinals proof, then says the collection is submitted and links it', async () => {
     const calls = fakeApi({
       [ONBOARD]: ok({ slug: 'regtest-rocks', status: 'under_review', inscriptions: 2 }),
     });
-    const { report } = renderStep(FinalizeSubmissionStep, fakeWallet(CREATOR), draft);
+    const wallet = fakeWallet(CREATOR);
+    const { report } = renderStep(FinalizeSubmissionStep, wallet, draft);
     const rows = within(screen.getByLabelText('Submission'))
       .getAllByRole('term')
       .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
@@ -49,8 +51,20 @@ describe('FinalizeSubmissionStep', () => {
     const link = within(submitted).getByRole('link', { name: '/collections/regtest-rocks' });
     expect(link.getAttribute('href')).toBe('/collections/regtest-rocks');
     expect(report.draft.submitState).toBe('submitted');
+    // The items sit on the ordinals address; the session is the payment address's (issue 21 #2).
+    const proof = onboardProofMessage({
+      slug: EDITION_INFO.slug,
+      ordinalsAddress: CREATOR.ordinalsAddress,
+      paymentAddress: CREATOR.paymentAddress,
+    });
+    expect(wallet.signMessage).toHaveBeenCalledWith(proof, CREATOR.ordinalsAddress);
     expect(onboardCalls(calls).map((c) => c.body)).toEqual([
-      { meta: EDITION_INFO, data: INSCRIPTIONS },
+      {
+        meta: EDITION_INFO,
+        data: INSCRIPTIONS,
+        ordinalsAddress: CREATOR.ordinalsAddress,
+        ordinalsSignature: `signed(${proof})`,
+      },
     ]);
   });
 
@@ -61,9 +75,9 @@ describe('FinalizeSubmissionStep', () => {
     const { report } = renderStep(FinalizeSubmissionStep, fakeWallet(CREATOR), draft);
     await user.click(submit());
     expect(await screen.findByText('Failed to onboard collection')).toBeTruthy();
-    expect(
-      screen.getByText(`data.0.id: inscription ${A} is already in the collection rocks`),
-    ).toBeTruthy();
+    // Said without the schema path (issue 21 item 12).
+    expect(screen.getByText(`Inscription ${A} is already in the collection rocks`)).toBeTruthy();
+    expect(screen.queryByText(/data\.0\.id/)).toBeNull();
     expect(report.draft.submitState).toBe('submit');
     expect(submit()).toHaveProperty('disabled', false);
   });

@@ -83,9 +83,27 @@ function checkedBody(
   return body;
 }
 
-/** Why a create call failed: every message the server gave, or the error's own. */
+/**
+ * A server message said without its schema path (issue 21 item 12): 'data.0.id: Inscription …'
+ * as 'Inscription …', 'meta.icon: must be …' as 'Collection information: must be …'. A message of
+ * another field, or with no path, is kept as it is.
+ */
+export function humanServerMessage(message: string): string {
+  const match = /^(\w+)(?:\.(\d+))?(?:\.\w+)*: (.+)$/s.exec(message);
+  const [, section = '', index, rest = ''] = match ?? [];
+  if (!match || !(section in SECTIONS)) return message;
+  if (section === 'data' && /^inscription /i.test(rest)) {
+    return rest.charAt(0).toUpperCase() + rest.slice(1);
+  }
+  return issueText({
+    path: index === undefined ? [section] : [section, Number(index)],
+    message: rest,
+  });
+}
+
+/** Why a create call failed: every message the server gave, said for people, or the error's own. */
 export function createErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.messages.join(' ');
+  if (error instanceof ApiError) return error.messages.map(humanServerMessage).join(' ');
   return error instanceof Error ? error.message : '';
 }
 

@@ -49,6 +49,7 @@ const SERVER = {
   'GET /api/launchpad/check-slug/regtest-rocks': ok({ taken: false }),
   'POST /api/launchpad/upload-icon': ok({ url: '/uploads/user-1/icon.png' }),
   [HOLDINGS]: ok({ inscriptions: [held(A), held(B)] }),
+  'POST /api/launchpad/check-inscriptions': ok({ unavailable: [] }),
 };
 
 let user: ReturnType<typeof userEvent.setup>;

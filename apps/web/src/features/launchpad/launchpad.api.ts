@@ -1,5 +1,6 @@
 import {
   AddressInscriptionsPayloadSchema,
+  CheckInscriptionsPayloadSchema,
   NameCheckSchema,
   UploadIconPayloadSchema,
 } from '@om/core';
@@ -29,6 +30,13 @@ export const launchpadApi = {
     const body = new FormData();
     body.append('file', file, file.name);
     return (await api.post(UPLOAD_ICON_PATH, body, UploadIconPayloadSchema, { signal })).url;
+  },
+
+  /** POST /api/launchpad/check-inscriptions: why a launch could not take each of these items. */
+  async unavailableOf(ids: readonly string[], signal?: AbortSignal): Promise<string[]> {
+    const path = '/api/launchpad/check-inscriptions';
+    const payload = await api.post(path, { ids }, CheckInscriptionsPayloadSchema, { signal });
+    return payload.unavailable.map((item) => item.message);
   },
 
   /** Every inscription id `address` holds per the indexer, read page by page. */

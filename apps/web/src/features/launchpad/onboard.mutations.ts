@@ -4,15 +4,15 @@ import {
   FAILED_TO_ONBOARD_COLLECTION,
   OnboardCollectionPayloadSchema,
   onboardCollectionBodySchema,
+  onboardProofMessage,
   type OnboardCollectionBody,
 } from '@om/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
-import { describeError } from '../trade/trade-flow.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
-import { issueText } from './launch-create.mutations.ts';
+import { createErrorMessage, issueText } from './launch-create.mutations.ts';
 import type { LaunchDraft } from './launch-draft.ts';
 
 /** POST /api/collection/onboard's body (spec 000 §7 "meta, data"). */
@@ -37,10 +37,12 @@ class OnboardError extends Error {
 
 /**
  * Submits a live collection for review (signed in): the body is checked with the server's schema
- * first; any failure is the toast 'Failed to onboard collection' with the reason under it.
+ * first; any failure is the toast 'Failed to onboard collection' with the reason under it. The
+ * items sit on the ordinals address, so a wallet signed in with its payment address proves it holds
+ * them with the ordinals address's signature (issue 21 item 2).
  */
 export function useOnboardCollection() {
-  const { wallet } = useWallet();
+  const { wallet, signMessage } = useWallet();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (draft: LaunchDraft) => {
@@ -48,13 +50,19 @@ export function useOnboardCollection() {
       const { network } = await queryClient.ensureQueryData(configQueries.app());
       const [problem] = onboardProblems(draft, network);
       if (problem) throw new OnboardError(problem);
-      return api.post(
-        '/api/collection/onboard',
-        onboardBody(draft),
-        OnboardCollectionPayloadSchema,
-      );
+      const body = onboardBody(draft);
+      if (wallet.ordinalsAddress !== wallet.paymentAddress) {
+        const message = onboardProofMessage({
+          slug: draft.info.slug,
+          ordinalsAddress: wallet.ordinalsAddress,
+          paymentAddress: wallet.paymentAddress,
+        });
+        body.ordinalsAddress = wallet.ordinalsAddress;
+        body.ordinalsSignature = await signMessage(message, wallet.ordinalsAddress);
+      }
+      return api.post('/api/collection/onboard', body, OnboardCollectionPayloadSchema);
     },
     onError: (error) =>
-      toast.error(FAILED_TO_ONBOARD_COLLECTION, { description: describeError(error) }),
+      toast.error(FAILED_TO_ONBOARD_COLLECTION, { description: createErrorMessage(error) }),
   });
 }

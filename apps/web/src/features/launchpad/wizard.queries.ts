@@ -22,6 +22,13 @@ export const wizardQueries = {
       staleTime: CHECK_STALE_MS,
     }),
 
+  /** Why a launch could not take each of these items (in a collection, in another launch). */
+  unavailable: (ids: readonly string[]) =>
+    queryOptions({
+      queryKey: [...wizardQueries.all(), 'unavailable', ids],
+      queryFn: ({ signal }) => launchpadApi.unavailableOf(ids, signal),
+    }),
+
   /** What the connected ordinals address holds: the launch's inscriptions must all be there. */
   inscriptionIdsOf: (address: string) =>
     queryOptions({
