@@ -41,3 +41,72 @@ export async function ordersOf(db: Db, userId: string, limit: number): Promise<O
     .limit(limit)
     .execute();
 }
+
+/** A market listing or launch mint row (orderbook), by id. */
+export async function findListing(db: Db, id: string) {
+  return db.kysely
+    .selectFrom('orderbook')
+    .select([
+      'inscription_id',
+      'phase_id',
+      'status',
+      'maker_ordinal_address',
+      'maker_payment_address',
+      'taker_ordinal_address',
+      'taker_payment_address',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The trade of that listing made by that transaction. */
+export async function findTrade(db: Db, orderId: string, txid: string) {
+  return db.kysely
+    .selectFrom('trade_history')
+    .select(['trade_status', 'taker_address'])
+    .where('order_id', '=', orderId)
+    .where('transaction_id', '=', txid)
+    .executeTakeFirst();
+}
+
+export async function findEditionOrder(db: Db, id: string) {
+  return db.kysely
+    .selectFrom('edition_orders')
+    .select([
+      'user_id',
+      'status',
+      'mint_count',
+      'commit_txid',
+      'reveal_txid',
+      'taker_ordinal_address',
+      'taker_payment_address',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A bid with its auction's inscription. */
+export async function findAuctionBid(db: Db, id: string) {
+  return db.kysely
+    .selectFrom('auction_bids')
+    .innerJoin('auctions', 'auctions.id', 'auction_bids.auction_id')
+    .select([
+      'auction_bids.auction_id',
+      'auction_bids.bidder_user_id',
+      'auction_bids.bidder_ordinal_address',
+      'auction_bids.status',
+      'auction_bids.txid',
+      'auctions.inscription_id',
+    ])
+    .where('auction_bids.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function auctionExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('auctions')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}

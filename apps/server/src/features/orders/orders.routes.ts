@@ -5,6 +5,7 @@ import type { Order } from '../../db/database.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
+import { verifyOrderRecord } from './order-verify.ts';
 import { ordersOf, upsertOrder } from './orders.queries.ts';
 
 /** How many order records GET /api/orders answers, newest first. */
@@ -12,7 +13,8 @@ const ORDERS_LIMIT = 100;
 
 /**
  * Order records (spec 001 §3): what a signed-in user did (BuyListing, ListInscription, ...),
- * written by the web app after each action and read back for rewards. Without a session both
+ * written by the web app after each action and read back for rewards; each must match our own
+ * row of that action (order-verify.ts) before it is stored. Without a session both
  * answer 401 { success: false, error: 'user is not authenticated' } (spec 001 §6).
  */
 export function ordersRoutes(
@@ -24,9 +26,11 @@ export function ordersRoutes(
 
   app.post('/api/orders', { config: writeLimit, preHandler }, async (request) => {
     const body = parseInput(OrderRecordBodySchema, request.body, 'body');
-    const { userId } = request.session as SessionClaims;
+    const session = request.session as SessionClaims;
+    const rewardState = await verifyOrderRecord(db, session, body);
     const order = await upsertOrder(db, {
-      user_id: userId,
+      user_id: session.userId,
+      reward_state: rewardState,
       source: body.source,
       type: body.type,
       order_id: body.orderId,

@@ -1,0 +1,147 @@
+import type { OrderRecordBodySchema } from '@om/core';
+import type { z } from 'zod';
+import type { Db } from '../../db/create-db.ts';
+import type { RewardState } from '../../db/database.ts';
+import { invalidInput } from '../../http/app-error.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import {
+  auctionExists,
+  findAuctionBid,
+  findEditionOrder,
+  findListing,
+  findTrade,
+} from './orders.queries.ts';
+
+type OrderBody = z.output<typeof OrderRecordBodySchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An order record names something that happened here (spec 001 §3): before it is stored (and can
+ * count for rewards) it must match our own row of that action, made by this session's user, with
+ * the same address, transaction, inscription and count. A record that matches nothing is a 400
+ * naming the mismatch. `generic` records name nothing we can check: stored, never rewarded.
+ */
+export async function verifyOrderRecord(
+  db: Db,
+  session: SessionClaims,
+  body: OrderBody,
+): Promise<RewardState> {
+  if (body.type === 'generic') return 'ineligible';
+  if (!UUID.test(body.orderId)) throw refused('orderId', `no ${body.type} order ${body.orderId}`);
+  switch (body.type) {
+    case 'BuyListing':
+    case 'PreinscribeMint':
+      await verifyPurchase(db, session, body);
+      break;
+    case 'ListInscription':
+      await verifyListing(db, session, body);
+      break;
+    case 'EditionsMint':
+      await verifyEditionMint(db, session, body);
+      break;
+    case 'AuctionBid':
+      await verifyBid(db, session, body);
+      break;
+  }
+  return 'pending';
+}
+
+function refused(field: string, problem: string) {
+  return invalidInput(`${field}: ${problem}`, field);
+}
+
+/** Whether the session signed in with one of the action's own addresses. */
+function isSessionOf(session: SessionClaims, ...addresses: (string | null)[]): boolean {
+  return addresses.includes(session.address);
+}
+
+async function verifyPurchase(db: Db, session: SessionClaims, body: OrderBody): Promise<void> {
+  const isMint = body.type === 'PreinscribeMint';
+  const listing = await findListing(db, body.orderId);
+  if (!listing || (listing.phase_id !== null) !== isMint) {
+    throw refused('orderId', `no ${isMint ? 'launch mint' : 'listing'} ${body.orderId}`);
+  }
+  if (!body.txid) throw refused('txid', `a ${body.type} record needs its transaction`);
+  const trade = await findTrade(db, body.orderId, body.txid);
+  if (!trade || trade.trade_status === 'canceled' || trade.trade_status === 'sniped') {
+    throw refused('txid', `${body.txid} is not a purchase of ${body.orderId}`);
+  }
+  const takers = [
+    listing.taker_ordinal_address,
+    listing.taker_payment_address,
+    trade.taker_address,
+  ];
+  if (!isSessionOf(session, ...takers)) {
+    throw refused('orderId', `${body.orderId} was not bought by the signed-in wallet`);
+  }
+  if (!takers.includes(body.address)) {
+    throw refused('address', `${body.address} is not the buyer of ${body.orderId}`);
+  }
+  checkInscription(body, listing.inscription_id);
+  if (body.count !== 1) throw refused('count', 'one listing is one inscription');
+}
+
+async function verifyListing(db: Db, session: SessionClaims, body: OrderBody): Promise<void> {
+  const listing = await findListing(db, body.orderId);
+  if (!listing || listing.phase_id !== null) {
+    throw refused('orderId', `no listing ${body.orderId}`);
+  }
+  const makers = [listing.maker_ordinal_address, listing.maker_payment_address];
+  if (!isSessionOf(session, ...makers)) {
+    throw refused('orderId', `${body.orderId} was not listed by the signed-in wallet`);
+  }
+  if (!makers.includes(body.address)) {
+    throw refused('address', `${body.address} is not the seller of ${body.orderId}`);
+  }
+  if (listing.status === 'pending') throw refused('orderId', `${body.orderId} is not listed yet`);
+  checkInscription(body, listing.inscription_id);
+  if (body.count !== 1) throw refused('count', 'one listing is one inscription');
+}
+
+async function verifyEditionMint(db: Db, session: SessionClaims, body: OrderBody): Promise<void> {
+  const order = await findEditionOrder(db, body.orderId);
+  if (!order || order.user_id !== session.userId) {
+    throw refused('orderId', `no edition order ${body.orderId} of the signed-in wallet`);
+  }
+  if (order.status === 'awaiting_payment' || order.status === 'expired' || !order.commit_txid) {
+    throw refused('orderId', `edition order ${body.orderId} is not paid`);
+  }
+  if (body.txid && body.txid !== order.commit_txid && body.txid !== order.reveal_txid) {
+    throw refused('txid', `${body.txid} is not the payment of edition order ${body.orderId}`);
+  }
+  if (![order.taker_ordinal_address, order.taker_payment_address].includes(body.address)) {
+    throw refused('address', `${body.address} is not the buyer of edition order ${body.orderId}`);
+  }
+  if (body.count !== order.mint_count) {
+    throw refused('count', `edition order ${body.orderId} minted ${order.mint_count}`);
+  }
+}
+
+async function verifyBid(db: Db, session: SessionClaims, body: OrderBody): Promise<void> {
+  if (!body.auctionId) throw refused('auctionId', 'an AuctionBid record needs its auction');
+  if (!(await auctionExists(db, body.auctionId))) {
+    throw refused('auctionId', `no auction ${body.auctionId}`);
+  }
+  const bid = await findAuctionBid(db, body.orderId);
+  if (!bid || bid.bidder_user_id !== session.userId || bid.status === 'pending_signature') {
+    throw refused('orderId', `no placed bid ${body.orderId} of the signed-in wallet`);
+  }
+  if (body.auctionId !== bid.auction_id) {
+    throw refused('auctionId', `bid ${body.orderId} is on auction ${bid.auction_id}`);
+  }
+  if (body.address !== bid.bidder_ordinal_address) {
+    throw refused('address', `${body.address} is not the bidder of ${body.orderId}`);
+  }
+  checkInscription(body, bid.inscription_id);
+  if (body.txid && body.txid !== bid.txid) {
+    throw refused('txid', `${body.txid} is not the settlement of bid ${body.orderId}`);
+  }
+  if (body.count !== 1) throw refused('count', 'one bid is one inscription');
+}
+
+function checkInscription(body: OrderBody, inscriptionId: string): void {
+  if (body.inscriptionId !== undefined && body.inscriptionId !== inscriptionId) {
+    throw refused('inscriptionId', `${body.orderId} is for inscription ${inscriptionId}`);
+  }
+}
