@@ -8,6 +8,9 @@ export const AUCTION_MIN_INCREMENT_SATS = 1_000n;
 export const AUCTION_NOT_STARTED = 'The auction has not started yet';
 export const AUCTION_ENDED = 'The auction has ended';
 export const AUCTION_NOT_OPEN = 'The auction is not open for bids';
+/** Issue 13 finding 4: the escrow was spent outside a settlement, so no bid can settle any more. */
+export const AUCTION_WITHDRAWN =
+  'The seller withdrew the item from escrow: this auction is closed and takes no bids';
 export const SELLER_CANNOT_BID = 'The seller cannot bid on their own auction';
 export const BID_ALREADY_PLACED = 'This bid was already placed';
 // Canceling: the seller's, while nobody has bid (a bid is a promise the seller made by signing).

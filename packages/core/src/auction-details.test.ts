@@ -94,6 +94,20 @@ describe('auctionDetailsSchema', () => {
     ['exactly an hour', { start_time: '14:00', end_time: '15:00' }, []],
     ['over midnight', { start_time: '23:30', end_date: '2025-06-06', end_time: '00:30' }, []],
     [
+      'past the escrow: over 12 hours from now',
+      { end_date: '2025-06-06', end_time: '00:31' },
+      [
+        'end_time: End time must be within 12 hours from now: the escrow of the item opens to the seller after 144 blocks',
+      ],
+    ],
+    [
+      "the spec's 7 days",
+      { end_date: '2025-06-12', end_time: '12:30' },
+      [
+        'end_time: End time must be within 12 hours from now: the escrow of the item opens to the seller after 144 blocks',
+      ],
+    ],
+    [
       'price too low',
       { start_price: '0' },
       ['start_price: Start Price must be at least 0.000001 BTC'],
@@ -112,15 +126,17 @@ describe('auctionDetailsSchema', () => {
 });
 
 describe('durations', () => {
-  it('lists the spec options', () => {
+  it('offers only options that can pass: at least 1 hour, at most 12 hours', () => {
     expect(AUCTION_DURATIONS.map((d) => [d.label, d.seconds])).toEqual([
-      ['10 minutes', 600],
       ['1 hour', 3600],
-      ['1 day', 86400],
-      ['7 days', 604800],
-      ['30 days', 2592000],
-      ['365 days', 31536000],
+      ['6 hours', 21600],
+      ['12 hours', 43200],
     ]);
+    const schema = auctionDetailsSchema({ now });
+    for (const { seconds } of AUCTION_DURATIONS) {
+      const end = auctionEndFromDuration(valid.start_date, valid.start_time, seconds);
+      expect(schema.safeParse({ ...valid, ...end }).success).toBe(true);
+    }
   });
 
   it.each([

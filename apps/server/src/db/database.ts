@@ -424,7 +424,14 @@ export interface ExternalVolumeDataTable {
 }
 
 export type AuctionStatus =
-  'pending_signature' | 'pending' | 'active' | 'settled' | 'unsold' | 'canceled' | 'failed';
+  | 'pending_signature'
+  | 'pending'
+  | 'active'
+  | 'settled'
+  | 'unsold'
+  | 'canceled'
+  | 'failed'
+  | 'withdrawn';
 
 export interface AuctionsTable {
   id: Generated<string>;

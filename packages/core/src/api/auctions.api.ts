@@ -2,8 +2,10 @@ import { z } from 'zod';
 import type { BitcoinNetwork } from '@om/bitcoin';
 import {
   AUCTION_MIN_START_PRICE_SATS,
+  AUCTION_TOO_LONG,
   AUCTION_TOO_SHORT,
   END_TIME_BEFORE_START_TIME,
+  MAX_AUCTION_END_SECONDS,
   MIN_AUCTION_DURATION_SECONDS,
   RESERVE_PRICE_NEGATIVE,
   START_PRICE_MIN,
@@ -27,6 +29,7 @@ export {
   AUCTION_MIN_INCREMENT_SATS,
   AUCTION_NOT_OPEN,
   AUCTION_NOT_STARTED,
+  AUCTION_WITHDRAWN,
   auctionFloor,
   auctionHoldsInscription,
   auctionTiming,
@@ -82,6 +85,8 @@ export const AUCTION_STATUSES = [
   'unsold',
   'canceled',
   'failed',
+  // The escrowed item left the maker wallet outside a settlement (the seller's 144-block path).
+  'withdrawn',
 ] as const;
 export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
 
@@ -127,8 +132,12 @@ const optionalSats = (field: string, negative: string) =>
     .refine((v) => v >= 0n, negative);
 
 // POST /api/launchpad/auctions/create: spec 000 §3 "Auction request payload", plus an optional
-// feeRate for the deposit (the node's estimate when absent).
-export function createAuctionBodySchema(network: BitcoinNetwork) {
+// feeRate for the deposit (the node's estimate when absent). endDate at most 12 hours from the
+// server's clock `now` (seconds): the escrow must outlast the auction (ADR 012).
+export function createAuctionBodySchema(
+  network: BitcoinNetwork,
+  now: () => number = () => Math.floor(Date.now() / 1000),
+) {
   return z
     .object({
       utxo: outpoint,
@@ -154,7 +163,7 @@ export function createAuctionBodySchema(network: BitcoinNetwork) {
       if (body.endDate <= body.startDate) issue('endDate', END_TIME_BEFORE_START_TIME);
       else if (body.endDate - body.startDate < MIN_AUCTION_DURATION_SECONDS) {
         issue('endDate', AUCTION_TOO_SHORT);
-      }
+      } else if (body.endDate > now() + MAX_AUCTION_END_SECONDS) issue('endDate', AUCTION_TOO_LONG);
       if (body.meta.slug !== body.slug) issue('meta.slug', 'meta.slug must be the auction slug');
     });
 }

@@ -11,6 +11,7 @@ import {
 import {
   AUCTION_ENDED,
   AUCTION_NOT_OPEN,
+  AUCTION_WITHDRAWN,
   auctionTimingError,
   BID_ALREADY_PLACED,
   BID_COINS_TAKEN,
@@ -204,8 +205,12 @@ export async function confirmBid(
   };
 }
 
-/** The auction takes bids: active, and now within [start, end). A closed one has ended. */
+/**
+ * The auction takes bids: active, and now within [start, end). A closed one has ended; one whose
+ * escrow the seller spent (the escrow watch) says so.
+ */
 function checkOpen(auction: AuctionRow): void {
+  if (auction.status === 'withdrawn') throw new AppError('CONFLICT', AUCTION_WITHDRAWN);
   if (auction.status === 'settled' || auction.status === 'unsold') {
     throw new AppError('CONFLICT', AUCTION_ENDED);
   }

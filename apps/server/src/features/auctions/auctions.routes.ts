@@ -14,6 +14,7 @@ import { confirmBid, placeBid } from './auction-bid.service.ts';
 import { cancelAuction } from './auction-cancel.service.ts';
 import { confirmAuction, createAuction } from './auction-create.service.ts';
 import { checkAuctionSlug, getAuction } from './auction-read.service.ts';
+import { startEscrowWatch } from './auction-escrow-watch.ts';
 import { startAuctionWorker } from './auction-settle.worker.ts';
 
 const SlugParamSchema = z.object({
@@ -29,6 +30,7 @@ const BidParamSchema = SlugParamSchema.extend({ bidId: z.uuid('bidId must be a b
 export function registerAuctions(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
   const worker = startAuctionWorker(deps);
   app.addHook('onClose', worker.stop);
+  app.addHook('onClose', startEscrowWatch(deps));
   const signedIn = { config: writeLimit, preHandler: requireSession(deps.jwtSecret) };
   const write = { config: writeLimit };
   const session = (request: FastifyRequest) => request.session as SessionClaims;

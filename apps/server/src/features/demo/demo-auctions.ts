@@ -9,6 +9,7 @@ import {
   ConfirmPaddingBodySchema,
   createAuctionBodySchema,
   DepositBodySchema,
+  MAX_AUCTION_END_SECONDS,
   PlaceBidBodySchema,
   SetupPaddingBodySchema,
 } from '@om/core';
@@ -33,16 +34,17 @@ import { regtestRocks } from './regtest-rocks.ts';
 // REGTEST ONLY. The demo's English auction (issue 6, ADR 012): erin auctions a one-of-one rock
 // through the same services the API uses: the deposit into her maker wallet and the 0x83 floor
 // signed with her key, the deposit mined. Bob and carol fund their multisig wallets, set up
-// padding and bid; carol's bid stands, bob's is outbid. It runs for 7 days from the seed.
+// padding and bid; carol's bid stands, bob's is outbid. It runs for 12 hours from the seed, the longest an auction
+// may (the escrow's 144-block exit must open after it, ADR 012).
 
 export const DEMO_AUCTION_SLUG = 'quarry-keystone';
 const NAME = 'Quarry Keystone';
 const DESCRIPTION =
-  'The one rock the whole quarry rests on, auctioned to the highest bidder over seven days. ' +
+  'The one rock the whole quarry rests on, auctioned to the highest bidder over twelve hours. ' +
   'A demo English auction of this marketplace.';
 const START_PRICE = 100_000n;
 const RESERVE_PRICE = 150_000n;
-const DURATION = 7 * 86_400;
+const DURATION = MAX_AUCTION_END_SECONDS;
 const FEE_RATE = 2;
 /** Into each bidder's multisig wallet: 4 coins, then 4 paddings of 1,000 sats split from one. */
 const MULTISIG_DEPOSIT = 1_000_000n;

@@ -141,6 +141,21 @@ describe('AuctionPage', () => {
     ).toBeTruthy();
   });
 
+  it('says when the seller withdrew the item from escrow, before the end', async () => {
+    server({
+      [`GET ${AUCTION_PATH}`]: ok(
+        auctionPayload({ status: 'withdrawn', start_date: now() - 3_600, end_date: now() + 3_600 }),
+      ),
+    });
+    renderPage();
+    const settlement = await screen.findByRole('region', { name: 'Settlement' });
+    expect(screen.getByText('Withdrawn')).toBeTruthy();
+    expect(within(settlement).getByRole('status').textContent).toBe(
+      'The seller withdrew the item from escrow: this auction is closed and takes no bids',
+    );
+    expect(screen.queryByText(/^Ends in/)).toBeNull();
+  });
+
   it('asks again every 5 s while live, and shows a new highest bid', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let auction = auctionPayload();

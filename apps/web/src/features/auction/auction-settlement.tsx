@@ -1,4 +1,4 @@
-import { NO_TRANSACTION_FOUND, type Auction } from '@om/core';
+import { AUCTION_WITHDRAWN, NO_TRANSACTION_FOUND, type Auction } from '@om/core';
 import { TrackedTransaction } from '../trade/tracked-transaction.tsx';
 import type { AuctionPhase } from './auction-state.ts';
 
@@ -9,6 +9,22 @@ import type { AuctionPhase } from './auction-state.ts';
  */
 export function AuctionSettlement({ auction, phase }: { auction: Auction; phase: AuctionPhase }) {
   if (phase === 'upcoming' || phase === 'live' || phase === 'canceled') return null;
+  if (phase === 'withdrawn') {
+    return (
+      <section
+        aria-label="Settlement"
+        className="flex flex-col gap-2 rounded-xl border border-zinc-800 bg-zinc-900/60 p-4"
+      >
+        <h2 className="font-medium text-zinc-100">Settlement</h2>
+        <p role="status" aria-label="Settlement status" className="text-sm text-amber-300">
+          {AUCTION_WITHDRAWN}
+        </p>
+        <p className="text-xs text-zinc-500">
+          No bid can settle any more: every bidder’s coins are free again.
+        </p>
+      </section>
+    );
+  }
   return (
     <section
       aria-label="Settlement"

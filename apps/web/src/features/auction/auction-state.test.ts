@@ -29,6 +29,7 @@ describe('auctionPhase', () => {
     ['pending', 6_000, 'ended'],
     ['canceled', 3_000, 'canceled'],
     ['failed', 3_000, 'ended'],
+    ['withdrawn', 3_000, 'withdrawn'],
   ])('%s at %i is %s', (status, now, phase) => {
     expect(auctionPhase(at(status), now)).toBe(phase);
   });
@@ -60,6 +61,12 @@ describe('bidBlocker', () => {
     ['active', 2_000, 'seller', 'The seller cannot bid on their own auction'],
     ['active', 5_000, 'me', 'The auction has ended'],
     ['settled', 2_000, 'me', 'The auction has ended'],
+    [
+      'withdrawn',
+      2_000,
+      'me',
+      'The seller withdrew the item from escrow: this auction is closed and takes no bids',
+    ],
   ])('%s at %i for %s: %s', (status, now, address, message) => {
     expect(bidBlocker(at(status), now, address)).toBe(message);
   });
@@ -72,6 +79,7 @@ describe('auctionPollInterval', () => {
     ['active', 500, 30_000],
     ['settled', 6_000, false],
     ['unsold', 6_000, false],
+    ['withdrawn', 2_000, false],
   ])('%s at %i: %s', (status, now, interval) => {
     expect(auctionPollInterval(at(status), now)).toBe(interval);
   });

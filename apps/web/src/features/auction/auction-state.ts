@@ -2,6 +2,7 @@ import {
   AUCTION_ENDED,
   AUCTION_NOT_OPEN,
   AUCTION_NOT_STARTED,
+  AUCTION_WITHDRAWN,
   auctionTiming,
   countdownParts,
   formatDateTime,
@@ -14,8 +15,12 @@ import {
 // What the auction page shows of an auction at a moment (issue 6, ADR 012): its phase, the
 // countdown, whether one may bid, and how often to ask the server again.
 
-/** Spec 000 §2 /auction/{slug}: upcoming, live, ended (being settled), settled, unsold, canceled. */
-export type AuctionPhase = 'upcoming' | 'live' | 'ended' | 'settled' | 'unsold' | 'canceled';
+/**
+ * Spec 000 §2 /auction/{slug}: upcoming, live, ended (being settled), settled, unsold, canceled;
+ * and withdrawn, when the seller took the item out of escrow (issue 13 finding 4, ADR 012).
+ */
+export type AuctionPhase =
+  'upcoming' | 'live' | 'ended' | 'settled' | 'unsold' | 'canceled' | 'withdrawn';
 
 export const PHASE_LABELS: Record<AuctionPhase, string> = {
   upcoming: 'Upcoming',
@@ -24,6 +29,7 @@ export const PHASE_LABELS: Record<AuctionPhase, string> = {
   settled: 'Settled',
   unsold: 'Unsold',
   canceled: 'Canceled',
+  withdrawn: 'Withdrawn',
 };
 
 export const BID_STATUS_LABELS: Record<AuctionBidStatus, string> = {
@@ -45,6 +51,8 @@ export function auctionPhase(auction: Timed, nowSeconds: number): AuctionPhase {
       return 'unsold';
     case 'canceled':
       return 'canceled';
+    case 'withdrawn':
+      return 'withdrawn';
     case 'failed':
       return 'ended';
     case 'pending_signature':
@@ -97,6 +105,7 @@ export function bidBlocker(
   if (phase === 'upcoming') {
     return auction.status === 'active' ? AUCTION_NOT_STARTED : AUCTION_NOT_OPEN;
   }
+  if (phase === 'withdrawn') return AUCTION_WITHDRAWN;
   if (phase !== 'live') return AUCTION_ENDED;
   if (ordinalsAddress === auction.seller_ordinal_address) return SELLER_CANNOT_BID;
   return undefined;

@@ -10,6 +10,7 @@ const LOOKS: Record<AuctionPhase, string> = {
   settled: 'border-brand-500/40 bg-brand-500/10 text-brand-300',
   unsold: 'border-red-500/40 bg-red-500/10 text-red-300',
   canceled: 'border-zinc-700 bg-zinc-800/60 text-zinc-400',
+  withdrawn: 'border-amber-500/40 bg-amber-500/10 text-amber-300',
 };
 
 /** The auction's phase, its countdown and its prices, in BTC and sats. */

@@ -131,6 +131,13 @@ describe('AuctionDetailsStep', () => {
       'End time',
       'End time must be at least 1 hour after start time',
     ],
+    [
+      'a week, past the escrow',
+      ['2030-01-01', '14:00'],
+      ['2030-01-08', '14:00'],
+      'End time',
+      'End time must be within 12 hours from now: the escrow of the item opens to the seller after 144 blocks',
+    ],
   ])('%s: %s says "%s"', async (_case, start, end, label, message) => {
     const { report } = renderStep(AuctionDetailsStep, fakeWallet(CREATOR));
     schedule(start, end);
@@ -140,15 +147,15 @@ describe('AuctionDetailsStep', () => {
 
   it('re-checks the end when the start moves past it', async () => {
     renderStep(AuctionDetailsStep, fakeWallet(CREATOR));
-    schedule(['2030-01-02', '10:00'], ['2030-01-02', '12:00']);
+    schedule(['2030-01-01', '18:00'], ['2030-01-01', '20:00']);
     await waitFor(() => expect(errorOf('End time')).toBeUndefined());
-    set('Start time', '11:30');
+    set('Start time', '19:30');
     await waitFor(() =>
       expect(errorOf('End time')).toBe('End time must be at least 1 hour after start time'),
     );
   });
 
-  it('sets the end from a duration: 10 minutes, 1 hour, 1 day, 7 days, 30 days or 365 days', async () => {
+  it('offers only durations that can pass: 1 hour, 6 hours or 12 hours', async () => {
     renderStep(AuctionDetailsStep, fakeWallet(CREATOR));
     const duration = field('Duration') as HTMLSelectElement;
     expect(duration.disabled).toBe(true);
@@ -156,28 +163,19 @@ describe('AuctionDetailsStep', () => {
       within(duration)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual([
-      'Choose the end yourself',
-      '10 minutes',
-      '1 hour',
-      '1 day',
-      '7 days',
-      '30 days',
-      '365 days',
-    ]);
-    schedule(['2030-01-02', '23:30']);
+    ).toEqual(['Choose the end yourself', '1 hour', '6 hours', '12 hours']);
+    schedule(['2030-01-01', '12:30']);
     await waitFor(() => expect(duration.disabled).toBe(false));
-    await user.selectOptions(duration, '1 day');
-    expect(field('End date')).toHaveProperty('value', '2030-01-03');
-    expect(field('End time')).toHaveProperty('value', '23:30');
-    await user.selectOptions(duration, '365 days');
-    expect(field('End date')).toHaveProperty('value', '2031-01-02');
-    await user.selectOptions(duration, '10 minutes');
+    await user.selectOptions(duration, '12 hours');
     expect(field('End date')).toHaveProperty('value', '2030-01-02');
-    expect(field('End time')).toHaveProperty('value', '23:40');
-    await waitFor(() =>
-      expect(errorOf('End time')).toBe('End time must be at least 1 hour after start time'),
-    );
+    expect(field('End time')).toHaveProperty('value', '00:30');
+    await waitFor(() => expect(errorOf('End time')).toBeUndefined());
+    await user.selectOptions(duration, '1 hour');
+    expect(field('End date')).toHaveProperty('value', '2030-01-01');
+    expect(field('End time')).toHaveProperty('value', '13:30');
+    expect(
+      screen.getByText(/an auction lasts at least 1 hour and ends within 12 hours from now/),
+    ).toBeTruthy();
   });
 
   it('reports valid once the price and the schedule are set, and hands the draft its details', async () => {
@@ -185,16 +183,16 @@ describe('AuctionDetailsStep', () => {
     await typeInto('Start price (BTC)', '0.0002');
     await typeInto('Reserve price (BTC, optional)', '0.0003');
     expect(report.isValid).toBe(false);
-    schedule(['2030-01-02', '10:00']);
-    await user.selectOptions(field('Duration'), '7 days');
+    schedule(['2030-01-01', '14:00']);
+    await user.selectOptions(field('Duration'), '6 hours');
     await waitFor(() => expect(report.isValid).toBe(true));
     expect(report.draft.auction.details).toEqual({
       start_price: '0.0002',
       reserve_price: '0.0003',
-      start_date: '2030-01-02',
-      start_time: '10:00',
-      end_date: '2030-01-09',
-      end_time: '10:00',
+      start_date: '2030-01-01',
+      start_time: '14:00',
+      end_date: '2030-01-01',
+      end_time: '20:00',
     });
   });
 });

@@ -35,8 +35,8 @@ const DEPENDENTS: Partial<Record<Field, Field[]>> = {
 
 /**
  * Auction Details (spec 000 §5 "Auction", details): the start price (at least 0.000001 BTC), an
- * optional reserve, and when the auction starts and ends, typed or from a duration (10 minutes
- * … 365 days). Rules are core's auctionDetailsSchema; its clock is read at each validation. A
+ * optional reserve, and when the auction starts and ends, typed or from a duration (1 to 12 hours:
+ * the item's escrow opens to the seller after 144 blocks, ADR 012). Rules are core's auctionDetailsSchema; its clock is read at each validation. A
  * field's message shows once it was touched.
  */
 export function AuctionDetailsStep({ draft, onChange, onValidChange }: StepProps) {
@@ -149,7 +149,7 @@ export function AuctionDetailsStep({ draft, onChange, onValidChange }: StepProps
           </select>
           <p className="text-xs text-zinc-500">
             {hasStart
-              ? 'Sets the end from the start; an auction lasts at least 1 hour.'
+              ? 'Sets the end from the start; an auction lasts at least 1 hour and ends within 12 hours from now, before the escrow of the item opens to the seller (144 blocks).'
               : 'Set the start first.'}
           </p>
         </div>
