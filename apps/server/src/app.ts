@@ -21,6 +21,7 @@ import { listenToMarket } from './features/events/market-events.ts';
 import { inscriptionsRoutes } from './features/inscriptions/inscriptions.routes.ts';
 import { listingsRoutes } from './features/listings/listings.routes.ts';
 import { multisigRoutes } from './features/multisig/multisig.routes.ts';
+import { startClaimWorker } from './features/broadcasts/claimed-transactions.worker.ts';
 import { startEditionWorker } from './features/editions/edition-orders.worker.ts';
 import { editionsRoutes } from './features/editions/editions.routes.ts';
 import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   activityRoutes(app, deps);
   ordersRoutes(app, deps, writeLimit);
   app.addHook('onClose', startTradeTracker(deps));
+  app.addHook('onClose', startClaimWorker(deps));
   const launchWorker = startLaunchWorker(deps);
   app.addHook('onClose', launchWorker.stop);
   launchpadRoutes(app, deps, writeLimit, launchWorker);

@@ -134,10 +134,17 @@ export class BitcoinRpc {
     const base = auth.url.replace(/\/$/, '');
     const endpoint = this.wallet ? `${base}/wallet/${encodeURIComponent(this.wallet)}` : base;
     const authorization = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
-    const res = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization },
-      body: JSON.stringify({ jsonrpc: '1.0', id: ++this.nextId, method, params }),
+    const request = () =>
+      fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body: JSON.stringify({ jsonrpc: '1.0', id: ++this.nextId, method, params }),
+      });
+    // bitcoind closes a keep-alive connection idle for -rpcservertimeout (30 s); a call that
+    // picked that socket as it closed is sent once more (every call we make may be repeated).
+    const res = await request().catch((err: unknown) => {
+      if (isClosedSocket(err)) return request();
+      throw err;
     });
     if (res.status === 401)
       throw new RpcError(method, -401, 'bitcoind rejected the RPC credentials');
@@ -204,4 +211,9 @@ export function rpcAuthFromUrl(url: string): RpcAuth {
   u.username = '';
   u.password = '';
   return { url: u.toString(), username, password };
+}
+
+function isClosedSocket(err: unknown): boolean {
+  const cause = err instanceof Error ? (err.cause as { code?: string } | undefined) : undefined;
+  return cause?.code === 'UND_ERR_SOCKET';
 }

@@ -24,6 +24,7 @@ import type {
   Updateable,
 } from 'kysely';
 import type { ChainTables } from '../indexer/indexer.tables.ts';
+import type { ClaimTables } from './claims.tables.ts';
 import type { MultisigTables } from './multisig.tables.ts';
 import type { TradingTables } from './trading.tables.ts';
 
@@ -334,7 +335,7 @@ export interface EditionOrdersTable {
 
 // ── Market ──────────────────────────────────────────────────────────────────────────────────
 
-export type OrderbookStatus = 'pending' | 'active' | 'broadcast' | 'canceled';
+export type OrderbookStatus = 'pending' | 'active' | 'broadcast' | 'canceled' | 'exposed';
 
 export interface OrderbookTable {
   id: Generated<string>;
@@ -613,7 +614,7 @@ export interface RewardsTable {
   txid: string | null;
 }
 
-export interface Database extends ChainTables, TradingTables, MultisigTables {
+export interface Database extends ChainTables, TradingTables, MultisigTables, ClaimTables {
   users: UsersTable;
   x_accounts: XAccountsTable;
   x_oauth_states: XOAuthStatesTable;

@@ -51,8 +51,10 @@ export async function startTestApp(
   kind: DbKind,
   node: TestNode,
   env: Record<string, string> = {},
+  /** A database the test made itself (e.g. one a spawned server opens too); closed on close. */
+  ownDb?: Db,
 ): Promise<TestApp> {
-  const db = await createTestDb(kind);
+  const db = ownDb ?? (await createTestDb(kind));
   const parsedEnv = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
   const isRegtest = parsedEnv.BITCOIN_NETWORK === 'regtest';
   const events = new ChainEvents();

@@ -26,6 +26,7 @@ import type { AppDeps } from '../../app.ts';
 import { checkKeyOfAddress } from '../../http/address-input.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
+import { settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';
 import { makerFees } from '../listings/listing.service.ts';
 import { locateInscription } from '../listings/listing-utxo.ts';
@@ -252,7 +253,12 @@ export async function confirmAuction(
   await testMempoolAccept(chain, [final.hex]);
   const settlementSignature = bytesToHex(signature);
   if (
-    !(await activateAuction(db, auction.id, { signedPsbt: body.signedPSBT, settlementSignature }))
+    !(await activateAuction(
+      db,
+      auction.id,
+      { signedPsbt: body.signedPSBT, settlementSignature },
+      final,
+    ))
   ) {
     throw new AppError('CONFLICT', 'Psbt already signed');
   }
@@ -262,5 +268,6 @@ export async function confirmAuction(
     await deactivateAuction(db, auction.id);
     throw err;
   }
+  await settleJournal(db.kysely, 'auction-deposit', auction.id, 'sent');
   return { auctionId: auction.id, status: 'active', txId: final.txid };
 }

@@ -7,6 +7,7 @@ import {
   type SignedListedItem,
 } from '@om/bitcoin';
 import type { AppDeps } from '../../app.ts';
+import { settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
 import { cosignerFor } from '../multisig/cosigner.ts';
 import { makerWalletOf } from './auction-bid.service.ts';
@@ -51,16 +52,18 @@ export async function settleAuction(deps: AppDeps, auctionId: string): Promise<S
   for (const bid of await settleableBids(db, auction.id, reserve)) {
     const final = await settlementOf(deps, bid, floor);
     if (!final) continue;
-    if (!(await claimSettlement(db, auction.id, final.txid))) return 'skipped';
+    const settlement = { bidId: bid.id, hex: final.hex, txid: final.txid };
+    if (!(await claimSettlement(db, auction.id, settlement))) return 'skipped';
     try {
       await broadcastInOrder(chain, [final.hex]);
     } catch (err) {
-      await releaseSettlement(db, auction.id, final.txid);
+      await releaseSettlement(db, auction.id, final.txid, bid.id);
       if (!isTxRejection(err)) throw err;
       await markBid(db.kysely, bid.id, 'invalid', err.message);
       continue;
     }
     await closeBids(db, auction.id, bid.id);
+    await settleJournal(db.kysely, 'auction-settle', bid.id, 'sent');
     return 'settled';
   }
   if (await markUnsold(db, auction.id)) await closeBids(db, auction.id);

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Auction, Database, NewAuction } from '../../db/database.ts';
+import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 
 /** The auctions (0001 auctions, 0012_auction_bids); their bids are in auction-bids.queries.ts. */
 
@@ -98,28 +99,37 @@ export async function activateAuction(
   db: Db,
   id: string,
   signed: { signedPsbt: string; settlementSignature: string },
+  /** The deposit, journalled with the claim (issue 13 finding 5). */
+  deposit: { hex: string; txid: string },
 ): Promise<boolean> {
-  const result = await db.kysely
-    .updateTable('auctions')
-    .set({
-      status: 'active',
-      signed_psbt: signed.signedPsbt,
-      settlement_signature: signed.settlementSignature,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'pending_signature')
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return db.kysely.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('auctions')
+      .set({
+        status: 'active',
+        signed_psbt: signed.signedPsbt,
+        settlement_signature: signed.settlementSignature,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'pending_signature')
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return false;
+    await journalClaim(trx, { kind: 'auction-deposit', ref: id, transactions: [deposit] });
+    return true;
+  });
 }
 
-/** Undoes activateAuction when the node refused the deposit. */
+/** Undoes activateAuction when the node refused the deposit, or another spent its inputs. */
 export async function deactivateAuction(db: Db, id: string): Promise<void> {
-  await db.kysely
-    .updateTable('auctions')
-    .set({ status: 'pending_signature', signed_psbt: null, settlement_signature: null })
-    .where('id', '=', id)
-    .where('status', '=', 'active')
-    .execute();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('auctions')
+      .set({ status: 'pending_signature', signed_psbt: null, settlement_signature: null })
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .execute();
+    await settleJournal(trx, 'auction-deposit', id, 'released');
+  });
 }
 
 /** Auctions past their end still taking bids: the settlement worker's queue. */
@@ -138,24 +148,48 @@ export async function endedActiveAuctions(db: Db, now: Date): Promise<string[]> 
 // ── Settlement ───────────────────────────────────────────────────────────────────────────────
 
 /** 'active' → 'settled' with the winning transaction, once: false when another process did it. */
-export async function claimSettlement(db: Db, auctionId: string, txid: string): Promise<boolean> {
-  const result = await db.kysely
-    .updateTable('auctions')
-    .set({ status: 'settled', settlement_txid: txid, settled_at: new Date() })
-    .where('id', '=', auctionId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+export async function claimSettlement(
+  db: Db,
+  auctionId: string,
+  /** The winning bid's settlement, journalled with the claim (issue 13 finding 5; ref: the bid). */
+  settlement: { bidId: string; hex: string; txid: string },
+): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('auctions')
+      .set({ status: 'settled', settlement_txid: settlement.txid, settled_at: new Date() })
+      .where('id', '=', auctionId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return false;
+    await journalClaim(trx, {
+      kind: 'auction-settle',
+      ref: settlement.bidId,
+      transactions: [settlement],
+    });
+    return true;
+  });
 }
 
-/** Undoes claimSettlement when the node refused the transaction at broadcast. */
-export async function releaseSettlement(db: Db, auctionId: string, txid: string): Promise<void> {
-  await db.kysely
-    .updateTable('auctions')
-    .set({ status: 'active', settlement_txid: null, settled_at: null })
-    .where('id', '=', auctionId)
-    .where('settlement_txid', '=', txid)
-    .execute();
+/**
+ * Undoes claimSettlement when the node refused the transaction at broadcast, or another spent its
+ * inputs: the auction is 'active' past its end again, and the worker tries the next bid.
+ */
+export async function releaseSettlement(
+  db: Db,
+  auctionId: string,
+  txid: string,
+  bidId: string,
+): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('auctions')
+      .set({ status: 'active', settlement_txid: null, settled_at: null })
+      .where('id', '=', auctionId)
+      .where('settlement_txid', '=', txid)
+      .execute();
+    await settleJournal(trx, 'auction-settle', bidId, 'released');
+  });
 }
 
 /** 'active' → 'unsold', once. */

@@ -283,12 +283,17 @@ export async function settleOffer(
       is_snipe_protected: row.is_snipe_protected,
     })),
     mintPhaseId: offer.phase_id,
+    journal: {
+      kind: 'purchase',
+      ref: offer.txid,
+      transactions: setupFinal ? [setupFinal, final] : [final],
+    },
   });
   if (lost) throw unavailable(lost);
   try {
     await broadcastInOrder(chain, hexes);
   } catch (err) {
-    await releaseClaim(db, offer.listing_ids, final.txid);
+    await releaseClaim(db, offer.listing_ids, final.txid, offer.txid);
     throw err;
   }
   await markBroadcast(db, offer.txid, final.txid);

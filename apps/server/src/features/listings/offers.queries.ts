@@ -1,6 +1,11 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Database, NewTradeHistoryRow } from '../../db/database.ts';
+import {
+  journalClaim,
+  settleJournal,
+  type NewClaim,
+} from '../broadcasts/claimed-transactions.queries.ts';
 
 /** Purchase offers and the claim that marks listings sold exactly once. */
 
@@ -81,6 +86,8 @@ export async function claimListings(
      * serializes the taker's offers and mints in the phase, so allocations hold.
      */
     mintPhaseId?: string | null;
+    /** The final transactions, journalled with the claim (issue 13 finding 5). */
+    journal: NewClaim;
   },
 ): Promise<string | undefined> {
   try {
@@ -115,6 +122,7 @@ export async function claimListings(
         .insertInto('trade_history')
         .values([...claim.trades])
         .execute();
+      await journalClaim(trx, claim.journal);
     });
     return undefined;
   } catch (err) {
@@ -148,8 +156,14 @@ class ClaimLost extends Error {
 }
 
 /** Undoes a claim whose transaction the network refused: the listings are for sale again. */
-export async function releaseClaim(db: Db, ids: readonly string[], transactionId: string) {
+export async function releaseClaim(
+  db: Db,
+  ids: readonly string[],
+  transactionId: string,
+  offerTxid: string,
+) {
   await db.kysely.transaction().execute(async (trx) => {
+    await settleJournal(trx, 'purchase', offerTxid, 'released');
     await trx
       .updateTable('orderbook')
       .set({
@@ -174,6 +188,7 @@ export async function releaseClaim(db: Db, ids: readonly string[], transactionId
 /** The purchase is in the mempool: its trades move on from initiated, the offer is spent. */
 export async function markBroadcast(db: Db, offerTxid: string, transactionId: string) {
   await db.kysely.transaction().execute(async (trx) => {
+    await settleJournal(trx, 'purchase', offerTxid, 'sent');
     await trx
       .updateTable('trade_history')
       .set({ trade_status: 'mempool' })

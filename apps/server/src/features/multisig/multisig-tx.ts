@@ -9,6 +9,7 @@ import type { BuiltPsbtPayload } from '@om/core';
 import type { AppDeps } from '../../app.ts';
 import type { MultisigTransactionKind } from '../../db/multisig.tables.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
+import { settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';
 import { withTradeErrors } from '../listings/trade-errors.ts';
 import { cosignerFor } from './cosigner.ts';
@@ -125,7 +126,7 @@ export async function cosignAndBroadcast(
     finalizeSignedPsbt(signedPsbt, built, [], { cosigner: cosignerFor(deps.env) }),
   );
   await testMempoolAccept(deps.chain, [final.hex]);
-  if (!(await claimBroadcast(deps.db, row.txid))) {
+  if (!(await claimBroadcast(deps.db, row.txid, final))) {
     throw new AppError('CONFLICT', `Transaction ${row.txid} was already broadcast`);
   }
   try {
@@ -134,5 +135,6 @@ export async function cosignAndBroadcast(
     await releaseBroadcast(deps.db, row.txid);
     throw err;
   }
+  await settleJournal(deps.db.kysely, 'multisig', row.txid, 'sent');
   return { txId: final.txid };
 }

@@ -6,6 +6,7 @@ import type {
   MultisigWalletKind,
   MultisigWalletsTable,
 } from '../../db/multisig.tables.ts';
+import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 
 /** The multisig and maker wallets (0007_multisig) and the transactions built for them. */
 
@@ -122,22 +123,36 @@ export async function findMultisigTx(db: Db, txid: string): Promise<MultisigTxRo
     .executeTakeFirst();
 }
 
-/** Marks it broadcast, once: false when another request already did. */
-export async function claimBroadcast(db: Db, txid: string): Promise<boolean> {
-  const result = await db.kysely
-    .updateTable('multisig_transactions')
-    .set({ transaction_id: txid, broadcast_at: new Date() })
-    .where('txid', '=', txid)
-    .where('transaction_id', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+/**
+ * Marks it broadcast, once, and journals its final transaction with the claim (issue 13 finding 5):
+ * false when another request already did.
+ */
+export async function claimBroadcast(
+  db: Db,
+  txid: string,
+  final: { hex: string; txid: string },
+): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('multisig_transactions')
+      .set({ transaction_id: txid, broadcast_at: new Date() })
+      .where('txid', '=', txid)
+      .where('transaction_id', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return false;
+    await journalClaim(trx, { kind: 'multisig', ref: txid, transactions: [final] });
+    return true;
+  });
 }
 
-/** Undoes claimBroadcast when the node refused the transaction. */
+/** Undoes claimBroadcast when the node refused the transaction, or another spent its inputs. */
 export async function releaseBroadcast(db: Db, txid: string): Promise<void> {
-  await db.kysely
-    .updateTable('multisig_transactions')
-    .set({ transaction_id: null, broadcast_at: null })
-    .where('txid', '=', txid)
-    .execute();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('multisig_transactions')
+      .set({ transaction_id: null, broadcast_at: null })
+      .where('txid', '=', txid)
+      .execute();
+    await settleJournal(trx, 'multisig', txid, 'released');
+  });
 }

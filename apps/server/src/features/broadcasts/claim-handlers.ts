@@ -1,0 +1,62 @@
+import type { AppDeps } from '../../app.ts';
+import type { ClaimKind } from '../../db/claims.tables.ts';
+import { closeBids, markBid } from '../auctions/auction-bids.queries.ts';
+import { deactivateAuction, releaseSettlement } from '../auctions/auctions.queries.ts';
+import { purchaseClaim } from '../listings/purchase-claim.ts';
+import { releaseBroadcast } from '../multisig/multisig.queries.ts';
+import type { ClaimedTransaction } from './claimed-transactions.queries.ts';
+
+/** What each kind of claim does when its journalled transaction turns out sent, or lost. */
+export type ClaimHandler = {
+  /** The node has the transactions, though the request that claimed them never saw them out. */
+  sent(deps: AppDeps, claim: ClaimedTransaction): Promise<void>;
+  /**
+   * Another transaction spent `spent` (outpoints the claim's transactions spend): reopen or close
+   * the claimed row as the kind requires.
+   */
+  release(deps: AppDeps, claim: ClaimedTransaction, spent: readonly string[]): Promise<void>;
+};
+
+const nothing = async () => undefined;
+
+export const claimHandlers: Record<ClaimKind, ClaimHandler> = {
+  purchase: purchaseClaim,
+  // A multisig transaction is not broadcast after all: the wallet's coins show as they are.
+  multisig: {
+    sent: nothing,
+    release: (deps, claim) => releaseBroadcast(deps.db, claim.ref),
+  },
+  // The winning bid's coins went elsewhere: it is invalid, and the auction is 'active' past its
+  // end again, so the settlement worker tries the next best bid.
+  'auction-settle': {
+    sent: async (deps, claim) => {
+      const auctionId = await auctionOfBid(deps, claim.ref);
+      if (auctionId) await closeBids(deps.db, auctionId, claim.ref);
+    },
+    release: async (deps, claim, spent) => {
+      const auctionId = await auctionOfBid(deps, claim.ref);
+      if (!auctionId) return;
+      await markBid(
+        deps.db.kysely,
+        claim.ref,
+        'invalid',
+        `Its coins were spent: ${spent.join(', ')}`,
+      );
+      await releaseSettlement(deps.db, auctionId, claim.txids.at(-1) ?? '', claim.ref);
+    },
+  },
+  // The deposit's coins went elsewhere: the auction waits for a signature again.
+  'auction-deposit': {
+    sent: nothing,
+    release: (deps, claim) => deactivateAuction(deps.db, claim.ref),
+  },
+};
+
+async function auctionOfBid(deps: AppDeps, bidId: string): Promise<string | undefined> {
+  const row = await deps.db.kysely
+    .selectFrom('auction_bids')
+    .select('auction_id')
+    .where('id', '=', bidId)
+    .executeTakeFirst();
+  return row?.auction_id;
+}

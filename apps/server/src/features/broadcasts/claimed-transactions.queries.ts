@@ -1,0 +1,86 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Db } from '../../db/create-db.ts';
+import type { ClaimedTransactionsTable, ClaimKind, ClaimStatus } from '../../db/claims.tables.ts';
+import type { Database } from '../../db/database.ts';
+
+/** The journal of claimed transactions (issue 13 finding 5, migration 0016). */
+
+export type ClaimedTransaction = Selectable<ClaimedTransactionsTable>;
+
+export type NewClaim = {
+  kind: ClaimKind;
+  ref: string;
+  /** Final transactions in broadcast order, parents first, with their txids. */
+  transactions: readonly { hex: string; txid: string }[];
+};
+
+/**
+ * Records the transactions a claim is made for: call it inside the claim's own database
+ * transaction, so that no claim commits without the transaction that fulfils it.
+ */
+export async function journalClaim(
+  trx: Transaction<Database> | Kysely<Database>,
+  claim: NewClaim,
+): Promise<void> {
+  await trx
+    .insertInto('claimed_transactions')
+    .values({
+      kind: claim.kind,
+      ref: claim.ref,
+      hexes: claim.transactions.map((t) => t.hex),
+      txids: claim.transactions.map((t) => t.txid),
+    })
+    .execute();
+}
+
+/** Moves the open journal rows of a claim on (sent once broadcast; released once undone). */
+export async function settleJournal(
+  trx: Transaction<Database> | Kysely<Database>,
+  kind: ClaimKind,
+  ref: string,
+  status: Exclude<ClaimStatus, 'claimed'>,
+): Promise<void> {
+  await trx
+    .updateTable('claimed_transactions')
+    .set({ status })
+    .where('kind', '=', kind)
+    .where('ref', '=', ref)
+    .where('status', 'in', status === 'sent' ? ['claimed'] : ['claimed', 'sent'])
+    .execute();
+}
+
+/** Claims not final yet, oldest first; 'claimed' ones only once older than `graceMs`. */
+export async function openClaims(db: Db, graceMs: number): Promise<ClaimedTransaction[]> {
+  return db.kysely
+    .selectFrom('claimed_transactions')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'sent'),
+        eb.and([
+          eb('status', '=', 'claimed'),
+          eb('created_at', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`),
+        ]),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+}
+
+export async function setClaimStatus(
+  db: Db,
+  id: string,
+  status: ClaimStatus,
+  lastError?: string,
+): Promise<void> {
+  await db.kysely
+    .updateTable('claimed_transactions')
+    .set((eb) => ({
+      status,
+      ...(lastError !== undefined
+        ? { last_error: lastError, attempts: eb('attempts', '+', 1) }
+        : {}),
+    }))
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,159 @@
+import type { AppDeps } from '../../app.ts';
+import { RpcError, type BitcoinRpc } from '../../chain/rpc.ts';
+import { claimHandlers } from './claim-handlers.ts';
+import {
+  openClaims,
+  setClaimStatus,
+  type ClaimedTransaction,
+} from './claimed-transactions.queries.ts';
+
+// Issue 13 finding 5: a claim is journalled with its final transactions in the claim's own
+// database transaction, then broadcast. This worker finishes what a killed process left: a
+// transaction the node knows is sent (final once mined); one whose inputs are unspent is broadcast
+// again; one whose input another transaction spent goes back to its kind's handler, which
+// reopens or closes the claimed row.
+
+/** Without chain events (no node) this is the only trigger; with them a safety net. */
+const POLL_MS = 30_000;
+/**
+ * A claim younger than this may still be on its way out of the request that made it: the worker
+ * leaves it to that request (which broadcasts, or releases it when the node refuses).
+ */
+const GRACE_MS = 5_000;
+const RPC_NOT_FOUND = -5;
+
+/**
+ * Runs a pass on start, after each block and mempool refresh, and every POLL_MS; runs never
+ * overlap. Answers the function that stops it (awaiting the run in progress).
+ */
+export function startClaimWorker(deps: AppDeps): () => Promise<void> {
+  const { events } = deps.chain;
+  let running: Promise<void> | undefined;
+  let isRequested = false;
+  let isStopped = false;
+  const request = () => {
+    isRequested = true;
+    if (running || isStopped) return;
+    running = (async () => {
+      while (isRequested && !isStopped) {
+        isRequested = false;
+        await resumeClaims(deps).catch((err: unknown) =>
+          deps.log.error({ err }, 'claimed transactions: run failed'),
+        );
+      }
+    })().finally(() => {
+      running = undefined;
+    });
+  };
+  events.on('block', request);
+  events.on('mempool', request);
+  const timer = setInterval(request, POLL_MS);
+  timer.unref();
+  request();
+  return async () => {
+    isStopped = true;
+    events.off('block', request);
+    events.off('mempool', request);
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** One pass over every claim not final yet. */
+export async function resumeClaims(deps: AppDeps): Promise<void> {
+  for (const claim of await openClaims(deps.db, GRACE_MS)) {
+    await resumeClaim(deps, claim).catch((err: unknown) =>
+      deps.log.error({ err, claim: claim.id }, 'claimed transactions: claim failed'),
+    );
+  }
+}
+
+async function resumeClaim(deps: AppDeps, claim: ClaimedTransaction): Promise<void> {
+  const { db, log } = deps;
+  const rpc = deps.chain.rpc;
+  const handler = claimHandlers[claim.kind];
+  const sent = async (status: 'sent' | 'final') => {
+    if (claim.status === 'claimed') await handler.sent(deps, claim);
+    await setClaimStatus(db, claim.id, status);
+  };
+  // Without a node (Esplora) nothing tells a spent input apart: broadcast what was never sent.
+  if (!rpc) {
+    if (claim.status !== 'claimed') return;
+    const error = await broadcastMissing(deps, claim, async () => true);
+    return error === undefined ? sent('sent') : setClaimStatus(db, claim.id, 'claimed', error);
+  }
+  const states = await Promise.all(claim.txids.map((txid) => txState(rpc, txid)));
+  const last = states.at(-1);
+  if (last === 'mined') return sent('final');
+  if (last === 'mempool') return sent('sent');
+  const spent = await spentInputs(rpc, claim, states);
+  if (spent.length > 0) {
+    await handler.release(deps, claim, spent);
+    await setClaimStatus(db, claim.id, 'released');
+    log.info({ claim: claim.id, kind: claim.kind, spent }, 'claimed transactions: released');
+    return;
+  }
+  const error = await broadcastMissing(
+    deps,
+    claim,
+    async (i) => (await txState(rpc, claim.txids[i] ?? '')) === 'unknown',
+  );
+  if (error !== undefined) return setClaimStatus(db, claim.id, claim.status, error);
+  log.info({ claim: claim.id, kind: claim.kind }, 'claimed transactions: broadcast again');
+  return sent('sent');
+}
+
+/** Broadcasts, parents first, the transactions `isMissing` names; answers the error, if any. */
+async function broadcastMissing(
+  deps: AppDeps,
+  claim: ClaimedTransaction,
+  isMissing: (index: number) => Promise<boolean>,
+): Promise<string | undefined> {
+  try {
+    for (const [index, hex] of claim.hexes.entries()) {
+      if (await isMissing(index)) await deps.chain.source.broadcast(hex);
+    }
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
+type TxState = 'mined' | 'mempool' | 'unknown';
+
+/** Where the node has the transaction (our node runs -txindex, ADR 003). */
+async function txState(rpc: BitcoinRpc, txid: string): Promise<TxState> {
+  try {
+    const tx = await rpc.call<{ confirmations?: number }>('getrawtransaction', [txid, 1]);
+    return (tx.confirmations ?? 0) > 0 ? 'mined' : 'mempool';
+  } catch (err) {
+    if (err instanceof RpcError && err.code === RPC_NOT_FOUND) return 'unknown';
+    throw err;
+  }
+}
+
+/**
+ * The outpoints (txid:vout) the claim's transactions the node does not know spend and that are
+ * no longer unspent (gettxout with the mempool): another transaction took them. Outputs of the
+ * claim's own earlier transactions are not asked about.
+ */
+async function spentInputs(
+  rpc: BitcoinRpc,
+  claim: ClaimedTransaction,
+  states: readonly TxState[],
+): Promise<string[]> {
+  const ours = new Set(claim.txids);
+  const spent: string[] = [];
+  for (const [index, hex] of claim.hexes.entries()) {
+    if (states[index] !== 'unknown') continue;
+    const tx = await rpc.call<{ vin: { txid: string; vout: number }[] }>('decoderawtransaction', [
+      hex,
+    ]);
+    for (const input of tx.vin) {
+      if (ours.has(input.txid)) continue;
+      const out = await rpc.call<unknown>('gettxout', [input.txid, input.vout, true]);
+      if (out === null) spent.push(`${input.txid}:${input.vout}`);
+    }
+  }
+  return spent;
+}

@@ -1,0 +1,330 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { bytesToHex } from '@om/bitcoin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RegtestNode } from '../src/chain/bitcoind.ts';
+import { RegtestFaucet } from '../src/chain/regtest-faucet.ts';
+import { createDb, type Db, type DbKind } from '../src/db/create-db.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { freePort, type TestNode } from './helpers/regtest.ts';
+import { spawnServer } from './helpers/server-child.ts';
+import { databaseKinds, startTestApp } from './helpers/test-app.ts';
+import {
+  api,
+  eventually,
+  inscribeTo,
+  listViaApi,
+  mineAndSync,
+  newTrader,
+  newWallet,
+  sign,
+} from './helpers/trading.ts';
+
+// Issue 13 finding 5: a claim is committed, then the server is SIGKILLed before its transaction
+// leaves the process (the crash preload kills it at its first sendrawtransaction). Restarted on the
+// same database and the same node, the server finds the journalled transaction and broadcasts it.
+// The server is a real child process; the node is this file's own, so killing the server leaves it.
+// Each test spawns the server twice and indexes the chain each time: minutes on a busy machine.
+
+const PRICE = 50_000n;
+const platform = newWallet('p2tr');
+const ENV = {
+  PLATFORM_FEE_ADDRESS: platform.address,
+  PLATFORM_FEE_BPS: '100',
+  // The platform's multisig key, the same in the test process and the spawned server.
+  COSIGNER_SECRET: bytesToHex(randomBytes(32)),
+  WRITE_RATE_LIMIT_PER_MINUTE: '10000',
+};
+
+let node: TestNode & { rpcUrl: string };
+beforeAll(async () => {
+  node = await startNode();
+});
+afterAll(async () => {
+  await node?.stop();
+});
+
+/** A regtest node on a known port, so that a spawned server can be pointed at it. */
+async function startNode(): Promise<TestNode & { rpcUrl: string }> {
+  const datadir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-regtest-'));
+  const rpcPort = await freePort();
+  const regtest = new RegtestNode({ datadir, rpcPort });
+  await regtest.start();
+  const faucet = new RegtestFaucet(regtest.rpc);
+  await faucet.wallet();
+  const cookie = fs.readFileSync(path.join(datadir, 'regtest/.cookie'), 'utf8').trim();
+  return {
+    node: regtest,
+    faucet,
+    datadir,
+    rpcUrl: `http://${cookie}@127.0.0.1:${rpcPort}`,
+    stop: async () => {
+      await regtest.stop();
+      fs.rmSync(datadir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One database the test process and the spawned server take turns on. */
+type Store = { open(): Promise<Db>; env: Record<string, string>; drop(): Promise<void> };
+
+function storeFor(kind: DbKind): Store {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-crash-'));
+  const url = process.env.TEST_DATABASE_URL;
+  const base = { DATA_DIR: dataDir, BITCOIND_RPC_URL: node.rpcUrl, ...ENV };
+  if (kind === 'pglite' || !url) {
+    return {
+      open: async () => {
+        const db = await createDb({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+        await migrate(db);
+        return db;
+      },
+      env: { ...base, DATABASE_URL: '' },
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `crash_${Date.now().toString(36)}`;
+  const open = async () => {
+    const db = await createDb({ kind: 'postgres', url, schema, maxConnections: 4 });
+    await migrate(db);
+    return db;
+  };
+  const separator = url.includes('?') ? '&' : '?';
+  return {
+    open,
+    env: { ...base, DATABASE_URL: `${url}${separator}options=-c%20search_path%3D${schema}` },
+    drop: async () => {
+      const db = await open();
+      await db.execScript(`DROP SCHEMA "${schema}" CASCADE`);
+      await db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Whether the node has the transaction, in its mempool or a block (-txindex). */
+async function isKnown(txid: string): Promise<boolean> {
+  return node.node.rpc.call('getrawtransaction', [txid, 1]).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Waits for `check`, mining a block now and then: each block is an event the server acts on. */
+async function untilWithBlocks(check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await node.faucet.mine(1);
+    await sleep(1_000);
+  }
+}
+
+async function send(
+  method: 'PUT' | 'POST',
+  baseUrl: string,
+  url: string,
+  body: object,
+): Promise<number | 'killed'> {
+  return fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then(
+    (r) => r.status,
+    () => 'killed' as const,
+  );
+}
+
+describe.each(databaseKinds())('claimed transactions survive a crash on %s', (kind) => {
+  let store: Store;
+  let env: Record<string, string>;
+  beforeAll(() => {
+    store = storeFor(kind);
+    env = { ...ENV, DATA_DIR: store.env.DATA_DIR ?? '' };
+  });
+  afterAll(async () => {
+    await store?.drop();
+  });
+
+  it('a purchase claimed by a server killed before the broadcast is broadcast after the restart, and settles', async () => {
+    // Set up in-process on the store: a listing, and a buyer's signed offer.
+    let t = await startTestApp(kind, node, env, await store.open());
+    await t.sync();
+    const maker = await newTrader(t);
+    const item = await inscribeTo(node, t, maker.ordinals.address);
+    const [listingId = ''] = await listViaApi(t, maker, [
+      { outpoint: item.outpoint, price: PRICE },
+    ]);
+    const taker = await newTrader(t);
+    for (let i = 0; i < 3; i++) await node.faucet.fund(taker.payment.address, 600n);
+    await node.faucet.fund(taker.payment.address, 500_000n);
+    await mineAndSync(node, t);
+    const offer = await api(t, 'POST', '/api/listings/legacy/createOffer', {
+      ids: [listingId],
+      takerPaymentAddress: taker.payment.address,
+      takerPaymentPublicKey: taker.payment.publicKey,
+      takerOrdinalAddress: taker.ordinals.address,
+      feeRate: 2,
+      satScan: false,
+    });
+    expect(offer.status, JSON.stringify(offer.body)).toBe(200);
+    await t.close();
+    const { psbt, inputsToSign } = offer.body.payload as {
+      psbt: string;
+      inputsToSign: { index: number }[];
+    };
+    const submit = {
+      ids: [listingId],
+      signedPSBTBase64: sign(
+        psbt,
+        taker.payment,
+        inputsToSign.map((i) => i.index),
+      ),
+      takerPaymentAddress: taker.payment.address,
+      takerOrdinalAddress: taker.ordinals.address,
+    };
+
+    // The server claims the listing and dies before the broadcast.
+    const crashing = await spawnServer({ ...store.env, CRASH_ON_BROADCAST: '1' });
+    expect(await send('PUT', crashing.baseUrl, '/api/listings/legacy/submitOffer', submit)).toBe(
+      'killed',
+    );
+    expect(await crashing.exited).toBe('SIGKILL');
+    let db = await store.open();
+    const claimed = await db.kysely
+      .selectFrom('orderbook')
+      .select(['status', 'transaction_id'])
+      .where('id', '=', listingId)
+      .executeTakeFirstOrThrow();
+    const txid = claimed.transaction_id ?? '';
+    expect(claimed.status).toBe('broadcast');
+    expect(
+      await db.kysely
+        .selectFrom('claimed_transactions')
+        .select(['kind', 'status', 'txids'])
+        .execute(),
+    ).toEqual([{ kind: 'purchase', status: 'claimed', txids: [txid] }]);
+    await db.close();
+    expect(await isKnown(txid)).toBe(false);
+
+    // Restarted on the same database and node, the server broadcasts it; a block settles it.
+    const server = await spawnServer(store.env);
+    try {
+      await untilWithBlocks(() => isKnown(txid));
+      await node.faucet.mine(1);
+      await untilWithBlocks(async () => {
+        const res = await fetch(`${server.baseUrl}/api/shared/inscriptions/details/${item.id}`);
+        const body = (await res.json()) as { payload?: { address?: string } };
+        return body.payload?.address === taker.ordinals.address;
+      });
+    } finally {
+      await server.stop();
+    }
+
+    t = await startTestApp(kind, node, env, await store.open());
+    db = t.db;
+    await t.sync();
+    await eventually(async () => {
+      expect(
+        await db.kysely
+          .selectFrom('trade_history')
+          .select(['trade_status', 'transaction_id'])
+          .where('order_id', '=', listingId)
+          .execute(),
+      ).toEqual([{ trade_status: 'confirmed', transaction_id: txid }]);
+      expect(
+        await db.kysely.selectFrom('claimed_transactions').select(['status']).execute(),
+      ).toEqual([{ status: 'final' }]);
+    });
+    expect(
+      await db.kysely
+        .selectFrom('purchase_offers')
+        .select('transaction_id')
+        .where('transaction_id', '=', txid)
+        .execute(),
+    ).toHaveLength(1);
+    await t.close();
+  }, 300_000);
+
+  it('a multisig withdrawal claimed by a server killed before the broadcast is broadcast after the restart', async () => {
+    const t = await startTestApp(kind, node, env, await store.open());
+    await t.sync();
+    const user = newWallet('p2wpkh');
+    const wallet = await api(t, 'POST', '/api/multisig/get-wallet', {
+      userPublicKey: user.publicKey,
+      userAddress: user.address,
+    });
+    expect(wallet.status, JSON.stringify(wallet.body)).toBe(200);
+    await node.faucet.fund(wallet.body.payload.address as string, 60_000n);
+    await mineAndSync(node, t);
+    const recipient = newWallet('p2tr');
+    const built = await api(t, 'POST', '/api/multisig/withdrawal', {
+      userPublicKey: user.publicKey,
+      recipientAddress: recipient.address,
+      amountSats: 45_000,
+      feeRate: 2,
+    });
+    expect(built.status, JSON.stringify(built.body)).toBe(200);
+    await t.close();
+    const { psbt, inputsToSign } = built.body.payload as {
+      psbt: string;
+      inputsToSign: { index: number }[];
+    };
+    const confirm = {
+      userPublicKey: user.publicKey,
+      userSignedPsbtBase64: sign(
+        psbt,
+        user,
+        inputsToSign.map((i) => i.index),
+      ),
+    };
+
+    const crashing = await spawnServer({ ...store.env, CRASH_ON_BROADCAST: '1' });
+    expect(await send('POST', crashing.baseUrl, '/api/multisig/withdrawal/confirm', confirm)).toBe(
+      'killed',
+    );
+    expect(await crashing.exited).toBe('SIGKILL');
+    let db = await store.open();
+    const claim = await db.kysely
+      .selectFrom('claimed_transactions')
+      .select(['status', 'txids', 'ref'])
+      .where('kind', '=', 'multisig')
+      .executeTakeFirstOrThrow();
+    const txid = claim.txids[0] ?? '';
+    expect(claim.status).toBe('claimed');
+    expect(
+      await db.kysely
+        .selectFrom('multisig_transactions')
+        .select('transaction_id')
+        .where('txid', '=', claim.ref)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ transaction_id: txid });
+    await db.close();
+    expect(await isKnown(txid)).toBe(false);
+
+    const server = await spawnServer(store.env);
+    try {
+      await untilWithBlocks(() => isKnown(txid));
+    } finally {
+      await server.stop();
+    }
+    await node.faucet.mine(1);
+    const tx = await node.node.rpc.getRawTransactionVerbose(txid);
+    expect(
+      tx.vout.filter((o) => o.scriptPubKey.address === recipient.address).map((o) => o.value),
+    ).toEqual([0.00045]);
+    db = await store.open();
+    expect(
+      await db.kysely
+        .selectFrom('claimed_transactions')
+        .select('status')
+        .where('kind', '=', 'multisig')
+        .execute(),
+    ).toEqual([{ status: expect.stringMatching(/^(sent|final)$/) }]);
+    await db.close();
+  }, 240_000);
+});
