@@ -3,6 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
+  auctionBody,
+  auctionSeller,
+  fundCoins,
+  multisigOf,
+  openAuction,
+  placeBid,
+} from './helpers/auctions.ts';
+import { launchEdition, signedMintOrder } from './helpers/editions.ts';
+import {
   api,
   inscribeTo,
   listViaApi,
@@ -33,7 +42,10 @@ describe.each(databaseKinds())('order records on %s', (kind) => {
   let txid: string;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, node, { WRITE_RATE_LIMIT_PER_MINUTE: '10000' });
+    t = await startTestApp(kind, node, {
+      WRITE_RATE_LIMIT_PER_MINUTE: '10000',
+      MAX_OPEN_RESERVATIONS_PER_CLIENT: '1000',
+    });
     await t.sync();
     [seller, buyer, stranger] = [await newTrader(t), await newTrader(t), await newTrader(t)];
     const item = await inscribeTo(node, t, seller.ordinals.address);
@@ -162,6 +174,87 @@ describe.each(databaseKinds())('order records on %s', (kind) => {
     }
     const stored = await t.db.kysely.selectFrom('orders').select('id').execute();
     expect(stored).toEqual([]);
+  });
+
+  it('counts an edition mint once it is paid, for its buyer and its count only', async () => {
+    const creator = await newTrader(t);
+    const originalId = (await inscribeTo(node, t, creator.ordinals.address)).id;
+    const launchId = await launchEdition(t, creator, originalId, {
+      slug: `order-editions-${kind}`,
+      numberOfEditions: 10,
+      price: 10_000n,
+    });
+    const minter = await newTrader(t);
+    await node.faucet.fund(minter.payment.address, 400_000n);
+    await mineAndSync(node, t);
+    const { order, signedPsbt } = await signedMintOrder(t, minter, launchId, 2);
+    const mint = {
+      source: 'web',
+      type: 'EditionsMint',
+      orderId: order.orderId,
+      address: minter.ordinals.address,
+      count: 2,
+    };
+    const unpaid = await record(minter, mint);
+    expect(unpaid.body.error).toBe(`orderId: edition order ${order.orderId} is not paid`);
+    const submitted = await api(
+      t,
+      'POST',
+      '/api/launchpad/editions/mint/submit',
+      { orderId: order.orderId, signedPsbt },
+      minter.token,
+    );
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const paid = await t.db.kysely
+      .selectFrom('edition_orders')
+      .select('commit_txid')
+      .where('id', '=', order.orderId)
+      .executeTakeFirstOrThrow();
+    const forged: [Trader, object, string][] = [
+      [stranger, mint, `orderId: no edition order ${order.orderId} of the signed-in wallet`],
+      [minter, { ...mint, count: 10 }, `count: edition order ${order.orderId} minted 2`],
+      [
+        minter,
+        { ...mint, address: stranger.ordinals.address },
+        `address: ${stranger.ordinals.address} is not the buyer of edition order ${order.orderId}`,
+      ],
+    ];
+    for (const [who, body, message] of forged) {
+      const res = await record(who, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(message);
+    }
+    const genuine = await record(minter, { ...mint, txid: paid.commit_txid });
+    expect(genuine.status, JSON.stringify(genuine.body)).toBe(200);
+    expect(genuine.body.payload).toMatchObject({ ...mint, rewardState: 'pending' });
+  });
+
+  it('counts a placed auction bid for its bidder only', async () => {
+    const { trader: owner, item } = await auctionSeller(node, t);
+    const slug = `order-auction-${kind}`;
+    const { auctionId } = await openAuction(
+      t,
+      owner,
+      auctionBody(owner, item, { slug, startPrice: 10_000n }),
+    );
+    const bidder = await newTrader(t);
+    const wallet = await multisigOf(t, bidder.payment);
+    await fundCoins(node, wallet.address, [100_000n, 100_000n, 1_000n, 1_000n]);
+    await mineAndSync(node, t);
+    const bidId = await placeBid(t, slug, bidder, 20_000n);
+    const bid = {
+      source: 'web',
+      type: 'AuctionBid',
+      orderId: bidId,
+      address: bidder.ordinals.address,
+      inscriptionId: item.id,
+      auctionId,
+    };
+    const claimed = await record(stranger, { ...bid, address: stranger.ordinals.address });
+    expect(claimed.body.error).toBe(`orderId: no placed bid ${bidId} of the signed-in wallet`);
+    const genuine = await record(bidder, bid);
+    expect(genuine.status, JSON.stringify(genuine.body)).toBe(200);
+    expect(genuine.body.payload).toMatchObject({ ...bid, rewardState: 'pending' });
   });
 
   it('stores genuine records for rewards, and generic ones never rewarded', async () => {
