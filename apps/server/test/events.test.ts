@@ -105,3 +105,27 @@ describe('event streams are bounded', () => {
     expect(Date.now() - started).toBeLessThan(4000);
   });
 });
+
+describe('a process holds at most EVENT_STREAMS_MAX streams, over all clients', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await startTestApp('pglite', node, { EVENT_STREAMS_MAX: '2' });
+    await small.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await small?.close();
+  });
+
+  it('answers 429 past the total', async () => {
+    const url = `http://127.0.0.1:${(small.app.server.address() as { port: number }).port}/api/shared/events`;
+    const controller = new AbortController();
+    for (let i = 0; i < 2; i++) {
+      expect((await fetch(url, { signal: controller.signal })).status).toBe(200);
+    }
+    const refused = await fetch(url);
+    expect(refused.status).toBe(429);
+    const msg = 'Too many event streams are open: try again in a minute.';
+    expect(await refused.json()).toEqual({ success: false, error: msg, errors: [{ msg }] });
+    controller.abort();
+  });
+});
