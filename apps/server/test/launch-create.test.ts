@@ -2,7 +2,14 @@ import { signBip322Simple } from '@om/bitcoin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
-import { api, inscribeTo, mineAndSync, newTrader, type Trader } from './helpers/trading.ts';
+import {
+  api,
+  eventually,
+  inscribeTo,
+  mineAndSync,
+  newTrader,
+  type Trader,
+} from './helpers/trading.ts';
 
 // Issue 21 items 1 and 3: an item keeps its collection (a launch of items of a collection is
 // refused, naming the item and the collection; an edition's original stays where it is), and a
@@ -184,6 +191,29 @@ describe.each(databaseKinds())('what a launch may be made of on %s', (kind) => {
     const again = await api(t, 'POST', '/api/launchpad/create', second, creator.token);
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(`data.0.id: Inscription ${item.id} is already in another launch`);
+  });
+
+  it('frees the items of a failed launch, to be launched again', async () => {
+    const creator = await newTrader(t);
+    const item = await inscribeTo(node, t, creator.ordinals.address);
+    // Unfunded: the worker cannot pay the deposit, and fails the launch.
+    const first = launchBody(creator, `unfunded-${kind}`, [item.id], `/content/${item.id}`);
+    const created = await api(t, 'POST', '/api/launchpad/create', first, creator.token);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    await eventually(async () => {
+      const launch = await t.db.kysely
+        .selectFrom('launchpads')
+        .select('status')
+        .where('slug', '=', first.slug)
+        .executeTakeFirstOrThrow();
+      expect(launch.status).toBe('failed');
+    });
+    const asked = await api(t, 'POST', '/api/launchpad/check-inscriptions', { ids: [item.id] });
+    expect(asked.body.payload).toEqual({ unavailable: [] });
+    const retry = launchBody(creator, `retry-${kind}`, [item.id], `/content/${item.id}`);
+    const again = await api(t, 'POST', '/api/launchpad/create', retry, creator.token);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await collectionOf(item.id)).toBe(retry.slug);
   });
 
   it('accepts only our own images as the icon, on every create path', async () => {
