@@ -117,3 +117,7 @@ export const xpAllocatedToast = (n: string | number, title: string) =>
   `You just allocated ${n} XP to ${title}`;
 export const ticketsBoughtToast = (n: string | number, title: string) =>
   `You just bought ${n} tickets for ${title}`;
+
+// Issue 13 finding 2: a plain listing whose purchase went out and never confirmed ('exposed').
+export const exposedListingMessage = (price: string) =>
+  `A purchase of your listing went out and never confirmed, so your listing signature is public: anyone can still buy this inscription at ${price} until it moves. Delist on chain to end it.`;

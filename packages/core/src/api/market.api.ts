@@ -316,8 +316,12 @@ export const ListingSchema = z.object({
   listingId: z.string(),
   inscriptionId: z.string(),
   price: sats,
-  /** pending (awaiting signature), active, broadcast (sold, in flight or confirmed), canceled. */
-  status: z.enum(['pending', 'active', 'broadcast', 'canceled']),
+  /**
+   * pending (awaiting signature), active, broadcast (sold, in flight or confirmed), canceled, or
+   * exposed: its purchase went out and never confirmed, so its signature is public and executable
+   * at its price until the inscription moves (off sale here; delist on chain).
+   */
+  status: z.enum(['pending', 'active', 'broadcast', 'canceled', 'exposed']),
   outpoint: z.string(),
   collectionSlug: z.string().nullable(),
   inscriptionName: z.string().nullable(),
@@ -347,7 +351,9 @@ export type OrderbookPayload = z.infer<typeof OrderbookPayloadSchema>;
 export const ListingsQuerySchema = MarketplacePaginationSchema.extend({
   slug: slug.optional(),
   maker: z.string().trim().min(1).max(100, 'maker is too long').optional(),
-  status: z.enum(['pending', 'active', 'broadcast', 'canceled', 'any']).default('active'),
+  status: z
+    .enum(['pending', 'active', 'broadcast', 'canceled', 'exposed', 'any'])
+    .default('active'),
 });
 export type ListingsQuery = z.infer<typeof ListingsQuerySchema>;
 export const ListingsPayloadSchema = z.object({ listings: z.array(ListingSchema) });

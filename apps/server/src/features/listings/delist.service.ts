@@ -54,7 +54,9 @@ export async function prepareDelist(
   const payment = { key: 'makerPaymentPublicKey', address: 'makerPaymentAddress' };
   checkKeyOfAddress(body.makerPaymentPublicKey, body.makerPaymentAddress, payment, network);
   const row = ownListing(session, body.listingId, await findListings(db.kysely, [body.listingId]));
-  if (row.status !== 'active' && row.status !== 'pending') {
+  // An exposed listing (its witness went out in a purchase that never confirmed) is off sale but
+  // executable by anyone until the inscription moves: moving it is exactly what it needs.
+  if (row.status !== 'active' && row.status !== 'pending' && row.status !== 'exposed') {
     throw new AppError(
       'CONFLICT',
       `Listing ${row.id} is ${row.status}; there is nothing to delist`,
@@ -143,8 +145,8 @@ export async function confirmDelist(
   // Off sale first, so that no purchase claims it while the delisting goes out.
   const previous = row.status;
   if (
-    (previous !== 'active' && previous !== 'pending') ||
-    !(await cancelListing(db.kysely, row.id))
+    (previous !== 'active' && previous !== 'pending' && previous !== 'exposed') ||
+    !(await cancelListing(db.kysely, row.id, ['pending', 'active', 'exposed']))
   ) {
     throw new AppError('CONFLICT', `Listing ${row.id} is no longer active`);
   }

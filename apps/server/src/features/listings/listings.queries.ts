@@ -1,7 +1,12 @@
 import type { Discount } from '@om/core';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { Database, NewOrderbookEntry, OrderbookEntry } from '../../db/database.ts';
+import type {
+  Database,
+  NewOrderbookEntry,
+  OrderbookEntry,
+  OrderbookStatus,
+} from '../../db/database.ts';
 import type { ListingRow } from './listed-item.ts';
 
 /** Orderbook rows and the catalogue as listing, delisting and relisting read and write them. */
@@ -210,19 +215,24 @@ export async function replaceListingSignature(
 }
 
 /** Takes a listing off sale; false when it was not pending or active any more. */
-export async function cancelListing(db: Executor, id: string): Promise<boolean> {
+export async function cancelListing(
+  db: Executor,
+  id: string,
+  /** An exposed listing closes only by an on-chain delisting (issue 13 finding 2). */
+  from: readonly OrderbookStatus[] = ['pending', 'active'],
+): Promise<boolean> {
   const updated = await db
     .updateTable('orderbook')
     .set({ status: 'canceled', closed_at: new Date() })
     .where('id', '=', id)
-    .where('status', 'in', ['pending', 'active'])
+    .where('status', 'in', [...from])
     .returning('id')
     .execute();
   return updated.length === 1;
 }
 
 /** Puts a listing back on sale after its delisting transaction was refused by the network. */
-export async function reopenListing(db: Db, id: string, status: 'pending' | 'active') {
+export async function reopenListing(db: Db, id: string, status: 'pending' | 'active' | 'exposed') {
   await db.kysely
     .updateTable('orderbook')
     .set({ status, closed_at: null })

@@ -15,7 +15,7 @@ export const REORG_WINDOW = 100;
 export async function cancelSpentListings(db: Db): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     update orderbook o set status = 'canceled', closed_at = now()
-    where o.status in ('pending', 'active') and o.phase_id is null and (
+    where o.status in ('pending', 'active', 'exposed') and o.phase_id is null and (
       exists (
         select 1 from mempool_spends m
         where m.prev_txid = split_part(o.outpoint, ':', 1)

@@ -1,4 +1,9 @@
-import { CONNECT_WALLET, type InscriptionDetailsPayload, type Listing } from '@om/core';
+import {
+  CONNECT_WALLET,
+  exposedListingMessage,
+  type InscriptionDetailsPayload,
+  type Listing,
+} from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import { toast } from 'sonner';
@@ -16,7 +21,8 @@ import { useMakerWallet } from '../trade/use-maker-wallet.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 
-type OpenDialog = { kind: 'list' } | { kind: 'buy' | 'relist' | 'delist'; listing: Listing };
+type OpenDialog =
+  { kind: 'list' } | { kind: 'buy' | 'relist' | 'delist' | 'delist-onchain'; listing: Listing };
 
 /**
  * The inscription's market (issue 4): its price when listed, Buy for others, List / Change price /
@@ -45,6 +51,17 @@ export function InscriptionMarket({ details }: { details: InscriptionDetailsPayl
       (listing?.isSnipeProtected === true &&
         listing.makerPaymentAddress === wallet.paymentAddress));
   const activity = useMemo(() => visibleActivity(data?.activity ?? []), [data]);
+  // Issue 13 finding 2: the owner's listing whose purchase never confirmed is still executable by
+  // anyone at its price until the inscription moves; only an on-chain delisting ends it.
+  const exposed =
+    wallet !== null && satpoint
+      ? data?.orders.find(
+          (o) =>
+            o.status === 'exposed' &&
+            o.makerOrdinalAddress === wallet.ordinalsAddress &&
+            o.outpoint.toLowerCase() === satpoint.outpoint,
+        )
+      : undefined;
 
   const openBuy = (target: Listing) => {
     if (!wallet) {
@@ -90,6 +107,23 @@ export function InscriptionMarket({ details }: { details: InscriptionDetailsPayl
           ) : null}
         </div>
       </div>
+      {exposed ? (
+        <div
+          role="alert"
+          className="flex flex-col gap-2 rounded-xl border border-amber-700 bg-amber-950/40 p-4"
+        >
+          <p className="text-sm text-amber-200">
+            {exposedListingMessage(btcText(wireSats(exposed.price)))}
+          </p>
+          <Button
+            variant="danger"
+            className="self-start"
+            onClick={() => setDialog({ kind: 'delist-onchain', listing: exposed })}
+          >
+            Delist on chain
+          </Button>
+        </div>
+      ) : null}
       {data ? (
         activity.length > 0 ? (
           <ActivityTable rows={activity} label="Trades of this inscription" />
@@ -142,8 +176,16 @@ function MarketDialog({
   if (dialog.kind === 'relist') {
     return <RelistDialog open onClose={onClose} listing={listing} label={label} />;
   }
-  if (dialog.kind === 'delist') {
-    return <DelistDialog open onClose={onClose} listing={listing} label={label} />;
+  if (dialog.kind === 'delist' || dialog.kind === 'delist-onchain') {
+    return (
+      <DelistDialog
+        open
+        onClose={onClose}
+        listing={listing}
+        label={label}
+        isOnchainOnly={dialog.kind === 'delist-onchain'}
+      />
+    );
   }
   // The satpoint's offset holds while the inscription sits in the listed output.
   const isInListedOutput = satpoint?.outpoint === listing.outpoint.toLowerCase();

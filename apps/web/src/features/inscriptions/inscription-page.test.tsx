@@ -298,6 +298,32 @@ describe('/inscriptions/:id market', () => {
     expect(within(dialog).getByRole('button', { name: 'Move on chain' })).toBeTruthy();
   });
 
+  it('warns the owner of an exposed listing and offers the on-chain delist only (issue 13 finding 2)', async () => {
+    const exposed = { ...listing, isSnipeProtected: false, status: 'exposed' as const };
+    const market = await renderMarket(
+      { listing: null, orders: [exposed], activity: [] },
+      OWNER_WALLET,
+    );
+    expect(
+      await within(market).findByText(
+        'A purchase of your listing went out and never confirmed, so your listing signature is public: anyone can still buy this inscription at 0.00050000 BTC until it moves. Delist on chain to end it.',
+      ),
+    ).toBeTruthy();
+    expect(within(market).queryByRole('button', { name: 'Buy' })).toBeNull();
+    await userEvent.click(within(market).getByRole('button', { name: 'Delist on chain' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delist Inscription #42' });
+    expect(within(dialog).getByRole('button', { name: 'Move on chain' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel off chain' })).toBeNull();
+  });
+
+  it('shows a visitor nothing of an exposed listing: it is not for sale', async () => {
+    const exposed = { ...listing, isSnipeProtected: false, status: 'exposed' as const };
+    const market = await renderMarket({ listing: null, orders: [exposed], activity: [] }, BUYER);
+    expect(await within(market).findByText('Not listed')).toBeTruthy();
+    expect(within(market).queryByRole('button', { name: 'Buy' })).toBeNull();
+    expect(within(market).queryByRole('alert')).toBeNull();
+  });
+
   it('lets the owner list an unlisted inscription from its current output', async () => {
     const market = await renderMarket({ listing: null, orders: [], activity: [] }, OWNER_WALLET);
     expect(await within(market).findByText('Not listed')).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { Listing } from '@om/core';
+import { exposedListingMessage, type Listing } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -36,8 +36,68 @@ function useMyListings(address: string) {
   return { data, error: own.error, isPending: own.isPending };
 }
 
-/** The wallet's active listings, each with Change price and Delist. */
+/** The wallet's exposed listings first (each a warning with the on-chain delist), then its active ones. */
 export function MyListings({ address }: { address: string }) {
+  return (
+    <>
+      <ExposedListings address={address} />
+      <ActiveListings address={address} />
+    </>
+  );
+}
+
+/**
+ * Issue 13 finding 2: a plain listing whose purchase went out and never confirmed. Its signature
+ * is public and executable at its price until the inscription moves: only delisting on chain ends it.
+ */
+function ExposedListings({ address }: { address: string }) {
+  const { data } = useQuery(tradeQueries.exposedListingsOf(address));
+  const [open, setOpen] = useState<Listing | null>(null);
+  if (!data || data.length === 0) return null;
+  const label = (listing: Listing) =>
+    inscriptionLabel({ inscriptionId: listing.inscriptionId, name: listing.inscriptionName });
+  return (
+    <ul aria-label="Exposed listings" className="flex flex-col gap-2 pt-4">
+      {data.map((listing) => (
+        <li
+          key={listing.listingId}
+          role="alert"
+          className="flex flex-col gap-2 rounded-xl border border-amber-700 bg-amber-950/40 p-3"
+        >
+          <Link
+            to={`/inscriptions/${encodeURIComponent(listing.inscriptionId)}`}
+            className="font-medium text-zinc-100 hover:text-brand-400"
+          >
+            {label(listing)}
+          </Link>
+          <p className="text-sm text-amber-200">
+            {exposedListingMessage(btcText(wireSats(listing.price)))}
+          </p>
+          <Button
+            size="sm"
+            variant="danger"
+            className="self-start"
+            onClick={() => setOpen(listing)}
+          >
+            Delist on chain
+          </Button>
+        </li>
+      ))}
+      {open ? (
+        <DelistDialog
+          open
+          onClose={() => setOpen(null)}
+          listing={open}
+          label={label(open)}
+          isOnchainOnly
+        />
+      ) : null}
+    </ul>
+  );
+}
+
+/** The wallet's active listings, each with Change price and Delist. */
+function ActiveListings({ address }: { address: string }) {
   const { data, error, isPending } = useMyListings(address);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   if (error) return <LoadError className="py-4" what="your listings" error={error} />;

@@ -254,6 +254,25 @@ describe('/profile', () => {
     });
   });
 
+  it('warns of an exposed listing with the on-chain delist only (issue 13 finding 2)', async () => {
+    const exposed: Listing = { ...listing, status: 'exposed' };
+    fakeServer({
+      [LISTINGS]: ok({ listings: [] }),
+      [`GET /api/listings?maker=${ADDRESS}&status=exposed&limit=100`]: ok({ listings: [exposed] }),
+    });
+    renderProfile('/profile?tab=listings');
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert).getByText(
+        'A purchase of your listing went out and never confirmed, so your listing signature is public: anyone can still buy this inscription at 0.00070000 BTC until it moves. Delist on chain to end it.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Delist on chain' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delist Rock #9' });
+    expect(within(dialog).getByRole('button', { name: 'Move on chain' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel off chain' })).toBeNull();
+  });
+
   it("shows the address's trades", async () => {
     fakeServer({ [ACTIVITY]: ok({ activity: [trade] }) });
     renderProfile();

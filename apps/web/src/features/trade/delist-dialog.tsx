@@ -15,12 +15,15 @@ export function DelistDialog({
   onClose,
   listing,
   label,
+  isOnchainOnly = false,
 }: {
   open: boolean;
   onClose: () => void;
   listing: Pick<Listing, 'listingId' | 'inscriptionId'> &
     Partial<Pick<Listing, 'isSnipeProtected'>>;
   label: string;
+  /** An exposed listing (issue 13 finding 2): an off-chain cancel would not end its signature. */
+  isOnchainOnly?: boolean;
 }) {
   const { offchain, onchain } = useDelist(listing, { onCanceled: onClose });
   const isPending = offchain.isPending || onchain.isPending;
@@ -47,7 +50,10 @@ export function DelistDialog({
           </>
         ) : (
           <>
-            <section className="flex flex-col gap-2 rounded-lg border border-zinc-800 p-3">
+            <section
+              hidden={isOnchainOnly}
+              className="flex flex-col gap-2 rounded-lg border border-zinc-800 p-3"
+            >
               <h3 className="text-sm font-medium text-zinc-100">Cancel off chain (free)</h3>
               <p className="text-xs leading-relaxed text-zinc-400">
                 You sign a message and the listing is removed. Enough here: buyers never see your

@@ -14,8 +14,12 @@ export const TX_POLL_MS = 5_000;
 /** "My listings" and address activity: one page, enough for a person's own market. */
 export const OWN_ROWS_LIMIT = 100;
 
-export async function fetchActiveListings(maker: string, signal?: AbortSignal) {
-  const query = new URLSearchParams({ maker, status: 'active', limit: String(OWN_ROWS_LIMIT) });
+export async function fetchActiveListings(
+  maker: string,
+  signal?: AbortSignal,
+  status: 'active' | 'exposed' = 'active',
+) {
+  const query = new URLSearchParams({ maker, status, limit: String(OWN_ROWS_LIMIT) });
   return (await api.get(`/api/listings?${query}`, ListingsPayloadSchema, { signal })).listings;
 }
 
@@ -43,6 +47,13 @@ export const tradeQueries = {
     queryOptions({
       queryKey: [...tradeQueries.listings(), maker, 'active'],
       queryFn: ({ signal }) => fetchActiveListings(maker, signal),
+    }),
+
+  /** The maker's exposed listings (issue 13 finding 2): off sale, executable until delisted on chain. */
+  exposedListingsOf: (maker: string) =>
+    queryOptions({
+      queryKey: [...tradeQueries.listings(), maker, 'exposed'],
+      queryFn: ({ signal }) => fetchActiveListings(maker, signal, 'exposed'),
     }),
 
   /** GET /api/address/{address}/activity: the trades an address made or took. */
