@@ -9,7 +9,7 @@ import { auctionDraft } from './auction-test-fixtures.ts';
 
 afterEach(() => vi.useRealTimers());
 
-/** The fixture's auction starts on 2030-01-01 at 10:00 local time and lasts a day. */
+/** The fixture's auction starts on 2030-01-01 at 10:00 local time and lasts ten hours. */
 const submitAt = (hours: number, minutes: number) => {
   vi.useFakeTimers();
   vi.setSystemTime(new Date(2030, 0, 1, hours, minutes));
@@ -25,7 +25,7 @@ describe('auctionCreateBody', () => {
   ])('keeps the start when submitted %s', (_when, hours, minutes) => {
     const body = submitAt(hours, minutes)();
     expect(body.startDate).toBe(new Date(2030, 0, 1, 10, 0).getTime() / 1000);
-    expect(body.endDate).toBe(new Date(2030, 0, 2, 10, 0).getTime() / 1000);
+    expect(body.endDate).toBe(new Date(2030, 0, 1, 20, 0).getTime() / 1000);
   });
 
   it('refuses a start more than 10 minutes past at Submit, naming the section', () => {

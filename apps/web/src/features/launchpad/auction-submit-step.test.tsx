@@ -51,7 +51,8 @@ const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 let user: ReturnType<typeof userEvent.setup>;
 
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  // The fixture's auction runs 10:00 to 20:00 on 2030-01-01: it ends within 12 hours of now.
+  vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date(2030, 0, 1, 9, 30) });
   // userEvent.setup() also stands in for the clipboard.
   user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 });
@@ -71,7 +72,7 @@ describe('AuctionSubmitStep', () => {
       'Start price: 0.00020000 BTC20,000 sats',
       'Reserve price: 0.00030000 BTC30,000 sats',
       'Starts: 2030-01-01 10:00 AM',
-      'Ends: 2030-01-02 10:00 AM',
+      'Ends: 2030-01-01 08:00 PM',
     ]);
     await user.click(submitButton());
 
@@ -88,7 +89,7 @@ describe('AuctionSubmitStep', () => {
         userOrdinalAddress: ACCOUNT.ordinalsAddress,
         userOrdinalPublicKey: ACCOUNT.ordinalsPublicKey,
         startDate: seconds(1, 10),
-        endDate: seconds(2, 10),
+        endDate: seconds(1, 20),
         slug: 'rock-auction',
         meta: { ...auctionDraft().info, inscription_id: AUCTION_INSCRIPTION },
         feeRate: 6,

@@ -147,6 +147,8 @@ describe('the Edition, onboard and Auction flows', () => {
   }, 30_000);
 
   it('starts an auction: information, details, the inscription, then signed and confirmed', async () => {
+    // An auction ends within 12 hours of now (ADR 012): the clock on the day it runs.
+    vi.setSystemTime(new Date(2030, 0, 1, 9, 30));
     const calls = fakeApi({
       'GET /api/launchpad/auctions/check-slug/rock-auction': ok(null),
       [AUCTION_DETAILS_PATH]: ok(auctionInscriptionDetails()),
@@ -185,7 +187,7 @@ describe('the Edition, onboard and Auction flows', () => {
     await typeInto('Reserve price (BTC, optional)', '0.0003');
     pick('Start date', '2030-01-01');
     pick('Start time', '10:00');
-    await user.selectOptions(screen.getByLabelText('Duration'), '1 day');
+    await user.selectOptions(screen.getByLabelText('Duration'), '6 hours');
     await waitFor(() => expect(next()).toHaveProperty('disabled', false));
     await user.click(next());
 
