@@ -193,6 +193,27 @@ describe.each(databaseKinds())('what a launch may be made of on %s', (kind) => {
     expect(again.body.error).toBe(`data.0.id: Inscription ${item.id} is already in another launch`);
   });
 
+  it('lets one of two launches created at once with the same item hold it', async () => {
+    const creator = await newTrader(t);
+    const item = await inscribeTo(node, t, creator.ordinals.address);
+    await mineAndSync(node, t);
+    const bodies = ['race-a', 'race-b'].map((slug) =>
+      launchBody(creator, `${slug}-${kind}`, [item.id], `/content/${item.id}`),
+    );
+    const answers = await Promise.all(
+      bodies.map((body) => api(t, 'POST', '/api/launchpad/create', body, creator.token)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const lost = answers.find((a) => a.status === 409);
+    expect(lost?.body.error).toBe(`data.0.id: Inscription ${item.id} is already in another launch`);
+    const holders = await t.db.kysely
+      .selectFrom('launch_inscriptions')
+      .select('launchpad_id')
+      .where('inscription_id', '=', item.id)
+      .execute();
+    expect(holders).toHaveLength(1);
+  });
+
   it('frees the items of a failed launch, to be launched again', async () => {
     const creator = await newTrader(t);
     const item = await inscribeTo(node, t, creator.ordinals.address);

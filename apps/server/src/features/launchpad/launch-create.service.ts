@@ -48,7 +48,7 @@ export async function createLaunch(
   }
 
   const ids = body.data.map((e) => e.id);
-  const [unavailable] = await unavailableItems(deps.db, ids);
+  const [unavailable] = await unavailableItems(deps.db.kysely, ids);
   if (unavailable) {
     throw new AppError('CONFLICT', `data.${unavailable.index}.id: ${unavailable.message}`);
   }

@@ -7,11 +7,16 @@ import type {
   NewOrderbookEntry,
   PsbtBatchKind,
 } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
 import { LISTING_ROW_COLUMNS } from '../listings/listings.queries.ts';
+import { unavailableItems } from './launch-availability.ts';
 
 /** The launchpad's tables as creating, preparing, signing and minting a launch read and write them. */
 
 type Executor = Db['kysely'] | Transaction<Database>;
+
+/** The advisory lock that serializes creating collections out of items (launch, onboarding). */
+const ITEMS_LOCK = 7265737;
 
 /**
  * Rows per INSERT: PostgreSQL takes at most 65,535 bind parameters a statement, so a launch of
@@ -73,19 +78,6 @@ export async function isSlugTaken(db: Executor, slug: string): Promise<boolean> 
     )
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Which of these inscriptions are already in a launch that is not failed or canceled. */
-export async function launchedInscriptions(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.kysely
-    .selectFrom('launch_inscriptions as li')
-    .innerJoin('launchpads as l', 'l.id', 'li.launchpad_id')
-    .select('li.inscription_id')
-    .where('li.inscription_id', 'in', ids)
-    .where('l.status', 'not in', ['failed', 'canceled'])
-    .execute();
-  return new Set(rows.map((r) => r.inscription_id));
 }
 
 /**
@@ -180,9 +172,17 @@ export type NewCollection = {
  * A collection under review, not tradable, with its catalogue: each inscription's name and image,
  * and its traits. An item keeps its collection (issue 21 item 1): only an inscription of no
  * collection, or of a failed or canceled launch's, moves into this one (the services refuse the
- * rest first; a concurrent creation then fails on the traits' composite key).
+ * rest first, and it is checked again here under a lock).
  */
 async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
+  // Two creations naming one item at once: the second waits here, then finds it taken, rather
+  // than two launches selling the same inscription (issue 21 item 1).
+  await sql`select pg_advisory_xact_lock(${ITEMS_LOCK})`.execute(trx);
+  const [taken] = await unavailableItems(
+    trx,
+    c.entries.map((e) => e.id),
+  );
+  if (taken) throw new AppError('CONFLICT', `data.${taken.index}.id: ${taken.message}`);
   const collection = await trx
     .insertInto('collections')
     .values({
@@ -333,34 +333,6 @@ export async function insertOnboardedCollection(
       entries: onboarded.entries,
     }),
   );
-}
-
-/**
- * The collection name of each of these inscriptions that is in one; the collection of a failed or
- * canceled launch no longer holds its items (they may be launched again).
- */
-export async function collectedInscriptions(
-  db: Db,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.kysely
-    .selectFrom('inscriptions as i')
-    .innerJoin('collections as c', 'c.id', 'i.collection_id')
-    .select(['i.inscription_id', 'c.name'])
-    .where('i.inscription_id', 'in', ids)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('launchpads as l')
-            .select('l.id')
-            .whereRef('l.collection_id', '=', 'c.id')
-            .where('l.status', 'in', ['failed', 'canceled']),
-        ),
-      ),
-    )
-    .execute();
-  return new Map(rows.map((r) => [r.inscription_id, r.name]));
 }
 
 export async function findLaunch(db: Executor, id: string) {

@@ -135,7 +135,7 @@ export function launchpadRoutes(
   // while the list is checked rather than at the last step.
   app.post('/api/launchpad/check-inscriptions', async (request) => {
     const { ids } = parseInput(CheckInscriptionsBodySchema, request.body, 'body');
-    const unavailable = (await unavailableItems(deps.db, ids)).map(
+    const unavailable = (await unavailableItems(deps.db.kysely, ids)).map(
       ({ inscriptionId, message }) => ({
         inscriptionId,
         message,

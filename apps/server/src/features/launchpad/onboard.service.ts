@@ -11,12 +11,9 @@ import type { AppDeps } from '../../app.ts';
 import { checkAddress } from '../../http/address-input.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
+import { collectedInscriptions } from './launch-availability.ts';
 import { checkOwnIcon } from './launch-icon.ts';
-import {
-  insertOnboardedCollection,
-  isSlugTaken,
-  collectedInscriptions,
-} from './launchpad.queries.ts';
+import { insertOnboardedCollection, isSlugTaken } from './launchpad.queries.ts';
 
 // POST /api/collection/onboard (spec 000 §2 "Submit a live collection", §7): a collection of
 // inscriptions already out in the world, submitted for review (is_under_review, not tradable until
@@ -54,7 +51,7 @@ export async function onboardCollection(
       `data.${unknown}.id`,
     );
   }
-  const taken = await collectedInscriptions(deps.db, ids);
+  const taken = await collectedInscriptions(deps.db.kysely, ids);
   const elsewhere = ids.findIndex((id) => taken.has(id));
   if (elsewhere >= 0) {
     const id = ids[elsewhere] ?? '';
