@@ -11,14 +11,52 @@ type BlockEvent = {
   inscriptionsMoved: string[];
 };
 
-/** The server's live stream (GET /api/shared/events); EventSource reconnects on its own. */
+/**
+ * The server's live stream (GET /api/shared/events). EventSource reconnects on its own after a
+ * dropped connection or the stream's lifetime; it gives up on a refused one (a 429 when the
+ * client has too many streams open), which this page then retries itself, backing off.
+ */
 export const CHAIN_EVENTS_PATH = '/api/shared/events';
 
 /** The event names the stream sends: chain events, and market events (trade, listing). */
 export type ServerEventType = 'block' | 'mempool' | 'trade' | 'listing';
 export type ServerEventListener = (event: MessageEvent<string>) => void;
 
-let shared: { source: EventSource; users: number } | undefined;
+const REOPEN_FIRST_MS = 5_000;
+const REOPEN_MAX_MS = 60_000;
+
+type SharedStream = {
+  source: EventSource;
+  listeners: Map<string, Set<ServerEventListener>>;
+  reopenMs: number;
+  timer?: ReturnType<typeof setTimeout>;
+};
+
+let shared: SharedStream | undefined;
+
+/** One dispatcher per event type, so a reopened EventSource serves every subscriber again. */
+function open(stream: SharedStream): EventSource {
+  const source = new EventSource(CHAIN_EVENTS_PATH);
+  for (const type of stream.listeners.keys()) attach(source, stream, type);
+  source.addEventListener('open', () => {
+    stream.reopenMs = REOPEN_FIRST_MS;
+  });
+  source.addEventListener('error', () => {
+    if (source.readyState !== EventSource.CLOSED || shared !== stream) return;
+    stream.timer = setTimeout(() => {
+      if (shared === stream) stream.source = open(stream);
+    }, stream.reopenMs);
+    stream.reopenMs = Math.min(stream.reopenMs * 2, REOPEN_MAX_MS);
+  });
+  return source;
+}
+
+function attach(source: EventSource, stream: SharedStream, type: string): void {
+  source.addEventListener(type, (event) => {
+    for (const listener of stream.listeners.get(type) ?? [])
+      listener(event as MessageEvent<string>);
+  });
+}
 
 /**
  * Listens on the one EventSource of the page, opened by the first subscriber and closed by the
@@ -28,16 +66,28 @@ export function subscribeServerEvents(
   listeners: Partial<Record<ServerEventType, ServerEventListener>>,
 ): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
-  shared ??= { source: new EventSource(CHAIN_EVENTS_PATH), users: 0 };
+  if (!shared) {
+    const stream = { listeners: new Map(), reopenMs: REOPEN_FIRST_MS } as SharedStream;
+    shared = stream;
+    stream.source = open(stream);
+  }
   const current = shared;
-  current.users += 1;
   const entries = Object.entries(listeners);
-  for (const [type, listener] of entries) current.source.addEventListener(type, listener);
+  for (const [type, listener] of entries) {
+    let set = current.listeners.get(type);
+    if (!set) {
+      set = new Set();
+      current.listeners.set(type, set);
+      attach(current.source, current, type);
+    }
+    set.add(listener);
+  }
   return () => {
-    for (const [type, listener] of entries) current.source.removeEventListener(type, listener);
-    current.users -= 1;
-    if (current.users === 0) {
+    for (const [type, listener] of entries) current.listeners.get(type)?.delete(listener);
+    const isUnused = [...current.listeners.values()].every((set) => set.size === 0);
+    if (isUnused) {
       current.source.close();
+      clearTimeout(current.timer);
       if (shared === current) shared = undefined;
     }
   };
