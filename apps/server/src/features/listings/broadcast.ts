@@ -2,7 +2,7 @@ import type { ChainDeps } from '../../app.ts';
 import { txRejected } from '../../chain/sources/chain-errors.ts';
 import { AppError } from '../../http/app-error.ts';
 
-type MempoolVerdict = {
+export type MempoolVerdict = {
   txid: string;
   allowed?: boolean;
   'reject-reason'?: string;
@@ -18,10 +18,22 @@ type MempoolVerdict = {
 export async function testMempoolAccept(chain: ChainDeps, hexes: readonly string[]): Promise<void> {
   if (!chain.rpc) return;
   const verdicts = await chain.rpc.call<MempoolVerdict[]>('testmempoolaccept', [hexes]);
-  const refused = verdicts.find((v) => v.allowed !== true);
-  if (refused) {
-    throw txRejected(refused['reject-reason'] ?? refused['package-error'] ?? 'refused by the node');
-  }
+  const reason = refusalOf(verdicts);
+  if (reason !== undefined) throw txRejected(reason);
+}
+
+/**
+ * Why the node refused, if it did. A refused package carries its 'package-error' on every member
+ * and the real reason only on the member that failed (a parent may have none, validation having
+ * stopped): that member's reason, else the package's.
+ */
+export function refusalOf(verdicts: readonly MempoolVerdict[]): string | undefined {
+  const refused = verdicts.filter((v) => v.allowed !== true);
+  if (refused.length === 0) return undefined;
+  const member = refused.find((v) => v['reject-reason'])?.['reject-reason'];
+  return (
+    member ?? refused.find((v) => v['package-error'])?.['package-error'] ?? 'refused by the node'
+  );
 }
 
 /** Broadcasts in order (parents first); answers the txids. */

@@ -42,6 +42,7 @@ import {
   releaseClaim,
 } from './offers.queries.ts';
 import { platformFeeAddress, platformFeeOutput } from './platform-fee.ts';
+import { orRaceLost, raceError } from './purchase-race.ts';
 import { quoteOf, unsignedTxidOf } from './purchase-quote.ts';
 import { withTradeErrors } from './trade-errors.ts';
 import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
@@ -257,7 +258,8 @@ export async function settleOffer(
   for (const row of rows) {
     if (await isSpent(chain, row.outpoint, row.maker_ordinal_address)) throw unavailable(row.id);
   }
-  await testMempoolAccept(chain, hexes);
+  // A loser of a race with another buyer is told so (a 409), not that their transaction is bad.
+  await orRaceLost(deps, rows, final.txid, () => testMempoolAccept(chain, hexes));
 
   const catalogue = await catalogueOf(
     db,
@@ -294,7 +296,7 @@ export async function settleOffer(
     await broadcastInOrder(chain, hexes);
   } catch (err) {
     await releaseClaim(db, offer.listing_ids, final.txid, offer.txid);
-    throw err;
+    throw await raceError(deps, rows, final.txid, err);
   }
   await markBroadcast(db, offer.txid, final.txid);
   return { txId: final.txid, setupTxId: setupFinal?.txid ?? null };

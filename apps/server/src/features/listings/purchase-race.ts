@@ -1,0 +1,63 @@
+import type { AppDeps } from '../../app.ts';
+import type { ListingRow } from './listed-item.ts';
+import { isTxRejection } from './broadcast.ts';
+import { isSpent } from './listing-utxo.ts';
+import { unavailable } from './trade-input.ts';
+
+/**
+ * The listing this purchase lost to another one, if any: its listed output is spent (mined or in
+ * the mempool), or its row was claimed by another transaction since it was read.
+ */
+export async function lostListing(
+  deps: AppDeps,
+  rows: readonly ListingRow[],
+  txid: string,
+): Promise<string | undefined> {
+  for (const row of rows) {
+    if (await isSpent(deps.chain, row.outpoint, row.maker_ordinal_address)) return row.id;
+  }
+  if (rows.length === 0) return undefined;
+  const now = await deps.db.kysely
+    .selectFrom('orderbook')
+    .select(['id', 'status', 'transaction_id'])
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  return now.find((row) => row.status !== 'active' && row.transaction_id !== txid)?.id;
+}
+
+/**
+ * Runs a step that asks the node (testmempoolaccept, the broadcast); a refusal becomes raceError's.
+ */
+export async function orRaceLost<T>(
+  deps: AppDeps,
+  rows: readonly ListingRow[],
+  txid: string,
+  step: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    throw await raceError(deps, rows, txid, err);
+  }
+}
+
+/**
+ * What to answer for a failure of the node: when it refused because another buyer's purchase got
+ * there first (a mempool conflict, a refused replacement, missing inputs: whatever its reason, in
+ * a package or not), the buyer lost a race and did not send a bad transaction, so the 409 every
+ * other loser gets, 'Listing {id} is no longer available'. Anything else stays as it was.
+ */
+export async function raceError(
+  deps: AppDeps,
+  rows: readonly ListingRow[],
+  txid: string,
+  err: unknown,
+): Promise<unknown> {
+  if (!isTxRejection(err)) return err;
+  const lost = await lostListing(deps, rows, txid);
+  return lost ? unavailable(lost) : err;
+}
