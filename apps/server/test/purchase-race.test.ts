@@ -9,15 +9,18 @@ import {
   mineAndSync,
   newTrader,
   newWallet,
+  paidTo,
   sign,
   type Trader,
 } from './helpers/trading.ts';
 
 // Issue 13: many buyers racing for one listing on Bitcoin Core (own keys, own coins, some with a
 // padding setup package, different fee rates so some replace the others in the mempool): one
-// wins, every other one is told the listing is gone, never that their transaction is bad.
+// wins, every other one is told the listing is gone, never that their transaction is bad. And a
+// platform fee below dust is left out of the purchase, which the node then accepts.
 
 const FEE_BPS = 100;
+const POSTAGE = 10_000n;
 const NODE_DELAY_MS = 1_500;
 const platform = newWallet('p2tr');
 
@@ -164,5 +167,44 @@ describe.each(databaseKinds())('purchase races on %s', (kind) => {
       expect(offer.body.error).toBe(`Listing ${id} is no longer available`);
     }
     await mineAndSync(node, t);
+  });
+
+  it('leaves a platform fee below dust out, and the node accepts the purchase', async () => {
+    const maker = await newTrader(t);
+    const item = await inscribeTo(node, t, maker.ordinals.address);
+    // 1% of 10,000 sats is 100 sats, below the 330-sat dust limit of the platform's taproot output.
+    const [id = ''] = await listViaApi(t, maker, [{ outpoint: item.outpoint, price: 10_000n }]);
+    expect((await listing(id)).maker_fee).toBe('100');
+    const [taker] = await buyers([2]);
+    if (!taker) throw new Error('no buyer');
+    const offer = await createOffer(taker, id, 2);
+    expect(offer.status, JSON.stringify(offer.body)).toBe(200);
+    expect(offer.body.payload.quote.platformFee).toBe('0');
+    const bought = await submit(taker, id, offer.body.payload);
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const txid = bought.body.payload.txId as string;
+    expect(await inMempool(node, txid)).toBe(true);
+    expect(await paidTo(node, txid, maker.payment.address)).toBe(10_000n - 100n + POSTAGE);
+    expect(await paidTo(node, txid, platform.address)).toBe(0n);
+    await mineAndSync(node, t);
+    expect((await node.node.rpc.getRawTransactionVerbose(txid)).confirmations).toBe(1);
+  });
+
+  it('charges a fee at the dust limit and above, paid to the platform', async () => {
+    const maker = await newTrader(t);
+    const item = await inscribeTo(node, t, maker.ordinals.address);
+    // 1% of 33,000 sats: 330 sats, exactly the taproot dust limit, is an output the node relays.
+    const [id = ''] = await listViaApi(t, maker, [{ outpoint: item.outpoint, price: 33_000n }]);
+    const [taker] = await buyers([2]);
+    if (!taker) throw new Error('no buyer');
+    const offer = await createOffer(taker, id, 2);
+    expect(offer.body.payload.quote.platformFee).toBe('330');
+    const bought = await submit(taker, id, offer.body.payload);
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const txid = bought.body.payload.txId as string;
+    expect(await paidTo(node, txid, maker.payment.address)).toBe(33_000n - 330n + POSTAGE);
+    expect(await paidTo(node, txid, platform.address)).toBe(330n);
+    await mineAndSync(node, t);
+    expect((await node.node.rpc.getRawTransactionVerbose(txid)).confirmations).toBe(1);
   });
 });
