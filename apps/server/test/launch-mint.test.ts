@@ -10,6 +10,7 @@ import {
 } from '@om/bitcoin';
 import {
   AllocationSchema,
+  BuiltPsbtPayloadSchema,
   COINS_PROMISED,
   ConfirmLaunchPsbtPayloadSchema,
   CreateMintOfferPayloadSchema,
@@ -654,6 +655,60 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     });
     // A sold-out launch holds nothing: the minted item is the buyer's, not the launch's.
     expect((await withdraw(other)).body.error).not.toBe(launchHoldsInscription(other, slug));
+  });
+
+  // A withdrawal prepared while the item sat in the maker wallet outside any launch, then
+  // confirmed once a launch holds it: the platform asks again when it co-signs.
+  it('refuses to co-sign a withdrawal prepared before a launch took the item', async () => {
+    const creator = await newTrader(t, { signInWith: 'payment' });
+    const item = await inscribeTo(node, t, creator.ordinals.address);
+    await node.faucet.fund(creator.payment.address, 200_000n);
+    await mineAndSync(node, t);
+    const deposited = await api(t, 'POST', '/api/multisig/deposit-inscriptions', {
+      inscriptionIds: [item.id],
+      ordinalAddress: creator.ordinals.address,
+      ordinalPublicKey: creator.ordinals.publicKey,
+      paymentAddress: creator.payment.address,
+      paymentPublicKey: creator.payment.publicKey,
+      feeRate: FEE_RATE,
+    });
+    expect(deposited.status, JSON.stringify(deposited.body)).toBe(200);
+    const deposit = BuiltPsbtPayloadSchema.parse(deposited.body.payload);
+    const sent = await api(t, 'POST', '/api/multisig/deposit-inscriptions/confirm', {
+      signedPsbt: signAsAsked(deposit.psbt, deposit.inputsToSign, [
+        creator.ordinals,
+        creator.payment,
+      ]),
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    await mineAndSync(node, t);
+    const prepared = await api(t, 'POST', '/api/multisig/withdrawal-inscriptions', {
+      transfer: [{ inscriptionId: item.id, address: creator.ordinals.address }],
+      makerPaymentAddress: creator.payment.address,
+      makerPaymentPublicKey: creator.payment.publicKey,
+      feeRate: FEE_RATE,
+    });
+    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+    const withdrawal = BuiltPsbtPayloadSchema.parse(prepared.body.payload);
+    const signedWithdrawal = signAsAsked(withdrawal.psbt, withdrawal.inputsToSign, [
+      creator.payment,
+    ]);
+
+    const slug = `late-withdrawal-${kind}`;
+    const body = launchBody(creator, slug, [item.id], creator.ordinals.address);
+    const created = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.payload.launchpadId as string;
+    await eventually(async () => {
+      expect((await info(id)).status).toBe('pending_psbt_signature');
+    });
+    const refused = await api(t, 'POST', '/api/multisig/withdrawal/confirm', {
+      userPublicKey: creator.payment.publicKey,
+      userSignedPsbtBase64: signedWithdrawal,
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.error).toBe(launchHoldsInscription(item.id, slug));
+    expect(await inMempool(node, withdrawal.txid)).toBe(false);
   });
 
   // Issue 13 finding 3: coins enough for one order reserved a whole phase, and unfunded, unproven

@@ -13,7 +13,7 @@ import { settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';
 import { withTradeErrors } from '../listings/trade-errors.ts';
 import { cosignerFor } from './cosigner.ts';
-import { refuseReservedCoins } from './reserved-coins.ts';
+import { refuseHeldItems, refuseReservedCoins } from './reserved-coins.ts';
 import {
   claimBroadcast,
   findMultisigTx,
@@ -122,6 +122,7 @@ export async function cosignAndBroadcast(
     maxFeeRate: Number(row.max_fee_rate),
   };
   await refuseReservedCoins(deps.db, built.psbt);
+  await refuseHeldItems(deps.db, built.psbt);
   const final = withTradeErrors(field, () =>
     finalizeSignedPsbt(signedPsbt, built, [], { cosigner: cosignerFor(deps.env) }),
   );

@@ -1,5 +1,5 @@
 import { bytesToHex, parsePsbt } from '@om/bitcoin';
-import { auctionHoldsInscription, COINS_BACK_A_BID } from '@om/core';
+import { auctionHoldsInscription, COINS_BACK_A_BID, launchHoldsInscription } from '@om/core';
 import type { Db } from '../../db/create-db.ts';
 import { AppError } from '../../http/app-error.ts';
 
@@ -56,5 +56,47 @@ export async function refuseAuctionedInscriptions(
     .executeTakeFirst();
   if (open) {
     throw new AppError('CONFLICT', auctionHoldsInscription(open.inscription_id, open.slug));
+  }
+}
+
+/**
+ * 409 when a maker-wallet spend the platform is about to co-sign takes an item it holds for
+ * others: an active auction's escrow, or an unminted item of a launch that holds it. Asked again
+ * at co-signing, not only when the withdrawal was prepared: a withdrawal prepared before the
+ * auction or the launch took the item must not be co-signed after.
+ */
+export async function refuseHeldItems(db: Db, psbt: Uint8Array): Promise<void> {
+  const outpoints = outpointsOf(psbt);
+  if (outpoints.length === 0) return;
+  const auction = await db.kysely
+    .selectFrom('auctions')
+    .select(['inscription_id', 'slug'])
+    .where('maker_wallet_outpoint', 'in', outpoints)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (auction) {
+    throw new AppError('CONFLICT', auctionHoldsInscription(auction.inscription_id, auction.slug));
+  }
+  const launch = await db.kysely
+    .selectFrom('launch_inscriptions as li')
+    .innerJoin('launchpads as l', 'l.id', 'li.launchpad_id')
+    .select(['li.inscription_id', 'l.slug'])
+    .where('li.outpoint', 'in', outpoints)
+    .where('l.status', 'in', ['initializing', 'pending_psbt_signature', 'pending', 'active'])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('orderbook as o')
+            .innerJoin('launchpad_phases as p', 'p.id', 'o.phase_id')
+            .select('o.id')
+            .whereRef('p.launchpad_id', '=', 'l.id')
+            .whereRef('o.inscription_id', '=', 'li.inscription_id')
+            .where('o.status', '=', 'broadcast'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  if (launch) {
+    throw new AppError('CONFLICT', launchHoldsInscription(launch.inscription_id, launch.slug));
   }
 }
