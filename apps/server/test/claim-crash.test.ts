@@ -4,6 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bytesToHex } from '@om/bitcoin';
+import {
+  CreateMintOfferPayloadSchema,
+  LaunchpadInfoSchema,
+  LaunchPsbtPayloadSchema,
+} from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegtestNode } from '../src/chain/bitcoind.ts';
 import { RegtestFaucet } from '../src/chain/regtest-faucet.ts';
@@ -21,6 +26,7 @@ import {
   newTrader,
   newWallet,
   sign,
+  signAsAsked,
 } from './helpers/trading.ts';
 
 // Issue 13 finding 5: a claim is committed, then the server is SIGKILLed before its transaction
@@ -36,6 +42,8 @@ const ENV = {
   PLATFORM_FEE_BPS: '100',
   // The platform's multisig key, the same in the test process and the spawned server.
   COSIGNER_SECRET: bytesToHex(randomBytes(32)),
+  // The sign-in secret, so that the spawned server accepts tokens of the in-process app.
+  JWT_SECRET: bytesToHex(randomBytes(32)),
   WRITE_RATE_LIMIT_PER_MINUTE: '10000',
 };
 
@@ -128,10 +136,14 @@ async function send(
   baseUrl: string,
   url: string,
   body: object,
+  token?: string,
 ): Promise<number | 'killed'> {
   return fetch(`${baseUrl}${url}`, {
     method,
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   }).then(
     (r) => r.status,
@@ -327,4 +339,159 @@ describe.each(databaseKinds())('claimed transactions survive a crash on %s', (ki
     ).toEqual([{ status: expect.stringMatching(/^(sent|final)$/) }]);
     await db.close();
   }, 240_000);
+
+  it("a launch mint claimed by a server killed before the broadcast is broadcast after the restart, and the item is the minter's", async () => {
+    let t = await startTestApp(kind, node, env, await store.open());
+    await t.sync();
+    const creator = await newTrader(t, { signInWith: 'payment' });
+    const item = await inscribeTo(node, t, creator.ordinals.address);
+    await node.faucet.fund(creator.payment.address, 200_000n);
+    const minter = await newTrader(t);
+    await node.faucet.fund(minter.payment.address, 500_000n);
+    await mineAndSync(node, t);
+    const now = Math.floor(Date.now() / 1000);
+    const slug = `crash-${kind}`;
+    const created = await api(
+      t,
+      'POST',
+      '/api/launchpad/create',
+      {
+        slug,
+        makerPaymentAddress: creator.payment.address,
+        makerPaymentPublicKey: creator.payment.publicKey,
+        makerOrdinalAddress: creator.ordinals.address,
+        makerOrdinalPublicKey: creator.ordinals.publicKey,
+        meta: {
+          name: `Launch ${slug}`,
+          slug,
+          description: 'One pre-inscribed item for the crash test',
+          website_link: '',
+          twitter_link: '',
+          discord_link: '',
+          telegram_link: '',
+          instagram_link: '',
+          creator_name: 'Creator',
+          creator_email: 'creator@example.com',
+          creator_btc_address: creator.payment.address,
+          icon: `/content/${item.id}`,
+        },
+        data: [{ id: item.id, meta: { name: 'Item 1', attributes: [] } }],
+        phases: [
+          {
+            name: 'Public Sale',
+            price: PRICE.toString(),
+            startDate: now - 60,
+            endDate: now + 3600,
+            isPublic: true,
+          },
+        ],
+        feeRate: 2,
+      },
+      creator.token,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const launchId = created.body.payload.launchpadId as string;
+    const info = async () =>
+      LaunchpadInfoSchema.parse(
+        (await api(t, 'GET', `/api/launchpad/info/${launchId}`)).body.payload,
+      );
+    await eventually(async () => {
+      expect((await info()).status).toBe('pending_psbt_signature');
+    });
+    for (const phase of (await info()).phases) {
+      for (const batch of phase.psbts) {
+        const got = await api(t, 'GET', `/api/launchpad/get-psbt/${batch.id}`);
+        const { psbt, inputsToSign } = LaunchPsbtPayloadSchema.parse(got.body.payload);
+        const signedPsbt = signAsAsked(psbt, inputsToSign, [creator.ordinals, creator.payment]);
+        const done = await api(t, 'PUT', `/api/launchpad/confirm/${batch.id}`, { signedPsbt });
+        expect(done.status, JSON.stringify(done.body)).toBe(200);
+      }
+    }
+    await mineAndSync(node, t);
+    expect((await info()).status).toBe('active');
+    const offered = await api(
+      t,
+      'POST',
+      '/api/launchpad/offer/create',
+      {
+        id: launchId,
+        mintCount: 1,
+        takerOrdinalAddress: minter.ordinals.address,
+        takerPaymentAddress: minter.payment.address,
+        takerPaymentPublicKey: minter.payment.publicKey,
+        feeRate: 2,
+        satScan: false,
+      },
+      minter.token,
+    );
+    expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+    await t.close();
+    const offer = CreateMintOfferPayloadSchema.parse(offered.body.payload);
+    const submit = {
+      ids: offer.ids,
+      signedPsbt: signAsAsked(offer.psbt, offer.inputsToSign, [minter.payment]),
+      ...(offer.setupPsbt
+        ? {
+            signedSetupPsbt: signAsAsked(offer.setupPsbt, offer.setupInputsToSign, [
+              minter.payment,
+            ]),
+          }
+        : {}),
+    };
+
+    const crashing = await spawnServer({ ...store.env, CRASH_ON_BROADCAST: '1' });
+    expect(
+      await send('POST', crashing.baseUrl, '/api/launchpad/offer/submit', submit, minter.token),
+    ).toBe('killed');
+    expect(await crashing.exited).toBe('SIGKILL');
+    let db = await store.open();
+    const claim = await db.kysely
+      .selectFrom('claimed_transactions')
+      .select(['status', 'txids'])
+      .where('kind', '=', 'purchase')
+      .where('status', '=', 'claimed')
+      .executeTakeFirstOrThrow();
+    const txid = claim.txids.at(-1) ?? '';
+    expect(
+      await db.kysely
+        .selectFrom('orderbook')
+        .select(['status', 'transaction_id'])
+        .where('id', 'in', offer.ids)
+        .execute(),
+    ).toEqual([{ status: 'broadcast', transaction_id: txid }]);
+    await db.close();
+    expect(await isKnown(txid)).toBe(false);
+
+    const server = await spawnServer(store.env);
+    try {
+      await untilWithBlocks(() => isKnown(txid));
+      await node.faucet.mine(1);
+      await untilWithBlocks(async () => {
+        const res = await fetch(`${server.baseUrl}/api/shared/inscriptions/details/${item.id}`);
+        const body = (await res.json()) as { payload?: { address?: string } };
+        return body.payload?.address === minter.ordinals.address;
+      });
+    } finally {
+      await server.stop();
+    }
+
+    t = await startTestApp(kind, node, env, await store.open());
+    db = t.db;
+    await t.sync();
+    await eventually(async () => {
+      expect(
+        await db.kysely
+          .selectFrom('trade_history')
+          .select(['trade_status', 'transaction_id'])
+          .where('order_id', 'in', offer.ids)
+          .execute(),
+      ).toEqual([{ trade_status: 'confirmed', transaction_id: txid }]);
+      const claims = await db.kysely
+        .selectFrom('claimed_transactions')
+        .select(['status', 'txids'])
+        .execute();
+      expect(claims.filter((c) => c.txids.includes(txid)).map((c) => c.status)).toEqual(['final']);
+    });
+    await t.close();
+  }, 300_000);
 });

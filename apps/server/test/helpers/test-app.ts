@@ -67,7 +67,10 @@ export async function startTestApp(
       events,
       source: selectChainSource(parsedEnv, { db, rpc: node.node.rpc }),
     },
-    jwtSecret: randomBytes(32),
+    // JWT_SECRET as main.ts reads it, so that a spawned server accepts this app's sign-ins.
+    jwtSecret: parsedEnv.JWT_SECRET
+      ? new TextEncoder().encode(parsedEnv.JWT_SECRET)
+      : randomBytes(32),
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   };
   const app = await buildApp(deps);
