@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bytesToHex } from '@om/bitcoin';
 import {
+  CreateAuctionPayloadSchema,
   CreateMintOfferPayloadSchema,
   LaunchpadInfoSchema,
   LaunchPsbtPayloadSchema,
@@ -14,6 +15,14 @@ import { RegtestNode } from '../src/chain/bitcoind.ts';
 import { RegtestFaucet } from '../src/chain/regtest-faucet.ts';
 import { createDb, type Db, type DbKind } from '../src/db/create-db.ts';
 import { migrate } from '../src/db/migrate.ts';
+import {
+  auctionBody,
+  auctionSeller,
+  fundCoins,
+  multisigOf,
+  placeBid,
+  signAuction,
+} from './helpers/auctions.ts';
 import { freePort, type TestNode } from './helpers/regtest.ts';
 import { spawnServer } from './helpers/server-child.ts';
 import { databaseKinds, startTestApp } from './helpers/test-app.ts';
@@ -494,4 +503,115 @@ describe.each(databaseKinds())('claimed transactions survive a crash on %s', (ki
     });
     await t.close();
   }, 300_000);
+
+  it('an auction deposit and then its settlement, each claimed by a server killed before the broadcast, are broadcast after a restart', async () => {
+    let t = await startTestApp(kind, node, env, await store.open());
+    await t.sync();
+    const { trader: seller, item } = await auctionSeller(node, t);
+    const slug = `crash-auction-${kind}`;
+    const res = await api(
+      t,
+      'POST',
+      '/api/launchpad/auctions/create',
+      auctionBody(seller, item, { slug, startPrice: 20_000n }),
+      seller.token,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const confirm = signAuction(seller, CreateAuctionPayloadSchema.parse(res.body.payload));
+    await t.close();
+
+    // The deposit: claimed (the auction active, its deposit journalled), then the kill.
+    let crashing = await spawnServer({ ...store.env, CRASH_ON_BROADCAST: '1' });
+    expect(await send('PUT', crashing.baseUrl, '/api/launchpad/auctions/confirm', confirm)).toBe(
+      'killed',
+    );
+    expect(await crashing.exited).toBe('SIGKILL');
+    const auctionRow = async () => {
+      const db = await store.open();
+      try {
+        return await db.kysely
+          .selectFrom('auctions')
+          .select(['id', 'status', 'deposit_txid', 'settlement_txid'])
+          .where('slug', '=', slug)
+          .executeTakeFirstOrThrow();
+      } finally {
+        await db.close();
+      }
+    };
+    const claimOf = async (claimKind: 'auction-deposit' | 'auction-settle') => {
+      const db = await store.open();
+      try {
+        return await db.kysely
+          .selectFrom('claimed_transactions')
+          .select(['status', 'txids'])
+          .where('kind', '=', claimKind)
+          .execute();
+      } finally {
+        await db.close();
+      }
+    };
+    const deposit = await auctionRow();
+    const depositTxid = deposit.deposit_txid ?? '';
+    expect(deposit.status).toBe('active');
+    expect(await claimOf('auction-deposit')).toEqual([{ status: 'claimed', txids: [depositTxid] }]);
+    expect(await isKnown(depositTxid)).toBe(false);
+
+    let server = await spawnServer(store.env);
+    try {
+      await untilWithBlocks(() => isKnown(depositTxid));
+    } finally {
+      await server.stop();
+    }
+    await node.faucet.mine(1);
+    const mined = await node.node.rpc.getRawTransactionVerbose(depositTxid);
+    expect(mined.confirmations).toBeGreaterThanOrEqual(1);
+
+    // A bid, then the auction ended: the settlement is claimed, then the kill.
+    t = await startTestApp(kind, node, env, await store.open());
+    await t.sync();
+    const bidder = await newTrader(t);
+    const wallet = await multisigOf(t, bidder.payment);
+    await fundCoins(node, wallet.address, [100_000n, 1_000n, 1_000n]);
+    await mineAndSync(node, t);
+    await placeBid(t, slug, bidder, 20_000n);
+    await t.close();
+    crashing = await spawnServer({ ...store.env, CRASH_ON_BROADCAST: '1' });
+    // The settlement worker may settle before the answer leaves, or on its next round.
+    expect([200, 'killed']).toContain(
+      await send('POST', crashing.baseUrl, `/api/dev/auctions/${slug}/end`, {}),
+    );
+    let signal: NodeJS.Signals | null | undefined;
+    void crashing.exited.then((s) => (signal = s));
+    await untilWithBlocks(async () => signal !== undefined);
+    expect(signal).toBe('SIGKILL');
+    const [settleClaim] = await claimOf('auction-settle');
+    const settlementTxid = settleClaim?.txids[0] ?? '';
+    expect(settleClaim?.status).toBe('claimed');
+    expect(await isKnown(settlementTxid)).toBe(false);
+
+    server = await spawnServer(store.env);
+    try {
+      await untilWithBlocks(() => isKnown(settlementTxid));
+      await node.faucet.mine(1);
+      await untilWithBlocks(async () => {
+        const details = await fetch(`${server.baseUrl}/api/shared/inscriptions/details/${item.id}`);
+        const body = (await details.json()) as { payload?: { address?: string } };
+        return body.payload?.address === bidder.ordinals.address;
+      });
+    } finally {
+      await server.stop();
+    }
+    t = await startTestApp(kind, node, env, await store.open());
+    await t.sync();
+    await eventually(async () => {
+      expect(await auctionRow()).toMatchObject({
+        status: 'settled',
+        settlement_txid: settlementTxid,
+      });
+    });
+    await t.close();
+    expect((await claimOf('auction-settle')).map((c) => c.status)).toEqual([
+      expect.stringMatching(/^(sent|final)$/),
+    ]);
+  }, 400_000);
 });
