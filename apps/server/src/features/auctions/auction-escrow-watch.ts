@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../app.ts';
+import { startChainWorker } from '../../chain/chain-worker.ts';
 import type { Db } from '../../db/create-db.ts';
 
 // The escrow watch (issue 13 finding 4, ADR 012). An auction's item waits in the seller's maker
@@ -8,46 +9,15 @@ import type { Db } from '../../db/create-db.ts';
 // inscription moved on from it), no bid can settle any more: the auction closes as 'withdrawn',
 // in the same transaction its signed bids become 'invalid' and their coins are free again.
 
-/** Without chain events (no node) the watch polls; with them this is only a safety net. */
-const POLL_MS = 30_000;
-
 /**
  * Runs the watch after each indexed block and each mempool refresh (the trade tracker's events),
- * and every POLL_MS; runs never overlap. Answers the function that stops it.
+ * and on a timer (startChainWorker). Answers the function that stops it.
  */
 export function startEscrowWatch(deps: AppDeps): () => Promise<void> {
-  const { events } = deps.chain;
-  let running: Promise<void> | undefined;
-  let isRequested = false;
-  let isStopped = false;
-  const request = () => {
-    isRequested = true;
-    if (running || isStopped) return;
-    running = (async () => {
-      while (isRequested && !isStopped) {
-        isRequested = false;
-        const closed = await closeWithdrawnAuctions(deps.db).catch((err: unknown) => {
-          deps.log.error({ err }, 'escrow watch: run failed');
-          return [];
-        });
-        if (closed.length > 0) deps.log.info({ auctions: closed }, 'escrow watch: withdrawn');
-      }
-    })().finally(() => {
-      running = undefined;
-    });
-  };
-  events.on('block', request);
-  events.on('mempool', request);
-  const timer = setInterval(request, POLL_MS);
-  timer.unref();
-  request();
-  return async () => {
-    isStopped = true;
-    events.off('block', request);
-    events.off('mempool', request);
-    clearInterval(timer);
-    await running;
-  };
+  return startChainWorker(deps, 'escrow watch', async () => {
+    const closed = await closeWithdrawnAuctions(deps.db);
+    if (closed.length > 0) deps.log.info({ auctions: closed }, 'escrow watch: withdrawn');
+  });
 }
 
 /** Closes the active auctions whose escrow was spent outside a settlement; answers their slugs. */

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app.ts';
+import { startChainWorker } from '../../chain/chain-worker.ts';
 import { RpcError, type BitcoinRpc } from '../../chain/rpc.ts';
 import { claimHandlers } from './claim-handlers.ts';
 import {
@@ -13,8 +14,6 @@ import {
 // again; one whose input another transaction spent goes back to its kind's handler, which
 // reopens or closes the claimed row.
 
-/** Without chain events (no node) this is the only trigger; with them a safety net. */
-const POLL_MS = 30_000;
 /**
  * A claim younger than this may still be on its way out of the request that made it: the worker
  * leaves it to that request (which broadcasts, or releases it when the node refuses).
@@ -23,40 +22,11 @@ const GRACE_MS = 5_000;
 const RPC_NOT_FOUND = -5;
 
 /**
- * Runs a pass on start, after each block and mempool refresh, and every POLL_MS; runs never
- * overlap. Answers the function that stops it (awaiting the run in progress).
+ * Runs a pass on start, after each block and mempool refresh, and on a timer (startChainWorker);
+ * answers the function that stops it.
  */
 export function startClaimWorker(deps: AppDeps): () => Promise<void> {
-  const { events } = deps.chain;
-  let running: Promise<void> | undefined;
-  let isRequested = false;
-  let isStopped = false;
-  const request = () => {
-    isRequested = true;
-    if (running || isStopped) return;
-    running = (async () => {
-      while (isRequested && !isStopped) {
-        isRequested = false;
-        await resumeClaims(deps).catch((err: unknown) =>
-          deps.log.error({ err }, 'claimed transactions: run failed'),
-        );
-      }
-    })().finally(() => {
-      running = undefined;
-    });
-  };
-  events.on('block', request);
-  events.on('mempool', request);
-  const timer = setInterval(request, POLL_MS);
-  timer.unref();
-  request();
-  return async () => {
-    isStopped = true;
-    events.off('block', request);
-    events.off('mempool', request);
-    clearInterval(timer);
-    await running;
-  };
+  return startChainWorker(deps, 'claimed transactions', () => resumeClaims(deps));
 }
 
 /** One pass over every claim not final yet. */

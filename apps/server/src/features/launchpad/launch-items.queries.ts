@@ -15,12 +15,28 @@ export async function refuseLaunchedInscriptions(
   db: Db,
   inscriptionIds: readonly string[],
 ): Promise<void> {
-  if (inscriptionIds.length === 0) return;
-  const held = await db.kysely
+  const held = await heldLaunchItem(db, 'inscription_id', inscriptionIds);
+  if (held) throw new AppError('CONFLICT', launchHoldsInscription(held.inscription_id, held.slug));
+}
+
+/** 409 naming the launch when one of these outpoints holds an unminted item of a holding launch. */
+export async function refuseLaunchedOutpoints(db: Db, outpoints: readonly string[]): Promise<void> {
+  const held = await heldLaunchItem(db, 'outpoint', outpoints);
+  if (held) throw new AppError('CONFLICT', launchHoldsInscription(held.inscription_id, held.slug));
+}
+
+/** The first unminted item of a holding launch among these inscriptions or outpoints. */
+async function heldLaunchItem(
+  db: Db,
+  by: 'inscription_id' | 'outpoint',
+  values: readonly string[],
+): Promise<{ inscription_id: string; slug: string } | undefined> {
+  if (values.length === 0) return undefined;
+  return db.kysely
     .selectFrom('launch_inscriptions as li')
     .innerJoin('launchpads as l', 'l.id', 'li.launchpad_id')
     .select(['li.inscription_id', 'l.slug'])
-    .where('li.inscription_id', 'in', [...inscriptionIds])
+    .where(`li.${by}`, 'in', [...values])
     .where('l.status', 'in', [...HOLDING])
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -35,7 +51,6 @@ export async function refuseLaunchedInscriptions(
       ),
     )
     .executeTakeFirst();
-  if (held) throw new AppError('CONFLICT', launchHoldsInscription(held.inscription_id, held.slug));
 }
 
 /**

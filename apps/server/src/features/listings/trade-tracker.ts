@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app.ts';
+import { startChainWorker } from '../../chain/chain-worker.ts';
 import { btcToSats } from '../../chain/rpc.ts';
 import { closeSpentLaunchItems } from '../launchpad/launch-items.queries.ts';
 import {
@@ -15,45 +16,12 @@ import {
 } from './trade-tracker.queries.ts';
 import { trackWithChainSource } from './trade-tracker.source.ts';
 
-/** Without chain events (no node) the tracker polls; with them this is only a safety net. */
-const POLL_MS = 30_000;
-
 /**
  * Keeps listings and trades in step with the chain (issue 4): after each indexed block and each
- * mempool refresh, and every POLL_MS. Runs never overlap; events during a run start one more.
- * Answers the function that stops it (awaiting the run in progress).
+ * mempool refresh, and on a timer (startChainWorker). Answers the function that stops it.
  */
 export function startTradeTracker(deps: AppDeps): () => Promise<void> {
-  const { events } = deps.chain;
-  let running: Promise<void> | undefined;
-  let isRequested = false;
-  let isStopped = false;
-  const request = () => {
-    isRequested = true;
-    if (running || isStopped) return;
-    running = (async () => {
-      while (isRequested && !isStopped) {
-        isRequested = false;
-        await trackTrades(deps).catch((err: unknown) =>
-          deps.log.error({ err }, 'trade tracker: run failed'),
-        );
-      }
-    })().finally(() => {
-      running = undefined;
-    });
-  };
-  events.on('block', request);
-  events.on('mempool', request);
-  const timer = setInterval(request, POLL_MS);
-  timer.unref();
-  request();
-  return async () => {
-    isStopped = true;
-    events.off('block', request);
-    events.off('mempool', request);
-    clearInterval(timer);
-    await running;
-  };
+  return startChainWorker(deps, 'trade tracker', () => trackTrades(deps));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { bytesToHex, parsePsbt } from '@om/bitcoin';
-import { auctionHoldsInscription, COINS_BACK_A_BID, launchHoldsInscription } from '@om/core';
+import { auctionHoldsInscription, COINS_BACK_A_BID } from '@om/core';
 import type { Db } from '../../db/create-db.ts';
 import { AppError } from '../../http/app-error.ts';
+import { refuseLaunchedOutpoints } from '../launchpad/launch-items.queries.ts';
 
 // A standing auction bid's multisig coins stay where its settlement needs them (ADR 012): the
 // platform co-signs no other spend of them. The two places that co-sign a multisig input the
@@ -77,26 +78,5 @@ export async function refuseHeldItems(db: Db, psbt: Uint8Array): Promise<void> {
   if (auction) {
     throw new AppError('CONFLICT', auctionHoldsInscription(auction.inscription_id, auction.slug));
   }
-  const launch = await db.kysely
-    .selectFrom('launch_inscriptions as li')
-    .innerJoin('launchpads as l', 'l.id', 'li.launchpad_id')
-    .select(['li.inscription_id', 'l.slug'])
-    .where('li.outpoint', 'in', outpoints)
-    .where('l.status', 'in', ['initializing', 'pending_psbt_signature', 'pending', 'active'])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('orderbook as o')
-            .innerJoin('launchpad_phases as p', 'p.id', 'o.phase_id')
-            .select('o.id')
-            .whereRef('p.launchpad_id', '=', 'l.id')
-            .whereRef('o.inscription_id', '=', 'li.inscription_id')
-            .where('o.status', '=', 'broadcast'),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  if (launch) {
-    throw new AppError('CONFLICT', launchHoldsInscription(launch.inscription_id, launch.slug));
-  }
+  await refuseLaunchedOutpoints(db, outpoints);
 }
