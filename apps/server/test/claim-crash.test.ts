@@ -140,6 +140,31 @@ async function untilWithBlocks(check: () => Promise<boolean>, timeoutMs = 120_00
   }
 }
 
+/**
+ * The server restarted on the same database and node after a kill: waits until it has broadcast
+ * `txid` again and mines it; with `owner`, waits until the server's index puts the inscription
+ * at that address.
+ */
+async function restartUntilBroadcast(
+  env: Record<string, string>,
+  txid: string,
+  owner?: { inscriptionId: string; address: string },
+): Promise<void> {
+  const server = await spawnServer(env);
+  try {
+    await untilWithBlocks(() => isKnown(txid));
+    await node.faucet.mine(1);
+    if (!owner) return;
+    await untilWithBlocks(async () => {
+      const url = `${server.baseUrl}/api/shared/inscriptions/details/${owner.inscriptionId}`;
+      const body = (await (await fetch(url)).json()) as { payload?: { address?: string } };
+      return body.payload?.address === owner.address;
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
 async function send(
   method: 'PUT' | 'POST',
   baseUrl: string,
@@ -233,18 +258,10 @@ describe.each(databaseKinds())('claimed transactions survive a crash on %s', (ki
     expect(await isKnown(txid)).toBe(false);
 
     // Restarted on the same database and node, the server broadcasts it; a block settles it.
-    const server = await spawnServer(store.env);
-    try {
-      await untilWithBlocks(() => isKnown(txid));
-      await node.faucet.mine(1);
-      await untilWithBlocks(async () => {
-        const res = await fetch(`${server.baseUrl}/api/shared/inscriptions/details/${item.id}`);
-        const body = (await res.json()) as { payload?: { address?: string } };
-        return body.payload?.address === taker.ordinals.address;
-      });
-    } finally {
-      await server.stop();
-    }
+    await restartUntilBroadcast(store.env, txid, {
+      inscriptionId: item.id,
+      address: taker.ordinals.address,
+    });
 
     t = await startTestApp(kind, node, env, await store.open());
     db = t.db;
@@ -327,13 +344,7 @@ describe.each(databaseKinds())('claimed transactions survive a crash on %s', (ki
     await db.close();
     expect(await isKnown(txid)).toBe(false);
 
-    const server = await spawnServer(store.env);
-    try {
-      await untilWithBlocks(() => isKnown(txid));
-    } finally {
-      await server.stop();
-    }
-    await node.faucet.mine(1);
+    await restartUntilBroadcast(store.env, txid);
     const tx = await node.node.rpc.getRawTransactionVerbose(txid);
     expect(
       tx.vout.filter((o) => o.scriptPubKey.address === recipient.address).map((o) => o.value),
@@ -471,18 +482,10 @@ describe.each(databaseKinds())('claimed transactions survive a crash on %s', (ki
     await db.close();
     expect(await isKnown(txid)).toBe(false);
 
-    const server = await spawnServer(store.env);
-    try {
-      await untilWithBlocks(() => isKnown(txid));
-      await node.faucet.mine(1);
-      await untilWithBlocks(async () => {
-        const res = await fetch(`${server.baseUrl}/api/shared/inscriptions/details/${item.id}`);
-        const body = (await res.json()) as { payload?: { address?: string } };
-        return body.payload?.address === minter.ordinals.address;
-      });
-    } finally {
-      await server.stop();
-    }
+    await restartUntilBroadcast(store.env, txid, {
+      inscriptionId: item.id,
+      address: minter.ordinals.address,
+    });
 
     t = await startTestApp(kind, node, env, await store.open());
     db = t.db;
@@ -556,13 +559,7 @@ describe.each(databaseKinds())('claimed transactions survive a crash on %s', (ki
     expect(await claimOf('auction-deposit')).toEqual([{ status: 'claimed', txids: [depositTxid] }]);
     expect(await isKnown(depositTxid)).toBe(false);
 
-    let server = await spawnServer(store.env);
-    try {
-      await untilWithBlocks(() => isKnown(depositTxid));
-    } finally {
-      await server.stop();
-    }
-    await node.faucet.mine(1);
+    await restartUntilBroadcast(store.env, depositTxid);
     const mined = await node.node.rpc.getRawTransactionVerbose(depositTxid);
     expect(mined.confirmations).toBeGreaterThanOrEqual(1);
 
@@ -589,18 +586,10 @@ describe.each(databaseKinds())('claimed transactions survive a crash on %s', (ki
     expect(settleClaim?.status).toBe('claimed');
     expect(await isKnown(settlementTxid)).toBe(false);
 
-    server = await spawnServer(store.env);
-    try {
-      await untilWithBlocks(() => isKnown(settlementTxid));
-      await node.faucet.mine(1);
-      await untilWithBlocks(async () => {
-        const details = await fetch(`${server.baseUrl}/api/shared/inscriptions/details/${item.id}`);
-        const body = (await details.json()) as { payload?: { address?: string } };
-        return body.payload?.address === bidder.ordinals.address;
-      });
-    } finally {
-      await server.stop();
-    }
+    await restartUntilBroadcast(store.env, settlementTxid, {
+      inscriptionId: item.id,
+      address: bidder.ordinals.address,
+    });
     t = await startTestApp(kind, node, env, await store.open());
     await t.sync();
     await eventually(async () => {
