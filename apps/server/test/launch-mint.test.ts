@@ -142,6 +142,20 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     return LaunchpadInfoSchema.parse(res.body.payload);
   }
 
+  /** Creates the launch and waits for the worker to prepare its batches; answers its id. */
+  async function createPrepared(
+    creator: Trader,
+    body: ReturnType<typeof launchBody>,
+  ): Promise<string> {
+    const created = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.payload.launchpadId as string;
+    await eventually(async () => {
+      expect((await info(id)).status).toBe('pending_psbt_signature');
+    });
+    return id;
+  }
+
   /** Signs and confirms every batch, phase by phase, as the wizard's sign step does. */
   async function signEverything(creator: Trader, id: string): Promise<string[]> {
     const deposits: string[] = [];
@@ -408,12 +422,7 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
       items.map((i) => i.id),
       allowList,
     );
-    const created = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const id = created.body.payload.launchpadId as string;
-    await eventually(async () => {
-      expect((await info(id)).status).toBe('pending_psbt_signature');
-    });
+    const id = await createPrepared(creator, body);
     await signEverything(creator, id);
     await mineAndSync(node, t);
 
@@ -557,9 +566,7 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     const slug = `inventory-${kind}`;
     const ids = items.map((i) => i.id);
     const body = launchBody(creator, slug, ids, buyer.ordinals.address);
-    const created = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const id = created.body.payload.launchpadId as string;
+    const id = await createPrepared(creator, body);
     const withdraw = (inscriptionId: string) =>
       api(t, 'POST', '/api/multisig/withdrawal-inscriptions', {
         transfer: [{ inscriptionId, address: creator.ordinals.address }],
@@ -567,9 +574,6 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
         makerPaymentPublicKey: creator.payment.publicKey,
         feeRate: FEE_RATE,
       });
-    await eventually(async () => {
-      expect((await info(id)).status).toBe('pending_psbt_signature');
-    });
     await signEverything(creator, id);
     await mineAndSync(node, t);
     expect((await info(id)).status).toBe('active');
@@ -696,12 +700,7 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
 
     const slug = `late-withdrawal-${kind}`;
     const body = launchBody(creator, slug, [item.id], creator.ordinals.address);
-    const created = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const id = created.body.payload.launchpadId as string;
-    await eventually(async () => {
-      expect((await info(id)).status).toBe('pending_psbt_signature');
-    });
+    await createPrepared(creator, body);
     const refused = await api(t, 'POST', '/api/multisig/withdrawal/confirm', {
       userPublicKey: creator.payment.publicKey,
       userSignedPsbtBase64: signedWithdrawal,
@@ -736,12 +735,7 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
       items.map((i) => i.id),
       real.ordinals.address,
     );
-    const created = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const id = created.body.payload.launchpadId as string;
-    await eventually(async () => {
-      expect((await info(id)).status).toBe('pending_psbt_signature');
-    });
+    const id = await createPrepared(creator, body);
     await signEverything(creator, id);
     await mineAndSync(node, t);
     const [wl, pub] = (await info(id)).phases;
