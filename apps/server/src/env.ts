@@ -64,6 +64,16 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The product's name, shown in the header and in sign-in messages. */
   PRODUCT_NAME: z.string().default('Ordinals Market'),
+  /** The product's utility token: a BRC-20 ticker (4 or 5 bytes), shown in the header. */
+  PRODUCT_TICKER: z
+    .string()
+    .refine((t) => [4, 5].includes(Buffer.byteLength(t)), 'PRODUCT_TICKER must be 4 or 5 bytes')
+    .default('omkt'),
+  /**
+   * Base URL of the inscription service the web app orders from (POST {base}/inscribe,
+   * GET {base}/order?id=, POST {base}/price); empty: this server's own, at /api/inscription-service.
+   */
+  INSCRIPTION_SERVICE_URL: z.union([z.literal(''), z.string().url()]).default(''),
   /** The external Token link of the navigation. */
   TOKEN_URL: z.string().url().default('https://www.coingecko.com/en/categories/brc-20'),
   /** The external Inscribe link of the navigation. */

@@ -7,6 +7,8 @@ const config = {
   network: 'regtest',
   devTools: true,
   productName: 'Ordinals Market',
+  productTicker: 'omkt',
+  inscriptionServiceUrl: '/api/inscription-service',
   tokenUrl: 'https://token.example',
   inscribeUrl: 'https://inscribe.example',
   contentOrigin: '',

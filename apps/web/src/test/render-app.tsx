@@ -11,6 +11,8 @@ export const testConfig: ConfigPayload = {
   network: 'regtest',
   devTools: true,
   productName: 'Ordinals Market',
+  productTicker: 'omkt',
+  inscriptionServiceUrl: '/api/inscription-service',
   tokenUrl: 'https://token.example/',
   contentOrigin: '',
   platformFeeBps: 100,

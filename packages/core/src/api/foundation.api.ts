@@ -48,6 +48,10 @@ export const ConfigPayloadSchema = z.object({
   /** The Dev wallet, faucet and mine buttons exist on regtest only. */
   devTools: z.boolean(),
   productName: z.string(),
+  /** The utility token's BRC-20 ticker (PRODUCT_TICKER), as deployed. */
+  productTicker: z.string(),
+  /** Base of the inscription service (POST {base}/inscribe, GET {base}/order?id=, POST {base}/price). */
+  inscriptionServiceUrl: z.string(),
   tokenUrl: z.string(),
   inscribeUrl: z.string(),
   /** Origin serving /content when kept apart from the app's (CONTENT_ORIGIN); '' for the app's own. */

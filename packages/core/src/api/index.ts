@@ -10,3 +10,5 @@ export * from './launchpad.api.ts';
 export * from './editions.api.ts';
 export * from './auctions.api.ts';
 export * from './x-account.api.ts';
+export * from './brc20.api.ts';
+export * from './inscribe.api.ts';

@@ -1,4 +1,4 @@
-import type { ConfigPayload, HealthPayload } from '@om/core';
+import { INSCRIPTION_SERVICE_PATH, type ConfigPayload, type HealthPayload } from '@om/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { platformFeeAddress } from '../listings/platform-fee.ts';
@@ -18,6 +18,8 @@ export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps):
       network: env.BITCOIN_NETWORK,
       devTools: chain.faucet !== undefined,
       productName: env.PRODUCT_NAME,
+      productTicker: env.PRODUCT_TICKER,
+      inscriptionServiceUrl: env.INSCRIPTION_SERVICE_URL || INSCRIPTION_SERVICE_PATH,
       tokenUrl: env.TOKEN_URL,
       inscribeUrl: env.INSCRIBE_URL,
       contentOrigin: env.CONTENT_ORIGIN ?? '',
