@@ -1,8 +1,3 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { bytesToNumberBE, numberToBytesBE } from '@noble/curves/utils.js';
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { utf8ToBytes } from '../bytes.ts';
 import { xOnlyPublicKey } from '../keys.ts';
 import type { BitcoinNetwork } from '../networks.ts';
 import { dustThreshold, feeFor } from '../psbt/fees.ts';
@@ -16,13 +11,12 @@ import {
   type InscriptionCommit,
   type RevealTransaction,
 } from './inscribe.ts';
+import { deriveOrderKey } from './inscribe-order.ts';
 
 // Editions inscribed on demand (ADR 011): one reveal carries `count` delegate envelopes (ord tag
 // 11, the original's id) in the single leaf `<key> OP_CHECKSIG <envelopes>`; envelope i points
 // (tag 2) at sat i × postage, the first sat of output i, so edition i is `${revealTxid}i${i}` and
 // sits alone on its own postage output. The key is derived per order and never stored.
-
-const ORDER = secp256k1.Point.CURVE().n;
 
 /**
  * The platform's key of one edition order: HMAC-SHA256(secret, "om/edition-order/v1|{orderId}") as
@@ -30,13 +24,7 @@ const ORDER = secp256k1.Point.CURVE().n;
  * secret that is not 32 bytes (a configuration error).
  */
 export function deriveEditionOrderKey(secret: Uint8Array, orderId: string): Uint8Array {
-  if (secret.length !== 32) throw new Error('The cosigner secret must be 32 bytes');
-  const message = `om/edition-order/v1|${orderId}`;
-  for (let attempt = 0; ; attempt++) {
-    const suffix = attempt === 0 ? '' : `|${attempt}`;
-    const scalar = bytesToNumberBE(hmac(sha256, secret, utf8ToBytes(message + suffix))) % ORDER;
-    if (scalar !== 0n) return numberToBytesBE(scalar, 32);
-  }
+  return deriveOrderKey(secret, 'edition-order', orderId);
 }
 
 /** Envelope i: only a delegate and, past the first (whose default is sat 0), a pointer. */

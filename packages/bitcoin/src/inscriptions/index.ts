@@ -19,6 +19,18 @@ export {
   type EnvelopeScriptOptions,
 } from './envelope-script.ts';
 export { buildCommitRefund } from './commit-refund.ts';
+export { finalizeChargePayment } from './charge-payment.ts';
+export {
+  buildChargeRefund,
+  buildInscribeCommit,
+  buildInscribeReveal,
+  chargeOf,
+  deriveOrderKey,
+  fileCommit,
+  planInscribeOrder,
+  type InscribeFile,
+  type InscribeOrderPlan,
+} from './inscribe-order.ts';
 export {
   buildEditionReveal,
   deriveEditionOrderKey,
