@@ -24,6 +24,7 @@ import type {
   Updateable,
 } from 'kysely';
 import type { ChainTables } from '../indexer/indexer.tables.ts';
+import type { Brc20Tables } from './brc20.tables.ts';
 import type { ClaimTables } from './claims.tables.ts';
 import type { MultisigTables } from './multisig.tables.ts';
 import type { TradingTables } from './trading.tables.ts';
@@ -614,7 +615,8 @@ export interface RewardsTable {
   txid: string | null;
 }
 
-export interface Database extends ChainTables, TradingTables, MultisigTables, ClaimTables {
+export interface Database
+  extends ChainTables, TradingTables, MultisigTables, ClaimTables, Brc20Tables {
   users: UsersTable;
   x_accounts: XAccountsTable;
   x_oauth_states: XOAuthStatesTable;

@@ -69,15 +69,18 @@ function inscriptionsJson(rows: BlockRows, final: Map<string, FinalLocation>): s
 export function blockJson(rows: BlockRows, spends: OutputSpend[], indexUtxos: boolean): BlockJson {
   const final = finalLocations(rows.locations);
   const created = new Set(rows.inscriptions.map((i) => i.id));
-  const transfers = rows.locations.map((loc, seq) => ({
+  // seq is OPI-ord's transfer order: it still rises per inscription within a block.
+  const transfers = rows.locations.map((loc) => ({
     id: loc.id,
-    seq,
+    seq: loc.order,
     txid: loc.satpoint.txid,
     vout: String(loc.satpoint.vout),
     sat_offset: loc.satpoint.offset.toString(),
     output_value: loc.outputValue.toString(),
     address: loc.address,
     added: loc.addedCharms,
+    sent_as_fee: loc.sentAsFee,
+    script: hex(loc.script),
   }));
   // Inscriptions created before this block and moved in it get their new location.
   const moved = [...final.values()]

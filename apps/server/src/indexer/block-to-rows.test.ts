@@ -61,7 +61,15 @@ describe('blockToRows', () => {
     const address = chain.tx(2, 1).outputs[0]?.address;
     const reveal = { id: `${create}i0`, sequence: 0, outputValue: 50n * COIN, address };
     expect(created?.locations).toEqual([
-      { ...reveal, satpoint: { txid: create, vout: 0, offset: 0n }, txid: create, addedCharms: [] },
+      {
+        ...reveal,
+        satpoint: { txid: create, vout: 0, offset: 0n },
+        txid: create,
+        addedCharms: [],
+        sentAsFee: false,
+        script: null,
+        order: 0,
+      },
     ]);
     expect(created?.inscriptions).toMatchObject([
       { id: `${create}i0`, number: 0, sequence: 0, genesisHeight: 2, genesisTime: 2, charms: [] },
@@ -75,6 +83,9 @@ describe('blockToRows', () => {
         satpoint: { txid: transfer, vout: 0, offset: 0n },
         txid: transfer,
         addedCharms: [],
+        sentAsFee: false,
+        script: null,
+        order: 0,
       },
     ]);
     expect(moved?.inscriptions).toEqual([]);

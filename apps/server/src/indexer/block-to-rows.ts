@@ -71,11 +71,14 @@ function indexTransaction(block: BlockIndexing, tx: ChainTx): void {
     const flow = flowToOutputs(sortByOffset(flotsam), tx.outputs);
     for (const { item, vout, offset } of flow.placed) {
       const satpoint = { txid: tx.txid, vout, offset };
-      placeInscription(block, item, { satpoint, output: tx.outputs[vout]!, txid: tx.txid });
+      const output = tx.outputs[vout]!;
+      placeInscription(block, item, { satpoint, output, txid: tx.txid, sentAsFee: false });
     }
-    // Sats past the outputs are fees: they follow the fees already collected in the coinbase.
+    // Sats past the outputs are fees: they follow the fees already collected in the coinbase,
+    // and take their OPI transfer order now (early_transfer_info).
     for (const item of flow.leftover) {
-      block.feeFlotsam.push({ ...item, offset: block.reward + item.offset - totalOutput });
+      const offset = block.reward + item.offset - totalOutput;
+      block.feeFlotsam.push({ ...item, offset, feeOrder: block.nextOrder++ });
     }
   }
   block.reward += totalInput - totalOutput;
@@ -94,13 +97,19 @@ function indexCoinbase(block: BlockIndexing, coinbase: ChainTx): void {
       satpoint,
       output: coinbase.outputs[vout]!,
       txid: coinbase.txid,
+      sentAsFee: true,
     });
   }
   const { counters } = block;
   for (const item of flow.leftover) {
     const offset = counters.lostSats + item.offset - flow.totalOutput;
     const satpoint = { txid: NULL_TXID, vout: LOST_VOUT, offset };
-    placeInscription(block, item, { satpoint, output: null, txid: coinbase.txid });
+    placeInscription(block, item, {
+      satpoint,
+      output: null,
+      txid: coinbase.txid,
+      sentAsFee: true,
+    });
   }
   // Never negative for a valid block; ord would underflow if its assumed subsidy were too small.
   const unclaimed = block.reward - flow.totalOutput;
@@ -140,6 +149,7 @@ export function blockToRows(block: ChainBlock, state: IndexerState): BlockRows {
     locations: rows.locations,
     blockOutputs: rows.inscribedOutputs,
     pendingIds: new Set(),
+    nextOrder: 0,
     onOutputs: state.onOutputs,
     jubilant: block.height >= state.rules.jubileeHeight,
     reward: subsidy(block.height, state.rules.halvingInterval),

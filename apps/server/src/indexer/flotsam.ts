@@ -26,6 +26,8 @@ export interface Flotsam {
   id: string;
   offset: bigint;
   origin: NewOrigin | OldOrigin;
+  /** Spent as fee: the transfer order it took when its transaction spent it (OPI-ord). */
+  feeOrder?: number;
 }
 
 /** Stable sort by offset, like Rust's sort_by_key (ties keep input order). */

@@ -51,6 +51,10 @@ export interface ChainTransfersTable {
   output_value: Int8;
   address: string | null;
   added_charms: ColumnType<string[], string[] | undefined, string[]>;
+  /** 0019: placed by the coinbase (spent as fee or lost). */
+  sent_as_fee: ColumnType<boolean, boolean | undefined, boolean>;
+  /** 0019: the output's script when it has no address (OP_RETURN, nonstandard). */
+  script: Uint8Array | null;
 }
 
 export interface ChainUtxosTable {

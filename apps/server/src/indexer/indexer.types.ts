@@ -116,6 +116,16 @@ export interface LocationRow {
   txid: string;
   /** Charms gained in this move: 'burned' on OP_RETURN; 'lost' only for a new inscription (as ord). */
   addedCharms: Charm[];
+  /** Placed by the coinbase: spent as fee, or lost (OPI-ord's sent_as_fee). */
+  sentAsFee: boolean;
+  /** The output's script when it has no address (OP_RETURN, nonstandard); null otherwise. */
+  script: Uint8Array | null;
+  /**
+   * OPI-ord's transfer index within the block: placements count up in the order ord makes them,
+   * but an inscription spent as fee takes its number when its transaction spends it
+   * (inscription_updater.rs `early_transfer_info`), not when the coinbase places it.
+   */
+  order: number;
 }
 
 export interface UtxoRow {

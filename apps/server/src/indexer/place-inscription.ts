@@ -23,6 +23,8 @@ export interface PlacementState {
   blockOutputs: InscriptionsOnOutputs;
   /** Ids revealed in this block and not yet numbered: ord cannot find them as parents yet. */
   pendingIds: Set<string>;
+  /** The next OPI-ord transfer order in this block (LocationRow.order). */
+  nextOrder: number;
 }
 
 export interface Destination {
@@ -31,6 +33,18 @@ export interface Destination {
   output: ChainOutput | null;
   /** The transaction that moves it there. */
   txid: string;
+  /** Placed by the coinbase (spent as fee, or lost). */
+  sentAsFee: boolean;
+}
+
+/** What every location row of a placement shares: OPI-ord's order, fee flag and script. */
+function transferFields(state: PlacementState, flotsam: Flotsam, to: Destination) {
+  const output = to.output;
+  return {
+    sentAsFee: to.sentAsFee,
+    script: output !== null && output.address === null ? output.script : null,
+    order: flotsam.feeOrder ?? state.nextOrder++,
+  };
 }
 
 /** ord's charm order (crates/ordinals/src/charm.rs Charm::ALL), restricted to ours. */
@@ -58,6 +72,7 @@ function moveOld(state: PlacementState, flotsam: Flotsam, origin: OldOrigin, to:
     address: to.output?.address ?? null,
     txid: to.txid,
     addedCharms: burned ? ['burned'] : [],
+    ...transferFields(state, flotsam, to),
   });
   if (to.output) remember(state, to.satpoint, flotsam, origin.sequence);
 }
@@ -110,6 +125,7 @@ function createNew(state: PlacementState, flotsam: Flotsam, origin: NewOrigin, t
     address: output?.address ?? null,
     txid: origin.genesisTxid,
     addedCharms: charms.filter((charm) => charm === 'burned' || charm === 'lost'),
+    ...transferFields(state, flotsam, { ...to, output }),
   });
   if (output) remember(state, satpoint, flotsam, sequence);
 }

@@ -71,11 +71,12 @@ export async function writeRows(
       where (select ok from guard)
     ), transfers as (
       insert into chain_transfers (inscription_id, height, seq, txid, vout, sat_offset,
-        output_value, address, added_charms)
+        output_value, address, added_charms, sent_as_fee, script)
       select t.id, ${height}::int, t.seq, t.txid, t.vout, t.sat_offset, t.output_value, t.address,
-        t.added
+        t.added, t.sent_as_fee, decode(t.script, 'hex')
       from json_to_recordset(${json.transfers}::json) as t(id text, seq int, txid text, vout int8,
-        sat_offset int8, output_value int8, address text, added text[])
+        sat_offset int8, output_value int8, address text, added text[], sent_as_fee boolean,
+        script text)
       where (select ok from guard)
     ), moved as (
       update chain_inscriptions as c set
