@@ -1,0 +1,189 @@
+import { networkParams, type BitcoinNetwork } from '@om/bitcoin';
+import { Address, OutScript } from '@scure/btc-signer';
+import type { Db } from '../../db/create-db.ts';
+import { brc20Activation } from './brc20-activation.ts';
+import { brc20Candidate } from './brc20-candidate.ts';
+import { blockEventHash, cumulativeEventHash } from './brc20-event-hash.ts';
+import {
+  chainBlockAt,
+  readBalances,
+  readBrc20Tip,
+  readTickers,
+  readTransferables,
+  readTransferLog,
+  writeBrc20Block,
+  type Brc20BlockWrite,
+  type TransferLogRow,
+} from './brc20-index.queries.ts';
+import { applyBrc20Block } from './brc20-rules.ts';
+import type { Brc20BlockResult, Brc20State, Brc20Ticker, Brc20Transfer } from './brc20.types.ts';
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+/** The hex pkscript of an address on this network. */
+export function pkscriptOf(address: string, network: BitcoinNetwork): string {
+  return hex(OutScript.encode(Address(networkParams(network)).decode(address)));
+}
+
+/** The address of a hex pkscript on this network, or null (OP_RETURN, nonstandard, ''). */
+export function addressOf(pkscript: string, network: BitcoinNetwork): string | null {
+  if (pkscript === '') return null;
+  try {
+    return Address(networkParams(network)).encode(OutScript.decode(Buffer.from(pkscript, 'hex')));
+  } catch {
+    // Scripts without an address form (OP_RETURN, bare multisig, nonstandard) have none.
+    return null;
+  }
+}
+
+/**
+ * OPI-ord's transfer log for BRC-20, from the inscription index's rows of one block (pure): each
+ * candidate's creation (JSON content, allowed content type, not cursed, not unbound: see
+ * brc20Candidate) and its later moves in the block, and the moves of earlier transfer-inscribes
+ * still unused (`unused`). The pkscript comes from the address or the stored script, '' when the
+ * coinbase placed it.
+ */
+export function brc20Transfers(
+  rows: readonly TransferLogRow[],
+  unused: ReadonlySet<string>,
+  network: BitcoinNetwork,
+): Brc20Transfer[] {
+  const candidates = new Set<string>();
+  const seen = new Set<string>();
+  const transfers: Brc20Transfer[] = [];
+  for (const row of rows) {
+    const pkscript = row.sentAsFee
+      ? ''
+      : row.address !== null
+        ? pkscriptOf(row.address, network)
+        : (row.script ?? '');
+    const base = { inscriptionId: row.inscriptionId, sentAsFee: row.sentAsFee, pkscript };
+    if (row.isNew && !seen.has(row.inscriptionId)) {
+      seen.add(row.inscriptionId);
+      const content = brc20Candidate({
+        contentType: row.contentType,
+        body: row.content,
+        charms: row.genesisCharms,
+      });
+      if (content === null) continue;
+      candidates.add(row.inscriptionId);
+      transfers.push({ ...base, kind: 'inscribe', content, parent: row.parents[0] ?? null });
+    } else if (candidates.has(row.inscriptionId) || unused.has(row.inscriptionId)) {
+      transfers.push({ ...base, kind: 'move' });
+    }
+  }
+  return transfers;
+}
+
+/** The lower-cased ticks a block's transfers may touch (the rules check them). */
+function touchedTicks(transfers: Brc20Transfer[], state: Pick<Brc20State, 'transferables'>) {
+  const ticks = new Set<string>();
+  for (const t of transfers) {
+    const tick = t.content?.tick;
+    if (typeof tick === 'string') ticks.add(tick.toLowerCase());
+  }
+  for (const t of state.transferables.values()) ticks.add(t.tick);
+  return [...ticks];
+}
+
+/** What the follower writes for a block, from the rules' result (pure). */
+export function blockWrite(
+  at: { height: number; hash: string },
+  before: Map<string, Brc20Ticker>,
+  result: Brc20BlockResult,
+  previousCumulative: string | null,
+  network: BitcoinNetwork,
+): Brc20BlockWrite {
+  const blockHash = blockEventHash(result.events);
+  const address = (pkscript: string) => addressOf(pkscript, network);
+  return {
+    ...at,
+    events: result.events.map((e) => ({
+      ...e,
+      address: address(e.pkscript),
+      spentAddress: e.spentPkscript === undefined ? null : address(e.spentPkscript),
+    })),
+    blockEventHash: blockHash,
+    cumulativeEventHash: cumulativeEventHash(previousCumulative, blockHash),
+    tickers: [...result.tickers.values()].map((ticker) => {
+      const old = before.get(ticker.tick);
+      return {
+        ticker,
+        mintedDelta: ticker.mintedSupply - (old?.mintedSupply ?? 0n),
+        burnedDelta: ticker.burnedSupply - (old?.burnedSupply ?? 0n),
+      };
+    }),
+    balanceDeltas: [...result.balanceDeltas].map(([key, delta]) => {
+      const split = key.lastIndexOf(';');
+      const pkscript = key.slice(0, split);
+      return { pkscript, tick: key.slice(split + 1), address: address(pkscript), delta };
+    }),
+    newTransferables: result.newTransferables.map((t) => ({
+      ...t,
+      sourceAddress: address(t.sourcePkscript),
+    })),
+    usedTransferables: result.usedTransferables,
+  };
+}
+
+/** Reads, applies and writes one block; false when the inscription index moved under us. */
+async function indexBlock(
+  db: Db,
+  network: BitcoinNetwork,
+  at: { height: number; hash: string },
+  previousCumulative: string | null,
+): Promise<string | undefined> {
+  const log = await readTransferLog(db, at.height);
+  const movedIds = [...new Set(log.filter((r) => !r.isNew).map((r) => r.inscriptionId))];
+  const transferables = await readTransferables(db, movedIds);
+  const transfers = brc20Transfers(log, new Set(transferables.keys()), network);
+  const ticks = touchedTicks(transfers, { transferables });
+  const pkscripts = new Set(transfers.map((t) => t.pkscript).filter((p) => p !== ''));
+  for (const t of transferables.values()) pkscripts.add(t.sourcePkscript);
+  const tickers = await readTickers(db, ticks);
+  const state: Brc20State = {
+    tickers,
+    balances: await readBalances(db, [...pkscripts], ticks),
+    transferables,
+  };
+  const before = new Map(tickers);
+  const result = applyBrc20Block(state, transfers, {
+    height: at.height,
+    activation: brc20Activation(network),
+  });
+  const write = blockWrite(at, before, result, previousCumulative, network);
+  return (await writeBrc20Block(db, write)) ? write.cumulativeEventHash : undefined;
+}
+
+export interface Brc20Run {
+  indexed: number;
+  /** Caught up with the inscription index (false: stopped at maxBlocks or by a reorg). */
+  isAtTip: boolean;
+}
+
+/**
+ * Indexes BRC-20 for every block after its own tip up to the inscription index's tip, each block
+ * in one transaction (writeBrc20Block), at most `maxBlocks` of them so the inscription indexer
+ * is not held up. Stops early when a reorg is under way; the next run resumes from the tip.
+ */
+export async function indexBrc20(
+  db: Db,
+  network: BitcoinNetwork,
+  maxBlocks = Number.POSITIVE_INFINITY,
+): Promise<Brc20Run> {
+  let indexed = 0;
+  let tip = await readBrc20Tip(db);
+  // OPI hashes from the first inscription height on; our index may start lower (regtest, signet).
+  const first = brc20Activation(network).firstInscriptionHeight;
+  while (indexed < maxBlocks) {
+    const lowest = tip ? undefined : await chainBlockAt(db);
+    const height = tip ? tip.height + 1 : Math.max(first, lowest?.height ?? first);
+    const next = await chainBlockAt(db, height);
+    if (!next) return { indexed, isAtTip: true };
+    const cumulative = await indexBlock(db, network, next, tip?.cumulativeEventHash ?? null);
+    if (cumulative === undefined) return { indexed, isAtTip: false };
+    indexed += 1;
+    tip = { height: next.height, cumulativeEventHash: cumulative };
+  }
+  return { indexed, isAtTip: false };
+}
