@@ -74,8 +74,8 @@ const EnvSchema = z.object({
    * GET {base}/order?id=, POST {base}/price); empty: this server's own, at /api/inscription-service.
    */
   INSCRIPTION_SERVICE_URL: z.union([z.literal(''), z.string().url()]).default(''),
-  /** The external Token link of the navigation. */
-  TOKEN_URL: z.string().url().default('https://www.coingecko.com/en/categories/brc-20'),
+  /** The navigation's Token link: empty (the default) is this app's /brc20 token pages. */
+  TOKEN_URL: z.union([z.literal(''), z.string().url()]).default(''),
   /** The external Inscribe link of the navigation. */
   INSCRIBE_URL: z.string().url().default('https://ordinals.com/inscribe'),
   /** On regtest, seed the demo market (3 inscribed collections) on first start; 'false' skips it. */

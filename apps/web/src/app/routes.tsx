@@ -40,6 +40,18 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'brc20',
+        lazy: async () => ({
+          Component: (await import('../features/brc20/tokens-page.tsx')).TokensPage,
+        }),
+      },
+      {
+        path: 'brc20/:tick',
+        lazy: async () => ({
+          Component: (await import('../features/brc20/token-page.tsx')).TokenPage,
+        }),
+      },
+      {
         path: 'profile',
         lazy: async () => ({
           Component: (await import('../features/profile/profile-page.tsx')).ProfilePage,

@@ -17,14 +17,20 @@ type NavItem =
   | { label: string; icon: Icon; to: string }
   | { label: string; icon: Icon; href: string | undefined };
 
-/** Spec 001 §2: Collections, Create (/launchpad), Rewards, Token and Inscribe (external). */
+/**
+ * Spec 001 §2: Collections, Create (/launchpad), Rewards, Token and Inscribe (external). Token is
+ * the app's own /brc20 unless TOKEN_URL names an external page.
+ */
 function useNavItems(): NavItem[] {
   const config = useAppConfig();
   return [
     { label: 'Collections', icon: GridIcon, to: '/collections' },
     { label: 'Create', icon: PlusSquareIcon, to: '/launchpad' },
     { label: 'Rewards', icon: GiftIcon, to: '/rewards' },
-    { label: 'Token', icon: CoinIcon, href: config?.tokenUrl },
+    // TOKEN_URL empty (the default): the token pages of this app.
+    config && config.tokenUrl === ''
+      ? { label: 'Token', icon: CoinIcon, to: '/brc20' }
+      : { label: 'Token', icon: CoinIcon, href: config?.tokenUrl },
     { label: 'Inscribe', icon: PenIcon, href: config?.inscribeUrl },
   ];
 }

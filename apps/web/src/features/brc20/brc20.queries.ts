@@ -1,0 +1,89 @@
+import {
+  Brc20ActivityPayloadSchema,
+  Brc20BalancesPayloadSchema,
+  Brc20HoldersPayloadSchema,
+  Brc20TokenPayloadSchema,
+  Brc20TokensPayloadSchema,
+  Brc20TransferablesPayloadSchema,
+  BRC20_TOKENS_PAGE_SIZE,
+  type Brc20TokenSort,
+} from '@om/core';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { walletQueries } from '../wallet/wallet.queries.ts';
+
+export type TokenListParams = {
+  search: string;
+  sort: Brc20TokenSort;
+  order: 'asc' | 'desc';
+  page: number;
+};
+
+const pageQuery = (page: number, extra: Record<string, string> = {}) =>
+  new URLSearchParams({
+    ...extra,
+    limit: String(BRC20_TOKENS_PAGE_SIZE),
+    offset: String(page * BRC20_TOKENS_PAGE_SIZE),
+  }).toString();
+
+const tickPath = (tick: string) => `/api/brc20/tokens/${encodeURIComponent(tick)}`;
+const addressPath = (address: string) => `/api/brc20/balances/${encodeURIComponent(address)}`;
+
+/** The token layer's read API (core brc20.api.ts). */
+export const brc20Queries = {
+  all: () => ['brc20'] as const,
+  tokens: ({ search, sort, order, page }: TokenListParams) =>
+    queryOptions({
+      queryKey: [...brc20Queries.all(), 'tokens', { search, sort, order, page }],
+      queryFn: ({ signal }) => {
+        const extra: Record<string, string> = { sort, order };
+        if (search.trim()) extra.search = search.trim();
+        return api.get(`/api/brc20/tokens?${pageQuery(page, extra)}`, Brc20TokensPayloadSchema, {
+          signal,
+        });
+      },
+      placeholderData: keepPreviousData,
+    }),
+  token: (tick: string) =>
+    queryOptions({
+      queryKey: [...brc20Queries.all(), 'token', tick.toLowerCase()],
+      queryFn: async ({ signal }) =>
+        (await api.get(tickPath(tick), Brc20TokenPayloadSchema, { signal })).token,
+    }),
+  holders: (tick: string, page: number) =>
+    queryOptions({
+      queryKey: [...brc20Queries.all(), 'holders', tick.toLowerCase(), page],
+      queryFn: ({ signal }) =>
+        api.get(`${tickPath(tick)}/holders?${pageQuery(page)}`, Brc20HoldersPayloadSchema, {
+          signal,
+        }),
+      placeholderData: keepPreviousData,
+    }),
+  activity: (tick: string, page: number) =>
+    queryOptions({
+      queryKey: [...brc20Queries.all(), 'activity', tick.toLowerCase(), page],
+      queryFn: ({ signal }) =>
+        api.get(`${tickPath(tick)}/activity?${pageQuery(page)}`, Brc20ActivityPayloadSchema, {
+          signal,
+        }),
+      placeholderData: keepPreviousData,
+    }),
+  /**
+   * GET /api/brc20/balances/{address}. Under the wallet's balance keys, so every block and
+   * mempool event (use-chain-events.ts) refetches it.
+   */
+  balances: (address: string) =>
+    queryOptions({
+      queryKey: [...walletQueries.balances(), 'brc20', address],
+      queryFn: ({ signal }) =>
+        api.get(addressPath(address), Brc20BalancesPayloadSchema, { signal }),
+    }),
+  transferables: (address: string) =>
+    queryOptions({
+      queryKey: [...walletQueries.balances(), 'brc20-transferable', address],
+      queryFn: ({ signal }) =>
+        api.get(`${addressPath(address)}/transferable`, Brc20TransferablesPayloadSchema, {
+          signal,
+        }),
+    }),
+};

@@ -1,0 +1,58 @@
+import { formatDateTime } from '@om/core';
+import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { formatWireAmount } from './brc20-amount.ts';
+import { CELL, NUMBER, Table } from './brc20-ui.tsx';
+import { useMintRecordPolling } from './mint-record-poll.ts';
+
+/**
+ * "My mints": the mint records of this browser (spec 001 §3), each pending one followed every
+ * 5 s until its order completes. `ticker` keeps one token's.
+ */
+export function MyMints({ ticker }: { ticker?: string }) {
+  const records = useMintRecordPolling().filter(
+    (r) => ticker === undefined || r.ticker.toLowerCase() === ticker.toLowerCase(),
+  );
+  return (
+    <section aria-label="My mints" className="flex flex-col gap-2">
+      <h2 className="text-base font-semibold text-zinc-100">My mints</h2>
+      {records.length === 0 ? (
+        <p className="text-sm text-zinc-500">No mints from this browser yet.</p>
+      ) : (
+        <Table
+          label="My mints"
+          heads={[
+            { text: 'Ticker' },
+            { text: 'Tokens', align: 'right' },
+            { text: 'Mints', align: 'right' },
+            { text: 'Fee rate', align: 'right' },
+            { text: 'Payment' },
+            { text: 'When' },
+            { text: 'Status' },
+          ]}
+        >
+          {records.map((record) => (
+            <tr key={record.orderId}>
+              <td className={CELL}>{record.ticker}</td>
+              <td className={NUMBER}>{formatWireAmount(record.tokensAmount, 0)}</td>
+              <td className={NUMBER}>{record.mintsAmount}</td>
+              <td className={NUMBER}>{record.feeRate} sat/vB</td>
+              <td className={`${CELL} font-mono text-xs`} title={record.txId}>
+                {shortenHash(record.txId)}
+              </td>
+              <td className={`${CELL} whitespace-nowrap text-zinc-400`}>
+                {formatDateTime(new Date(record.timestamp))}
+              </td>
+              <td className={CELL}>
+                {record.status === 'completed' ? (
+                  <span className="text-emerald-300">Completed</span>
+                ) : (
+                  <span className="text-amber-300">Pending</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </section>
+  );
+}

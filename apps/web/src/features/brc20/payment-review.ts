@@ -1,0 +1,146 @@
+import {
+  addressOfScript,
+  equalBytes,
+  estimateVsize,
+  inputTypeOf,
+  parsePsbt,
+  psbtTxid,
+  scriptOfAddress,
+  spendTypeOfScript,
+  type BitcoinNetwork,
+} from '@om/bitcoin';
+import type { InscribeOrder, PaymentPsbt } from '@om/core';
+import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
+import { btcText, feeRateText } from '../trade/trade-format.ts';
+
+/** As in the edition mint review: our vsize is an estimate, so a little slack over the rate. */
+const FEE_RATE_SLACK = 1.1;
+const FEE_RATE_SLACK_ABSOLUTE = 1;
+
+export type ServicePaymentReview = {
+  chargeAddress: string;
+  /** What the PSBT pays the charge address. */
+  charged: bigint;
+  networkFee: bigint;
+  feeRate: number;
+  change: bigint;
+  /** What leaves the wallet: the charge and the payment's own fee. */
+  total: bigint;
+  txid: string;
+  /** Why not to sign, in words; empty when the PSBT pays the order and nothing else. */
+  problems: string[];
+};
+
+type Request = {
+  network: BitcoinNetwork;
+  paymentAddress: string;
+  feeRate: number;
+  /** The price quoted just before (POST {base}/price): the order may not charge more. */
+  quotedAmount: bigint;
+};
+
+const sats = (value: string) => (/^\d+$/.test(value) ? BigInt(value) : undefined);
+
+/**
+ * Reads the PSBT that pays an inscription service order before the wallet signs it: every input
+ * is a coin of the payment address, one output pays the order's charge address exactly its
+ * amount, the rest is change to the payment address, inputs are signed with ALL and the fee rate
+ * is the chosen one. Amounts come from the PSBT, not from the service's words.
+ */
+export function reviewServicePayment(
+  order: InscribeOrder,
+  payment: PaymentPsbt,
+  request: Request,
+): ServicePaymentReview {
+  const amount = sats(order.charge.amount);
+  const review: ServicePaymentReview = {
+    chargeAddress: order.charge.address,
+    charged: 0n,
+    networkFee: 0n,
+    feeRate: 0,
+    change: 0n,
+    total: 0n,
+    txid: '',
+    problems: [],
+  };
+  const problems = review.problems;
+  if (amount === undefined) problems.push("The order's charge cannot be read.");
+  if (amount !== undefined && amount > request.quotedAmount) {
+    problems.push(
+      `The order charges ${btcText(amount)}, more than the ${btcText(request.quotedAmount)} quoted.`,
+    );
+  }
+  if (payment.chargeAddress !== order.charge.address) {
+    problems.push('The payment is for another charge address than the order.');
+  }
+  let tx: ReturnType<typeof parsePsbt>;
+  try {
+    tx = parsePsbt(payment.psbt);
+  } catch {
+    return { ...review, problems: [...problems, 'The payment PSBT cannot be read.'] };
+  }
+  const { network } = request;
+  const paymentScript = scriptOfAddress(request.paymentAddress, network);
+  let chargeScript: Uint8Array | undefined;
+  try {
+    chargeScript = scriptOfAddress(order.charge.address, network);
+  } catch {
+    problems.push(`The charge address ${order.charge.address} is not an address of this network.`);
+  }
+
+  let spent = 0n;
+  const inputTypes = Array.from({ length: tx.inputsLength }, (_, i) => {
+    const prevout = tx.getInput(i).witnessUtxo;
+    if (!prevout || !equalBytes(prevout.script, paymentScript)) {
+      problems.push(`Input ${i} is not a coin of your payment address.`);
+    }
+    spent += prevout?.amount ?? 0n;
+    return inputTypeOf((prevout && spendTypeOfScript(prevout.script)) ?? 'p2wpkh');
+  });
+
+  let kept = 0n;
+  let charges = 0;
+  const scripts = Array.from({ length: tx.outputsLength }, (_, i) => {
+    const { script, amount: value = 0n } = tx.getOutput(i);
+    kept += value;
+    if (script && chargeScript && equalBytes(script, chargeScript)) {
+      charges += 1;
+      review.charged += value;
+    } else if (script && equalBytes(script, paymentScript)) {
+      review.change += value;
+    } else {
+      const to = script ? addressOfScript(script, network) : undefined;
+      problems.push(
+        `Output ${i} pays ${to ?? 'a script'}, neither the charge address nor your payment address.`,
+      );
+    }
+    return script ?? new Uint8Array();
+  });
+  if (charges !== 1 || review.charged !== amount) {
+    problems.push(
+      `The PSBT pays ${btcText(review.charged)} to the charge address, not the ${btcText(amount ?? 0n)} of the order.`,
+    );
+  }
+  for (const index of payment.inputsToSign) {
+    if (index < 0 || index >= tx.inputsLength) {
+      problems.push(`The service asks to sign input ${index}, which the PSBT does not have.`);
+    }
+  }
+  const unsafe = inputsWithUnsafeSighash(
+    tx,
+    Array.from({ length: tx.inputsLength }, (_, i) => i),
+  );
+  if (unsafe.length > 0) problems.push(unsafeSighashText(unsafe, 'The payment'));
+
+  review.networkFee = spent - kept;
+  if (review.networkFee < 0n) problems.push('Its outputs pay more than its inputs hold.');
+  review.feeRate = Number(review.networkFee) / estimateVsize(inputTypes, scripts);
+  if (review.feeRate > request.feeRate * FEE_RATE_SLACK + FEE_RATE_SLACK_ABSOLUTE) {
+    problems.push(
+      `The network fee rate of ${feeRateText(review.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`,
+    );
+  }
+  review.total = review.charged + review.networkFee;
+  review.txid = psbtTxid(payment.psbt);
+  return review;
+}

@@ -1,0 +1,222 @@
+import { BRC20_TOKENS_PAGE_SIZE, CONNECT_WALLET, type Brc20Token } from '@om/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { LoadError, LoadFailed, Loading } from '../../components/ui/load-state.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { shortenAddress } from '../../lib/format.ts';
+import { count } from '../collections/collection-format.ts';
+import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
+import { formatWireAmount } from './brc20-amount.ts';
+import { brc20Queries } from './brc20.queries.ts';
+import { CELL, MintProgress, NUMBER, Pager, Table } from './brc20-ui.tsx';
+import { MintTokenDialog } from './mint-dialog.tsx';
+import { MyMints } from './my-mints.tsx';
+
+/** /brc20/{tick}: the token's supply and progress, a Mint button, its holders and activity. */
+export function TokenPage() {
+  const { tick = '' } = useParams();
+  const query = useQuery(brc20Queries.token(tick));
+  if (query.isPending) {
+    return (
+      <Page title={tick}>
+        <Loading what="the token" />
+      </Page>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Page title={tick}>
+        <LoadFailed what="the token" error={query.error} onRetry={() => void query.refetch()} />
+      </Page>
+    );
+  }
+  return <TokenView token={query.data} />;
+}
+
+export function TokenView({ token }: { token: Brc20Token }) {
+  const { wallet } = useWallet();
+  const [minting, setMinting] = useState(false);
+  const amount = (value: string) => formatWireAmount(value, token.decimals);
+  const soldOut = BigInt(token.remainingSupply.replace('.', '')) === 0n;
+  return (
+    <Page title={token.originalTick} subtitle="BRC-20 token">
+      <section aria-label="About the token" className="flex flex-col gap-4">
+        <MintProgress percent={token.mintProgress} label={token.originalTick} />
+        <dl className="grid grid-cols-2 gap-3 text-sm md:grid-cols-4">
+          <Fact term="Max supply">{amount(token.maxSupply)}</Fact>
+          <Fact term="Minted">{amount(token.mintedSupply)}</Fact>
+          <Fact term="Holders">{count(token.holders)}</Fact>
+          <Fact term="Decimals">{token.decimals}</Fact>
+          <Fact term="Limit per mint">{amount(token.limitPerMint)}</Fact>
+          <Fact term="Remaining">{amount(token.remainingSupply)}</Fact>
+          <Fact term="Deploy height">{count(token.deployHeight)}</Fact>
+          <Fact term="Deploy inscription">
+            <Link
+              to={`/inscriptions/${encodeURIComponent(token.deployInscriptionId)}`}
+              className="font-mono text-brand-400 hover:underline"
+              title={token.deployInscriptionId}
+            >
+              {shortenHash(token.deployInscriptionId)}
+            </Link>
+          </Fact>
+        </dl>
+        <div className="flex items-center gap-3">
+          <Button
+            variant="primary"
+            disabled={!wallet || soldOut || token.selfMint}
+            onClick={() => setMinting(true)}
+          >
+            Mint
+          </Button>
+          {!wallet ? <p className="text-sm text-zinc-400">{CONNECT_WALLET}</p> : null}
+          {soldOut ? <p className="text-sm text-zinc-400">Fully minted.</p> : null}
+          {token.selfMint ? (
+            <p className="text-sm text-zinc-400">Only its deployer's inscriptions can mint it.</p>
+          ) : null}
+        </div>
+      </section>
+      {wallet ? (
+        <MintTokenDialog token={token} open={minting} onClose={() => setMinting(false)} />
+      ) : null}
+      <MyMints ticker={token.originalTick} />
+      <Holders token={token} />
+      <Activity token={token} />
+    </Page>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 rounded-lg border border-zinc-800 bg-zinc-900/40 px-3 py-2">
+      <dt className="text-xs uppercase tracking-wide text-zinc-500">{term}</dt>
+      <dd className="font-mono text-zinc-100">{children}</dd>
+    </div>
+  );
+}
+
+function Holders({ token }: { token: Brc20Token }) {
+  const [page, setPage] = useState(0);
+  const query = useQuery(brc20Queries.holders(token.tick, page));
+  const amount = (value: string) => formatWireAmount(value, token.decimals);
+  return (
+    <section aria-label="Holders" className="flex flex-col gap-2">
+      <h2 className="text-base font-semibold text-zinc-100">Holders</h2>
+      {query.isPending ? (
+        <Loading what="holders" />
+      ) : query.isError ? (
+        <LoadError what="holders" error={query.error} />
+      ) : (
+        <>
+          <Table
+            label="Holders"
+            heads={[
+              { text: 'Address' },
+              { text: 'Overall', align: 'right' },
+              { text: 'Available', align: 'right' },
+              { text: 'Transferable', align: 'right' },
+            ]}
+          >
+            {query.data.holders.map((holder) => (
+              <tr key={holder.pkscript}>
+                <td
+                  className={`${CELL} font-mono text-xs`}
+                  title={holder.address ?? holder.pkscript}
+                >
+                  {holder.address ? shortenAddress(holder.address) : shortenHash(holder.pkscript)}
+                </td>
+                <td className={NUMBER}>{amount(holder.overall)}</td>
+                <td className={NUMBER}>{amount(holder.available)}</td>
+                <td className={NUMBER}>{amount(holder.transferable)}</td>
+              </tr>
+            ))}
+          </Table>
+          <Pager
+            label="Holders"
+            page={page}
+            size={BRC20_TOKENS_PAGE_SIZE}
+            total={query.data.total}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+const ACTIVITY_TEXT = {
+  'deploy-inscribe': 'Deploy',
+  'mint-inscribe': 'Mint',
+  'transfer-inscribe': 'Inscribe transfer',
+  'transfer-transfer': 'Transfer',
+} as const;
+
+function Activity({ token }: { token: Brc20Token }) {
+  const [page, setPage] = useState(0);
+  const query = useQuery(brc20Queries.activity(token.tick, page));
+  const who = (address: string | null) =>
+    address ? (
+      <span className="font-mono text-xs" title={address}>
+        {shortenAddress(address)}
+      </span>
+    ) : (
+      '—'
+    );
+  return (
+    <section aria-label="Activity" className="flex flex-col gap-2">
+      <h2 className="text-base font-semibold text-zinc-100">Activity</h2>
+      {query.isPending ? (
+        <Loading what="activity" />
+      ) : query.isError ? (
+        <LoadError what="activity" error={query.error} />
+      ) : (
+        <>
+          <Table
+            label="Activity"
+            heads={[
+              { text: 'Event' },
+              { text: 'Amount', align: 'right' },
+              { text: 'From' },
+              { text: 'To' },
+              { text: 'Block', align: 'right' },
+            ]}
+          >
+            {query.data.events.map((event) => (
+              <tr key={`${event.type}-${event.inscriptionId}`}>
+                <td className={CELL}>
+                  <Link
+                    to={`/inscriptions/${encodeURIComponent(event.inscriptionId)}`}
+                    className="hover:text-brand-400"
+                  >
+                    {ACTIVITY_TEXT[event.type]}
+                  </Link>
+                </td>
+                <td className={NUMBER}>
+                  {event.amount ? formatWireAmount(event.amount, token.decimals) : '—'}
+                </td>
+                <td className={CELL}>{who(event.fromAddress)}</td>
+                <td className={CELL}>
+                  {event.burned
+                    ? 'Burned'
+                    : event.type === 'transfer-transfer' && !event.toAddress
+                      ? 'Sent as fee'
+                      : who(event.toAddress)}
+                </td>
+                <td className={NUMBER}>{count(event.height)}</td>
+              </tr>
+            ))}
+          </Table>
+          <Pager
+            label="Activity"
+            page={page}
+            size={BRC20_TOKENS_PAGE_SIZE}
+            total={query.data.total}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}
