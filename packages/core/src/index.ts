@@ -42,3 +42,4 @@ export * from './floor-chart.ts';
 export * from './wallet-rules.ts';
 export * from './discount.ts';
 export * from './paging.ts';
+export * from './brc20-amount.ts';

@@ -34,7 +34,7 @@ export interface Brc20Transfer {
 export interface Brc20Ticker {
   /** Lower-cased tick: the ticker's identity. */
   tick: string;
-  /** The deploy's own casing; it appears in every event string. */
+  /** The deploy's own casing (its deploy-inscribe event prints it; later events print their own). */
   originalTick: string;
   maxSupply: bigint;
   limitPerMint: bigint;
@@ -56,6 +56,11 @@ export interface Brc20Balance {
 export interface Brc20Transferable {
   inscriptionId: string;
   tick: string;
+  /**
+   * The transfer inscription's own `tick` casing: OPI prints it in the transfer-transfer event
+   * (event_generator.rs brc20_transfer_transfer takes `original_ticker` from the moved content).
+   */
+  originalTick: string;
   amount: bigint;
   sourcePkscript: string;
 }
@@ -73,7 +78,10 @@ export interface Brc20State {
 export interface Brc20Event {
   type: Brc20EventType;
   inscriptionId: string;
-  /** Lower-cased tick and the casing of the deploy. */
+  /**
+   * Lower-cased tick, and the casing this event's own inscription wrote (the deploy's for a
+   * deploy; a mint or transfer written 'OrDi' prints 'OrDi': event_generator.rs).
+   */
   tick: string;
   originalTick: string;
   /** deploy: the deployer; mint: the minter; transfer-inscribe and -transfer: the source. */
