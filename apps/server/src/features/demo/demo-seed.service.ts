@@ -13,6 +13,7 @@ import {
   demoCollections,
 } from './demo-collections.ts';
 import { seedDemoAuctions } from './demo-auctions.ts';
+import { seedDemoBrc20 } from './demo-brc20.ts';
 import { inscribeArtworks } from './demo-inscribe.ts';
 import { demoInscriberKey, demoOwners, ownerOf, writeOwnersFile } from './demo-owners.ts';
 import { seedDemoLaunches } from './demo-launches.ts';
@@ -119,6 +120,16 @@ export function startDemoSeed(
       signal: stop.signal,
     });
     deps.log.info(trades, `demo market trades: ${trades.status}`);
+    // BRC-20 tokens deployed, minted, some transfers sent and some in flight (issue 14).
+    const brc20 = await seedDemoBrc20({
+      market: deps.market,
+      faucet: deps.faucet,
+      owners: demoOwners(seed),
+      inscriberKey: demoInscriberKey(seed),
+      waitForIndexer: () => waitForIndexer(withSignal),
+      signal: stop.signal,
+    });
+    deps.log.info(brc20, `demo market brc20: ${brc20.status}`);
     // An English auction running for a week, a standing bid and an outbid one (issue 6),
     // before the launches: their log line stays the seed's last, after which it mines nothing.
     const auctions = await seedDemoAuctions({
