@@ -12,6 +12,8 @@ import type { ChainEvents } from './indexer/chain-events.ts';
 import { addressRoutes } from './features/address/address.routes.ts';
 import { registerAuctions } from './features/auctions/auctions.routes.ts';
 import { brc20SendRoutes } from './features/brc20/brc20-send.routes.ts';
+import { brc20Routes } from './features/brc20/brc20.routes.ts';
+import { opiRoutes } from './features/brc20/opi.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { chainRoutes } from './features/chain/chain.routes.ts';
 import { activityRoutes } from './features/collections/activity.routes.ts';
@@ -108,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   editionsRoutes(app, deps, writeLimit);
   registerAuctions(app, deps, writeLimit);
   brc20SendRoutes(app, deps, writeLimit);
+  brc20Routes(app, deps);
+  opiRoutes(app, deps);
   xAccountRoutes(app, deps, writeLimit);
   await storageRoutes(app, deps, writeLimit);
   if (deps.chain.faucet) devRoutes(app, { db: deps.db, faucet: deps.chain.faucet }, writeLimit);
