@@ -1,4 +1,5 @@
 import {
+  buildDelistPsbt,
   buildMultisigDeposit,
   bytesToBase64,
   multisigWallet,
@@ -118,5 +119,35 @@ export function paymentPsbt(
     networkFee: '0',
     amount: amount.toString(),
     chargeAddress: CHARGE_ADDRESS,
+  };
+}
+
+export const TRANSFER_TXID = 'ab'.repeat(32);
+export const TRANSFER_ID = `${TRANSFER_TXID}i0`;
+
+/** POST /api/brc20/transfer/prepare's answer: the transfer inscription's output to `toAddress`, the fee from payment coins. */
+export function sendPsbt(toAddress: string) {
+  const built = buildDelistPsbt({
+    inscriptionUtxo: {
+      txid: TRANSFER_TXID,
+      vout: 0,
+      value: 546n,
+      script: BUYER_ORDINALS.script,
+      publicKey: BUYER_ORDINALS.publicKey,
+    },
+    sellerPayment: {
+      address: BUYER_PAYMENT.address,
+      publicKey: BUYER_PAYMENT.publicKey,
+      utxos: [coin(0x62, 100_000n, BUYER_PAYMENT.script)],
+    },
+    toAddress,
+    feeRate: 6,
+    network: NETWORK,
+  });
+  return {
+    psbt: bytesToBase64(built.psbt),
+    ordinalInputs: [0],
+    paymentInputs: built.layout.paymentIndices,
+    networkFee: built.fee.toString(),
   };
 }

@@ -1,5 +1,6 @@
 import { CONNECT_YOUR_WALLET } from '@om/core';
 import { useSearchParams } from 'react-router';
+import { TokensTab } from '../brc20/tokens-tab.tsx';
 import { EmptyState, Page } from '../../components/ui/page.tsx';
 import { shortenAddress } from '../../lib/format.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
@@ -11,6 +12,7 @@ import { ProfileActivity } from './profile-activity.tsx';
 const TABS = [
   { value: 'inscriptions', label: 'My inscriptions' },
   { value: 'listings', label: 'My listings' },
+  { value: 'tokens', label: 'Tokens' },
   { value: 'activity', label: 'Activity' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
@@ -64,6 +66,7 @@ function ProfileTabs({ wallet }: { wallet: WalletAccount }) {
       <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
         {tab === 'inscriptions' ? <MyInscriptions address={wallet.ordinalsAddress} /> : null}
         {tab === 'listings' ? <MyListings address={wallet.ordinalsAddress} /> : null}
+        {tab === 'tokens' ? <TokensTab address={wallet.ordinalsAddress} /> : null}
         {tab === 'activity' ? <ProfileActivity address={wallet.ordinalsAddress} /> : null}
       </div>
     </>
