@@ -203,6 +203,24 @@ const block1: ConformanceBlock = {
       brc({ op: 'deploy', tick: '😀', max: '10', lim: '1', dec: '0' }),
       'a 4-byte UTF-8 tick: valid',
     ),
+    ins(
+      'bob',
+      'dLimX',
+      brc({ op: 'deploy', tick: 'limx', max: '10', lim: '20', dec: '0' }),
+      'lim above max: allowed',
+    ),
+    ins(
+      'alice',
+      'dSelf0',
+      brc({ op: 'deploy', tick: 'selfz', max: '0', lim: '0', self_mint: 'true' }),
+      'self-mint with an explicit lim "0": invalid',
+    ),
+    ins(
+      'alice',
+      'dSelfU',
+      brc({ op: 'deploy', tick: 'selfu', max: '100', self_mint: 'TRUE' }),
+      'self_mint must be exactly "true": invalid',
+    ),
     ins('carol', 'cNote', 'a note, not JSON', 'plain text: no candidate; a parent later'),
   ],
   expected: [
@@ -214,6 +232,7 @@ const block1: ConformanceBlock = {
     `deploy-inscribe;{id:dUmax};{pk:alice};umax;umax;18446744073709551615;0;1;false`,
     `deploy-inscribe;{id:dNumDec};{pk:alice};ndec;ndec;1000.123456789000000000;18;1000.123456789000000000;false`,
     `deploy-inscribe;{id:dEmoji};{pk:carol};😀;😀;10;0;1;false`,
+    `deploy-inscribe;{id:dLimX};{pk:bob};limx;limx;10;0;20;false`,
   ],
 };
 
@@ -324,6 +343,13 @@ const block2: ConformanceBlock = {
       brc({ op: 'mint', tick: 'ndec', amt: '1.123456789' }),
       'dec 18 after the numeric dec: valid',
     ),
+    ins(
+      'bob',
+      'mL1',
+      brc({ op: 'mint', tick: 'limx', amt: '20' }),
+      'amt within lim but over the supply: clipped to 10',
+    ),
+    ins('bob', 'mOp', brc({ op: 'MINT', tick: 'tsta', amt: '1' }), 'op is case-sensitive: ignored'),
   ],
   expected: [
     `mint-inscribe;{id:mA1};{pk:alice};tsta;tsta;1000.${Z};`,
@@ -337,6 +363,7 @@ const block2: ConformanceBlock = {
     `mint-inscribe;{id:mC2};{pk:carol};tstc;tstc;0.01;{id:cNote}`,
     `mint-inscribe;{id:mS1};{pk:alice};selfm;selfm;5.${Z};{id:dSelf}`,
     `mint-inscribe;{id:mN1};{pk:alice};ndec;ndec;1.123456789000000000;`,
+    `mint-inscribe;{id:mL1};{pk:bob};limx;limx;10;`,
   ],
 };
 
