@@ -80,7 +80,8 @@ function touchedTicks(transfers: Brc20Transfer[], state: Pick<Brc20State, 'trans
   const ticks = new Set<string>();
   for (const t of transfers) {
     const tick = t.content?.tick;
-    if (typeof tick === 'string') ticks.add(tick.toLowerCase());
+    // OPI ignores a tick holding \x00 (brc20_indexer.rs), and PostgreSQL text cannot hold one.
+    if (typeof tick === 'string' && !tick.includes('\0')) ticks.add(tick.toLowerCase());
   }
   for (const t of state.transferables.values()) ticks.add(t.tick);
   return [...ticks];
