@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { MenuIcon, PanelIcon } from '../../components/ui/icons.tsx';
 import { chainQueries } from '../chain/chain.queries.ts';
-import { useAppConfig } from '../config/config.queries.ts';
 import { WalletButton } from '../wallet/wallet-button.tsx';
-import { PendingRewardsStat, TokenBalanceStat, XpStat } from './header-stats.tsx';
+import { PendingRewardsStat, ProductTokenBalanceStat, XpStat } from './header-stats.tsx';
 import { PayoutProgress } from './payout-progress.tsx';
 import { useSidebar } from './sidebar-context.ts';
 
-/** XP, token and rewards render their placeholder until the rewards feature feeds them. */
+/** XP and rewards render their placeholder until the rewards feature feeds them. */
 export function AppHeader() {
   const { open, openMobile, isMobile, toggle } = useSidebar();
-  const productName = useAppConfig()?.productName ?? 'Token';
   const Toggle = isMobile ? MenuIcon : PanelIcon;
   const tipHeight = useQuery(chainQueries.tipHeight()).data;
 
@@ -30,7 +28,7 @@ export function AppHeader() {
       <div className="ml-auto flex items-center gap-5">
         <div className="hidden items-center gap-5 lg:flex" aria-label="Your rewards" role="group">
           <XpStat />
-          <TokenBalanceStat ticker={productName} />
+          <ProductTokenBalanceStat />
           <PendingRewardsStat />
           <PayoutProgress blockHeight={tipHeight} />
         </div>

@@ -1,5 +1,11 @@
 import { formatXp, satsToBtc } from '@om/core';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { formatWireAmount, parseTokenAmount } from '../brc20/brc20-amount.ts';
+import { brc20Queries } from '../brc20/brc20.queries.ts';
+import { useMintRecordPolling } from '../brc20/mint-record-poll.ts';
+import { useAppConfig } from '../config/config.queries.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
 
 /** Shown in a slot whose data a later feature provides; never a made-up number. */
 export const PLACEHOLDER = '—';
@@ -21,6 +27,30 @@ export function XpStat({ xp }: { xp?: number }) {
 /** Balance of the product's utility token, already formatted by the token feature. */
 export function TokenBalanceStat({ ticker, balance }: { ticker: string; balance?: string }) {
   return <Stat label={ticker}>{balance ?? PLACEHOLDER}</Stat>;
+}
+
+/**
+ * The connected ordinals address's overall balance of the product's ticker (spec 001 §7 "a token
+ * balance lookup by address"); '—' without a wallet, or when the balance is zero or the ticker is
+ * not deployed. Its query sits under the wallet's balance keys, so each new block refetches it.
+ * The header is on every page, so it also follows the pending BRC-20 mint records.
+ */
+export function ProductTokenBalanceStat() {
+  const config = useAppConfig();
+  const { wallet } = useWallet();
+  useMintRecordPolling();
+  const ticker = config?.productTicker ?? '';
+  const balances = useQuery({
+    ...brc20Queries.balances(wallet?.ordinalsAddress ?? ''),
+    enabled: wallet !== null && ticker !== '',
+  });
+  const row = balances.data?.balances.find((b) => b.tick === ticker.toLowerCase());
+  const overall = row ? parseTokenAmount(row.overall, row.decimals) : undefined;
+  const balance =
+    wallet && row && overall !== undefined && overall > 0n
+      ? formatWireAmount(row.overall, row.decimals)
+      : undefined;
+  return <TokenBalanceStat ticker={row?.originalTick ?? (ticker || 'Token')} balance={balance} />;
 }
 
 /** Mining rewards earned and not yet paid out, in sats. */

@@ -1,0 +1,55 @@
+import type { Brc20BalanceRow } from '@om/core';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ProductTokenBalanceStat } from '../layout/header-stats.tsx';
+import { buyer } from '../mint/mint-test-fixtures.ts';
+import { BUYER_ORDINALS } from '../trade/trade-test-fixtures.ts';
+import { fakeServer, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
+import { walletQueries } from '../wallet/wallet.queries.ts';
+
+// The header's token balance: the product ticker (testConfig: 'omkt') of the ordinals address.
+
+const BALANCES = `GET /api/brc20/balances/${BUYER_ORDINALS.address}`;
+const row = (overall: string, tick = 'omkt'): Brc20BalanceRow => ({
+  tick,
+  originalTick: tick.toUpperCase(),
+  decimals: 18,
+  overall: `${overall}.000000000000000000`,
+  available: `${overall}.000000000000000000`,
+  transferable: '0.000000000000000000',
+  pendingTransferable: '0.000000000000000000',
+});
+const stat = () => screen.getByText(/^(OMKT|omkt)$/).nextElementSibling?.textContent;
+
+describe("the header's token balance", () => {
+  it('shows the overall balance of the product ticker and follows balance refreshes (new blocks)', async () => {
+    let overall = '1500';
+    fakeServer({
+      [BALANCES]: () =>
+        ok({ address: BUYER_ORDINALS.address, balances: [row('9', 'ordi'), row(overall)] }),
+    });
+    const { queryClient } = renderWithWallet(<ProductTokenBalanceStat />, fakeWallet(buyer));
+    await waitFor(() => expect(stat()).toBe('1,500'));
+    overall = '2500';
+    // What use-chain-events does on every block.
+    await queryClient.invalidateQueries({ queryKey: walletQueries.balances() });
+    await waitFor(() => expect(stat()).toBe('2,500'));
+  });
+
+  it.each([
+    ['zero', [row('0')]],
+    ['not deployed / never held', [row('9', 'ordi')]],
+  ])("shows '—' when the balance is %s", async (_, balances) => {
+    const calls = fakeServer({ [BALANCES]: ok({ address: BUYER_ORDINALS.address, balances }) });
+    renderWithWallet(<ProductTokenBalanceStat />, fakeWallet(buyer));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(screen.getByText('—')).toBeTruthy());
+  });
+
+  it("shows '—' without a wallet and asks nothing", () => {
+    const calls = fakeServer({});
+    renderWithWallet(<ProductTokenBalanceStat />, fakeWallet(null));
+    expect(stat()).toBe('—');
+    expect(calls).toEqual([]);
+  });
+});
