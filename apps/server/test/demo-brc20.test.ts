@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
 import { demoBrc20Plan, opArtwork, seedDemoBrc20 } from '../src/features/demo/demo-brc20.ts';
 import { DEMO_SEED } from '../src/features/demo/demo-collections.ts';
 import { demoInscriberKey, demoOwners } from '../src/features/demo/demo-owners.ts';
 import { findInscribedArtworks } from '../src/features/demo/demo.queries.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { api } from './helpers/trading.ts';
 
 // Issue 14 "Demo": on a fresh regtest chain the demo deploys the utility token (PRODUCT_TICKER)
 // and two more, mints them to the demo owners over a few blocks, and transfer-inscribes some of
@@ -59,6 +61,7 @@ describe.each(databaseKinds())('the demo BRC-20 tokens on %s', (kind) => {
       inscriberKey: demoInscriberKey(DEMO_SEED),
       waitForIndexer: async () => {
         await t.sync();
+        await indexBrc20(t.db, 'regtest');
       },
     });
 
@@ -117,5 +120,56 @@ describe.each(databaseKinds())('the demo BRC-20 tokens on %s', (kind) => {
     expect(await where('brc20/transfer/omkt/bob/250')).toBe(addressOf('bob'));
     expect(await where('brc20/transfer/blok/alice/100.5')).toBe(addressOf('alice'));
     expect(await where('brc20/mint/moon/carol/990')).toBe(addressOf('carol'));
+  });
+  it('shows the tokens, their minted supplies and the owners balances in the index', async () => {
+    await seed();
+    const token = async (tick: string) => {
+      const res = await api(t, 'GET', `/api/brc20/tokens/${tick}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.payload.token as Record<string, unknown>;
+    };
+    expect(await token('omkt')).toMatchObject({
+      decimals: 18,
+      maxSupply: '21000000.000000000000000000',
+      limitPerMint: '1000.000000000000000000',
+      mintedSupply: '6400.000000000000000000',
+      holders: 5,
+    });
+    expect(await token('blok')).toMatchObject({
+      decimals: 8,
+      mintedSupply: '8735.06789012',
+      holders: 3,
+    });
+    expect(await token('moon')).toMatchObject({
+      decimals: 0,
+      mintedSupply: '9500',
+      remainingSupply: '500',
+      mintProgress: '95.00',
+      holders: 5,
+    });
+
+    const balances = async (name: string) => {
+      const res = await api(t, 'GET', `/api/brc20/balances/${addressOf(name)}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const rows = res.body.payload.balances as Record<string, string>[];
+      return Object.fromEntries(
+        rows.map((r) => [r.tick, `${r.overall} = ${r.available} + ${r.transferable}`]),
+      );
+    };
+    const e18 = (n: number) => `${n}.000000000000000000`;
+    // alice minted 2700 omkt and sent 500 to bob; bob's own 250 transfer is still unsent.
+    expect(await balances('alice')).toEqual({
+      omkt: `${e18(2200)} = ${e18(2200)} + ${e18(0)}`,
+      blok: '2500.50000000 = 2400.00000000 + 100.50000000',
+      moon: '1975 = 1975 + 0',
+    });
+    expect(await balances('bob')).toEqual({
+      omkt: `${e18(2200)} = ${e18(1950)} + ${e18(250)}`,
+      blok: '5000.00000000 = 5000.00000000 + 0.00000000',
+      moon: '1965 = 1965 + 0',
+    });
+    // carol sent 600 moon to dave.
+    expect((await balances('carol')).moon).toBe('1355 = 1355 + 0');
+    expect((await balances('dave')).moon).toBe('2545 = 2545 + 0');
   });
 });

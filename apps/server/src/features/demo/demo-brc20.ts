@@ -130,6 +130,9 @@ export async function seedDemoBrc20(deps: DemoBrc20Deps): Promise<DemoBrc20Resul
     return owner;
   };
   const inscribeDeps = { db: market.db, rpc: market.chain.rpc, faucet: deps.faucet };
+  // Reveals or sends of an interrupted run may still wait in the mempool: confirm them first.
+  if ((await market.chain.rpc.getRawMempool()).length > 0) await deps.faucet.mine(1);
+  await deps.waitForIndexer();
   let inscribed = 0;
   for (const stage of plan.stages) {
     deps.signal?.throwIfAborted();
