@@ -27,6 +27,7 @@ import { multisigRoutes } from './features/multisig/multisig.routes.ts';
 import { startClaimWorker } from './features/broadcasts/claimed-transactions.worker.ts';
 import { startEditionWorker } from './features/editions/edition-orders.worker.ts';
 import { editionsRoutes } from './features/editions/editions.routes.ts';
+import { inscriptionServiceRoutes } from './features/inscription-service/inscription-service.routes.ts';
 import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts';
 import { launchpadRoutes } from './features/launchpad/launchpad.routes.ts';
 import { startTradeTracker } from './features/listings/trade-tracker.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const editionWorker = startEditionWorker(deps);
   app.addHook('onClose', editionWorker.stop);
   editionsRoutes(app, deps, writeLimit);
+  inscriptionServiceRoutes(app, deps, writeLimit);
   registerAuctions(app, deps, writeLimit);
   brc20SendRoutes(app, deps, writeLimit);
   brc20Routes(app, deps);

@@ -88,6 +88,15 @@ const EnvSchema = z.object({
   /** Where platform fees go; required off regtest when PLATFORM_FEE_BPS > 0 (regtest keeps a key in DATA_DIR). */
   PLATFORM_FEE_ADDRESS: z.string().min(14).max(100).optional(),
   /**
+   * The inscription service's fee (ADR 016), UniSat's by default: nothing for an order of up to
+   * INSCRIBE_FREE_COUNT files, then min(INSCRIBE_FEE_BASE + (n − free) × INSCRIBE_FEE_PER_ITEM,
+   * INSCRIBE_FEE_MAX) sats to the platform fee address (none without one).
+   */
+  INSCRIBE_FREE_COUNT: z.coerce.number().int().min(0).default(20),
+  INSCRIBE_FEE_BASE: z.coerce.number().int().min(0).default(3000),
+  INSCRIBE_FEE_PER_ITEM: z.coerce.number().int().min(0).default(150),
+  INSCRIBE_FEE_MAX: z.coerce.number().int().min(0).default(4999),
+  /**
    * Megabytes of collection inscriptions pages each process keeps, answered again while the
    * collection's page version is unchanged (0015_page_versions); 0 computes every page.
    */

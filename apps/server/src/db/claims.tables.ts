@@ -1,9 +1,10 @@
 import type { ColumnType, GeneratedAlways } from 'kysely';
 import type { Timestamp } from './database.ts';
 
-/** Kysely's view of the table of migrations/0016_claimed_transactions.sql. Change both together. */
+/** Kysely's view of the table of migrations/0016_claimed_transactions.sql (kinds: 0020). Change both together. */
 
-export type ClaimKind = 'purchase' | 'multisig' | 'auction-settle' | 'auction-deposit';
+export type ClaimKind =
+  'purchase' | 'multisig' | 'auction-settle' | 'auction-deposit' | 'inscribe' | 'inscribe-refund';
 export type ClaimStatus = 'claimed' | 'sent' | 'final' | 'released';
 
 export interface ClaimedTransactionsTable {

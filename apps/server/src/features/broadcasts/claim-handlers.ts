@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app.ts';
 import type { ClaimKind } from '../../db/claims.tables.ts';
 import { closeBids, markBid } from '../auctions/auction-bids.queries.ts';
 import { deactivateAuction, releaseSettlement } from '../auctions/auctions.queries.ts';
+import { inscribeClaim, inscribeRefundClaim } from '../inscription-service/inscribe-claims.ts';
 import { purchaseClaim } from '../listings/purchase-claim.ts';
 import { releaseBroadcast } from '../multisig/multisig.queries.ts';
 import type { ClaimedTransaction } from './claimed-transactions.queries.ts';
@@ -50,6 +51,9 @@ export const claimHandlers: Record<ClaimKind, ClaimHandler> = {
     sent: nothing,
     release: (deps, claim) => deactivateAuction(deps.db, claim.ref),
   },
+  // The inscription service's commit and reveals, and its refunds (ADR 016).
+  inscribe: inscribeClaim,
+  'inscribe-refund': inscribeRefundClaim,
 };
 
 async function auctionOfBid(deps: AppDeps, bidId: string): Promise<string | undefined> {

@@ -1,0 +1,148 @@
+import {
+  buildInscribeCommit,
+  buildInscribeReveal,
+  InscribeError,
+  type RevealTransaction,
+} from '@om/bitcoin';
+import type { AppDeps } from '../../app.ts';
+import type { AddressUtxo } from '../../chain/sources/chain-source.ts';
+import { isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
+import {
+  claimInscribing,
+  markJournalSent,
+  moveOrder,
+  orderFiles,
+  type InscribeOrderRow,
+} from './inscribe-orders.queries.ts';
+import { inscribeOrderKey } from './inscribe-order.service.ts';
+import { planOrder, POSTAGE } from './inscribe-price.ts';
+import { refundOrder } from './inscribe-refund.ts';
+
+// A confirmed payment becomes the commit (the charge coins fanned out to one commit output per
+// file, the service fee, any excess back) and one reveal per file (ADR 016). They are journalled
+// in claimed_transactions with the move to 'inscribing', in one database transaction, and only
+// then broadcast: a process killed in between leaves them to the claimed-transactions worker.
+// Core keeps at most 25 unconfirmed transactions in a chain (limitdescendantcount): reveals past
+// the 24th go out from the journal once the commit is mined.
+
+/** testmempoolaccept takes at most 25 transactions and 101 kvB per package. */
+const PACKAGE_COUNT = 25;
+const PACKAGE_VSIZE = 100_000;
+
+export async function inscribeOrder(
+  deps: AppDeps,
+  order: InscribeOrderRow,
+  coins: readonly AddressUtxo[],
+): Promise<void> {
+  const { env, db, chain } = deps;
+  const key = inscribeOrderKey(env, order.id);
+  const files = await orderFiles(db, order.id, true);
+  const feeRate = Number(order.fee_rate);
+  const plan = planOrder(
+    env,
+    key,
+    files.map((f) => ({ contentType: f.content_type, body: f.body })),
+    order.receive_address,
+    feeRate,
+  );
+  if (plan.chargeAddress !== order.charge_address || plan.amount !== BigInt(order.amount)) {
+    // Another cosigner secret, or another fee configuration, than the order was made with.
+    await moveOrder(db, order.id, ['payment-confirmed'], 'error', {
+      error: 'The order cannot be rebuilt as it was priced',
+    });
+    return;
+  }
+  let commit;
+  try {
+    commit = buildInscribeCommit({
+      plan,
+      privateKey: key,
+      coins,
+      feeRate,
+      change: order.refund_address ?? (await payerAddress(deps, order)),
+      network: env.BITCOIN_NETWORK,
+    });
+  } catch (err) {
+    if (!(err instanceof InscribeError) || err.code !== 'insufficient-funds') throw err;
+    // Paid in parts whose extra inputs the price did not cover: refunded as an underpayment.
+    if (
+      await moveOrder(db, order.id, ['payment-confirmed'], 'underpaid', {
+        refund_reason: 'underpaid',
+      })
+    ) {
+      await refundOrder(deps, { ...order, state: 'underpaid', refund_reason: 'underpaid' });
+    }
+    return;
+  }
+  const reveals = files.map((_, index) =>
+    buildInscribeReveal({
+      plan,
+      index,
+      privateKey: key,
+      commitTxid: commit.txid,
+      receiveAddress: order.receive_address,
+      postage: POSTAGE,
+      network: env.BITCOIN_NETWORK,
+    }),
+  );
+  const transactions = [commit, ...reveals];
+  try {
+    await testMempoolAccept(chain, firstPackage(transactions));
+  } catch (err) {
+    if (!isTxRejection(err)) throw err;
+    await moveOrder(db, order.id, ['payment-confirmed'], 'error', { error: err.message });
+    return;
+  }
+  const claimed = await claimInscribing(
+    db,
+    order.id,
+    commit,
+    { kind: 'inscribe', ref: order.id, transactions },
+    reveals.map((r) => r.txid),
+  );
+  if (!claimed) return;
+  await broadcastJournalled(deps, order.id, transactions);
+}
+
+/** The commit and as many reveals as one testmempoolaccept package takes. */
+function firstPackage(transactions: readonly RevealTransaction[]): string[] {
+  const hexes: string[] = [];
+  let vsize = 0;
+  for (const tx of transactions) {
+    if (hexes.length === PACKAGE_COUNT || vsize + tx.vsize > PACKAGE_VSIZE) break;
+    hexes.push(tx.hex);
+    vsize += tx.vsize;
+  }
+  return hexes;
+}
+
+/**
+ * Broadcasts in order until the node refuses one (a reveal past the mempool's chain limit); the
+ * claimed-transactions worker sends the rest. The journal is 'sent' once all are out.
+ */
+async function broadcastJournalled(
+  deps: AppDeps,
+  orderId: string,
+  transactions: readonly RevealTransaction[],
+): Promise<void> {
+  for (const tx of transactions) {
+    try {
+      await deps.chain.source.broadcast(tx.hex);
+    } catch (err) {
+      deps.log.warn({ err, orderId, txid: tx.txid }, 'inscription service: broadcast later');
+      return;
+    }
+  }
+  await markJournalSent(deps.db, 'inscribe', orderId);
+}
+
+/** Where a refund or change goes without a refundAddress: the payment's first input's address. */
+export async function payerAddress(
+  deps: AppDeps,
+  order: InscribeOrderRow,
+): Promise<string | undefined> {
+  if (!order.payment_txid) return undefined;
+  const txs = await deps.chain.source.addressTxs(order.charge_address);
+  const payment = txs.find((tx) => tx.txid === order.payment_txid);
+  return payment?.vin[0]?.prevout?.address ?? undefined;
+}

@@ -1,0 +1,204 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { InscribeOrderState } from '@om/core';
+import type { Db } from '../../db/create-db.ts';
+import type { Database } from '../../db/database.ts';
+import type {
+  InscribeOrderFilesTable,
+  InscribeOrdersTable,
+  InscribeTables,
+} from '../../db/inscribe.tables.ts';
+import {
+  journalClaim,
+  settleJournal,
+  type NewClaim,
+} from '../broadcasts/claimed-transactions.queries.ts';
+
+/** Inscription service orders (migration 0020, ADR 016): every change is conditional on the state. */
+
+export type InscribeOrderRow = Selectable<InscribeOrdersTable>;
+export type InscribeFileRow = Selectable<InscribeOrderFilesTable>;
+export type NewInscribeOrder = Insertable<InscribeOrdersTable>;
+
+type Tables = Database & InscribeTables;
+const tables = (db: Db): Kysely<Tables> => db.kysely.withTables<InscribeTables>();
+/** journalClaim's view of the same transaction (its tables are a part of ours). */
+const asDatabase = (trx: Transaction<Tables>) => trx as unknown as Transaction<Database>;
+
+export async function insertOrder(
+  db: Db,
+  order: NewInscribeOrder,
+  files: readonly { name: string; content_type: string; body: Uint8Array }[],
+): Promise<void> {
+  await tables(db)
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto('inscribe_orders').values(order).execute();
+      await trx
+        .insertInto('inscribe_order_files')
+        .values(files.map((f, idx) => ({ ...f, order_id: order.id, idx })))
+        .execute();
+    });
+}
+
+export async function findOrder(db: Db, id: string): Promise<InscribeOrderRow | undefined> {
+  return tables(db)
+    .selectFrom('inscribe_orders')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The files of an order in order; without their bodies unless `withBody`. */
+export async function orderFiles(db: Db, id: string, withBody = false): Promise<InscribeFileRow[]> {
+  const rows = await tables(db)
+    .selectFrom('inscribe_order_files')
+    .select(['order_id', 'idx', 'name', 'content_type', 'reveal_txid'])
+    .$if(withBody, (qb) => qb.select('body'))
+    .where('order_id', '=', id)
+    .orderBy('idx')
+    .execute();
+  return rows.map((row) => ({ body: new Uint8Array(), ...row }));
+}
+
+/**
+ * Orders the worker looks at, oldest first: every state that is not final, and orders expired
+ * within the day (a payment may still come and is refunded).
+ */
+export async function ordersToWatch(db: Db, limit = 200): Promise<InscribeOrderRow[]> {
+  return tables(db)
+    .selectFrom('inscribe_orders')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('state', 'not in', ['completed', 'refunded', 'error', 'expired']),
+        eb.and([
+          eb('state', '=', 'expired'),
+          eb('expires_at', '>', sql<Date>`clock_timestamp() - interval '1 day'`),
+        ]),
+      ]),
+    )
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+}
+
+/** `from` → `to` with `changes`, only from those states: answers whether it moved. */
+export async function moveOrder(
+  db: Db | Transaction<Tables>,
+  id: string,
+  from: readonly InscribeOrderState[],
+  to: InscribeOrderState,
+  changes: {
+    payment_txid?: string | null;
+    error?: string | null;
+    commit_txid?: string | null;
+    change_amount?: bigint | null;
+    refund_reason?: 'underpaid' | 'expired';
+  } = {},
+): Promise<boolean> {
+  const k = 'kysely' in db ? tables(db) : db;
+  const moved = await k
+    .updateTable('inscribe_orders')
+    .set({ state: to, ...changes })
+    .where('id', '=', id)
+    .where('state', 'in', from)
+    .returning('id')
+    .executeTakeFirst();
+  return moved !== undefined;
+}
+
+/**
+ * 'payment-confirmed' → 'inscribing' with the commit and every reveal journalled, in one database
+ * transaction: a process killed after it leaves them on disk for the claimed-transactions worker.
+ * Answers false when another pass got there first.
+ */
+export async function claimInscribing(
+  db: Db,
+  id: string,
+  commit: { txid: string; change: bigint },
+  claim: NewClaim,
+  revealTxids: readonly string[],
+): Promise<boolean> {
+  return tables(db)
+    .transaction()
+    .execute(async (trx) => {
+      const moved = await moveOrder(trx, id, ['payment-confirmed'], 'inscribing', {
+        commit_txid: commit.txid,
+        change_amount: commit.change,
+      });
+      if (!moved) return false;
+      for (const [idx, txid] of revealTxids.entries()) {
+        await trx
+          .updateTable('inscribe_order_files')
+          .set({ reveal_txid: txid })
+          .where('order_id', '=', id)
+          .where('idx', '=', idx)
+          .execute();
+      }
+      await journalClaim(asDatabase(trx), claim);
+      return true;
+    });
+}
+
+/** Undoes an inscribing claim whose payment another transaction took (a reorg's double spend). */
+export async function releaseInscribing(db: Db, id: string): Promise<void> {
+  await tables(db)
+    .transaction()
+    .execute(async (trx) => {
+      const moved = await moveOrder(trx, id, ['inscribing'], 'waiting-payment', {
+        payment_txid: null,
+        commit_txid: null,
+        change_amount: null,
+      });
+      if (!moved) return;
+      await trx
+        .updateTable('inscribe_order_files')
+        .set({ reveal_txid: null })
+        .where('order_id', '=', id)
+        .execute();
+    });
+}
+
+/** 'underpaid' or 'expired' → 'refunding' with the refund journalled, once. */
+export async function claimRefund(
+  db: Db,
+  id: string,
+  refund: { txid: string; hex: string; amount: bigint },
+): Promise<boolean> {
+  return tables(db)
+    .transaction()
+    .execute(async (trx) => {
+      const moved = await trx
+        .updateTable('inscribe_orders')
+        .set({ state: 'refunding', refund_txid: refund.txid, refund_amount: refund.amount })
+        .where('id', '=', id)
+        .where('state', 'in', ['underpaid', 'expired'])
+        .returning('id')
+        .executeTakeFirst();
+      if (!moved) return false;
+      await journalClaim(asDatabase(trx), {
+        kind: 'inscribe-refund',
+        ref: id,
+        transactions: [{ hex: refund.hex, txid: refund.txid }],
+      });
+      return true;
+    });
+}
+
+/** A refund whose coins went elsewhere: due again from the state it came from. */
+export async function releaseRefund(db: Db, id: string): Promise<void> {
+  await tables(db)
+    .updateTable('inscribe_orders')
+    .set((eb) => ({
+      state: eb.fn.coalesce('refund_reason', sql<InscribeOrderState>`'underpaid'`),
+      refund_txid: null,
+      refund_amount: null,
+    }))
+    .where('id', '=', id)
+    .where('state', '=', 'refunding')
+    .execute();
+}
+
+export async function markJournalSent(db: Db, kind: NewClaim['kind'], id: string): Promise<void> {
+  await settleJournal(db.kysely, kind, id, 'sent');
+}

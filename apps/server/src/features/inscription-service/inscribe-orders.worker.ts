@@ -1,0 +1,120 @@
+import type { AppDeps } from '../../app.ts';
+import { startChainWorker } from '../../chain/chain-worker.ts';
+import type { AddressUtxo } from '../../chain/sources/chain-source.ts';
+import { inscribeOrder } from './inscribe-broadcast.ts';
+import {
+  moveOrder,
+  orderFiles,
+  ordersToWatch,
+  type InscribeOrderRow,
+} from './inscribe-orders.queries.ts';
+import { refundOrder } from './inscribe-refund.ts';
+
+// The inscription service's state machine (issue 14, ADR 016), one pass per order on the chain
+// workers' schedule (start, every block and mempool change, 30 s). Every move is conditional on
+// the state it leaves, so passes in several processes and the /pay route race safely:
+//   waiting-payment → payment-seen (paid in full, in the mempool) → payment-confirmed (mined) →
+//   inscribing (commit and reveals journalled, then broadcast) → completed (every reveal mined);
+//   paid too little → underpaid → refunding → refunded; paid after expiry → expired → refunding;
+//   a payment that disappears (a reorg's double spend) → waiting-payment again, or expired.
+
+export function startInscribeWorker(deps: AppDeps): () => Promise<void> {
+  return startChainWorker(deps, 'inscription service', () => watchInscribeOrders(deps));
+}
+
+/** One pass over the orders not final. */
+export async function watchInscribeOrders(deps: AppDeps): Promise<void> {
+  for (const order of await ordersToWatch(deps.db)) {
+    await stepOrder(deps, order).catch((err: unknown) =>
+      deps.log.error({ err, orderId: order.id }, 'inscription service: an order failed'),
+    );
+  }
+}
+
+async function stepOrder(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
+  switch (order.state) {
+    case 'waiting-payment':
+    case 'expired':
+      return watchPayment(deps, order);
+    case 'payment-seen':
+    case 'payment-confirmed':
+      return confirmPayment(deps, order);
+    case 'inscribing':
+      return watchReveals(deps, order);
+    case 'underpaid':
+    case 'refunding':
+      return refundOrder(deps, order);
+    default:
+      return;
+  }
+}
+
+const isLate = (order: InscribeOrderRow) => order.expires_at.getTime() <= Date.now();
+const sum = (coins: readonly AddressUtxo[]) => coins.reduce((s, c) => s + c.value, 0n);
+
+async function watchPayment(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
+  const coins = await deps.chain.source.addressUtxos(order.charge_address);
+  const [first] = coins;
+  if (!first) {
+    if (order.state === 'waiting-payment' && isLate(order)) {
+      await moveOrder(deps.db, order.id, ['waiting-payment'], 'expired');
+    }
+    return;
+  }
+  const paid = { payment_txid: first.txid };
+  if (order.state === 'expired' || isLate(order)) {
+    const moved = await moveOrder(deps.db, order.id, ['waiting-payment', 'expired'], 'expired', {
+      ...paid,
+      refund_reason: 'expired',
+    });
+    if (moved) await refundOrder(deps, { ...order, state: 'expired', ...paid });
+    return;
+  }
+  if (sum(coins) < BigInt(order.amount)) {
+    const moved = await moveOrder(deps.db, order.id, ['waiting-payment'], 'underpaid', {
+      ...paid,
+      refund_reason: 'underpaid',
+    });
+    if (moved) await refundOrder(deps, { ...order, state: 'underpaid', ...paid });
+    return;
+  }
+  if (await moveOrder(deps.db, order.id, ['waiting-payment'], 'payment-seen', paid)) {
+    await confirmPayment(deps, { ...order, state: 'payment-seen', ...paid });
+  }
+}
+
+/** Seen → confirmed once every coin is mined (and back on a reorg), then the inscribing. */
+async function confirmPayment(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
+  const { db, chain } = deps;
+  const coins = await chain.source.addressUtxos(order.charge_address);
+  if (coins.length === 0) {
+    const isGone =
+      !order.payment_txid || (await chain.source.txStatus(order.payment_txid)) === null;
+    if (isGone) {
+      await moveOrder(db, order.id, [order.state], isLate(order) ? 'expired' : 'waiting-payment', {
+        payment_txid: null,
+      });
+    }
+    return;
+  }
+  if (coins.some((c) => !c.status.confirmed)) {
+    if (order.state === 'payment-confirmed') {
+      await moveOrder(db, order.id, ['payment-confirmed'], 'payment-seen');
+    }
+    return;
+  }
+  if (order.state === 'payment-seen') {
+    if (!(await moveOrder(db, order.id, ['payment-seen'], 'payment-confirmed'))) return;
+  }
+  await inscribeOrder(deps, { ...order, state: 'payment-confirmed' }, coins);
+}
+
+/** Completed once every reveal is mined. */
+async function watchReveals(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
+  for (const file of await orderFiles(deps.db, order.id)) {
+    if (!file.reveal_txid) return;
+    const status = await deps.chain.source.txStatus(file.reveal_txid);
+    if (!status?.confirmed) return;
+  }
+  await moveOrder(deps.db, order.id, ['inscribing'], 'completed');
+}

@@ -1,0 +1,57 @@
+import { buildChargeRefund, InscribeError } from '@om/bitcoin';
+import type { AppDeps } from '../../app.ts';
+import { isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
+import { payerAddress } from './inscribe-broadcast.ts';
+import { inscribeOrderKey } from './inscribe-order.service.ts';
+import {
+  claimRefund,
+  markJournalSent,
+  moveOrder,
+  type InscribeOrderRow,
+} from './inscribe-orders.queries.ts';
+
+// Refunds (ADR 016): a payment too small, or one for an expired order, goes back whole (less the
+// refund's own fee at the order's rate) to the refundAddress, or else to the payment's first
+// input's address, by key path from the charge address. Journalled (kind 'inscribe-refund') with
+// the move to 'refunding'; 'refunded' once mined.
+
+export async function refundOrder(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
+  const { db, chain, env } = deps;
+  if (order.state === 'refunding') {
+    const status = order.refund_txid ? await chain.source.txStatus(order.refund_txid) : null;
+    if (status?.confirmed) await moveOrder(db, order.id, ['refunding'], 'refunded');
+    return;
+  }
+  const coins = await chain.source.addressUtxos(order.charge_address);
+  if (coins.length === 0) return;
+  const to = order.refund_address ?? (await payerAddress(deps, order));
+  if (!to) return; // the payment's input is not known yet: next pass
+  let refund;
+  try {
+    refund = buildChargeRefund({
+      privateKey: inscribeOrderKey(env, order.id),
+      coins,
+      to,
+      feeRate: Number(order.fee_rate),
+      network: env.BITCOIN_NETWORK,
+    });
+  } catch (err) {
+    if (!(err instanceof InscribeError) || err.code !== 'dust-output') throw err;
+    deps.log.warn({ orderId: order.id, reason: err.message }, 'inscription service: no refund');
+    return;
+  }
+  try {
+    await testMempoolAccept(chain, [refund.hex]);
+  } catch (err) {
+    if (!isTxRejection(err)) throw err;
+    deps.log.warn(
+      { orderId: order.id, reason: err.message },
+      'inscription service: refund refused',
+    );
+    return;
+  }
+  const amount = refund.fee >= 0n ? coins.reduce((s, c) => s + c.value, 0n) - refund.fee : 0n;
+  if (!(await claimRefund(db, order.id, { ...refund, amount }))) return;
+  await chain.source.broadcast(refund.hex);
+  await markJournalSent(db, 'inscribe-refund', order.id);
+}

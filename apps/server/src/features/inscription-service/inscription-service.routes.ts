@@ -1,0 +1,68 @@
+import {
+  INSCRIPTION_SERVICE_PATH,
+  InscribeRequestSchema,
+  PaymentPsbtRequestSchema,
+  PayRequestSchema,
+} from '@om/core';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { AppError, STATUS_BY_CODE } from '../../http/app-error.ts';
+import { parseInput } from '../../http/validate.ts';
+import { startInscribeWorker } from './inscribe-orders.worker.ts';
+import {
+  createInscribeOrder,
+  getInscribeOrder,
+  priceInscribeOrder,
+} from './inscribe-order.service.ts';
+import { buildOrderPaymentPsbt, payOrder } from './inscribe-payment.service.ts';
+
+const OrderQuerySchema = z.object({ id: z.string().min(1, 'id is required') });
+
+/**
+ * Our inscription service (issue 14, ADR 016) in OrdinalsBot's shape: answers are the object
+ * itself, refusals HTTP 4xx `{ status: 'error', error }`. Its worker starts with it.
+ */
+export function inscriptionServiceRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  writeLimit: object,
+): void {
+  app.addHook('onClose', startInscribeWorker(deps));
+  void app.register(
+    async (service) => {
+      service.setErrorHandler((err: FastifyError | Error, request, reply) => {
+        if (err instanceof AppError) {
+          if (err.code === 'INTERNAL') request.log.error({ err }, 'inscription service failed');
+          return reply
+            .status(STATUS_BY_CODE[err.code])
+            .send({ status: 'error', error: err.message });
+        }
+        const status = (err as FastifyError).statusCode ?? 500;
+        if (status >= 400 && status < 500) {
+          return reply.status(status).send({ status: 'error', error: err.message });
+        }
+        request.log.error({ err }, 'inscription service failed');
+        return reply.status(500).send({ status: 'error', error: 'The inscription service failed' });
+      });
+      const write = { config: writeLimit };
+
+      service.post('/inscribe', write, async (request) =>
+        createInscribeOrder(deps, parseInput(InscribeRequestSchema, request.body, 'body')),
+      );
+      service.get('/order', async (request) =>
+        getInscribeOrder(deps, parseInput(OrderQuerySchema, request.query, 'query').id),
+      );
+      service.post('/price', async (request) =>
+        priceInscribeOrder(deps, parseInput(InscribeRequestSchema, request.body, 'body')),
+      );
+      service.post('/payment-psbt', write, async (request) =>
+        buildOrderPaymentPsbt(deps, parseInput(PaymentPsbtRequestSchema, request.body, 'body')),
+      );
+      service.post('/pay', write, async (request) =>
+        payOrder(deps, parseInput(PayRequestSchema, request.body, 'body')),
+      );
+    },
+    { prefix: INSCRIPTION_SERVICE_PATH },
+  );
+}

@@ -1,0 +1,355 @@
+import { sql } from 'kysely';
+import {
+  InscribeOrderSchema,
+  INSCRIPTION_SERVICE_PATH,
+  PaymentPsbtSchema,
+  PriceSchema,
+} from '@om/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { btcToSats } from '../src/chain/rpc.ts';
+import { watchInscribeOrders } from '../src/features/inscription-service/inscribe-orders.worker.ts';
+import { platformFeeAddress } from '../src/features/listings/platform-fee.ts';
+import { startTestNode, type TestNode } from './helpers/regtest.ts';
+import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  api,
+  eventually,
+  mineAndSync,
+  newWallet,
+  paidTo,
+  sign,
+  type Wallet,
+} from './helpers/trading.ts';
+
+// Issue 14, our inscription service on Bitcoin Core 30 (ADR 016): a text order priced, paid with
+// the PSBT the service builds (signed with a test key), mined: completed, each file its own
+// reveal's inscription i0 at the receiver with the exact content, the price equal to the fees the
+// transactions paid. Then an underpayment and a payment after expiry refunded, and a refusal per
+// bad input, each in OrdinalsBot's `{ status: 'error', error }`.
+
+const BASE = INSCRIPTION_SERVICE_PATH;
+const FEE = 3;
+const texts = [
+  'hello from the service',
+  'second file',
+  '{"p":"brc-20","op":"mint","tick":"none","amt":"1"}',
+];
+const files = texts.map((text, i) => ({
+  name: `file-${i}.txt`,
+  type: 'text/plain;charset=utf-8',
+  dataURL: `data:text/plain;charset=utf-8;base64,${Buffer.from(text).toString('base64')}`,
+}));
+
+let node: TestNode;
+beforeAll(async () => {
+  node = await startTestNode();
+});
+afterAll(async () => {
+  await node?.stop();
+});
+
+describe.each(databaseKinds())('the inscription service on %s', (kind) => {
+  let t: TestApp;
+  let payer: Wallet;
+  const receiver = newWallet('p2tr');
+  beforeAll(async () => {
+    // Orders of more than one file pay the service fee: 3000 + (n − 1) × 150.
+    t = await startTestApp(kind, node, {
+      WRITE_RATE_LIMIT_PER_MINUTE: '10000',
+      INSCRIBE_FREE_COUNT: '1',
+    });
+    payer = newWallet('p2wpkh');
+    for (let i = 0; i < 2; i++) await node.faucet.fund(payer.address, 300_000n);
+    await mineAndSync(node, t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const order = async (id: string) => {
+    const res = await api(t, 'GET', `${BASE}/order?id=${id}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return InscribeOrderSchema.parse(res.body);
+  };
+  /** The order once in `state`: the worker runs on the block event too, maybe still busy. */
+  const orderIn = async (id: string, state: string) => {
+    let found = await order(id);
+    await eventually(async () => {
+      await watchInscribeOrders(t.deps);
+      found = await order(id);
+      expect(found.state).toBe(state);
+    });
+    return found;
+  };
+  /** One worker pass after the block is indexed, as the block event would start it. */
+  const mineAndWatch = async () => {
+    await mineAndSync(node, t);
+    await watchInscribeOrders(t.deps);
+  };
+  const feeOf = async (txid: string) => {
+    type Tx = { vin: { txid: string; vout: number }[]; vout: { value: number }[] };
+    const raw = (id: string) => node.node.rpc.call<Tx>('getrawtransaction', [id, 1]);
+    const tx = await raw(txid);
+    let fee = -tx.vout.reduce((s, o) => s + btcToSats(o.value), 0n);
+    for (const input of tx.vin) {
+      fee += btcToSats((await raw(input.txid)).vout[input.vout]?.value ?? NaN);
+    }
+    return fee;
+  };
+  const setExpired = (id: string) =>
+    sql`update inscribe_orders set expires_at = now() - interval '1 second' where id = ${id}`.execute(
+      t.db.kysely,
+    );
+
+  it('prices, takes the payment PSBT, inscribes each file in its own reveal, and completes', async () => {
+    const request = { files, receiveAddress: receiver.address, fee: FEE };
+    const priced = await api(t, 'POST', `${BASE}/price`, request);
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    const price = PriceSchema.parse(priced.body);
+    expect(price).toMatchObject({
+      count: 3,
+      postage: '1638',
+      serviceFee: '3300',
+      baseFee: '0',
+      feeRate: FEE,
+    });
+    expect(BigInt(price.amount)).toBe(BigInt(price.chainFee) + 1638n + 3300n);
+    expect(BigInt(price.chainFee)).toBe(BigInt((price.commitVsize + price.revealVsize) * FEE));
+
+    const created = await api(t, 'POST', `${BASE}/inscribe`, request);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const made = InscribeOrderSchema.parse(created.body);
+    expect(made).toMatchObject({ state: 'waiting-payment', orderType: 'direct', paid: false });
+    expect(made.charge.amount).toBe(price.amount);
+    expect(made.charge.address).toMatch(/^bcrt1p/);
+
+    const built = await api(t, 'POST', `${BASE}/payment-psbt`, {
+      id: made.id,
+      paymentAddress: payer.address,
+      paymentPublicKey: payer.publicKey,
+      feeRate: 2,
+    });
+    expect(built.status, JSON.stringify(built.body)).toBe(200);
+    const psbt = PaymentPsbtSchema.parse(built.body);
+    expect(psbt).toMatchObject({ amount: price.amount, chargeAddress: made.charge.address });
+    const paid = await api(t, 'POST', `${BASE}/pay`, {
+      id: made.id,
+      signedPsbt: sign(psbt.psbt, payer, psbt.inputsToSign),
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const seen = InscribeOrderSchema.parse(paid.body);
+    expect(seen).toMatchObject({ state: 'payment-seen', paid: true });
+    expect(await paidTo(node, seen.paymentTxid ?? '', made.charge.address)).toBe(
+      BigInt(price.amount),
+    );
+    // Paying twice is refused: the order takes no more payments.
+    const again = await api(t, 'POST', `${BASE}/pay`, { id: made.id, signedPsbt: 'x' });
+    expect(again).toEqual({
+      status: 409,
+      body: { status: 'error', error: `Order ${made.id} is payment-seen: it takes no payment` },
+    });
+
+    await mineAndWatch();
+    const inscribing = await orderIn(made.id, 'inscribing');
+    const commitTxid = inscribing.files[0]?.tx?.commit ?? '';
+    const reveals = inscribing.files.map((f) => f.tx?.reveal ?? '');
+    expect(new Set(reveals).size).toBe(3);
+    expect(await paidTo(node, commitTxid, platformFeeAddress(t.deps.env) ?? '')).toBe(3300n);
+    const fees = [await feeOf(commitTxid), ...(await Promise.all(reveals.map(feeOf)))];
+    expect(fees.reduce((s, f) => s + f, 0n)).toBe(BigInt(price.chainFee));
+
+    await mineAndWatch();
+    const done = await orderIn(made.id, 'completed');
+    for (const [i, file] of done.files.entries()) {
+      expect(file.inscriptionId).toBe(`${reveals[i]}i0`);
+      const details = await api(t, 'GET', `/api/shared/inscriptions/details/${file.inscriptionId}`);
+      expect(details.body.payload).toMatchObject({ address: receiver.address });
+      expect(await paidTo(node, reveals[i] ?? '', receiver.address)).toBe(546n);
+      const content = await t.app.inject({ method: 'GET', url: `/content/${file.inscriptionId}` });
+      expect(content.body).toBe(texts[i]);
+    }
+  });
+
+  it('refunds an underpayment to the refund address, less the refund fee', async () => {
+    const refundTo = newWallet('p2wpkh');
+    const created = await api(t, 'POST', `${BASE}/inscribe`, {
+      files,
+      receiveAddress: receiver.address,
+      fee: FEE,
+      refundAddress: refundTo.address,
+    });
+    const made = InscribeOrderSchema.parse(created.body);
+    const short = BigInt(made.charge.amount) - 1_000n;
+    await node.faucet.fund(made.charge.address, short);
+    await mineAndWatch();
+    const refunding = await orderIn(made.id, 'refunding');
+    expect(refunding).toMatchObject({ state: 'refunding', underpaid: true, paid: false });
+    const refund = refunding.refund;
+    expect(refund).not.toBeNull();
+    await mineAndWatch();
+    await orderIn(made.id, 'refunded');
+    const fee = await feeOf(refund?.txid ?? '');
+    expect(await paidTo(node, refund?.txid ?? '', refundTo.address)).toBe(short - fee);
+    expect(refund?.amount).toBe((short - fee).toString());
+  });
+
+  it('expires an unpaid order and refunds a payment that comes after', async () => {
+    const refundTo = newWallet('p2tr');
+    const created = await api(t, 'POST', `${BASE}/inscribe`, {
+      files: files.slice(0, 1),
+      receiveAddress: receiver.address,
+      fee: FEE,
+      refundAddress: refundTo.address,
+    });
+    const made = InscribeOrderSchema.parse(created.body);
+    await setExpired(made.id);
+    expect(await orderIn(made.id, 'expired')).toMatchObject({ expired: true });
+    const psbt = await api(t, 'POST', `${BASE}/payment-psbt`, {
+      id: made.id,
+      paymentAddress: payer.address,
+      paymentPublicKey: payer.publicKey,
+      feeRate: 2,
+    });
+    expect(psbt.body).toEqual({
+      status: 'error',
+      error: `Order ${made.id} is expired: it takes no payment`,
+    });
+
+    await node.faucet.fund(made.charge.address, BigInt(made.charge.amount));
+    await mineAndWatch();
+    await orderIn(made.id, 'refunding');
+    await mineAndWatch();
+    const refunded = await orderIn(made.id, 'refunded');
+    expect(refunded).toMatchObject({ expired: true, underpaid: false });
+    const txid = refunded.refund?.txid ?? '';
+    expect(await paidTo(node, txid, refundTo.address)).toBe(
+      BigInt(made.charge.amount) - (await feeOf(txid)),
+    );
+  });
+
+  it.each([
+    [
+      'neither files nor a mint',
+      { receiveAddress: 'R', fee: 2 },
+      400,
+      'body: Send either files or a brc20 mint',
+    ],
+    [
+      'a receive address of another network',
+      { files, receiveAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', fee: 2 },
+      400,
+      'receiveAddress: not a valid regtest address',
+    ],
+    [
+      'a fee rate of 0',
+      { files, receiveAddress: 'R', fee: 0 },
+      400,
+      'fee must be at least 1 sat/vB',
+    ],
+    [
+      'a fee rate over the maximum',
+      { files, receiveAddress: 'R', fee: 600 },
+      400,
+      'fee: at most 500 sat/vB',
+    ],
+    [
+      'a file that is no data URL',
+      { files: [{ ...files[0], dataURL: 'hello' }], receiveAddress: 'R', fee: 2 },
+      400,
+      'files.0.dataURL: not a data URL',
+    ],
+    [
+      'an empty file',
+      { files: [{ ...files[0], dataURL: 'data:text/plain;base64,' }], receiveAddress: 'R', fee: 2 },
+      400,
+      'files.0.dataURL: the file is empty',
+    ],
+    [
+      'a mint of a tick not deployed',
+      { brc20: { tick: 'zzzz', amt: '1', count: 1 }, receiveAddress: 'R', fee: 2 },
+      400,
+      'brc20.tick: zzzz is not deployed',
+    ],
+    [
+      'a mint amount as a number',
+      { brc20: { tick: 'zzzz', amt: 1, count: 1 }, receiveAddress: 'R', fee: 2 },
+      400,
+      'brc20.amt: Invalid input: expected string, received number',
+    ],
+    [
+      'too many mints',
+      { brc20: { tick: 'zzzz', amt: '1', count: 1001 }, receiveAddress: 'R', fee: 2 },
+      400,
+      'count must be at most 1000',
+    ],
+  ])('refuses %s', async (_, body, status, error) => {
+    const request = {
+      ...body,
+      receiveAddress: body.receiveAddress === 'R' ? receiver.address : body.receiveAddress,
+    };
+    for (const path of ['/inscribe', '/price']) {
+      const res = await api(t, 'POST', `${BASE}${path}`, request);
+      expect(res).toEqual({ status, body: { status: 'error', error } });
+    }
+  });
+
+  it('refuses an unknown order, a payment PSBT from a wallet that is not the key, a payment of another amount', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(await api(t, 'GET', `${BASE}/order?id=${unknown}`)).toEqual({
+      status: 404,
+      body: { status: 'error', error: `Order ${unknown} not found` },
+    });
+    const made = InscribeOrderSchema.parse(
+      (
+        await api(t, 'POST', `${BASE}/inscribe`, {
+          files: files.slice(0, 1),
+          receiveAddress: receiver.address,
+          fee: FEE,
+        })
+      ).body,
+    );
+    const other = newWallet('p2wpkh');
+    const wrongKey = await api(t, 'POST', `${BASE}/payment-psbt`, {
+      id: made.id,
+      paymentAddress: payer.address,
+      paymentPublicKey: other.publicKey,
+      feeRate: 2,
+    });
+    expect(wrongKey.body).toEqual({
+      status: 'error',
+      error: 'paymentPublicKey: does not belong to paymentAddress',
+    });
+    // A PSBT built for another order pays another amount to another address.
+    const otherOrder = InscribeOrderSchema.parse(
+      (
+        await api(t, 'POST', `${BASE}/inscribe`, {
+          files,
+          receiveAddress: receiver.address,
+          fee: FEE,
+        })
+      ).body,
+    );
+    const built = PaymentPsbtSchema.parse(
+      (
+        await api(t, 'POST', `${BASE}/payment-psbt`, {
+          id: otherOrder.id,
+          paymentAddress: payer.address,
+          paymentPublicKey: payer.publicKey,
+          feeRate: 2,
+        })
+      ).body,
+    );
+    const wrongPayment = await api(t, 'POST', `${BASE}/pay`, {
+      id: made.id,
+      signedPsbt: sign(built.psbt, payer, built.inputsToSign),
+    });
+    expect(wrongPayment).toEqual({
+      status: 400,
+      body: {
+        status: 'error',
+        error: `signedPsbt: The payment does not pay ${made.charge.amount} sats to the charge address`,
+      },
+    });
+    expect((await order(made.id)).state).toBe('waiting-payment');
+  });
+});
