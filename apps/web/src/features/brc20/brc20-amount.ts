@@ -1,42 +1,33 @@
-// Token amounts in the browser: bigints scaled to the ticker's decimals, never floats. A local
-// stand-in until @om/core's brc20-amount.ts (parseBrc20Amount, formatBrc20Amount) lands.
+import { formatBrc20Amount, parseBrc20Amount } from '@om/core';
 
-const DECIMAL = /^(\d+)(?:\.(\d*))?$/;
+// Token amounts in the browser, on core's OPI numbers (brc20-amount.ts): bigints scaled by 10^18
+// whatever the ticker's decimals, so the forms, the service's mint check and the index agree.
 
-/** A typed or wire amount as an integer of 10^-decimals units, or undefined when it is not one. */
+const DECIMAL = /^\d+(?:\.(\d+))?$/;
+
+/** A typed or wire amount scaled by 10^18, or undefined when OPI would refuse it. */
 export function parseTokenAmount(text: string, decimals: number): bigint | undefined {
-  const match = DECIMAL.exec(text.trim());
-  if (!match) return undefined;
-  const whole = match[1] ?? '';
-  const fraction = match[2] ?? '';
-  if (fraction.length > decimals) return undefined;
-  return BigInt(whole + fraction.padEnd(decimals, '0'));
+  return parseBrc20Amount(text.trim(), decimals) ?? undefined;
 }
 
-/** An amount of units as a plain decimal string, trailing zeros dropped ("1000.5"): the wire form. */
-export function tokenAmountText(units: bigint, decimals: number): string {
-  const digits = units.toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
+/** A scaled amount as a plain decimal string, trailing zeros dropped ("1000.5"): the wire form. */
+export function tokenAmountText(scaled: bigint, decimals: number): string {
+  const text = formatBrc20Amount(scaled, decimals);
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
-/** An amount for people: thousands grouped, trailing zeros dropped ("21,000,000", "0.5"). */
-export function formatTokenAmount(units: bigint, decimals: number): string {
-  const [whole = '0', fraction] = tokenAmountText(units, decimals).split('.');
+/** A scaled amount for people: thousands grouped, trailing zeros dropped ("21,000,000", "0.5"). */
+export function formatTokenAmount(scaled: bigint, decimals: number): string {
+  const [whole = '0', fraction] = tokenAmountText(scaled, decimals).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return fraction ? `${grouped}.${fraction}` : grouped;
 }
 
 /** A wire amount (OPI's print, e.g. "1000.000000000000000000") for people; as it came if unreadable. */
 export function formatWireAmount(text: string, decimals: number): string {
-  const units = parseTokenAmount(text, Math.max(decimals, fractionDigits(text)));
-  if (units === undefined) return text;
-  return formatTokenAmount(units, Math.max(decimals, fractionDigits(text)));
-}
-
-function fractionDigits(text: string): number {
-  return text.split('.')[1]?.length ?? 0;
+  const digits = Math.max(decimals, text.split('.')[1]?.length ?? 0);
+  const scaled = parseTokenAmount(text, digits);
+  return scaled === undefined ? text : formatTokenAmount(scaled, digits);
 }
 
 /** Why a typed amount per mint or transfer is refused, or undefined when it is fine. */
@@ -44,16 +35,19 @@ export function tokenAmountError(
   text: string,
   { decimals, max, maxLabel }: { decimals: number; max?: bigint; maxLabel?: string },
 ): string | undefined {
-  if (text.trim() === '') return 'Enter an amount.';
-  if (!DECIMAL.test(text.trim())) return 'Enter a whole or decimal amount, such as 1000.';
-  const units = parseTokenAmount(text, decimals);
-  if (units === undefined) {
+  const trimmed = text.trim();
+  if (trimmed === '') return 'Enter an amount.';
+  const match = DECIMAL.exec(trimmed);
+  if (!match) return 'Enter a whole or decimal amount, such as 1000.';
+  if ((match[1]?.length ?? 0) > decimals) {
     return decimals === 0
       ? 'This token has no decimals: enter a whole amount.'
       : `This token has ${decimals} decimals: enter at most ${decimals} digits after the point.`;
   }
-  if (units <= 0n) return 'Enter an amount above 0.';
-  if (max !== undefined && units > max) {
+  const scaled = parseTokenAmount(trimmed, decimals);
+  if (scaled === undefined) return 'That amount is above what BRC-20 allows.';
+  if (scaled <= 0n) return 'Enter an amount above 0.';
+  if (max !== undefined && scaled > max) {
     return `At most ${formatTokenAmount(max, decimals)}${maxLabel ? ` (${maxLabel})` : ''}.`;
   }
   return undefined;
