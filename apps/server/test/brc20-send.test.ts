@@ -1,6 +1,7 @@
 import { bytesToBase64, parsePsbt, scriptOfAddress } from '@om/bitcoin';
 import { Brc20SendPreparePayloadSchema } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { inscribe } from './helpers/regtest-inscribe.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -251,5 +252,43 @@ describe.each(databaseKinds())('sending a transfer inscription on %s', (kind) =>
     );
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^paymentAddress does not have enough funds/);
+  });
+
+  it('moves the tokens in the index: the sender keeps the rest, the receiver gets the amount', async () => {
+    const tick = `s${Math.random().toString(36).slice(2, 5)}`;
+    const content = (json: Record<string, string>) => ({
+      ...TRANSFER,
+      body: JSON.stringify({ p: 'brc-20', ...json }),
+    });
+    const alice = { ordinals: newWallet('p2tr'), payment: newWallet('p2wpkh') };
+    const bob = newWallet('p2tr');
+    await inscribe(node, bob.address, [content({ op: 'deploy', tick, max: '1000', lim: '100' })]);
+    await mineAndSync(node, t);
+    await inscribe(node, alice.ordinals.address, [content({ op: 'mint', tick, amt: '100' })]);
+    await mineAndSync(node, t);
+    const transfer = await inscribe(node, alice.ordinals.address, [
+      content({ op: 'transfer', tick, amt: '40' }),
+    ]);
+    await node.faucet.fund(alice.payment.address, 100_000n);
+    await mineAndSync(node, t);
+    const id = transfer.ids[0] as string;
+
+    const prepared = await prepare(alice, id, bob.address);
+    const sent = await api(t, 'POST', '/api/brc20/transfer/send', {
+      signedPsbt: signSend(alice, prepared),
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    await mineAndSync(node, t);
+    await indexBrc20(t.db, 'regtest');
+
+    const balance = async (address: string) => {
+      const res = await api(t, 'GET', `/api/brc20/balances/${address}`);
+      const rows = res.body.payload.balances as Record<string, string>[];
+      const row = rows.find((r) => r.tick === tick);
+      return row && `${row.overall} = ${row.available} + ${row.transferable}`;
+    };
+    const e18 = (n: number) => `${n}.000000000000000000`;
+    expect(await balance(alice.ordinals.address)).toBe(`${e18(60)} = ${e18(60)} + ${e18(0)}`);
+    expect(await balance(bob.address)).toBe(`${e18(40)} = ${e18(40)} + ${e18(0)}`);
   });
 });
