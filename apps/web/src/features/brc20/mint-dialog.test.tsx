@@ -132,7 +132,8 @@ describe('the Mint dialog on /brc20/{tick}', () => {
       receiverAddress: BUYER_ORDINALS.address,
     });
     const mints = screen.getByRole('region', { name: 'My mints' });
-    await waitFor(() => expect(within(mints).getByText('Pending')).toBeTruthy());
+    const status = () => within(mints).getAllByRole('row')[1]?.lastElementChild?.textContent;
+    await waitFor(() => expect(status()).toBe('Pending · waiting-payment'));
     expect(screen.queryByText('Successfully minted 2,000 ordi')).toBeNull();
 
     state = 'completed';
@@ -140,7 +141,7 @@ describe('the Mint dialog on /brc20/{tick}', () => {
       await screen.findByText('Successfully minted 2,000 ordi', {}, { timeout: 7_000 }),
     ).toBeTruthy();
     expect(readMintRecords('regtest')[0]?.status).toBe('completed');
-    expect(within(mints).getByText('Completed')).toBeTruthy();
+    expect(status()).toBe('Completed');
   }, 15_000);
 
   it("says 'Failed to fetch order price' and creates no order", async () => {

@@ -1,4 +1,4 @@
-import { BRC20_ORDER_POLL_MS, mintedToast } from '@om/core';
+import { BRC20_ORDER_POLL_MS, mintedToast, type InscribeOrderState } from '@om/core';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
@@ -10,12 +10,19 @@ import { completeMintRecord, useMintRecords, type MintRecord } from './mint-reco
 
 export const serviceOrderKey = (id: string) => ['brc20', 'service-order', id] as const;
 
+/** Orders that will never complete: their records stay pending but are no longer polled. */
+const STOPPED: readonly InscribeOrderState[] = ['expired', 'refunding', 'refunded', 'error'];
+
 /**
  * Spec 001 §4: each pending mint record's order is read every 5 s until its state is
  * 'completed'; then the record is completed and 'Successfully minted {tokens} {ticker}' shows.
  * Several components may call this: the queries are shared and the toast shows once.
  */
-export function useMintRecordPolling(): MintRecord[] {
+export function useMintRecordPolling(): {
+  records: MintRecord[];
+  /** The service's state of each pending record's order, once read. */
+  orderStates: Map<string, InscribeOrderState>;
+} {
   const config = useAppConfig();
   const network = config?.network;
   const base = serviceBase(config?.inscriptionServiceUrl);
@@ -27,7 +34,8 @@ export function useMintRecordPolling(): MintRecord[] {
       queryKey: serviceOrderKey(record.orderId),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         inscribeService.order(base, record.orderId, signal),
-      refetchInterval: BRC20_ORDER_POLL_MS,
+      refetchInterval: (query: { state: { data?: { state: InscribeOrderState } } }) =>
+        query.state.data && STOPPED.includes(query.state.data.state) ? false : BRC20_ORDER_POLL_MS,
       enabled: network !== undefined,
     })),
   });
@@ -44,5 +52,10 @@ export function useMintRecordPolling(): MintRecord[] {
     // completedIds stands for `completed`, a new array on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [completedIds, network, queryClient]);
-  return records;
+  const orderStates = new Map<string, InscribeOrderState>();
+  pending.forEach((record, i) => {
+    const state = orders[i]?.data?.state;
+    if (state) orderStates.set(record.orderId, state);
+  });
+  return { records, orderStates };
 }

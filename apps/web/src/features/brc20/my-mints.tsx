@@ -9,7 +9,8 @@ import { useMintRecordPolling } from './mint-record-poll.ts';
  * 5 s until its order completes. `ticker` keeps one token's.
  */
 export function MyMints({ ticker }: { ticker?: string }) {
-  const records = useMintRecordPolling().filter(
+  const { records: all, orderStates } = useMintRecordPolling();
+  const records = all.filter(
     (r) => ticker === undefined || r.ticker.toLowerCase() === ticker.toLowerCase(),
   );
   return (
@@ -46,7 +47,12 @@ export function MyMints({ ticker }: { ticker?: string }) {
                 {record.status === 'completed' ? (
                   <span className="text-emerald-300">Completed</span>
                 ) : (
-                  <span className="text-amber-300">Pending</span>
+                  <span className="text-amber-300">
+                    Pending
+                    {orderStates.get(record.orderId) ? (
+                      <span className="text-zinc-500"> · {orderStates.get(record.orderId)}</span>
+                    ) : null}
+                  </span>
                 )}
               </td>
             </tr>
