@@ -290,5 +290,20 @@ describe.each(databaseKinds())('sending a transfer inscription on %s', (kind) =>
     const e18 = (n: number) => `${n}.000000000000000000`;
     expect(await balance(alice.ordinals.address)).toBe(`${e18(60)} = ${e18(60)} + ${e18(0)}`);
     expect(await balance(bob.address)).toBe(`${e18(40)} = ${e18(40)} + ${e18(0)}`);
+
+    // Its first move was the transfer: sending it on would move no tokens.
+    const bobAsHolder = { ordinals: bob, payment: alice.payment };
+    const again = await api(
+      t,
+      'POST',
+      '/api/brc20/transfer/prepare',
+      prepareBody(bobAsHolder, id, alice.ordinals.address),
+    );
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatch(
+      new RegExp(
+        `^inscriptionId: transfer inscription ${id} was already sent \\(block \\d+\\); sending it again moves no tokens$`,
+      ),
+    );
   });
 });

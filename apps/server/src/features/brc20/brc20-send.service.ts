@@ -26,6 +26,7 @@ import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';
 import { isSpent, locateInscription } from '../listings/listing-utxo.ts';
 import { withTradeErrors } from '../listings/trade-errors.ts';
 import { cardinalCoins } from '../listings/wallet-coins.ts';
+import { usedTransferHeight } from './brc20-send.queries.ts';
 
 // Sending a transfer inscription (the second step of a BRC-20 transfer): the inscription's
 // output is spent whole to the receiver as input 0 → output 0 (FIFO keeps it at its offset and
@@ -59,6 +60,12 @@ export async function prepareBrc20Send(
   }
   if (at.inscriptions.length > 1) {
     const message = `inscriptionId: ${at.outpoint} holds ${at.inscriptions.length} inscriptions; sending it would send them all`;
+    throw invalidInput(message, 'inscriptionId');
+  }
+  // BRC-20 counts only a transfer inscription's first move: a second one would move no tokens.
+  const usedAt = await usedTransferHeight(deps.db, body.inscriptionId);
+  if (usedAt !== undefined) {
+    const message = `inscriptionId: transfer inscription ${body.inscriptionId} was already sent (block ${usedAt}); sending it again moves no tokens`;
     throw invalidInput(message, 'inscriptionId');
   }
   const coins = (await cardinalCoins(chain.source, body.paymentAddress, network)).filter(
