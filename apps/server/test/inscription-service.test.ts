@@ -8,7 +8,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { btcToSats } from '../src/chain/rpc.ts';
 import { watchInscribeOrders } from '../src/features/inscription-service/inscribe-orders.worker.ts';
+import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
+import { readAddressBalances } from '../src/features/brc20/brc20.queries.ts';
 import { platformFeeAddress } from '../src/features/listings/platform-fee.ts';
+import { inscribe } from './helpers/regtest-inscribe.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
@@ -84,6 +87,8 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
   /** One worker pass after the block is indexed, as the block event would start it. */
   const mineAndWatch = async () => {
     await mineAndSync(node, t);
+    // The server's follower indexes BRC-20 after each block the same way.
+    await indexBrc20(t.db, 'regtest');
     await watchInscribeOrders(t.deps);
   };
   const feeOf = async (txid: string) => {
@@ -225,6 +230,66 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
     expect(await paidTo(node, txid, refundTo.address)).toBe(
       BigInt(made.charge.amount) - (await feeOf(txid)),
     );
+  });
+
+  it('mints BRC-20 through the service: checked against the index, each mint valid or clipped by its events', async () => {
+    // Every database indexes the same chain: a tick of its own.
+    const tick = kind === 'pglite' ? 'SvPl' : 'SvPg';
+    const deploy = JSON.stringify({ p: 'brc-20', op: 'deploy', tick, max: '2500', lim: '1000' });
+    await inscribe(node, newWallet('p2tr').address, [
+      { contentType: 'text/plain;charset=utf-8', body: deploy },
+    ]);
+    await mineAndWatch();
+    const minter = newWallet('p2tr');
+    const mintOrder = (amt: string, count: number) =>
+      api(t, 'POST', `${BASE}/inscribe`, {
+        brc20: { tick: tick.toLowerCase(), amt, count },
+        receiveAddress: minter.address,
+        fee: FEE,
+      });
+    expect((await mintOrder('1000', 3)).body).toEqual({
+      status: 'error',
+      error: `Not enough ${tick} left to mint 3 × 1000`,
+    });
+    expect((await mintOrder('1001', 1)).body).toEqual({
+      status: 'error',
+      error: `brc20.amt: 1001 is above ${tick}'s limit per mint`,
+    });
+    // Two orders the index accepts alike before either is mined: the second one is clipped.
+    const first = InscribeOrderSchema.parse((await mintOrder('1000', 2)).body);
+    const second = InscribeOrderSchema.parse((await mintOrder('1000', 1)).body);
+    expect(first).toMatchObject({ orderType: 'brc20', brc20: { tick, amt: '1000', count: 2 } });
+    expect(BigInt(first.postage)).toBe(2n * 546n);
+    expect(first.files.map((f) => f.type)).toEqual([
+      'text/plain;charset=utf-8',
+      'text/plain;charset=utf-8',
+    ]);
+
+    const complete = async (made: typeof first) => {
+      await node.faucet.fund(made.charge.address, BigInt(made.charge.amount));
+      await mineAndWatch();
+      await orderIn(made.id, 'inscribing');
+      await mineAndWatch();
+      return orderIn(made.id, 'completed');
+    };
+    const full = 1000n * 10n ** 18n;
+    const done = await complete(first);
+    for (const file of done.files) {
+      expect(file.brc20).toEqual({ status: 'valid', amount: '1000.000000000000000000' });
+      const content = await t.app.inject({ method: 'GET', url: `/content/${file.inscriptionId}` });
+      expect(content.body).toBe(`{"p":"brc-20","op":"mint","tick":"${tick}","amt":"1000"}`);
+    }
+    const clipped = await complete(second);
+    expect(clipped.files[0]?.brc20).toEqual({
+      status: 'clipped',
+      amount: '500.000000000000000000',
+    });
+    const [balance] = await readAddressBalances(t.db, minter.address);
+    expect(balance?.overall).toBe(2n * full + full / 2n);
+    expect((await mintOrder('1', 1)).body).toEqual({
+      status: 'error',
+      error: `${tick} is fully minted`,
+    });
   });
 
   it.each([

@@ -1,41 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 
-// What the inscription service reads of the BRC-20 index (migration 0019, issue 14): a ticker to
-// check a mint order against, and the index's verdict on each mint once mined.
-
-export type MintTicker = {
-  originalTick: string;
-  /** Scaled by 10^18, as the index stores them. */
-  maxSupply: bigint;
-  limitPerMint: bigint;
-  mintedSupply: bigint;
-  decimals: number;
-  selfMint: boolean;
-};
-
-/** The deployed ticker (ticks are case-insensitive), or undefined. */
-export async function mintTicker(db: Db, tick: string): Promise<MintTicker | undefined> {
-  const { rows } = await sql<{
-    original_tick: string;
-    max_supply: string;
-    limit_per_mint: string;
-    minted_supply: string;
-    decimals: number;
-    self_mint: boolean;
-  }>`select original_tick, max_supply::text, limit_per_mint::text, minted_supply::text, decimals,
-      self_mint from brc20_tickers where tick = ${tick.toLowerCase()}`.execute(db.kysely);
-  const row = rows[0];
-  if (!row) return undefined;
-  return {
-    originalTick: row.original_tick,
-    maxSupply: BigInt(row.max_supply),
-    limitPerMint: BigInt(row.limit_per_mint),
-    mintedSupply: BigInt(row.minted_supply),
-    decimals: row.decimals,
-    selfMint: row.self_mint,
-  };
-}
+// What the inscription service reads of the BRC-20 index (migration 0019, issue 14) besides its
+// tickers (readTicker): the index's verdict on each mint once mined, and how far it has got.
 
 /** The amount (scaled) each of these inscriptions minted, from the index's mint-inscribe events. */
 export async function mintedAmounts(

@@ -1,7 +1,7 @@
 import { brc20TickByteLength, parseBrc20Amount, type InscribeRequest } from '@om/core';
 import type { Db } from '../../db/create-db.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
-import { mintTicker } from './inscribe-brc20.queries.ts';
+import { readTicker } from '../brc20/brc20.queries.ts';
 
 // What an order inscribes (issue 14): the request's files, or BRC-20 mints checked against our
 // index first. A reveal must stay under the standard weight (400,000 WU): a file's body at most
@@ -50,7 +50,7 @@ export async function brc20MintFiles(
   db: Db,
   mint: Brc20Mint,
 ): Promise<{ files: OrderFile[]; tick: string }> {
-  const ticker = await mintTicker(db, mint.tick);
+  const ticker = await readTicker(db, mint.tick);
   if (!ticker) throw invalidInput(`brc20.tick: ${mint.tick} is not deployed`, 'brc20.tick');
   if (ticker.selfMint || brc20TickByteLength(ticker.originalTick) === 5) {
     throw invalidInput(

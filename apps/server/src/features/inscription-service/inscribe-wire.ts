@@ -1,6 +1,7 @@
 import { formatBrc20Amount, parseBrc20Amount, type InscribeOrder } from '@om/core';
 import type { AppDeps } from '../../app.ts';
-import { brc20IndexedHeight, mintedAmounts, mintTicker } from './inscribe-brc20.queries.ts';
+import { readTicker } from '../brc20/brc20.queries.ts';
+import { brc20IndexedHeight, mintedAmounts } from './inscribe-brc20.queries.ts';
 import type { InscribeFileRow, InscribeOrderRow } from './inscribe-orders.queries.ts';
 
 // The order as OrdinalsBot's clients read it (the InscribeOrderSchema of @om/core). A BRC-20
@@ -67,7 +68,7 @@ async function brc20Statuses(
   const statuses = new Map<string, NonNullable<InscribeOrder['files'][number]['brc20']>>();
   const ids = files.flatMap((f) => (f.reveal_txid ? [`${f.reveal_txid}i0`] : []));
   if (ids.length === 0) return statuses;
-  const ticker = await mintTicker(deps.db, order.brc20_tick ?? '');
+  const ticker = await readTicker(deps.db, order.brc20_tick ?? '');
   const decimals = ticker?.decimals ?? 18;
   const amt = parseBrc20Amount(order.brc20_amt ?? '', decimals) ?? 0n;
   const minted = await mintedAmounts(deps.db, ids);
