@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db.ts';
+import { rollbackBrc20 } from '../features/brc20/brc20-index.queries.ts';
 import { INDEXER_LOCK } from './write-block.ts';
 import type { IndexerCounters } from './indexer.types.ts';
 
@@ -48,10 +49,14 @@ export async function blockHashAt(db: Db, height: number): Promise<string | unde
   return row?.hash;
 }
 
-/** Undoes every block above `height`: the reorg path. Counters come back with the tip's row. */
+/**
+ * Undoes every block above `height`: the reorg path. Counters come back with the tip's row. The
+ * BRC-20 index built on these blocks is undone in the same transaction.
+ */
 export async function rollbackTo(db: Db, height: number): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${INDEXER_LOCK})`.execute(trx);
+    await rollbackBrc20(trx, height);
     await trx.deleteFrom('chain_inscriptions').where('genesis_height', '>', height).execute();
     const affected = await trx
       .selectFrom('chain_transfers')

@@ -13,6 +13,8 @@ import { networkRules } from './network-rules.ts';
 const WAIT_MS = 1000;
 /** Bitcoin Core's RPC_MISC_ERROR. */
 const RPC_MISC_ERROR = -1;
+/** BRC-20 blocks indexed between two looks at the node, so a long BRC-20 catch-up yields. */
+const BRC20_BATCH = 100;
 
 export interface FollowerDeps {
   db: Db;
@@ -92,18 +94,30 @@ export class ChainFollower {
   }
 
   /**
-   * Runs until the signal aborts: sync, refresh the mempool's spends, then long-poll the node for
-   * the next block (so a mined block is indexed within milliseconds, not a polling period).
+   * Indexes BRC-20 up to the inscription index's tip, at most `maxBlocks` blocks (the BRC-20
+   * follower reads only what this index wrote); answers whether it caught up.
+   */
+  async syncBrc20(maxBlocks?: number): Promise<boolean> {
+    // Loaded on first use: a process that only indexes inscriptions starts without the rules.
+    const { indexBrc20 } = await import('../features/brc20/brc20-follower.ts');
+    return (await indexBrc20(this.deps.db, this.deps.network, maxBlocks)).isAtTip;
+  }
+
+  /**
+   * Runs until the signal aborts: sync, then BRC-20 on top of it, refresh the mempool's spends,
+   * then long-poll the node for the next block (so a mined block is indexed within milliseconds,
+   * not a polling period). A BRC-20 catch-up goes in batches with a sync between them.
    */
   async run(signal: AbortSignal): Promise<void> {
     let backoff = 0;
     while (!signal.aborted) {
       try {
         await this.syncOnce();
+        const isBrc20AtTip = await this.syncBrc20(BRC20_BATCH);
         const txids = await refreshMempoolSpends(this.deps.db, this.deps.rpc);
         if (txids.length > 0) this.deps.events.emit('mempool', { txids });
         backoff = 0;
-        if (!signal.aborted) await this.waitForNewBlock();
+        if (!signal.aborted && isBrc20AtTip) await this.waitForNewBlock();
       } catch (err) {
         backoff = Math.min(30_000, backoff === 0 ? 500 : backoff * 2);
         this.deps.log.error({ err, retryInMs: backoff }, 'indexer: sync failed');
