@@ -48,6 +48,7 @@ export function TokensPage() {
           Search by tick
           <input
             type="search"
+            maxLength={20}
             value={search}
             onChange={(event) => update({ search: event.target.value, page: '' })}
             className="h-9 w-56 rounded-lg border border-zinc-700 bg-zinc-950 px-3 text-zinc-100"
