@@ -1,3 +1,4 @@
+import { buildPaymentPsbt, bytesToBase64, bytesToHex, hexToBytes, parsePsbt } from '@om/bitcoin';
 import { sql } from 'kysely';
 import {
   InscribeOrderSchema,
@@ -20,6 +21,7 @@ import {
   mineAndSync,
   newWallet,
   paidTo,
+  refreshMempool,
   sign,
   type Wallet,
 } from './helpers/trading.ts';
@@ -290,6 +292,65 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
       status: 'error',
       error: `${tick} is fully minted`,
     });
+  });
+
+  it('takes a payment replaced in the mempool back to waiting-payment, then inscribes the next one', async () => {
+    const made = InscribeOrderSchema.parse(
+      (
+        await api(t, 'POST', `${BASE}/inscribe`, {
+          files: files.slice(0, 1),
+          receiveAddress: receiver.address,
+          fee: FEE,
+        })
+      ).body,
+    );
+    const built = PaymentPsbtSchema.parse(
+      (
+        await api(t, 'POST', `${BASE}/payment-psbt`, {
+          id: made.id,
+          paymentAddress: payer.address,
+          paymentPublicKey: payer.publicKey,
+          feeRate: 2,
+        })
+      ).body,
+    );
+    const paid = await api(t, 'POST', `${BASE}/pay`, {
+      id: made.id,
+      signedPsbt: sign(built.psbt, payer, built.inputsToSign),
+    });
+    expect(paid.body).toMatchObject({ state: 'payment-seen' });
+    // The payer spends the same coins elsewhere at a higher fee (full RBF): the payment is gone.
+    const spent = parsePsbt(built.psbt);
+    const utxos = Array.from({ length: spent.inputsLength }, (_, i) => {
+      const input = spent.getInput(i);
+      return {
+        txid: bytesToHex(input.txid ?? new Uint8Array()),
+        vout: input.index ?? 0,
+        value: input.witnessUtxo?.amount ?? 0n,
+        script: input.witnessUtxo?.script ?? new Uint8Array(),
+        inscribed: false,
+      };
+    });
+    const replacement = buildPaymentPsbt({
+      payment: { address: payer.address, publicKey: hexToBytes(payer.publicKey), utxos },
+      to: newWallet('p2wpkh').script,
+      amount: 10_000n,
+      feeRate: 50,
+      network: 'regtest',
+    });
+    const indices = replacement.layout.inputs.map((_, i) => i);
+    const signed = parsePsbt(sign(bytesToBase64(replacement.psbt), payer, indices));
+    signed.finalize();
+    await node.node.rpc.call('sendrawtransaction', [signed.hex]);
+    await refreshMempool(node, t);
+    const back = await orderIn(made.id, 'waiting-payment');
+    expect(back).toMatchObject({ paid: false, paymentTxid: null });
+
+    await node.faucet.fund(made.charge.address, BigInt(made.charge.amount));
+    await mineAndWatch();
+    await orderIn(made.id, 'inscribing');
+    await mineAndWatch();
+    await orderIn(made.id, 'completed');
   });
 
   it.each([
