@@ -68,6 +68,15 @@ export const brc20Queries = {
         }),
       placeholderData: keepPreviousData,
     }),
+  addressActivity: (address: string, page: number) =>
+    queryOptions({
+      queryKey: [...walletQueries.balances(), 'brc20-activity', address, page],
+      queryFn: ({ signal }) =>
+        api.get(`${addressPath(address)}/activity?${pageQuery(page)}`, Brc20ActivityPayloadSchema, {
+          signal,
+        }),
+      placeholderData: keepPreviousData,
+    }),
   /**
    * GET /api/brc20/balances/{address}. Under the wallet's balance keys, so every block and
    * mempool event (use-chain-events.ts) refetches it.

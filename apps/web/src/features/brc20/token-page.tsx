@@ -12,6 +12,7 @@ import { useWallet } from '../wallet/wallet-context.ts';
 import { formatWireAmount } from './brc20-amount.ts';
 import { brc20Queries } from './brc20.queries.ts';
 import { CELL, MintProgress, NUMBER, Pager, Table } from './brc20-ui.tsx';
+import { Brc20ActivitySection } from './brc20-activity.tsx';
 import { MintTokenDialog } from './mint-dialog.tsx';
 import { MyMints } from './my-mints.tsx';
 
@@ -83,7 +84,10 @@ export function TokenView({ token }: { token: Brc20Token }) {
       ) : null}
       <MyMints ticker={token.originalTick} />
       <Holders token={token} />
-      <Activity token={token} />
+      <Brc20ActivitySection
+        query={(page) => brc20Queries.activity(token.tick, page)}
+        decimalsOf={() => token.decimals}
+      />
     </Page>
   );
 }
@@ -135,81 +139,6 @@ function Holders({ token }: { token: Brc20Token }) {
           </Table>
           <Pager
             label="Holders"
-            page={page}
-            size={BRC20_TOKENS_PAGE_SIZE}
-            total={query.data.total}
-            onPage={setPage}
-          />
-        </>
-      )}
-    </section>
-  );
-}
-
-const ACTIVITY_TEXT = {
-  'deploy-inscribe': 'Deploy',
-  'mint-inscribe': 'Mint',
-  'transfer-inscribe': 'Inscribe transfer',
-  'transfer-transfer': 'Transfer',
-} as const;
-
-function Activity({ token }: { token: Brc20Token }) {
-  const [page, setPage] = useState(0);
-  const query = useQuery(brc20Queries.activity(token.tick, page));
-  const who = (address: string | null) =>
-    address ? (
-      <span className="font-mono text-xs" title={address}>
-        {shortenAddress(address)}
-      </span>
-    ) : (
-      '—'
-    );
-  return (
-    <section aria-label="Activity" className="flex flex-col gap-2">
-      <h2 className="text-base font-semibold text-zinc-100">Activity</h2>
-      {query.isPending ? (
-        <Loading what="activity" />
-      ) : query.isError ? (
-        <LoadError what="activity" error={query.error} />
-      ) : (
-        <>
-          <Table
-            label="Activity"
-            heads={[
-              { text: 'Event' },
-              { text: 'Amount', align: 'right' },
-              { text: 'From' },
-              { text: 'To' },
-              { text: 'Block', align: 'right' },
-            ]}
-          >
-            {query.data.events.map((event) => (
-              <tr key={`${event.type}-${event.inscriptionId}`}>
-                <td className={CELL}>
-                  <Link
-                    to={`/inscriptions/${encodeURIComponent(event.inscriptionId)}`}
-                    className="hover:text-brand-400"
-                  >
-                    {ACTIVITY_TEXT[event.type]}
-                  </Link>
-                </td>
-                <td className={NUMBER}>
-                  {event.amount ? formatWireAmount(event.amount, token.decimals) : '—'}
-                </td>
-                <td className={CELL}>{who(event.fromAddress)}</td>
-                <td className={CELL}>
-                  {event.burned
-                    ? 'Burned'
-                    : event.type === 'transfer-transfer' && !event.toAddress
-                      ? 'Sent as fee'
-                      : who(event.toAddress)}
-                </td>
-                <td className={NUMBER}>{count(event.height)}</td>
-              </tr>
-            ))}
-          </Table>
-          <Pager
-            label="Activity"
             page={page}
             size={BRC20_TOKENS_PAGE_SIZE}
             total={query.data.total}

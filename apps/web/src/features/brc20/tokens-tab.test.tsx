@@ -63,6 +63,23 @@ function tabServer(routes: Parameters<typeof fakeServer>[0] = {}) {
     [`GET ${SERVICE}/order?id=${ORDER_ID}`]: raw(transferOrder),
     [`POST ${SERVICE}/payment-psbt`]: raw(paymentPsbt(BigInt(price(1).amount))),
     [PAY]: raw(order({ state: 'payment-seen', paid: true, paymentTxid: PAYMENT_TXID })),
+    [`GET /api/brc20/balances/${ADDRESS}/activity`]: ok({
+      events: [
+        {
+          type: 'mint-inscribe',
+          inscriptionId: `${'77'.repeat(32)}i0`,
+          tick: 'ordi',
+          originalTick: 'ordi',
+          fromAddress: ADDRESS,
+          toAddress: null,
+          burned: false,
+          amount: '1000',
+          height: 105,
+          blockTime: '2026-03-01T12:00:00Z',
+        },
+      ],
+      total: 1,
+    }),
     [PREPARE]: ok(sendPsbt(SELLER.address)),
     [SEND]: ok({ txid: SEND_TXID }),
     ...routes,
@@ -104,6 +121,9 @@ describe('the Tokens tab of /profile', () => {
       ['ordi', '500', 'Inscribing (in the mempool)'],
     ]);
     expect(within(list).getAllByRole('button', { name: 'Send' })).toHaveLength(1);
+    const activity = await screen.findByRole('table', { name: 'Activity' });
+    const [, event] = within(activity).getAllByRole('row');
+    expect(cells(event!).filter((_, i) => i !== 3)).toEqual(['Mint', 'ordi', '1,000', '—', '105']);
   });
 
   it('inscribes a transfer of up to the available balance to the own ordinals address', async () => {

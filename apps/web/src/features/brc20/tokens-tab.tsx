@@ -7,6 +7,7 @@ import { LoadError, LoadFailed, Loading } from '../../components/ui/load-state.t
 import { EmptyState } from '../../components/ui/page.tsx';
 import { shortenHash } from '../inscriptions/inscription-format.ts';
 import { formatWireAmount, parseTokenAmount } from './brc20-amount.ts';
+import { Brc20ActivitySection } from './brc20-activity.tsx';
 import { brc20Queries } from './brc20.queries.ts';
 import { CELL, NUMBER, Table } from './brc20-ui.tsx';
 import { InscribeTransferDialog } from './inscribe-transfer-dialog.tsx';
@@ -84,6 +85,11 @@ export function TokensTab({ address }: { address: string }) {
       )}
       <Transferables address={address} balances={rows} />
       <MyMints />
+      <Brc20ActivitySection
+        query={(page) => brc20Queries.addressActivity(address, page)}
+        decimalsOf={(tick) => rows.find((b) => b.tick === tick)?.decimals ?? 18}
+        showTick
+      />
       {inscribing ? (
         <InscribeTransferDialog balance={inscribing} onClose={() => setInscribing(undefined)} />
       ) : null}
