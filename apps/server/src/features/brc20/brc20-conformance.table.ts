@@ -456,6 +456,12 @@ const block5: ConformanceBlock = {
   steps: [
     send('carol', 'tB1', 'alice', 'second move of a used transfer: nothing'),
     send('bob', 'tA1', 'carol', 'second move of a used transfer: nothing'),
+    send(
+      'carol',
+      'tA6',
+      'bob',
+      'second move of a transfer inscribed and moved in one block (block 3): nothing',
+    ),
     ins(
       'carol',
       'tC1',

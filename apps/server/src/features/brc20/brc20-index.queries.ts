@@ -274,8 +274,12 @@ async function writeRows(trx: Transaction<Database>, write: Brc20BlockWrite): Pr
       available: b.delta.available.toString(),
     })),
   );
+  // A transfer inscribed and moved in the same block is inserted used: the update below cannot
+  // see rows this statement inserts (one snapshot), and an unused row would let a second move count.
+  const usedHere = new Set(write.usedTransferables);
   const transferables = JSON.stringify(
     write.newTransferables.map((t) => ({
+      used: usedHere.has(t.inscriptionId),
       inscription_id: t.inscriptionId,
       tick: t.tick,
       original_tick: t.originalTick,
@@ -337,11 +341,11 @@ async function writeRows(trx: Transaction<Database>, write: Brc20BlockWrite): Pr
         available numeric)
     ), new_transferables as (
       insert into brc20_transferables (inscription_id, tick, original_tick, amount,
-        source_pkscript, source_address, height)
+        source_pkscript, source_address, height, used_height)
       select t.inscription_id, t.tick, t.original_tick, t.amount, t.source_pkscript,
-        t.source_address, ${height}::int
-      from json_to_recordset(${transferables}::json) as t(inscription_id text, tick text,
-        original_tick text, amount numeric, source_pkscript text, source_address text)
+        t.source_address, ${height}::int, case when t.used then ${height}::int end
+      from json_to_recordset(${transferables}::json) as t(used boolean, inscription_id text,
+        tick text, original_tick text, amount numeric, source_pkscript text, source_address text)
     ), used as (
       update brc20_transferables set used_height = ${height}::int
       where inscription_id = any(${write.usedTransferables}::text[])
