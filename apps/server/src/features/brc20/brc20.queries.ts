@@ -149,7 +149,7 @@ export interface TransferableRead {
   isSending: boolean;
 }
 
-/** The address's unused transfer-inscribes, oldest first. */
+/** The address's unused transfer-inscribes, in the order they were inscribed. */
 export async function readAddressTransferables(
   db: Db,
   address: string,
@@ -175,7 +175,8 @@ export async function readAddressTransferables(
     left join chain_inscriptions c on c.inscription_id = x.inscription_id
     where x.source_address = ${address} and x.used_height is null
       and (${tick ?? null}::text is null or x.tick = ${tick?.toLowerCase() ?? null})
-    order by x.height, x.inscription_id`.execute(db.kysely);
+    order by x.height, (select e.seq from brc20_events e where e.height = x.height
+      and e.inscription_id = x.inscription_id and e.type = 'transfer-inscribe')`.execute(db.kysely);
   return rows.map((r) => ({
     inscriptionId: r.inscription_id,
     tick: r.tick,
