@@ -200,6 +200,23 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
     expect(refund?.amount).toBe((short - fee).toString());
   });
 
+  it('ends an order paid too little to refund in error, naming why', async () => {
+    const created = await api(t, 'POST', `${BASE}/inscribe`, {
+      files,
+      receiveAddress: receiver.address,
+      fee: FEE,
+      refundAddress: newWallet('p2wpkh').address,
+    });
+    const made = InscribeOrderSchema.parse(created.body);
+    await node.faucet.fund(made.charge.address, 500n);
+    await mineAndWatch();
+    const failed = await orderIn(made.id, 'error');
+    expect(failed).toMatchObject({ underpaid: true, refund: null });
+    expect(failed.error).toMatch(
+      /^Too little to refund: 500 sats do not pay a refund's fee of \d+$/,
+    );
+  });
+
   it('expires an unpaid order and refunds a payment that comes after', async () => {
     const refundTo = newWallet('p2tr');
     const created = await api(t, 'POST', `${BASE}/inscribe`, {

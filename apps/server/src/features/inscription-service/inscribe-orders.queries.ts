@@ -61,25 +61,26 @@ export async function orderFiles(db: Db, id: string, withBody = false): Promise<
 }
 
 /**
- * Orders the worker looks at, oldest first: every state that is not final, and orders expired
- * within the day (a payment may still come and is refunded).
+ * Orders the worker looks at: every order not final, oldest first, then orders expired within the
+ * day (a payment may still come and is refunded), so expired ones never crowd out live ones.
  */
-export async function ordersToWatch(db: Db, limit = 200): Promise<InscribeOrderRow[]> {
-  return tables(db)
+export async function ordersToWatch(db: Db, limit = 500): Promise<InscribeOrderRow[]> {
+  const live = await tables(db)
     .selectFrom('inscribe_orders')
     .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb('state', 'not in', ['completed', 'refunded', 'error', 'expired']),
-        eb.and([
-          eb('state', '=', 'expired'),
-          eb('expires_at', '>', sql<Date>`clock_timestamp() - interval '1 day'`),
-        ]),
-      ]),
-    )
+    .where('state', 'not in', ['completed', 'refunded', 'error', 'expired'])
     .orderBy('expires_at')
     .limit(limit)
     .execute();
+  const expired = await tables(db)
+    .selectFrom('inscribe_orders')
+    .selectAll()
+    .where('state', '=', 'expired')
+    .where('expires_at', '>', sql<Date>`clock_timestamp() - interval '1 day'`)
+    .orderBy('expires_at', 'desc')
+    .limit(limit)
+    .execute();
+  return [...live, ...expired];
 }
 
 /** `from` → `to` with `changes`, only from those states: answers whether it moved. */

@@ -37,7 +37,10 @@ export async function refundOrder(deps: AppDeps, order: InscribeOrderRow): Promi
     });
   } catch (err) {
     if (!(err instanceof InscribeError) || err.code !== 'dust-output') throw err;
-    deps.log.warn({ orderId: order.id, reason: err.message }, 'inscription service: no refund');
+    // Too little to pay its own way back: nothing more can be done with it.
+    await moveOrder(db, order.id, ['underpaid', 'expired'], 'error', {
+      error: `Too little to refund: ${err.message}`,
+    });
     return;
   }
   try {
