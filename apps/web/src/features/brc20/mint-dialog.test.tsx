@@ -67,7 +67,23 @@ describe('the Mint dialog on /brc20/{tick}', () => {
 
   it('prices, creates the order, polls it, reviews the payment, signs, pays and records the mint until it completes', async () => {
     let state: 'waiting-payment' | 'completed' = 'waiting-payment';
-    const calls = tokenServer({ [ORDER]: () => raw(order({ state })) });
+    const mint = (i: number, status: 'valid' | 'clipped') => ({
+      name: `mint-${i}.txt`,
+      type: 'text/plain;charset=utf-8',
+      inscriptionId: `${'9a'.repeat(32)}i${i}`,
+      tx: { commit: 'c0'.repeat(32), reveal: '9a'.repeat(32) },
+      brc20: { status, amount: status === 'valid' ? '1000' : '400' },
+    });
+    const calls = tokenServer({
+      [ORDER]: () =>
+        raw(
+          order(
+            state === 'completed'
+              ? { state, files: [mint(0, 'valid'), mint(1, 'clipped')] }
+              : { state },
+          ),
+        ),
+    });
     const { wallet } = renderToken();
     const view = await openMint();
     await fill('Number of mints', '2');
@@ -141,7 +157,7 @@ describe('the Mint dialog on /brc20/{tick}', () => {
       await screen.findByText('Successfully minted 2,000 ordi', {}, { timeout: 7_000 }),
     ).toBeTruthy();
     expect(readMintRecords('regtest')[0]?.status).toBe('completed');
-    expect(status()).toBe('Completed');
+    expect(status()).toBe('Completed · 1 valid, 1 clipped');
   }, 15_000);
 
   it("says 'Failed to fetch order price' and creates no order", async () => {

@@ -2,14 +2,14 @@ import { formatDateTime } from '@om/core';
 import { shortenHash } from '../inscriptions/inscription-format.ts';
 import { formatWireAmount } from './brc20-amount.ts';
 import { CELL, NUMBER, Table } from './brc20-ui.tsx';
-import { useMintRecordPolling } from './mint-record-poll.ts';
+import { useMintRecordPolling, type MintOrderView } from './mint-record-poll.ts';
 
 /**
  * "My mints": the mint records of this browser (spec 001 §3), each pending one followed every
  * 5 s until its order completes. `ticker` keeps one token's.
  */
 export function MyMints({ ticker }: { ticker?: string }) {
-  const { records: all, orderStates } = useMintRecordPolling();
+  const { records: all, orders } = useMintRecordPolling();
   const records = all.filter(
     (r) => ticker === undefined || r.ticker.toLowerCase() === ticker.toLowerCase(),
   );
@@ -44,21 +44,26 @@ export function MyMints({ ticker }: { ticker?: string }) {
                 {formatDateTime(new Date(record.timestamp))}
               </td>
               <td className={CELL}>
-                {record.status === 'completed' ? (
-                  <span className="text-emerald-300">Completed</span>
-                ) : (
-                  <span className="text-amber-300">
-                    Pending
-                    {orderStates.get(record.orderId) ? (
-                      <span className="text-zinc-500"> · {orderStates.get(record.orderId)}</span>
-                    ) : null}
-                  </span>
-                )}
+                <MintStatus
+                  completed={record.status === 'completed'}
+                  order={orders.get(record.orderId)}
+                />
               </td>
             </tr>
           ))}
         </Table>
       )}
     </section>
+  );
+}
+
+/** Pending with the order's state, or Completed with what the index made of each mint. */
+function MintStatus({ completed, order }: { completed: boolean; order?: MintOrderView }) {
+  const detail = completed ? order?.results : order?.state;
+  return (
+    <span className={completed ? 'text-emerald-300' : 'text-amber-300'}>
+      {completed ? 'Completed' : 'Pending'}
+      {detail ? <span className="text-zinc-500"> · {detail}</span> : null}
+    </span>
   );
 }
