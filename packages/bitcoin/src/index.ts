@@ -1,5 +1,6 @@
 export * from './networks.ts';
 export * from './address.ts';
+export * from './script-address.ts';
 export * from './bytes.ts';
 export * from './keys.ts';
 export * from './key-spend.ts';

@@ -1,5 +1,4 @@
-import { networkParams, type BitcoinNetwork } from '@om/bitcoin';
-import { Address, OutScript } from '@scure/btc-signer';
+import { addressToScriptHex, scriptHexToAddress, type BitcoinNetwork } from '@om/bitcoin';
 import type { Db } from '../../db/create-db.ts';
 import { brc20Activation } from './brc20-activation.ts';
 import { brc20Candidate } from './brc20-candidate.ts';
@@ -16,24 +15,16 @@ import {
   type TransferLogRow,
 } from './brc20-index.queries.ts';
 import { applyBrc20Block } from './brc20-rules.ts';
-import type { Brc20BlockResult, Brc20State, Brc20Ticker, Brc20Transfer } from './brc20.types.ts';
+import type { Brc20BlockResult, Brc20State, Brc20Transfer } from './brc20.types.ts';
 
-const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
-
-/** The hex pkscript of an address on this network. */
+/** The hex pkscript of an address on this network (one the node named: no curve check). */
 export function pkscriptOf(address: string, network: BitcoinNetwork): string {
-  return hex(OutScript.encode(Address(networkParams(network)).decode(address)));
+  return addressToScriptHex(address, network);
 }
 
 /** The address of a hex pkscript on this network, or null (OP_RETURN, nonstandard, ''). */
 export function addressOf(pkscript: string, network: BitcoinNetwork): string | null {
-  if (pkscript === '') return null;
-  try {
-    return Address(networkParams(network)).encode(OutScript.decode(Buffer.from(pkscript, 'hex')));
-  } catch {
-    // Scripts without an address form (OP_RETURN, bare multisig, nonstandard) have none.
-    return null;
-  }
+  return scriptHexToAddress(pkscript, network);
 }
 
 /**
@@ -87,10 +78,36 @@ function touchedTicks(transfers: Brc20Transfer[], state: Pick<Brc20State, 'trans
   return [...ticks];
 }
 
+/**
+ * Every ticker whose supply or number of holders the block changed, with those changes: holders
+ * move by the balances that left or reached zero overall, so no block counts them all again.
+ */
+function tickerWrites(before: Pick<Brc20State, 'tickers' | 'balances'>, result: Brc20BlockResult) {
+  const holders = new Map<string, number>();
+  for (const [key, delta] of result.balanceDeltas) {
+    const tick = key.slice(key.lastIndexOf(';') + 1);
+    const was = before.balances.get(key)?.overall ?? 0n;
+    const is = was + delta.overall;
+    const change = (is > 0n ? 1 : 0) - (was > 0n ? 1 : 0);
+    if (change !== 0) holders.set(tick, (holders.get(tick) ?? 0) + change);
+  }
+  const ticks = new Set([...result.tickers.keys(), ...holders.keys()]);
+  return [...ticks].map((tick) => {
+    const old = before.tickers.get(tick);
+    const ticker = result.tickers.get(tick) ?? old!;
+    return {
+      ticker,
+      mintedDelta: ticker.mintedSupply - (old?.mintedSupply ?? 0n),
+      burnedDelta: ticker.burnedSupply - (old?.burnedSupply ?? 0n),
+      holdersDelta: holders.get(tick) ?? 0,
+    };
+  });
+}
+
 /** What the follower writes for a block, from the rules' result (pure). */
 export function blockWrite(
   at: { height: number; hash: string },
-  before: Map<string, Brc20Ticker>,
+  before: Pick<Brc20State, 'tickers' | 'balances'>,
   result: Brc20BlockResult,
   previousCumulative: string | null,
   network: BitcoinNetwork,
@@ -106,14 +123,7 @@ export function blockWrite(
     })),
     blockEventHash: blockHash,
     cumulativeEventHash: cumulativeEventHash(previousCumulative, blockHash),
-    tickers: [...result.tickers.values()].map((ticker) => {
-      const old = before.get(ticker.tick);
-      return {
-        ticker,
-        mintedDelta: ticker.mintedSupply - (old?.mintedSupply ?? 0n),
-        burnedDelta: ticker.burnedSupply - (old?.burnedSupply ?? 0n),
-      };
-    }),
+    tickers: tickerWrites(before, result),
     balanceDeltas: [...result.balanceDeltas].map(([key, delta]) => {
       const split = key.lastIndexOf(';');
       const pkscript = key.slice(0, split);
@@ -147,7 +157,7 @@ async function indexBlock(
     balances: await readBalances(db, [...pkscripts], ticks),
     transferables,
   };
-  const before = new Map(tickers);
+  const before = { tickers: new Map(tickers), balances: new Map(state.balances) };
   const result = applyBrc20Block(state, transfers, {
     height: at.height,
     activation: brc20Activation(network),
