@@ -5,6 +5,7 @@ import { addressOf, brc20Transfers, pkscriptOf } from './brc20-follower.ts';
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 const json = (o: object) => new TextEncoder().encode(JSON.stringify(o));
 const row = (over: Partial<TransferLogRow>): TransferLogRow => ({
+  height: 0,
   inscriptionId: 'a'.repeat(64) + 'i0',
   seq: 0,
   sentAsFee: false,

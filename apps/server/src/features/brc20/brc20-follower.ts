@@ -5,12 +5,13 @@ import { brc20Candidate } from './brc20-candidate.ts';
 import { blockEventHash, cumulativeEventHash } from './brc20-event-hash.ts';
 import {
   chainBlockAt,
+  chainBlocksFrom,
   readBalances,
   readBrc20Tip,
   readTickers,
   readTransferables,
   readTransferLog,
-  writeBrc20Block,
+  writeBrc20Blocks,
   type Brc20BlockWrite,
   type TransferLogRow,
 } from './brc20-index.queries.ts';
@@ -137,33 +138,68 @@ export function blockWrite(
   };
 }
 
-/** Reads, applies and writes one block; false when the inscription index moved under us. */
-async function indexBlock(
+/** BRC-20 blocks computed together and written in one transaction while catching up. */
+const BATCH_BLOCKS = 100;
+
+/** The block's result folded into the state the next block reads (the batch keeps it in memory). */
+function applyResult(state: Brc20State, result: Brc20BlockResult): void {
+  for (const [tick, ticker] of result.tickers) state.tickers.set(tick, ticker);
+  for (const [key, delta] of result.balanceDeltas) {
+    const now = state.balances.get(key) ?? { overall: 0n, available: 0n };
+    state.balances.set(key, {
+      overall: now.overall + delta.overall,
+      available: now.available + delta.available,
+    });
+  }
+  for (const t of result.newTransferables) state.transferables.set(t.inscriptionId, t);
+  for (const id of result.usedTransferables) state.transferables.delete(id);
+}
+
+/**
+ * Reads, applies and writes consecutive blocks: one read of their transfer log and of the state
+ * it touches, the blocks applied one after another in memory, one transaction for all of them.
+ * Answers the last cumulative hash, or undefined when the inscription index moved under us.
+ */
+async function indexBlocks(
   db: Db,
   network: BitcoinNetwork,
-  at: { height: number; hash: string },
+  blocks: readonly { height: number; hash: string }[],
   previousCumulative: string | null,
 ): Promise<string | undefined> {
-  const log = await readTransferLog(db, at.height);
+  const from = blocks[0]!.height;
+  const log = await readTransferLog(db, from, blocks.at(-1)!.height);
   const movedIds = [...new Set(log.filter((r) => !r.isNew).map((r) => r.inscriptionId))];
   const transferables = await readTransferables(db, movedIds);
-  const transfers = brc20Transfers(log, new Set(transferables.keys()), network);
-  const ticks = touchedTicks(transfers, { transferables });
-  const pkscripts = new Set(transfers.map((t) => t.pkscript).filter((p) => p !== ''));
+  // Every move in the log concerns a candidate of these blocks or an unused transferable: the
+  // rules decide which ones transfer.
+  const logged = new Set(log.map((r) => r.inscriptionId));
+  const perBlock = blocks.map((b) =>
+    brc20Transfers(
+      log.filter((r) => r.height === b.height),
+      logged,
+      network,
+    ),
+  );
+  const all = perBlock.flat();
+  const ticks = touchedTicks(all, { transferables });
+  const pkscripts = new Set(all.map((t) => t.pkscript).filter((p) => p !== ''));
   for (const t of transferables.values()) pkscripts.add(t.sourcePkscript);
-  const tickers = await readTickers(db, ticks);
   const state: Brc20State = {
-    tickers,
+    tickers: await readTickers(db, ticks),
     balances: await readBalances(db, [...pkscripts], ticks),
     transferables,
   };
-  const before = { tickers: new Map(tickers), balances: new Map(state.balances) };
-  const result = applyBrc20Block(state, transfers, {
-    height: at.height,
-    activation: brc20Activation(network),
+  const activation = brc20Activation(network);
+  let cumulative = previousCumulative;
+  const writes = blocks.map((block, i) => {
+    const result = applyBrc20Block(state, perBlock[i]!, { height: block.height, activation });
+    // blockWrite reads the state as it was before the block: fold the result in after.
+    const write = blockWrite(block, state, result, cumulative, network);
+    applyResult(state, result);
+    cumulative = write.cumulativeEventHash;
+    return write;
   });
-  const write = blockWrite(at, before, result, previousCumulative, network);
-  return (await writeBrc20Block(db, write)) ? write.cumulativeEventHash : undefined;
+  return (await writeBrc20Blocks(db, writes)) ? cumulative! : undefined;
 }
 
 export interface Brc20Run {
@@ -173,9 +209,9 @@ export interface Brc20Run {
 }
 
 /**
- * Indexes BRC-20 for every block after its own tip up to the inscription index's tip, each block
- * in one transaction (writeBrc20Block), at most `maxBlocks` of them so the inscription indexer
- * is not held up. Stops early when a reorg is under way; the next run resumes from the tip.
+ * Indexes BRC-20 for every block after its own tip up to the inscription index's tip, up to
+ * BATCH_BLOCKS blocks per transaction, at most `maxBlocks` of them so the inscription indexer is
+ * not held up. Stops early when a reorg is under way; the next run resumes from the tip.
  */
 export async function indexBrc20(
   db: Db,
@@ -189,12 +225,14 @@ export async function indexBrc20(
   while (indexed < maxBlocks) {
     const lowest = tip ? undefined : await chainBlockAt(db);
     const height = tip ? tip.height + 1 : Math.max(first, lowest?.height ?? first);
-    const next = await chainBlockAt(db, height);
-    if (!next) return { indexed, isAtTip: true };
-    const cumulative = await indexBlock(db, network, next, tip?.cumulativeEventHash ?? null);
+    const blocks = await chainBlocksFrom(db, height, Math.min(BATCH_BLOCKS, maxBlocks - indexed));
+    // Consecutive heights only: a gap means the inscription index is being rolled back.
+    const run = blocks.filter((b, i) => b.height === height + i);
+    if (run.length === 0) return { indexed, isAtTip: true };
+    const cumulative = await indexBlocks(db, network, run, tip?.cumulativeEventHash ?? null);
     if (cumulative === undefined) return { indexed, isAtTip: false };
-    indexed += 1;
-    tip = { height: next.height, cumulativeEventHash: cumulative };
+    indexed += run.length;
+    tip = { height: run.at(-1)!.height, cumulativeEventHash: cumulative };
   }
   return { indexed, isAtTip: false };
 }

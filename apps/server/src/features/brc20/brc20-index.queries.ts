@@ -25,6 +25,21 @@ export async function readBrc20Tip(db: Db): Promise<Brc20Tip | undefined> {
   return row && { height: row.height, cumulativeEventHash: row.cumulative_event_hash };
 }
 
+/** The inscription index's blocks from `from` on, at most `limit` of them, in order. */
+export async function chainBlocksFrom(
+  db: Db,
+  from: number,
+  limit: number,
+): Promise<{ height: number; hash: string }[]> {
+  return db.kysely
+    .selectFrom('chain_blocks')
+    .select(['height', 'hash'])
+    .where('height', '>=', from)
+    .orderBy('height')
+    .limit(limit)
+    .execute();
+}
+
 /** The inscription index's block at `height`, or, without a height, its lowest block. */
 export async function chainBlockAt(
   db: Db,
@@ -40,6 +55,7 @@ export async function chainBlockAt(
 
 /** One row of OPI-ord's transfer log at a height, for an inscription BRC-20 may care about. */
 export interface TransferLogRow {
+  height: number;
   inscriptionId: string;
   seq: number;
   sentAsFee: boolean;
@@ -56,13 +72,15 @@ export interface TransferLogRow {
 }
 
 /**
- * The block's moves of BRC-20 candidates, in OPI's order: inscriptions revealed at `height` with a
- * JSON-capable content type (the rest of the check is brc20Candidate's, in JS), and the moves of
- * valid transfer-inscribes not used yet. Two branches, each led by an index on the block's height
- * (a join filtered by an OR over both made the planner hash all of chain_inscriptions per block).
+ * The moves of BRC-20 candidates in blocks `from`..`to`, in OPI's order (by height, then seq):
+ * inscriptions revealed in those blocks with a JSON-capable content type (the rest of the check
+ * is brc20Candidate's, in JS) and all their moves there, and the moves of valid transfer-inscribes
+ * not used yet. Two branches, each led by an index on the heights (a join filtered by an OR over
+ * both made the planner hash all of chain_inscriptions).
  */
-export async function readTransferLog(db: Db, height: number): Promise<TransferLogRow[]> {
+export async function readTransferLog(db: Db, from: number, to: number): Promise<TransferLogRow[]> {
   const { rows } = await sql<{
+    height: number;
     inscription_id: string;
     seq: number;
     sent_as_fee: boolean;
@@ -75,20 +93,24 @@ export async function readTransferLog(db: Db, height: number): Promise<TransferL
     genesis_charms: string[];
     parents: string[];
   }>`
-    select t.inscription_id, t.seq, t.sent_as_fee, t.address, t.script, true as is_new,
-      c.content_type, c.content_encoding, c.content, c.genesis_charms, c.parents
+    select t.height, t.inscription_id, t.seq, t.sent_as_fee, t.address, t.script,
+      t.height = c.genesis_height as is_new, c.content_type, c.content_encoding,
+      case when t.height = c.genesis_height then c.content end as content, c.genesis_charms,
+      c.parents
     from chain_inscriptions c
-    join chain_transfers t on t.inscription_id = c.inscription_id and t.height = ${height}::int
-    where c.genesis_height = ${height}::int
+    join chain_transfers t on t.inscription_id = c.inscription_id
+      and t.height between ${from}::int and ${to}::int
+    where c.genesis_height between ${from}::int and ${to}::int
       and (lower(c.content_type) like 'text/plain%' or lower(c.content_type) like 'application/json%')
     union all
-    select t.inscription_id, t.seq, t.sent_as_fee, t.address, t.script, false, null, null, null,
-      '{}'::text[], '{}'::text[]
+    select t.height, t.inscription_id, t.seq, t.sent_as_fee, t.address, t.script, false, null,
+      null, null, '{}'::text[], '{}'::text[]
     from chain_transfers t
     join brc20_transferables b on b.inscription_id = t.inscription_id and b.used_height is null
-    where t.height = ${height}::int
-    order by seq`.execute(db.kysely);
+    where t.height between ${from}::int and ${to}::int
+    order by height, seq`.execute(db.kysely);
   return rows.map((r) => ({
+    height: r.height,
     inscriptionId: r.inscription_id,
     seq: r.seq,
     sentAsFee: r.sent_as_fee,
@@ -209,59 +231,75 @@ export interface Brc20BlockWrite {
 
 const text = (v: bigint | undefined) => (v === undefined ? null : v.toString());
 
-function eventsJson(write: Brc20BlockWrite): string {
-  return JSON.stringify(
-    write.events.map((e, seq) => ({
-      seq,
-      type: e.type,
-      inscription_id: e.inscriptionId,
-      tick: e.tick,
-      original_tick: e.originalTick,
-      pkscript: e.pkscript,
-      address: e.address,
-      spent_pkscript: e.spentPkscript ?? null,
-      spent_address: e.spentAddress,
-      amount: text(e.amount),
-      max_supply: text(e.maxSupply),
-      limit_per_mint: text(e.limitPerMint),
-      decimals: e.decimals ?? null,
-      self_mint: e.selfMint ?? null,
-      parent_id: e.parentId ?? null,
-      ticker_decimals: e.tickerDecimals,
-    })),
-  );
+function eventRows(write: Brc20BlockWrite) {
+  return write.events.map((e, seq) => ({
+    height: write.height,
+    seq,
+    type: e.type,
+    inscription_id: e.inscriptionId,
+    tick: e.tick,
+    original_tick: e.originalTick,
+    pkscript: e.pkscript,
+    address: e.address,
+    spent_pkscript: e.spentPkscript ?? null,
+    spent_address: e.spentAddress,
+    amount: text(e.amount),
+    max_supply: text(e.maxSupply),
+    limit_per_mint: text(e.limitPerMint),
+    decimals: e.decimals ?? null,
+    self_mint: e.selfMint ?? null,
+    parent_id: e.parentId ?? null,
+    ticker_decimals: e.tickerDecimals,
+  }));
 }
 
 /**
- * Writes one block in one transaction under the indexer's lock, only if the inscription index
- * still has `hash` at its height and the block is the next BRC-20 block; answers false otherwise
- * (a reorg is under way, or another process wrote it): the caller stops and starts over.
+ * Writes consecutive blocks in one transaction under the indexer's lock, only if the inscription
+ * index still has each block's hash and the first is the next BRC-20 block; answers false
+ * otherwise (a reorg is under way, or another process wrote them): the caller starts over.
  */
-export async function writeBrc20Block(db: Db, write: Brc20BlockWrite): Promise<boolean> {
+export async function writeBrc20Blocks(
+  db: Db,
+  writes: readonly Brc20BlockWrite[],
+): Promise<boolean> {
+  const first = writes[0];
+  const last = writes.at(-1);
+  if (!first || !last) return true;
   return db.kysely.transaction().execute(async (trx) => {
     // On a PostgreSQL server, without waiting for the WAL flush: the BRC-20 index is derived, so
     // a server crash that forgets its last blocks only has them indexed again, identically, and
-    // killing this process loses nothing; one flush per block tripled its cost. PGlite runs in
-    // this process, so there a kill is such a crash (and nothing flushes in the background): it
-    // keeps synchronous commits, as the inscription indexer does.
+    // killing this process loses nothing. PGlite runs in this process, so there a kill is such a
+    // crash (and nothing flushes in the background): it keeps synchronous commits, as the
+    // inscription indexer does.
     const durability = db.kind === 'postgres' ? 'off' : 'on';
     await sql`select pg_advisory_xact_lock(${sql.lit(INDEXER_LOCK)}),
       set_config('synchronous_commit', ${durability}, true)`.execute(trx);
-    const { rows } = await sql<{ chain_hash: string | null; tip: number | null }>`
-      select (select hash from chain_blocks where height = ${write.height}::int) as chain_hash,
-        (select max(height) from brc20_blocks) as tip`.execute(trx);
+    const { rows } = await sql<{ tip: number | null; hashes: string[] | null }>`
+      select (select max(height) from brc20_blocks) as tip,
+        (select array_agg(hash order by height) from chain_blocks
+          where height between ${first.height}::int and ${last.height}::int) as hashes`.execute(
+      trx,
+    );
     const guard = rows[0]!;
-    const isNext = guard.tip === null || guard.tip + 1 === write.height;
-    if (guard.chain_hash !== write.hash || !isNext) return false;
-    await writeRows(trx, write);
+    const isNext = guard.tip === null || guard.tip + 1 === first.height;
+    const same = writes.every((w, i) => guard.hashes?.[i] === w.hash);
+    if (!isNext || !same || guard.hashes?.length !== writes.length) return false;
+    await writeRows(trx, writes);
     return true;
   });
 }
 
-async function writeRows(trx: Transaction<Database>, write: Brc20BlockWrite): Promise<void> {
-  const { height } = write;
-  const tickers = JSON.stringify(
-    write.tickers.map(({ ticker: t, mintedDelta, burnedDelta, holdersDelta }) => ({
+/** Tickers as the last block leaves them, holders moved by the sum of the blocks' changes. */
+function tickersJson(writes: readonly Brc20BlockWrite[]): string {
+  const merged = new Map<string, { ticker: Brc20Ticker; holders: number }>();
+  for (const w of writes) {
+    for (const { ticker, holdersDelta } of w.tickers) {
+      const holders = (merged.get(ticker.tick)?.holders ?? 0) + holdersDelta;
+      merged.set(ticker.tick, { ticker, holders });
+    }
+  }
+  return JSON.stringify(
+    [...merged.values()].map(({ ticker: t, holders }) => ({
       tick: t.tick,
       original_tick: t.originalTick,
       max_supply: t.maxSupply.toString(),
@@ -273,44 +311,116 @@ async function writeRows(trx: Transaction<Database>, write: Brc20BlockWrite): Pr
       deploy_inscription_id: t.deployInscriptionId,
       deploy_height: t.deployHeight,
       deployer_pkscript: t.deployerPkscript,
-      minted_delta: mintedDelta.toString(),
-      burned_delta: burnedDelta.toString(),
-      holders_delta: holdersDelta,
+      holders_delta: holders,
     })),
   );
-  const balances = JSON.stringify(
-    write.balanceDeltas.map((b) => ({
+}
+
+/** Each balance's change over the blocks, and the first block that touched it. */
+function balancesJson(writes: readonly Brc20BlockWrite[]): string {
+  const merged = new Map<
+    string,
+    { pkscript: string; tick: string; address: string | null; delta: Brc20Balance; first: number }
+  >();
+  for (const w of writes) {
+    for (const b of w.balanceDeltas) {
+      const key = `${b.pkscript};${b.tick}`;
+      const was = merged.get(key);
+      merged.set(key, {
+        ...b,
+        first: was?.first ?? w.height,
+        delta: {
+          overall: (was?.delta.overall ?? 0n) + b.delta.overall,
+          available: (was?.delta.available ?? 0n) + b.delta.available,
+        },
+      });
+    }
+  }
+  return JSON.stringify(
+    [...merged.values()].map((b) => ({
       pkscript: b.pkscript,
       tick: b.tick,
       address: b.address,
       overall: b.delta.overall.toString(),
       available: b.delta.available.toString(),
+      first_height: b.first,
     })),
   );
-  // A transfer inscribed and moved in the same block is inserted used: the update below cannot
-  // see rows this statement inserts (one snapshot), and an unused row would let a second move count.
-  const usedHere = new Set(write.usedTransferables);
-  const transferables = JSON.stringify(
-    write.newTransferables.map((t) => ({
-      used: usedHere.has(t.inscriptionId),
+}
+
+/**
+ * New transfer-inscribes, stored used when a later move in these blocks used them (the update of
+ * used ones cannot see rows this statement inserts: one snapshot), and the earlier ones used.
+ */
+function transferablesJson(writes: readonly Brc20BlockWrite[]) {
+  const usedAt = new Map<string, number>();
+  for (const w of writes) for (const id of w.usedTransferables) usedAt.set(id, w.height);
+  const created = writes.flatMap((w) =>
+    w.newTransferables.map((t) => ({
       inscription_id: t.inscriptionId,
       tick: t.tick,
       original_tick: t.originalTick,
       amount: t.amount.toString(),
       source_pkscript: t.sourcePkscript,
       source_address: t.sourceAddress,
+      height: w.height,
+      used_height: usedAt.get(t.inscriptionId) ?? null,
     })),
   );
-  // One statement: data-modifying CTEs all see the snapshot before it.
+  const createdIds = new Set(created.map((t) => t.inscription_id));
+  const used = [...usedAt]
+    .filter(([id]) => !createdIds.has(id))
+    .map(([id, height]) => ({ id, height }));
+  return { created: JSON.stringify(created), used: JSON.stringify(used) };
+}
+
+async function writeRows(
+  trx: Transaction<Database>,
+  writes: readonly Brc20BlockWrite[],
+): Promise<void> {
+  const events = JSON.stringify(writes.flatMap((w) => eventRows(w)));
+  const tickerChanges = JSON.stringify(
+    writes.flatMap((w) =>
+      w.tickers.map((t) => ({
+        height: w.height,
+        tick: t.ticker.tick,
+        minted_delta: t.mintedDelta.toString(),
+        burned_delta: t.burnedDelta.toString(),
+      })),
+    ),
+  );
+  const balanceChanges = JSON.stringify(
+    writes.flatMap((w) =>
+      w.balanceDeltas.map((b) => ({
+        height: w.height,
+        pkscript: b.pkscript,
+        tick: b.tick,
+        overall: b.delta.overall.toString(),
+        available: b.delta.available.toString(),
+      })),
+    ),
+  );
+  const blocks = JSON.stringify(
+    writes.map((w) => ({
+      height: w.height,
+      hash: w.hash,
+      event_count: w.events.length,
+      block_event_hash: w.blockEventHash,
+      cumulative_event_hash: w.cumulativeEventHash,
+    })),
+  );
+  const transferables = transferablesJson(writes);
+  // One statement: data-modifying CTEs all see the snapshot before it, so every table gets one
+  // row per key (tickers and balances merged over the blocks above).
   await sql`
     with events as (
       insert into brc20_events (height, seq, type, inscription_id, tick, original_tick, pkscript,
         address, spent_pkscript, spent_address, amount, max_supply, limit_per_mint, decimals,
         self_mint, parent_id, ticker_decimals)
-      select ${height}::int, e.seq, e.type, e.inscription_id, e.tick, e.original_tick, e.pkscript,
+      select e.height, e.seq, e.type, e.inscription_id, e.tick, e.original_tick, e.pkscript,
         e.address, e.spent_pkscript, e.spent_address, e.amount, e.max_supply, e.limit_per_mint,
         e.decimals, e.self_mint, e.parent_id, e.ticker_decimals
-      from json_to_recordset(${eventsJson(write)}::json) as e(seq int, type text,
+      from json_to_recordset(${events}::json) as e(height int, seq int, type text,
         inscription_id text, tick text, original_tick text, pkscript text, address text,
         spent_pkscript text, spent_address text, amount numeric, max_supply numeric,
         limit_per_mint numeric, decimals int, self_mint boolean, parent_id text,
@@ -322,7 +432,7 @@ async function writeRows(trx: Transaction<Database>, write: Brc20BlockWrite): Pr
       select t.tick, t.original_tick, t.max_supply, t.limit_per_mint, t.decimals, t.minted_supply,
         t.burned_supply, t.self_mint, t.deploy_inscription_id, t.deploy_height, t.deployer_pkscript,
         t.holders_delta
-      from json_to_recordset(${tickers}::json) as t(tick text, original_tick text,
+      from json_to_recordset(${tickersJson(writes)}::json) as t(tick text, original_tick text,
         max_supply numeric, limit_per_mint numeric, decimals int, minted_supply numeric,
         burned_supply numeric, self_mint boolean, deploy_inscription_id text, deploy_height int,
         deployer_pkscript text, holders_delta int)
@@ -331,36 +441,39 @@ async function writeRows(trx: Transaction<Database>, write: Brc20BlockWrite): Pr
         holders = brc20_tickers.holders + excluded.holders
     ), ticker_changes as (
       insert into brc20_ticker_changes (height, tick, minted_delta, burned_delta)
-      select ${height}::int, t.tick, t.minted_delta, t.burned_delta
-      from json_to_recordset(${tickers}::json) as t(tick text, minted_delta numeric,
-        burned_delta numeric)
+      select t.height, t.tick, t.minted_delta, t.burned_delta
+      from json_to_recordset(${tickerChanges}::json) as t(height int, tick text,
+        minted_delta numeric, burned_delta numeric)
     ), balances as (
       insert into brc20_balances (pkscript, tick, address, overall, available, first_height)
-      select b.pkscript, b.tick, b.address, b.overall, b.available, ${height}::int
-      from json_to_recordset(${balances}::json) as b(pkscript text, tick text, address text,
-        overall numeric, available numeric)
+      select b.pkscript, b.tick, b.address, b.overall, b.available, b.first_height
+      from json_to_recordset(${balancesJson(writes)}::json) as b(pkscript text, tick text,
+        address text, overall numeric, available numeric, first_height int)
       on conflict (pkscript, tick) do update set
         overall = brc20_balances.overall + excluded.overall,
         available = brc20_balances.available + excluded.available
     ), balance_changes as (
       insert into brc20_balance_changes (height, pkscript, tick, overall_delta, available_delta)
-      select ${height}::int, b.pkscript, b.tick, b.overall, b.available
-      from json_to_recordset(${balances}::json) as b(pkscript text, tick text, overall numeric,
-        available numeric)
+      select b.height, b.pkscript, b.tick, b.overall, b.available
+      from json_to_recordset(${balanceChanges}::json) as b(height int, pkscript text, tick text,
+        overall numeric, available numeric)
     ), new_transferables as (
       insert into brc20_transferables (inscription_id, tick, original_tick, amount,
         source_pkscript, source_address, height, used_height)
       select t.inscription_id, t.tick, t.original_tick, t.amount, t.source_pkscript,
-        t.source_address, ${height}::int, case when t.used then ${height}::int end
-      from json_to_recordset(${transferables}::json) as t(used boolean, inscription_id text,
-        tick text, original_tick text, amount numeric, source_pkscript text, source_address text)
+        t.source_address, t.height, t.used_height
+      from json_to_recordset(${transferables.created}::json) as t(inscription_id text, tick text,
+        original_tick text, amount numeric, source_pkscript text, source_address text,
+        height int, used_height int)
     ), used as (
-      update brc20_transferables set used_height = ${height}::int
-      where inscription_id = any(${write.usedTransferables}::text[])
+      update brc20_transferables as b set used_height = u.height
+      from json_to_recordset(${transferables.used}::json) as u(id text, height int)
+      where b.inscription_id = u.id
     )
     insert into brc20_blocks (height, hash, event_count, block_event_hash, cumulative_event_hash)
-    values (${height}::int, ${write.hash}, ${write.events.length}::int, ${write.blockEventHash},
-      ${write.cumulativeEventHash})`.execute(trx);
+    select b.height, b.hash, b.event_count, b.block_event_hash, b.cumulative_event_hash
+    from json_to_recordset(${blocks}::json) as b(height int, hash text, event_count int,
+      block_event_hash text, cumulative_event_hash text)`.execute(trx);
 }
 
 /** Holders (non-zero overall balances) of the given ticks, counted again. */
