@@ -1,5 +1,6 @@
 import { buildEnvelopeScript, revealLeafScript } from '@om/bitcoin';
 import { benchContent, seededRandom } from './bench-content.ts';
+import { benchBrc20Op, brc20Envelope, type BenchBrc20Op } from './brc20-bench.ts';
 import { serializeTx, sha256, taprootSighasher, txid, type Prevout, type RawTx } from './raw-tx.ts';
 import {
   benchWallet,
@@ -20,6 +21,8 @@ export interface Utxo {
 export interface PendingCommit {
   utxo: Utxo;
   commit: Commit;
+  /** The BRC-20 operation it inscribes, if any. */
+  brc20?: BenchBrc20Op;
 }
 
 /** An inscription of the benchmark's chain, on an output of one of the holders. */
@@ -27,6 +30,7 @@ export interface HeldInscription {
   id: string;
   utxo: Utxo;
   holder: number;
+  brc20?: BenchBrc20Op;
 }
 
 export interface BuiltTx {
@@ -69,11 +73,15 @@ export class BenchTxBuilder {
 
   /** The commits of `count` new inscriptions, in one transaction spending the treasury. */
   fanOut(count: number): { tx: BuiltTx; commits: PendingCommit[] } {
+    const ops: (BenchBrc20Op | undefined)[] = [];
     const commits = Array.from({ length: count }, () => {
-      const envelope = buildEnvelopeScript(benchContent(this.contents++, this.random));
+      const n = this.contents++;
+      const op = benchBrc20Op(n, this.random);
+      ops.push(op);
+      const content = op ? brc20Envelope(op, n) : benchContent(n, this.random);
       return commitTo(
         this.revealer.internal,
-        revealLeafScript(this.revealer.internal.x, [envelope]),
+        revealLeafScript(this.revealer.internal.x, [buildEnvelopeScript(content)]),
       );
     });
     const values = commits.map((c) => POSTAGE + this.revealFee(c));
@@ -96,6 +104,7 @@ export class BenchTxBuilder {
     const pending = commits.map((commit, vout) => ({
       commit,
       utxo: { txid: tx.txid, vout, value: values[vout]! },
+      brc20: ops[vout],
     }));
     return { tx, commits: pending };
   }
@@ -120,7 +129,7 @@ export class BenchTxBuilder {
     raw.inputs[0]!.witness = [signature, pending.commit.leafScript, pending.commit.controlBlock];
     const tx = { txid: txid(raw), hex: serializeTx(raw).toString('hex') };
     const utxo = { txid: tx.txid, vout: 0, value: POSTAGE };
-    return { tx, inscription: { id: `${tx.txid}i0`, utxo, holder } };
+    return { tx, inscription: { id: `${tx.txid}i0`, utxo, holder, brc20: pending.brc20 } };
   }
 
   /**

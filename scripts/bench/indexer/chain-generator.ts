@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { BitcoinRpc } from '../../../apps/server/src/chain/rpc.ts';
 import { RegtestFaucet } from '../../../apps/server/src/chain/regtest-faucet.ts';
 import {
@@ -7,6 +8,7 @@ import {
   type PendingCommit,
   type Utxo,
 } from './bench-txs.ts';
+import { Brc20Model } from './brc20-bench.ts';
 
 export interface ChainPlan {
   /** Blocks after the faucet's 101 and the funding block, each mined with generateblock. */
@@ -35,11 +37,13 @@ export interface ChainManifest {
   transfers: number;
   transferTxs: number;
   generationSeconds: number;
+  /** BRC-20 operations with an event, and OPI's cumulative event hash at the tip, from Brc20Model. */
+  brc20: { operations: number; counts: Brc20Model['counts']; cumulativeHash: string };
   /** The funder's output that pays for more benchmark transactions (the latency phase). */
   treasury: { txid: string; vout: number; value: string };
 }
 
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 const FUNDING = 10n * 100_000_000n;
 const FAN_OUT = 480;
 const MAX_MOVES_PER_TX = 12;
@@ -82,6 +86,17 @@ export async function generateChain(
     await findOutput(rpc, fundingTxid, probe.funder.script),
   );
 
+  const model = new Brc20Model();
+  const dump = process.env.BENCH_BRC20_EVENTS;
+  if (dump) {
+    fs.writeFileSync(dump, '');
+    let height = 0;
+    model.log = (events) =>
+      fs.appendFileSync(dump, `${JSON.stringify({ height: height++, events })}\n`);
+  }
+  const scriptOf = (holder: number) => builder.holders[holder]!.script.toString('hex');
+  // The blocks before the data blocks carry no BRC-20: each still has its (empty) event hash.
+  for (let h = 0; h <= (await rpc.getBlockCount()); h++) model.endBlock();
   const inscriptions: HeldInscription[] = [];
   let ready: PendingCommit[] = [];
   let transfers = 0;
@@ -99,6 +114,7 @@ export async function generateChain(
       const { tx, inscription } = builder.reveal(pending, holder);
       txs.push(tx);
       inscriptions.push(inscription);
+      if (inscription.brc20) model.inscribe(inscription.id, scriptOf(holder), inscription.brc20);
     }
     for (let moves = 0; inscriptions.length > 0 && moves < plan.movesPerBlock;) {
       const size = 1 + Math.floor(builder.random() * MAX_MOVES_PER_TX);
@@ -109,11 +125,13 @@ export async function generateChain(
       );
       const to = moving.map(() => Math.floor(builder.random() * builder.holders.length));
       txs.push(builder.transfer(moving, to));
+      for (const m of moving) model.move(m.id, scriptOf(m.holder));
       moves += moving.length;
       transfers += moving.length;
       transferTxs += 1;
     }
     await rpc.call('generateblock', [builder.funder.address, txs.map((t) => t.hex)]);
+    model.endBlock();
     ready = [...ready, ...confirmedNext];
     if ((b + 1) % 100 === 0) {
       log(
@@ -131,6 +149,11 @@ export async function generateChain(
     inscriptions: inscriptions.length,
     transfers,
     transferTxs,
+    brc20: {
+      operations: model.operations,
+      counts: model.counts,
+      cumulativeHash: model.cumulative!,
+    },
     generationSeconds: (performance.now() - started) / 1000,
     treasury: { txid: treasury.txid, vout: treasury.vout, value: treasury.value.toString() },
   };

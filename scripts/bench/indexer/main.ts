@@ -71,8 +71,20 @@ async function measured<T extends { seconds: number; databaseCpuSeconds?: number
   return output.result;
 }
 
-/** Indexed counts must be the generated chain's, or the run measured something else. */
+/**
+ * Indexed counts must be the generated chain's, or the run measured something else; and the
+ * BRC-20 index must end on the cumulative hash the generator's own model computed.
+ */
 function checkIndexed(kind: string, result: IndexResult, manifest: ChainManifest): void {
+  const { brc20 } = result;
+  if (
+    brc20.events !== manifest.brc20.operations ||
+    brc20.cumulativeHash !== manifest.brc20.cumulativeHash
+  ) {
+    throw new Error(
+      `${kind}: BRC-20 indexed ${brc20.events} events ending on ${brc20.cumulativeHash}, the model has ${manifest.brc20.operations} ending on ${manifest.brc20.cumulativeHash}`,
+    );
+  }
   if (result.inscriptions === manifest.inscriptions && result.transfers === manifest.transfers) {
     return;
   }
@@ -120,11 +132,9 @@ async function indexRound(
   }
   const runs = figures.indexed[KINDS.indexOf(kind)]!;
   const index = { phase: 'index', node, db: db.spec } as const;
-  checkIndexed(
-    kind,
-    await measured(working, runs, index, `index-${kind}-${round}`),
-    figures.manifest,
-  );
+  const result = await measured<IndexResult>(working, runs, index, `index-${kind}-${round}`);
+  checkIndexed(kind, result, figures.manifest);
+  figures.brc20[KINDS.indexOf(kind)]!.seconds.push(result.brc20.seconds);
   return db;
 }
 
@@ -181,7 +191,7 @@ const { manifest, isFresh } = await ensureChain(chainDir, DEFAULT_PLAN, {
   log,
 });
 log(
-  `chain: ${manifest.tipHeight + 1} blocks, ${manifest.inscriptions} inscriptions, ${manifest.transfers} transfers (${isFresh ? 'generated' : 'cached'}, ${manifest.generationSeconds.toFixed(0)} s to generate)`,
+  `chain: ${manifest.tipHeight + 1} blocks, ${manifest.inscriptions} inscriptions, ${manifest.transfers} transfers, ${manifest.brc20.operations} BRC-20 operations (${isFresh ? 'generated' : 'cached'}, ${manifest.generationSeconds.toFixed(0)} s to generate)`,
 );
 const figures: Figures = {
   date: new Date().toISOString().slice(0, 10),
@@ -194,6 +204,10 @@ const figures: Figures = {
   latencyBlocks,
   loadAverage: { start: os.loadavg()[0] ?? 0, end: 0 },
   pgliteCreateMaxRssBytes: 0,
+  brc20: KINDS.map((kind) => ({
+    label: kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
+    seconds: [],
+  })),
 };
 const working = await startWorkingNode(chainDir, manifest);
 live.add(working.close);

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import type { BitcoinRpc } from '../../../apps/server/src/chain/rpc.ts';
 import type { Db } from '../../../apps/server/src/db/create-db.ts';
 import { ChainEvents } from '../../../apps/server/src/indexer/chain-events.ts';
+import { indexBrc20 } from '../../../apps/server/src/features/brc20/brc20-follower.ts';
 import { ChainFollower } from '../../../apps/server/src/indexer/follow-chain.ts';
 import { processCpuSeconds } from './proc-cpu.ts';
 
@@ -14,6 +15,41 @@ export interface IndexResult {
   transfers: number;
   /** CPU time of the PostgreSQL backends that served the run, when the server is local. */
   databaseCpuSeconds?: number;
+  /** The BRC-20 index run after it over the same database (issue 14). */
+  brc20: Brc20Result;
+}
+
+export interface Brc20Result {
+  seconds: number;
+  blocks: number;
+  events: number;
+  /** OPI's cumulative event hash at the tip, as the index stored it. */
+  cumulativeHash: string | null;
+  databaseCpuSeconds?: number;
+}
+
+/**
+ * The BRC-20 index from scratch over an inscription index already at the tip: its own cost, the
+ * part issue 14 bounds at 20 % of the inscription indexer's.
+ */
+async function measureBrc20(db: Db): Promise<Brc20Result> {
+  const cpuBefore = await backendCpuSeconds(db);
+  const started = performance.now();
+  const { indexed } = await indexBrc20(db, 'regtest');
+  const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = await backendCpuSeconds(db);
+  const { rows } = await sql<{ events: string; cumulative: string | null }>`
+    select (select count(*) from brc20_events) as events,
+           (select cumulative_event_hash from brc20_blocks order by height desc limit 1)
+             as cumulative`.execute(db.kysely);
+  return {
+    seconds,
+    blocks: indexed,
+    events: Number(rows[0]!.events),
+    cumulativeHash: rows[0]!.cumulative,
+    databaseCpuSeconds:
+      cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
+  };
 }
 
 /** CPU time of this database's backends (all opened by this process), when the server is local. */
@@ -52,5 +88,6 @@ export async function measureIndex(db: Db, rpc: BitcoinRpc): Promise<IndexResult
   const inscriptions = Number(rows[0]!.inscriptions);
   const transfers = Number(rows[0]!.placements) - inscriptions;
   const databaseCpuSeconds = await backendCpuSeconds(db);
-  return { seconds, blocks, inscriptions, transfers, databaseCpuSeconds };
+  const brc20 = await measureBrc20(db);
+  return { seconds, blocks, inscriptions, transfers, databaseCpuSeconds, brc20 };
 }
