@@ -1,9 +1,9 @@
 import { Address, OutScript } from '@scure/btc-signer';
 import { describe, expect, it } from 'vitest';
+import { bytesToHex, hexToBytes } from './bytes.ts';
 import { networkParams, type BitcoinNetwork } from './networks.ts';
 import { addressToScriptHex, scriptHexToAddress } from './script-address.ts';
 
-const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const x = (byte: string, n: number) => byte.repeat(n);
 // A real x-only key (the generator's): btc-signer checks taproot keys lie on the curve.
 const TAPROOT_KEY = '79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798';
@@ -21,11 +21,13 @@ describe('scriptHexToAddress and addressToScriptHex', () => {
     for (const [type, script] of Object.entries(SCRIPTS)) {
       it(`${type} on ${network}: the address a full decoder gives, and back`, () => {
         const address = Address(networkParams(network)).encode(
-          OutScript.decode(Buffer.from(script, 'hex')),
+          OutScript.decode(hexToBytes(script)),
         );
         expect(scriptHexToAddress(script, network)).toBe(address);
         expect(addressToScriptHex(address, network)).toBe(script);
-        expect(hex(OutScript.encode(Address(networkParams(network)).decode(address)))).toBe(script);
+        expect(bytesToHex(OutScript.encode(Address(networkParams(network)).decode(address)))).toBe(
+          script,
+        );
       });
     }
   }

@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bech32, bech32m, createBase58check } from '@scure/base';
+import { bytesToHex, hexToBytes } from './bytes.ts';
 import { networkParams, type BitcoinNetwork } from './networks.ts';
 
 // Output script ↔ address for the standard forms, as Bitcoin Core names outputs (getblock's
@@ -12,11 +13,10 @@ const base58check = createBase58check(sha256);
 const OP_0 = 0x00;
 const OP_1 = 0x51;
 const OP_16 = 0x60;
-const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 /** The address of a hex output script on `network`, or null when it has none (OP_RETURN, P2PK, nonstandard). */
 export function scriptHexToAddress(scriptHex: string, network: BitcoinNetwork): string | null {
-  const script = Buffer.from(scriptHex, 'hex');
+  const script = hexToBytes(scriptHex);
   const params = networkParams(network);
   const n = script.length;
   if (n === 25 && scriptHex.startsWith('76a914') && scriptHex.endsWith('88ac')) {
@@ -47,10 +47,10 @@ export function addressToScriptHex(address: string, network: BitcoinNetwork): st
     const [witnessVersion = 0, ...rest] = words;
     const program = coder.fromWords(rest);
     const op = witnessVersion === 0 ? OP_0 : OP_1 + witnessVersion - 1;
-    return hex(Uint8Array.from([op, program.length, ...program]));
+    return bytesToHex(Uint8Array.from([op, program.length, ...program]));
   }
   const payload = base58check.decode(address);
-  const hash = hex(payload.subarray(1));
+  const hash = bytesToHex(payload.subarray(1));
   if (payload[0] === params.pubKeyHash) return `76a914${hash}88ac`;
   if (payload[0] === params.scriptHash) return `a914${hash}87`;
   throw new Error(`${address} is no address of ${network}`);

@@ -91,9 +91,7 @@ describe('an inscription order', () => {
       const envelopes = parseEnvelopes([revealTx.getInput(0).finalScriptWitness ?? []]);
       expect(envelopes).toHaveLength(1);
       expect(envelopes[0]?.fields.pointer).toBeUndefined();
-      expect(decodeText(envelopes[0]?.fields.body ?? new Uint8Array())).toBe(
-        decodeText(file.body),
-      );
+      expect(decodeText(envelopes[0]?.fields.body ?? new Uint8Array())).toBe(decodeText(file.body));
     }
     expect(fees).toBe(plan.chainFee);
   });
