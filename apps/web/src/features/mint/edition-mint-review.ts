@@ -1,16 +1,7 @@
-import {
-  addressOfScript,
-  equalBytes,
-  estimateVsize,
-  inputTypeOf,
-  parsePsbt,
-  psbtTxid,
-  scriptOfAddress,
-  spendTypeOfScript,
-  type BitcoinNetwork,
-} from '@om/bitcoin';
+import { parsePsbt, psbtTxid, scriptOfAddress, type BitcoinNetwork } from '@om/bitcoin';
 import { EDITION_POSTAGE, type EditionMintPayload, type EditionQuote } from '@om/core';
 import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
+import { reviewChargePayment } from '../trade/charge-payment.ts';
 import { btcText, feeRateText } from '../trade/trade-format.ts';
 
 /** As in the purchase review: our vsize is an estimate, so a little slack over the chosen rate. */
@@ -152,39 +143,15 @@ export function reviewEditionMint(
     problems.push(`The charge address ${order.chargeAddress} is not an address of this network.`);
   }
 
-  let spent = 0n;
-  const inputTypes = Array.from({ length: tx.inputsLength }, (_, i) => {
-    const prevout = tx.getInput(i).witnessUtxo;
-    if (!prevout || !equalBytes(prevout.script, paymentScript)) {
-      problems.push(`Input ${i} is not a coin of your payment address.`);
-    }
-    spent += prevout?.amount ?? 0n;
-    return inputTypeOf((prevout && spendTypeOfScript(prevout.script)) ?? 'p2wpkh');
-  });
-
-  let kept = 0n;
-  let charges = 0;
-  const scripts = Array.from({ length: tx.outputsLength }, (_, i) => {
-    const { script, amount: value = 0n } = tx.getOutput(i);
-    kept += value;
-    if (script && chargeScript && equalBytes(script, chargeScript)) {
-      charges += 1;
-      review.charged += value;
-    } else if (script && equalBytes(script, paymentScript)) {
-      review.change += value;
-    } else {
-      const to = script ? addressOfScript(script, network) : undefined;
-      problems.push(
-        `Output ${i} pays ${to ?? 'a script'}, neither the charge address nor your payment address.`,
-      );
-    }
-    return script ?? new Uint8Array();
-  });
-  if (charges !== 1 || review.charged !== amount) {
-    problems.push(
-      `The PSBT pays ${btcText(review.charged)} to the charge address, not the ${btcText(amount)} of the order.`,
-    );
-  }
+  const paid = reviewChargePayment(
+    tx,
+    { payment: paymentScript, charge: chargeScript },
+    amount,
+    network,
+    problems,
+  );
+  review.charged = paid.charged;
+  review.change = paid.change;
 
   for (const { index, address } of order.inputsToSign) {
     if (index < 0 || index >= tx.inputsLength || address !== request.paymentAddress) {
@@ -197,9 +164,9 @@ export function reviewEditionMint(
   );
   if (unsafe.length > 0) problems.push(unsafeSighashText(unsafe, 'The mint'));
 
-  review.networkFee = spent - kept;
+  review.networkFee = paid.networkFee;
   if (review.networkFee < 0n) problems.push('Its outputs pay more than its inputs hold.');
-  review.feeRate = Number(review.networkFee) / estimateVsize(inputTypes, scripts);
+  review.feeRate = paid.feeRate;
   if (review.feeRate > request.feeRate * FEE_RATE_SLACK + FEE_RATE_SLACK_ABSOLUTE) {
     problems.push(
       `The network fee rate of ${feeRateText(review.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`,
