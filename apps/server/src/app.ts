@@ -25,7 +25,6 @@ import { inscriptionsRoutes } from './features/inscriptions/inscriptions.routes.
 import { listingsRoutes } from './features/listings/listings.routes.ts';
 import { multisigRoutes } from './features/multisig/multisig.routes.ts';
 import { startClaimWorker } from './features/broadcasts/claimed-transactions.worker.ts';
-import { startEditionWorker } from './features/editions/edition-orders.worker.ts';
 import { editionsRoutes } from './features/editions/editions.routes.ts';
 import { inscriptionServiceRoutes } from './features/inscription-service/inscription-service.routes.ts';
 import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts';
@@ -106,8 +105,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const launchWorker = startLaunchWorker(deps);
   app.addHook('onClose', launchWorker.stop);
   launchpadRoutes(app, deps, writeLimit, launchWorker);
-  const editionWorker = startEditionWorker(deps);
-  app.addHook('onClose', editionWorker.stop);
   editionsRoutes(app, deps, writeLimit);
   inscriptionServiceRoutes(app, deps, writeLimit);
   registerAuctions(app, deps, writeLimit);

@@ -1,8 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { bytesToHex } from '@om/bitcoin';
 import {
   CreateAuctionPayloadSchema,
@@ -11,10 +7,6 @@ import {
   LaunchPsbtPayloadSchema,
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RegtestNode } from '../src/chain/bitcoind.ts';
-import { RegtestFaucet } from '../src/chain/regtest-faucet.ts';
-import { createDb, type Db, type DbKind } from '../src/db/create-db.ts';
-import { migrate } from '../src/db/migrate.ts';
 import {
   auctionBody,
   auctionSeller,
@@ -23,7 +15,15 @@ import {
   placeBid,
   signAuction,
 } from './helpers/auctions.ts';
-import { freePort, type TestNode } from './helpers/regtest.ts';
+import {
+  isKnown as isKnownOn,
+  send,
+  startCrashNode,
+  storeFor,
+  untilWithBlocks as untilWithBlocksOn,
+  type CrashNode,
+  type Store,
+} from './helpers/crash-harness.ts';
 import { spawnServer } from './helpers/server-child.ts';
 import { databaseKinds, startTestApp } from './helpers/test-app.ts';
 import {
@@ -56,89 +56,16 @@ const ENV = {
   WRITE_RATE_LIMIT_PER_MINUTE: '10000',
 };
 
-let node: TestNode & { rpcUrl: string };
+let node: CrashNode;
 beforeAll(async () => {
-  node = await startNode();
+  node = await startCrashNode();
 });
 afterAll(async () => {
   await node?.stop();
 });
 
-/** A regtest node on a known port, so that a spawned server can be pointed at it. */
-async function startNode(): Promise<TestNode & { rpcUrl: string }> {
-  const datadir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-regtest-'));
-  const rpcPort = await freePort();
-  const regtest = new RegtestNode({ datadir, rpcPort });
-  await regtest.start();
-  const faucet = new RegtestFaucet(regtest.rpc);
-  await faucet.wallet();
-  const cookie = fs.readFileSync(path.join(datadir, 'regtest/.cookie'), 'utf8').trim();
-  return {
-    node: regtest,
-    faucet,
-    datadir,
-    rpcUrl: `http://${cookie}@127.0.0.1:${rpcPort}`,
-    stop: async () => {
-      await regtest.stop();
-      fs.rmSync(datadir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** One database the test process and the spawned server take turns on. */
-type Store = { open(): Promise<Db>; env: Record<string, string>; drop(): Promise<void> };
-
-function storeFor(kind: DbKind): Store {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-crash-'));
-  const url = process.env.TEST_DATABASE_URL;
-  const base = { DATA_DIR: dataDir, BITCOIND_RPC_URL: node.rpcUrl, ...ENV };
-  if (kind === 'pglite' || !url) {
-    return {
-      open: async () => {
-        const db = await createDb({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-        await migrate(db);
-        return db;
-      },
-      env: { ...base, DATABASE_URL: '' },
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `crash_${Date.now().toString(36)}`;
-  const open = async () => {
-    const db = await createDb({ kind: 'postgres', url, schema, maxConnections: 4 });
-    await migrate(db);
-    return db;
-  };
-  const separator = url.includes('?') ? '&' : '?';
-  return {
-    open,
-    env: { ...base, DATABASE_URL: `${url}${separator}options=-c%20search_path%3D${schema}` },
-    drop: async () => {
-      const db = await open();
-      await db.execScript(`DROP SCHEMA "${schema}" CASCADE`);
-      await db.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Whether the node has the transaction, in its mempool or a block (-txindex). */
-async function isKnown(txid: string): Promise<boolean> {
-  return node.node.rpc.call('getrawtransaction', [txid, 1]).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** Waits for `check`, mining a block now and then: each block is an event the server acts on. */
-async function untilWithBlocks(check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await node.faucet.mine(1);
-    await sleep(1_000);
-  }
-}
+const isKnown = (txid: string) => isKnownOn(node, txid);
+const untilWithBlocks = (check: () => Promise<boolean>) => untilWithBlocksOn(node, check);
 
 /**
  * The server restarted on the same database and node after a kill: waits until it has broadcast
@@ -165,31 +92,11 @@ async function restartUntilBroadcast(
   }
 }
 
-async function send(
-  method: 'PUT' | 'POST',
-  baseUrl: string,
-  url: string,
-  body: object,
-  token?: string,
-): Promise<number | 'killed'> {
-  return fetch(`${baseUrl}${url}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  }).then(
-    (r) => r.status,
-    () => 'killed' as const,
-  );
-}
-
 describe.each(databaseKinds())('claimed transactions survive a crash on %s', (kind) => {
   let store: Store;
   let env: Record<string, string>;
   beforeAll(() => {
-    store = storeFor(kind);
+    store = storeFor(kind, node, ENV, 'crash');
     env = { ...ENV, DATA_DIR: store.env.DATA_DIR ?? '' };
   });
   afterAll(async () => {

@@ -1,4 +1,9 @@
-import { featuredStatus, FeaturedLaunchesSchema, PublicLaunchpadSchema } from '@om/core';
+import {
+  EditionOrderSchema,
+  featuredStatus,
+  FeaturedLaunchesSchema,
+  PublicLaunchpadSchema,
+} from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoLaunches } from '../src/features/demo/demo-launches.ts';
 import { DEMO_SEED } from '../src/features/demo/demo-collections.ts';
@@ -77,11 +82,15 @@ describe('the demo launches', () => {
       remaining_inscriptions: 47,
     });
     expect(featured.editions.map((l) => l.slug)).toEqual(['quarry-light']);
-    const orders = await t.db.kysely
-      .selectFrom('edition_orders')
-      .select(['status', 'reveal_txid'])
-      .execute();
-    expect(orders).toMatchObject([{ status: 'inscribed' }]);
+    // The edition order is the inscription service's (ADR 016): revealed, so 'inscribed'.
+    const [orderId = ''] = (
+      await t.db.kysely.selectFrom('edition_orders').select('id').execute()
+    ).map((o) => o.id);
+    const order = EditionOrderSchema.parse(
+      (await api(t, 'GET', `/api/launchpad/editions/order/${orderId}`)).body.payload,
+    );
+    expect(order.status).toBe('inscribed');
+    const orders = [{ reveal_txid: order.revealTxId }];
     const original = await t.db.kysely
       .selectFrom('launchpads')
       .select('edition_inscription_id')

@@ -8,7 +8,8 @@ import {
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformFeeAddress } from '../src/features/listings/platform-fee.ts';
-import { watchEditionOrders } from '../src/features/editions/edition-orders.worker.ts';
+import type { InscribeTables } from '../src/db/inscribe.tables.ts';
+import { watchInscribeOrders } from '../src/features/inscription-service/inscribe-orders.worker.ts';
 import { launchEdition, mintOrder, signedMintOrder } from './helpers/editions.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -26,7 +27,7 @@ import {
 // editions of an inscription they hold; a buyer is quoted, mints 2 with one signed payment, and
 // our inscription service reveals them as delegates of the original to the buyer. Then the
 // refusals (too many, a tampered payment), an unpaid order expiring, a plain send to the charge
-// address revealed by the watcher, and concurrent mints of the last editions.
+// address revealed by the engine, and concurrent mints of the last editions.
 
 const PRICE = 50_000n;
 const FEE_RATE = 2;
@@ -193,13 +194,14 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
     expect((await order(payload.orderId)).status).toBe('awaiting_payment');
     expect(await remaining()).toBe(7);
 
-    // Unpaid past its time: the watcher expires it and the edition comes back.
+    // Unpaid past its time: the engine expires it and the edition comes back.
     await t.db.kysely
-      .updateTable('edition_orders')
+      .withTables<InscribeTables>()
+      .updateTable('inscribe_orders')
       .set({ expires_at: new Date(Date.now() - 1_000) })
       .where('id', '=', payload.orderId)
       .execute();
-    await watchEditionOrders(t.deps);
+    await watchInscribeOrders(t.deps);
     expect((await order(payload.orderId)).status).toBe('expired');
     expect(await remaining()).toBe(8);
     const late = await api(
@@ -212,7 +214,7 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
     expect([late.status, late.body.error]).toEqual([409, 'This order expired: mint again']);
   });
 
-  it('reveals a plain send of the amount to the charge address, refunds a short one (the watcher)', async () => {
+  it('reveals a plain send of the amount to the charge address, refunds a short one (the engine)', async () => {
     const res = await mintOrder(t, buyer, id, 1);
     const payload = EditionMintPayloadSchema.parse(res.body.payload);
     // A wallet's ordinary send, 700 sats over: the excess goes back to the buyer's payment address.
@@ -221,11 +223,11 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
     const short = EditionMintPayloadSchema.parse((await mintOrder(t, buyer, id, 1)).body.payload);
     await node.faucet.fund(short.chargeAddress, BigInt(short.amount) - 1n);
     expect(await remaining()).toBe(6);
-    await watchEditionOrders(t.deps);
+    await watchInscribeOrders(t.deps);
     // The short payment goes back whole to the buyer's payment address, less the refund's own
     // fee at the order's fee rate (key path: no envelope is published).
     const refunded = await order(short.orderId);
-    expect(refunded.status).toBe('refunded');
+    expect(refunded.status).toBe('refunding');
     const refundTxid = refunded.refundTxId ?? '';
     expect(await inMempool(node, refundTxid)).toBe(true);
     const refundTx = await node.node.rpc.call<{ vsize: number; vin: { txinwitness?: string[] }[] }>(
@@ -237,15 +239,10 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
     expect(await paidTo(node, refundTxid, buyer.payment.address)).toBe(
       BigInt(short.amount) - 1n - refundFee,
     );
-    // A restart between the claim and the broadcast's end: the watcher finishes it, once.
-    await t.db.kysely
-      .updateTable('edition_orders')
-      .set({ status: 'refunding', refunding_at: new Date(Date.now() - 120_000) })
-      .where('id', '=', short.orderId)
-      .execute();
-    await watchEditionOrders(t.deps);
+    // Another pass (as after a restart) sends nothing new: the refund is journalled, once.
+    await watchInscribeOrders(t.deps);
     expect(await order(short.orderId)).toMatchObject({
-      status: 'refunded',
+      status: 'refunding',
       refundTxId: refundTxid,
     });
     const done = await order(payload.orderId);
@@ -257,6 +254,12 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
     expect(await details(done.inscriptionIds[0] ?? '')).toMatchObject({
       address: buyer.ordinals.address,
       delegate: originalId,
+    });
+    // Refunded once the refund is mined.
+    await watchInscribeOrders(t.deps);
+    expect(await order(short.orderId)).toMatchObject({
+      status: 'refunded',
+      refundTxId: refundTxid,
     });
     expect(await remaining()).toBe(7);
   });

@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { bytesToHex } from '@om/bitcoin';
 import { InscribeOrderSchema, INSCRIPTION_SERVICE_PATH, type InscribeOrder } from '@om/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RegtestNode } from '../src/chain/bitcoind.ts';
-import { RegtestFaucet } from '../src/chain/regtest-faucet.ts';
-import { createDb, type Db, type DbKind } from '../src/db/create-db.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { freePort, type TestNode } from './helpers/regtest.ts';
+import {
+  isKnown as isKnownOn,
+  startCrashNode,
+  storeFor,
+  untilWithBlocks as untilWithBlocksOn,
+  type CrashNode,
+} from './helpers/crash-harness.ts';
 import { spawnServer, type ServerChild } from './helpers/server-child.ts';
 import { databaseKinds } from './helpers/test-app.ts';
 import { newWallet } from './helpers/trading.ts';
@@ -30,90 +28,25 @@ const ENV = {
 };
 const texts = ['crash one', 'crash two'];
 
-let node: TestNode & { rpcUrl: string };
+let node: CrashNode;
 beforeAll(async () => {
-  const datadir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-regtest-'));
-  const rpcPort = await freePort();
-  const regtest = new RegtestNode({ datadir, rpcPort });
-  await regtest.start();
-  const faucet = new RegtestFaucet(regtest.rpc);
-  await faucet.wallet();
-  const cookie = fs.readFileSync(path.join(datadir, 'regtest/.cookie'), 'utf8').trim();
-  node = {
-    node: regtest,
-    faucet,
-    datadir,
-    rpcUrl: `http://${cookie}@127.0.0.1:${rpcPort}`,
-    stop: async () => {
-      await regtest.stop();
-      fs.rmSync(datadir, { recursive: true, force: true });
-    },
-  };
+  node = await startCrashNode();
 });
 afterAll(async () => {
   await node?.stop();
 });
 
-/** One database the test process and the spawned server take turns on. */
-type Store = { open(): Promise<Db>; env: Record<string, string>; drop(): Promise<void> };
-
-function storeFor(kind: DbKind): Store {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-inscribe-crash-'));
-  const url = process.env.TEST_DATABASE_URL;
-  const base = { DATA_DIR: dataDir, BITCOIND_RPC_URL: node.rpcUrl, ...ENV };
-  if (kind === 'pglite' || !url) {
-    const open = async () => {
-      const db = await createDb({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-      await migrate(db);
-      return db;
-    };
-    const drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-    return { open, env: { ...base, DATABASE_URL: '' }, drop };
-  }
-  const schema = `inscribe_crash_${Date.now().toString(36)}`;
-  const open = async () => {
-    const db = await createDb({ kind: 'postgres', url, schema, maxConnections: 2 });
-    await migrate(db);
-    return db;
-  };
-  const separator = url.includes('?') ? '&' : '?';
-  return {
-    open,
-    env: { ...base, DATABASE_URL: `${url}${separator}options=-c%20search_path%3D${schema}` },
-    drop: async () => {
-      const db = await open();
-      await db.execScript(`DROP SCHEMA "${schema}" CASCADE`);
-      await db.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function isKnown(txid: string): Promise<boolean> {
-  return node.node.rpc.call('getrawtransaction', [txid, 1]).then(
-    () => true,
-    () => false,
-  );
-}
+const isKnown = (txid: string) => isKnownOn(node, txid);
+const untilWithBlocks = (check: () => Promise<boolean>) => untilWithBlocksOn(node, check, 180_000);
 
 async function orderOf(server: ServerChild, id: string): Promise<InscribeOrder> {
   const res = await fetch(`${server.baseUrl}${BASE}/order?id=${id}`);
   return InscribeOrderSchema.parse(await res.json());
 }
 
-/** Waits for `check`, mining a block now and then: each block is an event the server acts on. */
-async function untilWithBlocks(check: () => Promise<boolean>, timeoutMs = 180_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await node.faucet.mine(1);
-    await sleep(1_000);
-  }
-}
-
 describe.each(databaseKinds())('an inscription order across a crash on %s', (kind) => {
   it('is broadcast from its journal after a restart and completes', async () => {
-    const store = storeFor(kind);
+    const store = storeFor(kind, node, ENV, 'inscribe-crash', 2);
     const receiver = newWallet('p2tr');
     // Creates the schema and its tables before the server opens them.
     await (await store.open()).close();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
+import type { InscribeTables } from '../src/db/inscribe.tables.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
   auctionBody,
@@ -206,7 +207,8 @@ describe.each(databaseKinds())('order records on %s', (kind) => {
     );
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     const paid = await t.db.kysely
-      .selectFrom('edition_orders')
+      .withTables<InscribeTables>()
+      .selectFrom('inscribe_orders')
       .select('commit_txid')
       .where('id', '=', order.orderId)
       .executeTakeFirstOrThrow();

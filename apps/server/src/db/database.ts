@@ -289,9 +289,11 @@ export interface LaunchInscriptionsTable {
   in_maker_wallet: Generated<boolean>;
 }
 
-/** 0009: an order of editions, inscribed on demand once its charge address is paid (ADR 011). */
-export type EditionOrderStatus =
-  'awaiting_payment' | 'paid' | 'inscribed' | 'expired' | 'refund_due' | 'refunding' | 'refunded';
+/**
+ * 0009, 0021: the terms of an edition order, fixed when it is made (ADR 011). Its state, charge
+ * address, amount, commit, reveal and refund are its inscription-service order's (inscribe_orders,
+ * order_type 'edition', the same id).
+ */
 /** A reveal output, sats as a decimal string (jsonb). */
 export type EditionRevealOutput = { address: string; value: string };
 
@@ -299,39 +301,18 @@ export interface EditionOrdersTable {
   id: string;
   launchpad_id: string;
   user_id: string;
-  status: ColumnType<EditionOrderStatus, EditionOrderStatus | undefined, EditionOrderStatus>;
   mint_count: number;
   taker_ordinal_address: string;
   taker_payment_address: string;
-  /** The order's taproot commit address: its key is derived from the order id, never stored. */
-  charge_address: string;
-  /** Sats the charge address must receive. */
-  amount: Int8;
   unit_price: Int8;
   platform_fee: Int8Default;
   /** The reveal's fee. */
   network_fee: Int8;
-  fee_rate: Numeric;
   max_fee_rate: Numeric;
   reveal_outputs: ColumnType<EditionRevealOutput[], string, string>;
   psbt: string;
   layout: ColumnType<unknown, string, string>;
-  commit_txid: string | null;
-  commit_vout: number | null;
-  commit_hex: string | null;
-  reveal_txid: string | null;
-  reveal_hex: string | null;
-  expires_at: TimestampRequired;
-  paid_at: TimestampNullable;
-  inscribed_at: TimestampNullable;
-  /** 0014: the refund of a payment that could not be inscribed, and its last check. */
-  refund_txid: string | null;
-  refund_hex: string | null;
-  refunding_at: TimestampNullable;
-  refunded_at: TimestampNullable;
-  refund_checked_at: TimestampNullable;
   created_at: Timestamp;
-  updated_at: UpdatedAt;
 }
 
 // ── Market ──────────────────────────────────────────────────────────────────────────────────

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { InscribeOrderState } from '@om/core';
 import type { Timestamp } from './database.ts';
 
-/** Kysely's view of migrations/0020_inscribe_orders.sql. int8 and numeric read as strings. */
+/** Kysely's view of migrations/0020_inscribe_orders.sql (and 0021: editions). int8 and numeric read as strings. */
 
 type Sats = ColumnType<string, string | bigint, string | bigint>;
 type SatsNullable = ColumnType<
@@ -10,12 +10,15 @@ type SatsNullable = ColumnType<
   string | bigint | null | undefined,
   string | bigint | null
 >;
+/** 'edition': an edition order (0021), its terms in edition_orders. */
+export type InscribeOrderType = 'direct' | 'brc20' | 'edition';
+
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface InscribeOrdersTable {
   id: string;
   state: ColumnType<InscribeOrderState, InscribeOrderState | undefined, InscribeOrderState>;
-  order_type: 'direct' | 'brc20';
+  order_type: InscribeOrderType;
   receive_address: string;
   refund_address: Nullable<string>;
   fee_rate: ColumnType<string, number | string, number | string>;
@@ -31,6 +34,8 @@ export interface InscribeOrdersTable {
   reveal_vsize: number;
   payment_txid: Nullable<string>;
   commit_txid: Nullable<string>;
+  /** 0021: an edition order's one reveal, once journalled. */
+  reveal_txid: Nullable<string>;
   change_amount: SatsNullable;
   refund_reason: Nullable<'underpaid' | 'expired'>;
   refund_txid: Nullable<string>;

@@ -104,7 +104,8 @@ export const InscribeOrderFileSchema = z.object({
 export const InscribeOrderSchema = z.object({
   id: z.string(),
   state: z.enum(INSCRIBE_ORDER_STATES),
-  orderType: z.enum(['direct', 'brc20']),
+  /** 'edition': an edition order of a launch (ADR 011), one reveal of mint-count delegates. */
+  orderType: z.enum(['direct', 'brc20', 'edition']),
   /** Exists from creation (our charge address is the commit address). */
   charge: z.object({ address: z.string(), amount: z.string() }),
   receiveAddress: z.string(),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { buildPaymentPsbt, bytesToBase64, hexToBytes, type TradeError } from '@om/bitcoin';
 import {
   EDITION_ORDER_TTL_SECONDS,
+  EDITION_POSTAGE,
   type EditionMintBodySchema,
   type EditionMintPayload,
 } from '@om/core';
@@ -26,7 +27,8 @@ import { openEditionTerms, orderKey, planMint, quoteOf } from './edition-terms.t
 
 // POST /api/launchpad/editions/mint (spec 001 §7; ADR 011): the order's commit address is built
 // from its own derived key, the buyer's PSBT pays `amount` to it from their cardinal coins, and
-// the editions are reserved for EDITION_ORDER_TTL_SECONDS. Nothing is reserved when the PSBT
+// the editions are reserved for EDITION_ORDER_TTL_SECONDS. The order is an inscription-service
+// order of type 'edition' (ADR 016): its engine moves it from here on. Nothing is reserved when the PSBT
 // cannot be built (not enough funds, say).
 
 type MintBody = z.output<typeof EditionMintBodySchema>;
@@ -93,27 +95,44 @@ export async function mintEditions(
     outpoints: takerOutpoints([{ psbt, inputsToSign }]),
     expiresAt,
   });
-  const reserved = await reserveEditions(db, {
-    id: orderId,
-    launchpad_id: terms.launchpadId,
-    user_id: session.userId,
-    mint_count: body.mintCount,
-    taker_ordinal_address: body.takerOrdinalAddress,
-    taker_payment_address: body.takerPaymentAddress,
-    charge_address: commit.address,
-    amount: plan.amount,
-    unit_price: terms.unitPrice,
-    platform_fee: terms.platformFee?.value ?? 0n,
-    network_fee: plan.revealFee,
-    fee_rate: body.feeRate,
-    max_fee_rate: payment.maxFeeRate,
-    reveal_outputs: JSON.stringify(
-      plan.outputs.map((o) => ({ address: o.address, value: o.value.toString() })),
-    ),
-    psbt,
-    layout: JSON.stringify(payment.layout),
-    expires_at: expiresAt,
-  });
+  const reserved = await reserveEditions(
+    db,
+    {
+      id: orderId,
+      order_type: 'edition',
+      receive_address: body.takerOrdinalAddress,
+      // Refunds go back to the wallet that was to pay.
+      refund_address: body.takerPaymentAddress,
+      fee_rate: body.feeRate,
+      file_count: body.mintCount,
+      charge_address: commit.address,
+      amount: plan.amount,
+      chain_fee: plan.revealFee,
+      service_fee: terms.platformFee?.value ?? 0n,
+      postage: EDITION_POSTAGE * BigInt(body.mintCount),
+      // The commit is the buyer's payment: its size is the buyer's.
+      commit_vsize: 0,
+      reveal_vsize: plan.revealVsize,
+      expires_at: expiresAt,
+    },
+    {
+      id: orderId,
+      launchpad_id: terms.launchpadId,
+      user_id: session.userId,
+      mint_count: body.mintCount,
+      taker_ordinal_address: body.takerOrdinalAddress,
+      taker_payment_address: body.takerPaymentAddress,
+      unit_price: terms.unitPrice,
+      platform_fee: terms.platformFee?.value ?? 0n,
+      network_fee: plan.revealFee,
+      max_fee_rate: payment.maxFeeRate,
+      reveal_outputs: JSON.stringify(
+        plan.outputs.map((o) => ({ address: o.address, value: o.value.toString() })),
+      ),
+      psbt,
+      layout: JSON.stringify(payment.layout),
+    },
+  );
   if (!reserved.ok) {
     await releaseHold(db, holder);
     throw (

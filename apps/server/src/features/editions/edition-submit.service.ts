@@ -2,35 +2,43 @@ import { base64ToBytes, finalizeSignedPsbt, type BuiltPayment } from '@om/bitcoi
 import type { EditionMintSubmitBodySchema, EditionOrder } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
-import type { EditionOrderRow } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
+import { broadcastJournalled } from '../inscription-service/inscribe-broadcast.ts';
+import { claimInscribing } from '../inscription-service/inscribe-orders.queries.ts';
 import { testMempoolAccept } from '../listings/broadcast.ts';
 import { withTradeErrors } from '../listings/trade-errors.ts';
 import { releaseHold } from '../launchpad/reservation-holds.queries.ts';
 import { editionHolder } from './edition-mint.service.ts';
-import { findOrder } from './edition-orders.queries.ts';
-import { publishReveal, revealOf, toEditionOrder } from './edition-reveal.service.ts';
+import { findOrder, type EditionOrderView } from './edition-orders.queries.ts';
+import { revealOf } from './edition-reveal.service.ts';
+import { editionStatusOf, toEditionOrder } from './edition-wire.ts';
 
-// POST /api/launchpad/editions/mint/submit (ADR 011): the buyer's signed payment must be exactly
-// the PSBT built for the order (only signatures added); with the reveal built on it, both go
-// through testmempoolaccept as a package, then out in order. Submitting again answers the order.
+// POST /api/launchpad/editions/mint/submit (ADR 011, ADR 016): the buyer's signed payment must be
+// exactly the PSBT built for the order (only signatures added); with the reveal built on it, both
+// go through testmempoolaccept as a package. The order is then claimed for them ('inscribing')
+// with the payment (when ours to send) and the reveal journalled, in one database transaction,
+// and they are broadcast as the inscription service broadcasts: a process killed in between
+// leaves them to the claimed-transactions worker. Submitting again answers the order.
 
 type SubmitBody = z.output<typeof EditionMintSubmitBodySchema>;
+
+const EXPIRED = 'This order expired: mint again';
 
 export async function submitEditionMint(
   deps: AppDeps,
   session: SessionClaims,
   body: SubmitBody,
 ): Promise<EditionOrder> {
-  const { chain } = deps;
+  const { chain, db } = deps;
   const order = await ownOrder(deps, session, body.orderId);
-  if (order.status === 'paid' || order.status === 'inscribed') return toEditionOrder(order);
-  if (order.status === 'refund_due') {
+  const status = editionStatusOf(order.state, order.refund_reason);
+  if (status === 'paid' || status === 'inscribed') return toEditionOrder(order);
+  if (status === 'refund_due') {
     throw new AppError('CONFLICT', 'This order received a payment it cannot inscribe: to refund');
   }
-  if (order.status === 'expired' || order.expires_at.getTime() <= Date.now()) {
-    throw new AppError('CONFLICT', 'This order expired: mint again');
+  if (order.state !== 'waiting-payment' || order.expires_at.getTime() <= Date.now()) {
+    throw new AppError('CONFLICT', EXPIRED);
   }
   const built = {
     psbt: base64ToBytes(order.psbt) ?? new Uint8Array(),
@@ -45,19 +53,29 @@ export async function submitEditionMint(
   });
   // A wallet may have broadcast the payment itself: then only the reveal is ours to send.
   const isCommitOut = (await chain.source.txStatus(commit.txid)) !== null;
-  const hexes = isCommitOut ? [reveal.hex] : [commit.hex, reveal.hex];
-  await testMempoolAccept(chain, hexes);
-  const revealed = {
-    commitTxid: commit.txid,
-    commitVout: 0,
-    commitHex: isCommitOut ? null : commit.hex,
-    revealTxid: reveal.txid,
-    revealHex: reveal.hex,
-  };
-  const published = await publishReveal(deps, order, revealed, true);
+  const transactions = isCommitOut ? [reveal] : [commit, reveal];
+  await testMempoolAccept(
+    chain,
+    transactions.map((tx) => tx.hex),
+  );
+  const claimed = await claimInscribing(db, order.id, {
+    from: ['waiting-payment'],
+    isBeforeExpiry: true,
+    changes: { payment_txid: commit.txid, commit_txid: commit.txid, reveal_txid: reveal.txid },
+    journal: { kind: 'inscribe', ref: order.id, transactions },
+  });
+  if (claimed) await broadcastJournalled(deps, order.id, transactions);
   // Paid: its coins are spent, so the hold ends now, not when it lapses (issue 13 finding 3).
-  await releaseHold(deps.db, editionHolder(order.id));
-  return toEditionOrder(published);
+  await releaseHold(db, editionHolder(order.id));
+  return revealedNow(deps, order.id);
+}
+
+/** The order once claimed, by this submit or by the engine seeing the payment first. */
+async function revealedNow(deps: AppDeps, id: string): Promise<EditionOrder> {
+  const now = await findOrder(deps.db, id);
+  const wire = now && toEditionOrder(now);
+  if (wire && (wire.status === 'paid' || wire.status === 'inscribed')) return wire;
+  throw new AppError('CONFLICT', EXPIRED);
 }
 
 /** GET /api/launchpad/editions/order/{orderId}. */
@@ -71,7 +89,7 @@ async function ownOrder(
   deps: AppDeps,
   session: SessionClaims,
   orderId: string,
-): Promise<EditionOrderRow> {
+): Promise<EditionOrderView> {
   const order = await findOrder(deps.db, orderId);
   if (!order) throw notFound('Order not found');
   if (order.user_id !== session.userId) {

@@ -93,13 +93,12 @@ export async function inscribeOrder(
     await moveOrder(db, order.id, ['payment-confirmed'], 'error', { error: err.message });
     return;
   }
-  const claimed = await claimInscribing(
-    db,
-    order.id,
-    commit,
-    { kind: 'inscribe', ref: order.id, transactions },
-    reveals.map((r) => r.txid),
-  );
+  const claimed = await claimInscribing(db, order.id, {
+    from: ['payment-confirmed'],
+    changes: { commit_txid: commit.txid, change_amount: commit.change },
+    journal: { kind: 'inscribe', ref: order.id, transactions },
+    fileRevealTxids: reveals.map((r) => r.txid),
+  });
   if (!claimed) return;
   await broadcastJournalled(deps, order.id, transactions);
 }
@@ -120,10 +119,10 @@ function firstPackage(transactions: readonly RevealTransaction[]): string[] {
  * Broadcasts in order until the node refuses one (a reveal past the mempool's chain limit); the
  * claimed-transactions worker sends the rest. The journal is 'sent' once all are out.
  */
-async function broadcastJournalled(
+export async function broadcastJournalled(
   deps: AppDeps,
   orderId: string,
-  transactions: readonly RevealTransaction[],
+  transactions: readonly { txid: string; hex: string }[],
 ): Promise<void> {
   for (const tx of transactions) {
     try {

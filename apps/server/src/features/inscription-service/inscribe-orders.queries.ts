@@ -94,6 +94,7 @@ export async function moveOrder(
     error?: string | null;
     commit_txid?: string | null;
     change_amount?: bigint | null;
+    reveal_txid?: string | null;
     refund_reason?: 'underpaid' | 'expired';
   } = {},
 ): Promise<boolean> {
@@ -109,26 +110,42 @@ export async function moveOrder(
 }
 
 /**
- * 'payment-confirmed' → 'inscribing' with the commit and every reveal journalled, in one database
+ * → 'inscribing' from one of `from` with the order's transactions journalled, in one database
  * transaction: a process killed after it leaves them on disk for the claimed-transactions worker.
- * Answers false when another pass got there first.
+ * `fileRevealTxids`: a direct order's reveal per file; `isBeforeExpiry`: only while the order has
+ * not expired (a payment submitted late). Answers false when another pass got there first.
  */
 export async function claimInscribing(
   db: Db,
   id: string,
-  commit: { txid: string; change: bigint },
-  claim: NewClaim,
-  revealTxids: readonly string[],
+  claim: {
+    from: readonly InscribeOrderState[];
+    changes: {
+      payment_txid?: string;
+      commit_txid: string;
+      change_amount?: bigint;
+      reveal_txid?: string;
+    };
+    journal: NewClaim;
+    fileRevealTxids?: readonly string[];
+    isBeforeExpiry?: boolean;
+  },
 ): Promise<boolean> {
   return tables(db)
     .transaction()
     .execute(async (trx) => {
-      const moved = await moveOrder(trx, id, ['payment-confirmed'], 'inscribing', {
-        commit_txid: commit.txid,
-        change_amount: commit.change,
-      });
+      const moved = await trx
+        .updateTable('inscribe_orders')
+        .set({ state: 'inscribing', ...claim.changes })
+        .where('id', '=', id)
+        .where('state', 'in', claim.from)
+        .$if(claim.isBeforeExpiry === true, (qb) =>
+          qb.where('expires_at', '>', sql<Date>`clock_timestamp()`),
+        )
+        .returning('id')
+        .executeTakeFirst();
       if (!moved) return false;
-      for (const [idx, txid] of revealTxids.entries()) {
+      for (const [idx, txid] of (claim.fileRevealTxids ?? []).entries()) {
         await trx
           .updateTable('inscribe_order_files')
           .set({ reveal_txid: txid })
@@ -136,7 +153,7 @@ export async function claimInscribing(
           .where('idx', '=', idx)
           .execute();
       }
-      await journalClaim(asDatabase(trx), claim);
+      await journalClaim(asDatabase(trx), claim.journal);
       return true;
     });
 }
@@ -150,6 +167,7 @@ export async function releaseInscribing(db: Db, id: string): Promise<void> {
         payment_txid: null,
         commit_txid: null,
         change_amount: null,
+        reveal_txid: null,
       });
       if (!moved) return;
       await trx

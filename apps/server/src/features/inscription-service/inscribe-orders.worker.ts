@@ -1,13 +1,7 @@
 import type { AppDeps } from '../../app.ts';
 import { startChainWorker } from '../../chain/chain-worker.ts';
-import type { AddressUtxo } from '../../chain/sources/chain-source.ts';
-import { inscribeOrder } from './inscribe-broadcast.ts';
-import {
-  moveOrder,
-  orderFiles,
-  ordersToWatch,
-  type InscribeOrderRow,
-} from './inscribe-orders.queries.ts';
+import { kindOf } from './inscribe-kinds.ts';
+import { moveOrder, ordersToWatch, type InscribeOrderRow } from './inscribe-orders.queries.ts';
 import { refundOrder } from './inscribe-refund.ts';
 
 // The inscription service's state machine (issue 14, ADR 016), one pass per order on the chain
@@ -17,6 +11,9 @@ import { refundOrder } from './inscribe-refund.ts';
 //   inscribing (commit and reveals journalled, then broadcast) → completed (every reveal mined);
 //   paid too little → underpaid → refunding → refunded; paid after expiry → expired → refunding;
 //   a payment that disappears (a reorg's double spend) → waiting-payment again, or expired.
+// The kinds (inscribe-kinds.ts) differ in what pays in full, when they reveal (an edition as soon
+// as its payment is seen), what they build and how they refund; an edition's editions are held
+// by its state (the trigger of migration 0021), whoever moves it.
 
 export function startInscribeWorker(deps: AppDeps): () => Promise<void> {
   return startChainWorker(deps, 'inscription service', () => watchInscribeOrders(deps));
@@ -50,9 +47,9 @@ async function stepOrder(deps: AppDeps, order: InscribeOrderRow): Promise<void> 
 }
 
 const isLate = (order: InscribeOrderRow) => order.expires_at.getTime() <= Date.now();
-const sum = (coins: readonly AddressUtxo[]) => coins.reduce((s, c) => s + c.value, 0n);
 
-async function watchPayment(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
+/** The charge address seen paid (or not): the move from waiting for a payment, or an expiry. */
+export async function watchPayment(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
   const coins = await deps.chain.source.addressUtxos(order.charge_address);
   const [first] = coins;
   if (!first) {
@@ -70,7 +67,7 @@ async function watchPayment(deps: AppDeps, order: InscribeOrderRow): Promise<voi
     if (moved) await refundOrder(deps, { ...order, state: 'expired', ...paid });
     return;
   }
-  if (sum(coins) < BigInt(order.amount)) {
+  if (!kindOf(order).isPaidInFull(coins, BigInt(order.amount))) {
     const moved = await moveOrder(deps.db, order.id, ['waiting-payment'], 'underpaid', {
       ...paid,
       refund_reason: 'underpaid',
@@ -83,9 +80,13 @@ async function watchPayment(deps: AppDeps, order: InscribeOrderRow): Promise<voi
   }
 }
 
-/** Seen → confirmed once every coin is mined (and back on a reorg), then the inscribing. */
+/**
+ * Seen → confirmed once every coin is mined (and back on a reorg), then the inscribing; a kind
+ * that reveals on sight inscribes from 'payment-seen' at once.
+ */
 async function confirmPayment(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
   const { db, chain } = deps;
+  const kind = kindOf(order);
   const coins = await chain.source.addressUtxos(order.charge_address);
   if (coins.length === 0) {
     const isGone =
@@ -97,6 +98,7 @@ async function confirmPayment(deps: AppDeps, order: InscribeOrderRow): Promise<v
     }
     return;
   }
+  if (kind.revealsUnconfirmed) return kind.inscribe(deps, order, coins);
   if (coins.some((c) => !c.status.confirmed)) {
     if (order.state === 'payment-confirmed') {
       await moveOrder(db, order.id, ['payment-confirmed'], 'payment-seen');
@@ -106,14 +108,16 @@ async function confirmPayment(deps: AppDeps, order: InscribeOrderRow): Promise<v
   if (order.state === 'payment-seen') {
     if (!(await moveOrder(db, order.id, ['payment-seen'], 'payment-confirmed'))) return;
   }
-  await inscribeOrder(deps, { ...order, state: 'payment-confirmed' }, coins);
+  await kind.inscribe(deps, { ...order, state: 'payment-confirmed' }, coins);
 }
 
 /** Completed once every reveal is mined. */
 async function watchReveals(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
-  for (const file of await orderFiles(deps.db, order.id)) {
-    if (!file.reveal_txid) return;
-    const status = await deps.chain.source.txStatus(file.reveal_txid);
+  const txids = await kindOf(order).revealTxids(deps, order);
+  if (txids.length === 0) return;
+  for (const txid of txids) {
+    if (!txid) return;
+    const status = await deps.chain.source.txStatus(txid);
     if (!status?.confirmed) return;
   }
   await moveOrder(deps.db, order.id, ['inscribing'], 'completed');

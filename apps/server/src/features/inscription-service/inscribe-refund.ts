@@ -1,8 +1,8 @@
-import { buildChargeRefund, InscribeError } from '@om/bitcoin';
+import { InscribeError } from '@om/bitcoin';
 import type { AppDeps } from '../../app.ts';
 import { isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
 import { payerAddress } from './inscribe-broadcast.ts';
-import { inscribeOrderKey } from './inscribe-order.service.ts';
+import { kindOf } from './inscribe-kinds.ts';
 import {
   claimRefund,
   markJournalSent,
@@ -11,12 +11,13 @@ import {
 } from './inscribe-orders.queries.ts';
 
 // Refunds (ADR 016): a payment too small, or one for an expired order, goes back whole (less the
-// refund's own fee at the order's rate) to the refundAddress, or else to the payment's first
-// input's address, by key path from the charge address. Journalled (kind 'inscribe-refund') with
-// the move to 'refunding'; 'refunded' once mined.
+// refund's own fee at the order's rate) to the refundAddress (an edition's: the taker's payment
+// address), or else to the payment's first input's address, signed as the order's kind signs
+// (key path from the charge address; an edition's commit by its key path). Journalled (kind
+// 'inscribe-refund') with the move to 'refunding'; 'refunded' once mined.
 
 export async function refundOrder(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
-  const { db, chain, env } = deps;
+  const { db, chain } = deps;
   if (order.state === 'refunding') {
     const status = order.refund_txid ? await chain.source.txStatus(order.refund_txid) : null;
     if (status?.confirmed) await moveOrder(db, order.id, ['refunding'], 'refunded');
@@ -28,13 +29,7 @@ export async function refundOrder(deps: AppDeps, order: InscribeOrderRow): Promi
   if (!to) return; // the payment's input is not known yet: next pass
   let refund;
   try {
-    refund = buildChargeRefund({
-      privateKey: inscribeOrderKey(env, order.id),
-      coins,
-      to,
-      feeRate: Number(order.fee_rate),
-      network: env.BITCOIN_NETWORK,
-    });
+    refund = await kindOf(order).buildRefund(deps, order, coins, to);
   } catch (err) {
     if (!(err instanceof InscribeError) || err.code !== 'dust-output') throw err;
     // Too little to pay its own way back: nothing more can be done with it.

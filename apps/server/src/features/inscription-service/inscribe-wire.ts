@@ -7,7 +7,7 @@ import type { InscribeFileRow, InscribeOrderRow } from './inscribe-orders.querie
 // The order as OrdinalsBot's clients read it (the InscribeOrderSchema of @om/core). A BRC-20
 // mint's status comes from the index's events once its reveal is mined: a mint-inscribe event
 // for the inscription is 'valid' (or 'clipped' when it credited less than amt); mined without one
-// is 'invalid'; before that 'pending'.
+// is 'invalid'; before that 'pending'. An edition order answers in the same shape.
 
 const PAID_STATES = new Set(['payment-seen', 'payment-confirmed', 'inscribing', 'completed']);
 
@@ -34,18 +34,23 @@ export async function toInscribeOrder(
       order.brc20_tick && order.brc20_amt
         ? { tick: order.brc20_tick, amt: order.brc20_amt, count: order.file_count }
         : null,
-    files: files.map((file) => {
-      const inscriptionId = file.reveal_txid ? `${file.reveal_txid}i0` : null;
-      return {
-        name: file.name,
-        type: file.content_type,
-        inscriptionId,
-        tx: order.commit_txid ? { commit: order.commit_txid, reveal: file.reveal_txid } : null,
-        brc20: order.brc20_tick
-          ? (brc20.get(inscriptionId ?? '') ?? { status: 'pending', amount: null })
-          : null,
-      };
-    }),
+    files:
+      order.order_type === 'edition'
+        ? editionFiles(order)
+        : files.map((file) => {
+            const inscriptionId = file.reveal_txid ? `${file.reveal_txid}i0` : null;
+            return {
+              name: file.name,
+              type: file.content_type,
+              inscriptionId,
+              tx: order.commit_txid
+                ? { commit: order.commit_txid, reveal: file.reveal_txid }
+                : null,
+              brc20: order.brc20_tick
+                ? (brc20.get(inscriptionId ?? '') ?? { status: 'pending', amount: null })
+                : null,
+            };
+          }),
     paid: PAID_STATES.has(order.state),
     underpaid: order.refund_reason === 'underpaid',
     expired: order.state === 'expired' || order.expires_at.getTime() <= Date.now(),
@@ -58,6 +63,21 @@ export async function toInscribeOrder(
     createdAt: order.created_at.getTime(),
     expiresAt: order.expires_at.getTime(),
   };
+}
+
+/**
+ * An edition order (ADR 011) has no files of its own: its one reveal inscribes file_count
+ * delegates of the launch's original, `${reveal}i0` and on.
+ */
+function editionFiles(order: InscribeOrderRow): InscribeOrder['files'] {
+  const reveal = order.reveal_txid;
+  return Array.from({ length: order.file_count }, (_, i) => ({
+    name: `edition-${i + 1}`,
+    type: 'delegate',
+    inscriptionId: reveal ? `${reveal}i${i}` : null,
+    tx: order.commit_txid ? { commit: order.commit_txid, reveal } : null,
+    brc20: null,
+  }));
 }
 
 async function brc20Statuses(

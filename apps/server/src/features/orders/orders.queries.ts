@@ -1,6 +1,8 @@
 import type { Db } from '../../db/create-db.ts';
 import type { NewOrder, Order } from '../../db/database.ts';
 import { invalidInput } from '../../http/app-error.ts';
+import { findOrder } from '../editions/edition-orders.queries.ts';
+import { editionStatusOf } from '../editions/edition-wire.ts';
 
 /**
  * Stores an order record; a retry of the same (user, type, orderId) answers the stored one. An
@@ -69,20 +71,19 @@ export async function findTrade(db: Db, orderId: string, txid: string) {
     .executeTakeFirst();
 }
 
+/** An edition order as its record is checked: its wire status (ADR 011) from the engine's state. */
 export async function findEditionOrder(db: Db, id: string) {
-  return db.kysely
-    .selectFrom('edition_orders')
-    .select([
-      'user_id',
-      'status',
-      'mint_count',
-      'commit_txid',
-      'reveal_txid',
-      'taker_ordinal_address',
-      'taker_payment_address',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const order = await findOrder(db, id);
+  if (!order) return undefined;
+  return {
+    user_id: order.user_id,
+    status: editionStatusOf(order.state, order.refund_reason),
+    mint_count: order.mint_count,
+    commit_txid: order.commit_txid,
+    reveal_txid: order.reveal_txid,
+    taker_ordinal_address: order.taker_ordinal_address,
+    taker_payment_address: order.taker_payment_address,
+  };
 }
 
 /** A bid with its auction's inscription. */
