@@ -7,11 +7,18 @@ export interface BlockIndexedEvent {
   inscriptionsMoved: string[];
 }
 
+/** The BRC-20 index caught up to `height`: its rows up to there are written and readable. */
+export interface Brc20IndexedEvent {
+  height: number;
+}
+
 /**
  * What the indexer tells the rest of the process (the SSE stream, caches). In-process for now;
  * several server processes will fan out through PostgreSQL LISTEN/NOTIFY (issue 4).
  */
 export class ChainEvents extends EventEmitter<{
   block: [BlockIndexedEvent];
+  /** After 'block': the BRC-20 pass over the blocks it announced wrote their rows. */
+  brc20: [Brc20IndexedEvent];
   mempool: [{ txids: string[] }];
 }> {}

@@ -95,12 +95,15 @@ export class ChainFollower {
 
   /**
    * Indexes BRC-20 up to the inscription index's tip, at most `maxBlocks` blocks (the BRC-20
-   * follower reads only what this index wrote); answers whether it caught up.
+   * follower reads only what this index wrote); answers whether it caught up. Announces 'brc20'
+   * once the pass committed blocks: 'block' came before their token rows were written.
    */
   async syncBrc20(maxBlocks?: number): Promise<boolean> {
     // Loaded on first use: a process that only indexes inscriptions starts without the rules.
     const { indexBrc20 } = await import('../features/brc20/brc20-follower.ts');
-    return (await indexBrc20(this.deps.db, this.deps.network, maxBlocks)).isAtTip;
+    const run = await indexBrc20(this.deps.db, this.deps.network, maxBlocks);
+    if (run.height !== undefined) this.deps.events.emit('brc20', { height: run.height });
+    return run.isAtTip;
   }
 
   /**

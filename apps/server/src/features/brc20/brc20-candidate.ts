@@ -17,6 +17,8 @@ export interface Brc20CandidateInput {
 
 /** serde_json's recursion limit: 128 levels refuse, so 127 nested containers is the deepest. */
 const SERDE_MAX_DEPTH = 127;
+/** Fatal: invalid UTF-8 throws; ignoreBOM: a BOM stays in the text, where JSON.parse refuses it. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** text/plain, application/json, either with parameters after ';' (server.rs 279–283). */
@@ -35,7 +37,7 @@ export function isBrc20ContentType(contentType: string | null): boolean {
 export function parseSerdeJson(body: Uint8Array): unknown {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
+    text = UTF8.decode(body);
   } catch {
     return undefined; // not UTF-8: serde refuses it as well
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TransferLogRow } from './brc20-index.queries.ts';
 import { addressOf, brc20Transfers, pkscriptOf } from './brc20-follower.ts';
+import { scriptMemo } from './script-memo.ts';
 
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 const json = (o: object) => new TextEncoder().encode(JSON.stringify(o));
@@ -27,6 +28,13 @@ describe('brc20Transfers: OPI-ord transfer log from the inscription index', () =
     expect(addressOf(pkscript, 'regtest')).toBe(ADDRESS);
     expect(addressOf('6a', 'regtest')).toBeNull();
     expect(addressOf('', 'regtest')).toBeNull();
+    // Remembered, nulls included: the same answers the second time.
+    const scripts = scriptMemo('regtest');
+    for (let i = 0; i < 2; i++) {
+      expect(scripts.pkscript(ADDRESS)).toBe(pkscript);
+      expect(scripts.address(pkscript)).toBe(ADDRESS);
+      expect(scripts.address('6a')).toBeNull();
+    }
   });
 
   it('the creation, its later move in the block, a fee move and a burn keep their pkscripts', () => {
@@ -38,7 +46,7 @@ describe('brc20Transfers: OPI-ord transfer log from the inscription index', () =
         row({ inscriptionId: 'c'.repeat(64) + 'i0', seq: 2, isNew: false, sentAsFee: true }),
       ],
       new Set(['c'.repeat(64) + 'i0']),
-      'regtest',
+      scriptMemo('regtest'),
     );
     expect(transfers).toEqual([
       {
@@ -63,7 +71,7 @@ describe('brc20Transfers: OPI-ord transfer log from the inscription index', () =
         row({ inscriptionId: 'e'.repeat(64) + 'i0', isNew: false }),
       ],
       new Set(),
-      'regtest',
+      scriptMemo('regtest'),
     );
     expect(transfers).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { addressToScriptHex, scriptHexToAddress, type BitcoinNetwork } from '@om/bitcoin';
 import type { Db } from '../../db/create-db.ts';
-import { brc20Activation } from './brc20-activation.ts';
+import { brc20Activation, type Brc20Activation } from './brc20-activation.ts';
 import { brc20Candidate } from './brc20-candidate.ts';
 import { blockEventHash, cumulativeEventHash } from './brc20-event-hash.ts';
 import {
@@ -10,13 +10,15 @@ import {
   readBrc20Tip,
   readTickers,
   readTransferables,
-  readTransferLog,
+  readCandidateLog,
+  readTransferableMoves,
   writeBrc20Blocks,
   type Brc20BlockWrite,
   type TransferLogRow,
 } from './brc20-index.queries.ts';
 import { applyBrc20Block } from './brc20-rules.ts';
 import type { Brc20BlockResult, Brc20State, Brc20Transfer } from './brc20.types.ts';
+import { scriptMemo, type ScriptMemo } from './script-memo.ts';
 
 /** The hex pkscript of an address on this network (one the node named: no curve check). */
 export function pkscriptOf(address: string, network: BitcoinNetwork): string {
@@ -38,7 +40,7 @@ export function addressOf(pkscript: string, network: BitcoinNetwork): string | n
 export function brc20Transfers(
   rows: readonly TransferLogRow[],
   unused: ReadonlySet<string>,
-  network: BitcoinNetwork,
+  scripts: ScriptMemo,
 ): Brc20Transfer[] {
   const candidates = new Set<string>();
   const seen = new Set<string>();
@@ -47,7 +49,7 @@ export function brc20Transfers(
     const pkscript = row.sentAsFee
       ? ''
       : row.address !== null
-        ? pkscriptOf(row.address, network)
+        ? scripts.pkscript(row.address)
         : (row.script ?? '');
     const base = { inscriptionId: row.inscriptionId, sentAsFee: row.sentAsFee, pkscript };
     if (row.isNew && !seen.has(row.inscriptionId)) {
@@ -111,10 +113,10 @@ export function blockWrite(
   before: Pick<Brc20State, 'tickers' | 'balances'>,
   result: Brc20BlockResult,
   previousCumulative: string | null,
-  network: BitcoinNetwork,
+  scripts: ScriptMemo,
 ): Brc20BlockWrite {
   const blockHash = blockEventHash(result.events);
-  const address = (pkscript: string) => addressOf(pkscript, network);
+  const address = scripts.address;
   return {
     ...at,
     events: result.events.map((e) => ({
@@ -155,31 +157,52 @@ function applyResult(state: Brc20State, result: Brc20BlockResult): void {
   for (const id of result.usedTransferables) state.transferables.delete(id);
 }
 
+/** A batch's blocks and their candidates' log: the inscription index's rows alone. */
+interface BatchAhead {
+  blocks: { height: number; hash: string }[];
+  candidates: TransferLogRow[];
+}
+
+/** Reads a batch's share of the inscription index; nothing BRC-20 wrote, so it may run early. */
+async function readAhead(db: Db, height: number, limit: number): Promise<BatchAhead> {
+  const blocks = await chainBlocksFrom(db, height, limit);
+  // Consecutive heights only: a gap means the inscription index is being rolled back.
+  const run = blocks.filter((b, i) => b.height === height + i);
+  if (run.length === 0) return { blocks: run, candidates: [] };
+  return { blocks: run, candidates: await readCandidateLog(db, height, run.at(-1)!.height) };
+}
+
+/** Two transfer logs ordered by height then seq, as one (OPI-ord's order). */
+function mergeLogs(a: TransferLogRow[], b: TransferLogRow[]): TransferLogRow[] {
+  if (b.length === 0) return a;
+  return [...a, ...b].sort((x, y) => x.height - y.height || x.seq - y.seq);
+}
+
 /**
- * Reads, applies and writes consecutive blocks: one read of their transfer log and of the state
- * it touches, the blocks applied one after another in memory, one transaction for all of them.
- * Answers the last cumulative hash, or undefined when the inscription index moved under us.
+ * Computes consecutive blocks, once the blocks before them are written: the moves of unused
+ * transferables and the state the log touches read, the blocks applied one after another in
+ * memory. Answers every block's write.
  */
-async function indexBlocks(
+async function computeBlocks(
   db: Db,
-  network: BitcoinNetwork,
-  blocks: readonly { height: number; hash: string }[],
+  { activation, scripts }: { activation: Brc20Activation; scripts: ScriptMemo },
+  { blocks, candidates }: BatchAhead,
   previousCumulative: string | null,
-): Promise<string | undefined> {
-  const from = blocks[0]!.height;
-  const log = await readTransferLog(db, from, blocks.at(-1)!.height);
+): Promise<Brc20BlockWrite[]> {
+  const moves = await readTransferableMoves(db, blocks[0]!.height, blocks.at(-1)!.height);
+  const log = mergeLogs(candidates, moves);
   const movedIds = [...new Set(log.filter((r) => !r.isNew).map((r) => r.inscriptionId))];
   const transferables = await readTransferables(db, movedIds);
   // Every move in the log concerns a candidate of these blocks or an unused transferable: the
   // rules decide which ones transfer.
   const logged = new Set(log.map((r) => r.inscriptionId));
-  const perBlock = blocks.map((b) =>
-    brc20Transfers(
-      log.filter((r) => r.height === b.height),
-      logged,
-      network,
-    ),
-  );
+  const rowsAt = new Map<number, TransferLogRow[]>();
+  for (const r of log) {
+    const rows = rowsAt.get(r.height);
+    if (rows) rows.push(r);
+    else rowsAt.set(r.height, [r]);
+  }
+  const perBlock = blocks.map((b) => brc20Transfers(rowsAt.get(b.height) ?? [], logged, scripts));
   const all = perBlock.flat();
   const ticks = touchedTicks(all, { transferables });
   const pkscripts = new Set(all.map((t) => t.pkscript).filter((p) => p !== ''));
@@ -189,21 +212,21 @@ async function indexBlocks(
     balances: await readBalances(db, [...pkscripts], ticks),
     transferables,
   };
-  const activation = brc20Activation(network);
   let cumulative = previousCumulative;
-  const writes = blocks.map((block, i) => {
+  return blocks.map((block, i) => {
     const result = applyBrc20Block(state, perBlock[i]!, { height: block.height, activation });
     // blockWrite reads the state as it was before the block: fold the result in after.
-    const write = blockWrite(block, state, result, cumulative, network);
+    const write = blockWrite(block, state, result, cumulative, scripts);
     applyResult(state, result);
     cumulative = write.cumulativeEventHash;
     return write;
   });
-  return (await writeBrc20Blocks(db, writes)) ? cumulative! : undefined;
 }
 
 export interface Brc20Run {
   indexed: number;
+  /** The last height this run wrote, when it wrote any. */
+  height?: number;
   /** Caught up with the inscription index (false: stopped at maxBlocks or by a reorg). */
   isAtTip: boolean;
 }
@@ -220,19 +243,30 @@ export async function indexBrc20(
 ): Promise<Brc20Run> {
   let indexed = 0;
   let tip = await readBrc20Tip(db);
+  const activation = brc20Activation(network);
+  const scripts = scriptMemo(network);
+  const done = (isAtTip: boolean): Brc20Run =>
+    indexed > 0 ? { indexed, height: tip!.height, isAtTip } : { indexed, isAtTip };
   // OPI hashes from the first inscription height on; our index may start lower (regtest, signet).
-  const first = brc20Activation(network).firstInscriptionHeight;
-  while (indexed < maxBlocks) {
-    const lowest = tip ? undefined : await chainBlockAt(db);
-    const height = tip ? tip.height + 1 : Math.max(first, lowest?.height ?? first);
-    const blocks = await chainBlocksFrom(db, height, Math.min(BATCH_BLOCKS, maxBlocks - indexed));
-    // Consecutive heights only: a gap means the inscription index is being rolled back.
-    const run = blocks.filter((b, i) => b.height === height + i);
-    if (run.length === 0) return { indexed, isAtTip: true };
-    const cumulative = await indexBlocks(db, network, run, tip?.cumulativeEventHash ?? null);
-    if (cumulative === undefined) return { indexed, isAtTip: false };
-    indexed += run.length;
-    tip = { height: run.at(-1)!.height, cumulativeEventHash: cumulative };
+  const first = activation.firstInscriptionHeight;
+  const lowest = tip ? undefined : await chainBlockAt(db);
+  const start = tip ? tip.height + 1 : Math.max(first, lowest?.height ?? first);
+  let ahead = maxBlocks > 0 ? readAhead(db, start, Math.min(BATCH_BLOCKS, maxBlocks)) : undefined;
+  while (ahead) {
+    const current = await ahead;
+    if (current.blocks.length === 0) return done(true);
+    const previous = tip?.cumulativeEventHash ?? null;
+    const writes = await computeBlocks(db, { activation, scripts }, current, previous);
+    const last = writes.at(-1)!;
+    // The next batch's inscription rows are read while this one is written (on PostgreSQL by
+    // another connection; PGlite queues them after the transaction).
+    const left = maxBlocks - indexed - writes.length;
+    ahead = left > 0 ? readAhead(db, last.height + 1, Math.min(BATCH_BLOCKS, left)) : undefined;
+    // Awaited on the next turn; when this write fails it is dropped, and so is its error.
+    void ahead?.catch(() => undefined);
+    if (!(await writeBrc20Blocks(db, writes))) return done(false);
+    indexed += writes.length;
+    tip = { height: last.height, cumulativeEventHash: last.cumulativeEventHash };
   }
-  return { indexed, isAtTip: false };
+  return done(false);
 }

@@ -71,28 +71,49 @@ export interface TransferLogRow {
   parents: string[];
 }
 
+type TransferLogSqlRow = {
+  height: number;
+  inscription_id: string;
+  seq: number;
+  sent_as_fee: boolean;
+  address: string | null;
+  script: Uint8Array | null;
+  is_new: boolean;
+  content_type: string | null;
+  content_encoding: string | null;
+  content: Uint8Array | null;
+  genesis_charms: string[];
+  parents: string[];
+};
+
+const transferLogRow = (r: TransferLogSqlRow): TransferLogRow => ({
+  height: r.height,
+  inscriptionId: r.inscription_id,
+  seq: r.seq,
+  sentAsFee: r.sent_as_fee,
+  address: r.address,
+  script: hex(r.script),
+  isNew: r.is_new,
+  contentType: r.content_type,
+  contentEncoding: r.content_encoding,
+  content: r.content,
+  genesisCharms: r.genesis_charms,
+  parents: r.parents,
+});
+
 /**
- * The moves of BRC-20 candidates in blocks `from`..`to`, in OPI's order (by height, then seq):
- * inscriptions revealed in those blocks with a JSON-capable content type (the rest of the check
- * is brc20Candidate's, in JS) and all their moves there, and the moves of valid transfer-inscribes
- * not used yet. Two branches, each led by an index on the heights (a join filtered by an OR over
- * both made the planner hash all of chain_inscriptions).
+ * OPI-ord's transfer log of blocks `from`..`to` for the inscriptions revealed there with a
+ * JSON-capable content type (the rest of the check is brc20Candidate's, in JS): their creation and
+ * every move there, by height then seq. It reads only the inscription index, so the follower reads
+ * the next batch's while it writes this one. Led by the genesis height index (a join filtered by
+ * an OR with the transferables' branch made the planner hash all of chain_inscriptions).
  */
-export async function readTransferLog(db: Db, from: number, to: number): Promise<TransferLogRow[]> {
-  const { rows } = await sql<{
-    height: number;
-    inscription_id: string;
-    seq: number;
-    sent_as_fee: boolean;
-    address: string | null;
-    script: Uint8Array | null;
-    is_new: boolean;
-    content_type: string | null;
-    content_encoding: string | null;
-    content: Uint8Array | null;
-    genesis_charms: string[];
-    parents: string[];
-  }>`
+export async function readCandidateLog(
+  db: Db,
+  from: number,
+  to: number,
+): Promise<TransferLogRow[]> {
+  const { rows } = await sql<TransferLogSqlRow>`
     select t.height, t.inscription_id, t.seq, t.sent_as_fee, t.address, t.script,
       t.height = c.genesis_height as is_new, c.content_type, c.content_encoding,
       case when t.height = c.genesis_height then c.content end as content, c.genesis_charms,
@@ -102,27 +123,28 @@ export async function readTransferLog(db: Db, from: number, to: number): Promise
       and t.height between ${from}::int and ${to}::int
     where c.genesis_height between ${from}::int and ${to}::int
       and (lower(c.content_type) like 'text/plain%' or lower(c.content_type) like 'application/json%')
-    union all
-    select t.height, t.inscription_id, t.seq, t.sent_as_fee, t.address, t.script, false, null,
-      null, null, '{}'::text[], '{}'::text[]
+    order by t.height, t.seq`.execute(db.kysely);
+  return rows.map(transferLogRow);
+}
+
+/**
+ * The moves in blocks `from`..`to` of valid transfer-inscribes of earlier blocks not used yet, by
+ * height then seq: read once the blocks before `from` are written (they make and use them).
+ */
+export async function readTransferableMoves(
+  db: Db,
+  from: number,
+  to: number,
+): Promise<TransferLogRow[]> {
+  const { rows } = await sql<TransferLogSqlRow>`
+    select t.height, t.inscription_id, t.seq, t.sent_as_fee, t.address, t.script, false as is_new,
+      null as content_type, null as content_encoding, null as content,
+      '{}'::text[] as genesis_charms, '{}'::text[] as parents
     from chain_transfers t
     join brc20_transferables b on b.inscription_id = t.inscription_id and b.used_height is null
     where t.height between ${from}::int and ${to}::int
-    order by height, seq`.execute(db.kysely);
-  return rows.map((r) => ({
-    height: r.height,
-    inscriptionId: r.inscription_id,
-    seq: r.seq,
-    sentAsFee: r.sent_as_fee,
-    address: r.address,
-    script: hex(r.script),
-    isNew: r.is_new,
-    contentType: r.content_type,
-    contentEncoding: r.content_encoding,
-    content: r.content,
-    genesisCharms: r.genesis_charms,
-    parents: r.parents,
-  }));
+    order by t.height, t.seq`.execute(db.kysely);
+  return rows.map(transferLogRow);
 }
 
 export async function readTickers(db: Db, ticks: string[]): Promise<Map<string, Brc20Ticker>> {

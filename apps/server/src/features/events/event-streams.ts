@@ -1,7 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import type { ListingEvent, TradeEvent } from '@om/core';
 import { AppError } from '../../http/app-error.ts';
-import type { BlockIndexedEvent, ChainEvents } from '../../indexer/chain-events.ts';
+import type {
+  BlockIndexedEvent,
+  Brc20IndexedEvent,
+  ChainEvents,
+} from '../../indexer/chain-events.ts';
 import type { MarketEvents } from './market-events.ts';
 
 /** Comments keep proxies from closing an idle stream. */
@@ -39,15 +43,18 @@ export class EventStreams {
     private readonly limits: StreamLimits,
   ) {
     const onBlock = (e: BlockIndexedEvent) => this.broadcast('block', e);
+    const onBrc20 = (e: Brc20IndexedEvent) => this.broadcast('brc20', e);
     const onMempool = (e: { txids: string[] }) => this.broadcast('mempool', e);
     const onTrade = (e: TradeEvent) => this.broadcast('trade', e, e.orderId);
     const onListing = (e: ListingEvent) => this.broadcast('listing', e);
     chain.on('block', onBlock);
+    chain.on('brc20', onBrc20);
     chain.on('mempool', onMempool);
     market.on('trade', onTrade);
     market.on('listing', onListing);
     this.unsubscribe = () => {
       chain.off('block', onBlock);
+      chain.off('brc20', onBrc20);
       chain.off('mempool', onMempool);
       market.off('trade', onTrade);
       market.off('listing', onListing);

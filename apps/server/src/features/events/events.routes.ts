@@ -25,7 +25,7 @@ const EventsQuerySchema = z.object({
 
 /**
  * GET /api/shared/events: a server-sent events stream of indexed blocks (with the inscriptions they
- * created or moved), transactions entering the mempool, trades and listings, so pages update
+ * created or moved), BRC-20 passes (`brc20`, once that height's token rows are readable), transactions entering the mempool, trades and listings, so pages update
  * without a reload. `?orderIds=a,b` narrows the trade events to those orders. Streams are capped
  * per client address and per process and last EVENT_STREAM_LIFETIME_SECONDS; `retry:` has the
  * browser's EventSource reconnect.

@@ -70,7 +70,7 @@ export const brc20Queries = {
     }),
   addressActivity: (address: string, page: number) =>
     queryOptions({
-      queryKey: [...walletQueries.balances(), 'brc20-activity', address, page],
+      queryKey: [...brc20Queries.addresses(), address, 'activity', page],
       queryFn: ({ signal }) =>
         api.get(`${addressPath(address)}/activity?${pageQuery(page)}`, Brc20ActivityPayloadSchema, {
           signal,
@@ -78,18 +78,21 @@ export const brc20Queries = {
       placeholderData: keepPreviousData,
     }),
   /**
-   * GET /api/brc20/balances/{address}. Under the wallet's balance keys, so every block and
-   * mempool event (use-chain-events.ts) refetches it.
+   * Every query of an address's tokens (balances, transferables, activity). Under the wallet's
+   * balance keys, so a mempool event and a send refetch them; a new block does not, the 'brc20'
+   * event after it does (use-chain-events.ts): at 'block' that block's token rows are not written.
    */
+  addresses: () => [...walletQueries.balances(), 'brc20'] as const,
+  /** GET /api/brc20/balances/{address}. */
   balances: (address: string) =>
     queryOptions({
-      queryKey: [...walletQueries.balances(), 'brc20', address],
+      queryKey: [...brc20Queries.addresses(), address],
       queryFn: ({ signal }) =>
         api.get(addressPath(address), Brc20BalancesPayloadSchema, { signal }),
     }),
   transferables: (address: string) =>
     queryOptions({
-      queryKey: [...walletQueries.balances(), 'brc20-transferable', address],
+      queryKey: [...brc20Queries.addresses(), address, 'transferable'],
       queryFn: ({ signal }) =>
         api.get(`${addressPath(address)}/transferable`, Brc20TransferablesPayloadSchema, {
           signal,

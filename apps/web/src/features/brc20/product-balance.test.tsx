@@ -5,7 +5,7 @@ import { ProductTokenBalanceStat } from '../layout/header-stats.tsx';
 import { buyer } from '../mint/mint-test-fixtures.ts';
 import { BUYER_ORDINALS } from '../trade/trade-test-fixtures.ts';
 import { fakeServer, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
-import { walletQueries } from '../wallet/wallet.queries.ts';
+import { chainEventHandlers } from '../chain/use-chain-events.ts';
 
 // The header's token balance: the product ticker (testConfig: 'omkt') of the ordinals address.
 
@@ -22,7 +22,7 @@ const row = (overall: string, tick = 'omkt'): Brc20BalanceRow => ({
 const stat = () => screen.getByText(/^(OMKT|omkt)$/).nextElementSibling?.textContent;
 
 describe("the header's token balance", () => {
-  it('shows the overall balance of the product ticker and follows balance refreshes (new blocks)', async () => {
+  it("shows the overall balance of the product ticker and follows the 'brc20' event (a BRC-20 pass)", async () => {
     let overall = '1500';
     fakeServer({
       [BALANCES]: () =>
@@ -31,8 +31,14 @@ describe("the header's token balance", () => {
     const { queryClient } = renderWithWallet(<ProductTokenBalanceStat />, fakeWallet(buyer));
     await waitFor(() => expect(stat()).toBe('1,500'));
     overall = '2500';
-    // What use-chain-events does on every block.
-    await queryClient.invalidateQueries({ queryKey: walletQueries.balances() });
+    // What use-chain-events does on a 'block': the header keeps its token balance (those rows
+    // are not written yet) until the 'brc20' event after it.
+    const events = chainEventHandlers(queryClient);
+    const block = { height: 8, hash: 'ab', inscriptionsCreated: 0, inscriptionsMoved: [] };
+    events.block(new MessageEvent('block', { data: JSON.stringify(block) }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stat()).toBe('1,500');
+    events.brc20(new MessageEvent('brc20', { data: '{"height":8}' }));
     await waitFor(() => expect(stat()).toBe('2,500'));
   });
 

@@ -1,5 +1,12 @@
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAIN_EVENTS_PATH, subscribeServerEvents } from './use-chain-events.ts';
+import { brc20Queries, type TokenListParams } from '../brc20/brc20.queries.ts';
+import { walletQueries } from '../wallet/wallet.queries.ts';
+import {
+  CHAIN_EVENTS_PATH,
+  chainEventHandlers,
+  subscribeServerEvents,
+} from './use-chain-events.ts';
 
 /** The browser's EventSource as far as the page uses it: listeners, readyState, close. */
 class FakeEventSource extends EventTarget {
@@ -77,5 +84,57 @@ describe("the page's one event stream", () => {
     off();
     vi.advanceTimersByTime(120_000);
     expect(FakeEventSource.opened).toHaveLength(1);
+  });
+});
+
+describe('what the chain events refresh', () => {
+  const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+  const list: TokenListParams = { search: '', sort: 'holders', order: 'desc', page: 0 };
+  const keys: Record<string, QueryKey> = {
+    tokenBalances: brc20Queries.balances(ADDRESS).queryKey,
+    transferables: brc20Queries.transferables(ADDRESS).queryKey,
+    addressActivity: brc20Queries.addressActivity(ADDRESS, 0).queryKey,
+    tokens: brc20Queries.tokens(list).queryKey,
+    token: brc20Queries.token('omkt').queryKey,
+    coinBalance: walletQueries.balance(ADDRESS).queryKey,
+  };
+
+  /** Every query above cached and fresh; answers which ones an event left invalidated. */
+  function afterEvent(type: 'block' | 'brc20' | 'mempool', data: string) {
+    const queryClient = new QueryClient();
+    for (const key of Object.values(keys)) queryClient.setQueryData(key, {});
+    chainEventHandlers(queryClient)[type](new MessageEvent(type, { data }));
+    return Object.entries(keys)
+      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name);
+  }
+
+  it("'block' refreshes coin balances but not the tokens, whose rows come after it", () => {
+    const block = JSON.stringify({
+      height: 7,
+      hash: 'ab',
+      inscriptionsCreated: 0,
+      inscriptionsMoved: [],
+    });
+    expect(afterEvent('block', block)).toEqual(['coinBalance']);
+  });
+
+  it("'brc20' refreshes every token query: the address's balances, transferables, activity, the token pages", () => {
+    expect(afterEvent('brc20', '{"height":7}')).toEqual([
+      'tokenBalances',
+      'transferables',
+      'addressActivity',
+      'tokens',
+      'token',
+    ]);
+  });
+
+  it("'mempool' refreshes every balance, pending token transfers included", () => {
+    expect(afterEvent('mempool', '{"txids":["cd"]}')).toEqual([
+      'tokenBalances',
+      'transferables',
+      'addressActivity',
+      'coinBalance',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { partialMatchKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { brc20Queries } from '../brc20/brc20.queries.ts';
 import { chainQueries } from './chain.queries.ts';
 import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
@@ -18,8 +19,11 @@ type BlockEvent = {
  */
 export const CHAIN_EVENTS_PATH = '/api/shared/events';
 
-/** The event names the stream sends: chain events, and market events (trade, listing). */
-export type ServerEventType = 'block' | 'mempool' | 'trade' | 'listing';
+/**
+ * The event names the stream sends: chain events ('brc20' follows 'block' once the token rows of
+ * that block are written), and market events (trade, listing).
+ */
+export type ServerEventType = 'block' | 'brc20' | 'mempool' | 'trade' | 'listing';
 export type ServerEventListener = (event: MessageEvent<string>) => void;
 
 const REOPEN_FIRST_MS = 5_000;
@@ -94,27 +98,38 @@ export function subscribeServerEvents(
 }
 
 /**
- * Keeps what is on screen current without a reload: a new block refreshes the inscriptions it
- * moved and every balance; a mempool transaction may start moving any inscription on screen.
+ * What each chain event refreshes: a new block the inscriptions it moved and every balance but
+ * the tokens' (their rows for that block are written after it), the BRC-20 pass every token
+ * query, a mempool transaction any inscription on screen and every balance (pending transfers).
  */
+export function chainEventHandlers(
+  queryClient: QueryClient,
+): Pick<Record<ServerEventType, ServerEventListener>, 'block' | 'brc20' | 'mempool'> {
+  const invalidate = (queryKey: readonly unknown[]) =>
+    void queryClient.invalidateQueries({ queryKey });
+  return {
+    block: (event) => {
+      const block = JSON.parse(event.data) as BlockEvent;
+      for (const id of block.inscriptionsMoved) invalidate(inscriptionQueries.byId(id));
+      void queryClient.invalidateQueries({
+        queryKey: walletQueries.balances(),
+        predicate: (query) => !partialMatchKey(query.queryKey, brc20Queries.addresses()),
+      });
+      invalidate(chainQueries.all());
+    },
+    brc20: () => {
+      invalidate(brc20Queries.all());
+      invalidate(brc20Queries.addresses());
+    },
+    mempool: () => {
+      invalidate(inscriptionQueries.all());
+      invalidate(walletQueries.balances());
+    },
+  };
+}
+
+/** Keeps what is on screen current without a reload (chainEventHandlers). */
 export function useChainEvents(): void {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      subscribeServerEvents({
-        block: (event) => {
-          const block = JSON.parse(event.data) as BlockEvent;
-          for (const id of block.inscriptionsMoved) {
-            void queryClient.invalidateQueries({ queryKey: inscriptionQueries.byId(id) });
-          }
-          void queryClient.invalidateQueries({ queryKey: walletQueries.balances() });
-          void queryClient.invalidateQueries({ queryKey: chainQueries.all() });
-        },
-        mempool: () => {
-          void queryClient.invalidateQueries({ queryKey: inscriptionQueries.all() });
-          void queryClient.invalidateQueries({ queryKey: walletQueries.balances() });
-        },
-      }),
-    [queryClient],
-  );
+  useEffect(() => subscribeServerEvents(chainEventHandlers(queryClient)), [queryClient]);
 }
