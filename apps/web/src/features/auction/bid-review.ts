@@ -10,10 +10,8 @@ import {
 import { DUST_SATS, type PlaceBidPayload } from '@om/core';
 import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
 import { btcText, feeRateText, parseOutpoint, wireSats } from '../trade/trade-format.ts';
+import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
 
-/** As the purchase review: our vsize is an estimate, so a little slack over the chosen rate. */
-const FEE_RATE_SLACK = 1.1;
-const FEE_RATE_SLACK_ABSOLUTE = 1;
 const SIGHASH_ALL = 0x01;
 
 export type BidReviewRequest = {
@@ -76,7 +74,7 @@ export function reviewBid(placed: PlaceBidPayload, request: BidReviewRequest): B
       buyer: bidder,
       items: [{ ...outpoint, ...request.item, price: amount }],
       ...(request.platformFeeAddress ? { platformFeeAddress: request.platformFeeAddress } : {}),
-      maxFeeRate: request.feeRate * FEE_RATE_SLACK + FEE_RATE_SLACK_ABSOLUTE,
+      maxFeeRate: maxAcceptedFeeRate(request.feeRate),
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

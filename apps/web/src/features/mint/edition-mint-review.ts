@@ -3,10 +3,7 @@ import { EDITION_POSTAGE, type EditionMintPayload, type EditionQuote } from '@om
 import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
 import { reviewChargePayment } from '../trade/charge-payment.ts';
 import { btcText, feeRateText } from '../trade/trade-format.ts';
-
-/** As in the purchase review: our vsize is an estimate, so a little slack over the chosen rate. */
-const FEE_RATE_SLACK = 1.1;
-const FEE_RATE_SLACK_ABSOLUTE = 1;
+import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
 
 export type EditionMintRequest = {
   network: BitcoinNetwork;
@@ -167,7 +164,7 @@ export function reviewEditionMint(
   review.networkFee = paid.networkFee;
   if (review.networkFee < 0n) problems.push('Its outputs pay more than its inputs hold.');
   review.feeRate = paid.feeRate;
-  if (review.feeRate > request.feeRate * FEE_RATE_SLACK + FEE_RATE_SLACK_ABSOLUTE) {
+  if (review.feeRate > maxAcceptedFeeRate(request.feeRate)) {
     problems.push(
       `The network fee rate of ${feeRateText(review.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`,
     );

@@ -14,6 +14,7 @@ import {
 } from '@om/bitcoin';
 import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
 import { btcText } from '../trade/trade-format.ts';
+import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
 
 /** What the user asked for; the PSBT must do exactly that and nothing else. */
 export type PsbtIntent =
@@ -44,13 +45,6 @@ export type PsbtReview = {
   /** Why not to sign, in words; empty when the PSBT does what was asked. */
   problems: string[];
 };
-
-/**
- * How far above the chosen fee rate a PSBT may pay: our vsize is an estimate, and change below the
- * change floor goes to the fee rather than making a dust output (as in purchase-review.ts).
- */
-const FEE_RATE_SLACK = 1.1;
-const FEE_RATE_SLACK_ABSOLUTE = 1;
 
 /**
  * Reads a multisig PSBT the server built before the wallet signs it (ADR 009: the user's
@@ -253,7 +247,7 @@ function feeProblems(
     types,
     outputs.map((o) => o.script),
   );
-  const maxRate = context.feeRate * FEE_RATE_SLACK + FEE_RATE_SLACK_ABSOLUTE;
+  const maxRate = maxAcceptedFeeRate(context.feeRate);
   const maxFee = feeFor(vsize, maxRate) + CHANGE_MIN;
   return fee > maxFee
     ? [`Its network fee of ${btcText(fee)} is above the ${context.feeRate} sat/vB you chose.`]

@@ -13,10 +13,7 @@ import {
 import { checkWallet } from '../multisig/multisig-wallet.ts';
 import { inputsWithUnsafeSighash, unsafeSighashText } from './sighash-check.ts';
 import { feeRateText, parseOutpoint } from './trade-format.ts';
-
-/** As in the purchase review: our vsize is an estimate, so a little slack over the chosen rate. */
-const FEE_RATE_SLACK = 1.1;
-const FEE_RATE_SLACK_ABSOLUTE = 1;
+import { maxAcceptedFeeRate } from './fee-rate-slack.ts';
 
 export type DepositRequest = {
   network: BitcoinNetwork;
@@ -132,7 +129,7 @@ export function reviewInscriptionDeposit(psbt: string, request: DepositRequest):
   problems.push(...signingProblems(tx, request));
   const networkFee = spent - kept;
   const feeRate = Number(networkFee) / estimateVsize(inputTypes, scripts);
-  if (feeRate > request.feeRate * FEE_RATE_SLACK + FEE_RATE_SLACK_ABSOLUTE) {
+  if (feeRate > maxAcceptedFeeRate(request.feeRate)) {
     problems.push(
       `The network fee rate of ${feeRateText(feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`,
     );

@@ -14,13 +14,7 @@ import {
 import type { PurchaseQuote } from '@om/core';
 import { inputsWithUnsafeSighash, unsafeSighashText } from './sighash-check.ts';
 import { btcText, feeRateText, parseOutpoint, wireSats } from './trade-format.ts';
-
-/**
- * How far above the chosen fee rate a PSBT may pay: our vsize is an estimate from the script
- * types (a signature may be a byte shorter), so a few percent and 1 sat/vB of slack.
- */
-const FEE_RATE_SLACK = 1.1;
-const FEE_RATE_SLACK_ABSOLUTE = 1;
+import { maxAcceptedFeeRate } from './fee-rate-slack.ts';
 
 /** One listing the buyer chose, as the market showed it. */
 export type PurchaseItem = {
@@ -83,7 +77,7 @@ export function reviewPurchase(
   quote: PurchaseQuote,
   request: PurchaseRequest,
 ): PurchaseReview {
-  const maxFeeRate = request.feeRate * FEE_RATE_SLACK + FEE_RATE_SLACK_ABSOLUTE;
+  const maxFeeRate = maxAcceptedFeeRate(request.feeRate);
   const items = request.items.flatMap((item) => {
     const outpoint = parseOutpoint(item.outpoint);
     return outpoint ? [{ ...item, ...outpoint }] : [];
