@@ -103,5 +103,5 @@ describe.each(databaseKinds())('an inscription order across a crash on %s', (kin
       await server.stop();
       await store.drop();
     }
-  });
+  }, 300_000); // two server starts, each indexing the chain: minutes on a busy machine
 });

@@ -39,7 +39,7 @@ export const editionKind: OrderKind = {
   },
 };
 
-export function largestOf(coins: readonly AddressUtxo[]): AddressUtxo | undefined {
+function largestOf(coins: readonly AddressUtxo[]): AddressUtxo | undefined {
   return [...coins].sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : 0))[0];
 }
 

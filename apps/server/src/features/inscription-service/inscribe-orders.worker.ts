@@ -49,7 +49,7 @@ async function stepOrder(deps: AppDeps, order: InscribeOrderRow): Promise<void> 
 const isLate = (order: InscribeOrderRow) => order.expires_at.getTime() <= Date.now();
 
 /** The charge address seen paid (or not): the move from waiting for a payment, or an expiry. */
-export async function watchPayment(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
+async function watchPayment(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
   const coins = await deps.chain.source.addressUtxos(order.charge_address);
   const [first] = coins;
   if (!first) {
