@@ -146,6 +146,7 @@ describe('on other networks', () => {
       COSIGNER_SECRET: '22'.repeat(32),
       CONTENT_ORIGIN: 'https://content.example.com',
       PLATFORM_FEE_ADDRESS: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+      MAX_FEE_RATE: '250',
     });
     try {
       for (const url of ['/api/dev/faucet', '/api/dev/mine', '/api/dev/auctions/any/end']) {
@@ -160,6 +161,7 @@ describe('on other networks', () => {
         contentOrigin: 'https://content.example.com',
         platformFeeBps: 100,
         platformFeeAddress: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+        maxFeeRate: 250,
       });
     } finally {
       await t.close();

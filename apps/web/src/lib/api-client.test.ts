@@ -14,6 +14,7 @@ const config = {
   contentOrigin: '',
   platformFeeBps: 100,
   platformFeeAddress: '',
+  maxFeeRate: 500,
 };
 
 function mockFetch(status: number, body: unknown) {

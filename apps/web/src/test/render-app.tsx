@@ -17,6 +17,7 @@ export const testConfig: ConfigPayload = {
   contentOrigin: '',
   platformFeeBps: 100,
   platformFeeAddress: '',
+  maxFeeRate: 500,
   inscribeUrl: 'https://inscribe.example/',
 };
 

@@ -60,6 +60,8 @@ export const ConfigPayloadSchema = z.object({
   platformFeeBps: z.number().int().min(0).max(10_000),
   /** Where purchases pay the platform fee; '' when there is none. The buy review pins it. */
   platformFeeAddress: z.string(),
+  /** The highest fee rate in sat/vB the server builds a transaction at (MAX_FEE_RATE). */
+  maxFeeRate: z.number().positive(),
 });
 export type ConfigPayload = z.infer<typeof ConfigPayloadSchema>;
 

@@ -25,6 +25,7 @@ export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps):
       contentOrigin: env.CONTENT_ORIGIN ?? '',
       platformFeeBps: env.PLATFORM_FEE_BPS,
       platformFeeAddress: platformFeeAddress(env) ?? '',
+      maxFeeRate: env.MAX_FEE_RATE,
     };
     return { success: true, payload };
   });

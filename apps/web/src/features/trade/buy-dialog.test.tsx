@@ -206,6 +206,54 @@ describe('BuyDialog', () => {
     expect(await screen.findByText('Network fee (12 sat/vB)')).toBeTruthy();
   });
 
+  it('applies a typed custom rate at once, so the first "Sign and buy" signs at it', async () => {
+    const calls = fakeServer({
+      'GET /api/shared/fees/recommended': ok(FEES),
+      'POST /api/listings/protected/createOffer': (body) =>
+        offer(purchaseFixture({ feeRate: (body as { feeRate: number }).feeRate })),
+    });
+    const wallet = renderDialog();
+    await review();
+    await userEvent.click(screen.getByRole('radio', { name: 'Custom' }));
+    const field = screen.getByLabelText('Custom fee rate (sat/vB)');
+    await userEvent.clear(field);
+    await userEvent.type(field, '25');
+    expect(await screen.findByText('Network fee (25 sat/vB)')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign and buy' }));
+    await waitFor(() => expect(wallet.signPsbt).toHaveBeenCalledTimes(1));
+    expect(wallet.signPsbt.mock.calls[0]?.[0].psbtBase64).toBe(
+      purchaseFixture({ feeRate: 25 }).psbt,
+    );
+    expect(
+      callsTo(calls, 'POST', '/api/listings/protected/createOffer').map(
+        (c) => (c.body as { feeRate: number }).feeRate,
+      ),
+    ).toEqual([6, 2, 25]);
+  });
+
+  it("refuses a custom rate above the server's cap in the field, asking no offer at it", async () => {
+    const calls = fakeServer({
+      'GET /api/shared/fees/recommended': ok(FEES),
+      'POST /api/listings/protected/createOffer': (body) =>
+        offer(purchaseFixture({ feeRate: (body as { feeRate: number }).feeRate })),
+    });
+    renderDialog();
+    await review();
+    await userEvent.click(screen.getByRole('radio', { name: 'Custom' }));
+    const field = screen.getByLabelText('Custom fee rate (sat/vB)');
+    expect(field.getAttribute('max')).toBe('500');
+    await userEvent.clear(field);
+    await userEvent.type(field, '10000');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The fee rate can be at most 500 sat/vB: this server does not build transactions above it.',
+    );
+    const rates = callsTo(calls, 'POST', '/api/listings/protected/createOffer').map(
+      (c) => (c.body as { feeRate: number }).feeRate,
+    );
+    expect(rates.every((rate) => rate <= 500)).toBe(true);
+    expect(screen.queryByText('Failed to buy listing')).toBeNull();
+  });
+
   it('starts at 6 sat/vB when the node has no estimate', async () => {
     const calls = fakeServer({
       'GET /api/shared/fees/recommended': failure(503, 'Chain unavailable'),

@@ -1,5 +1,6 @@
 import { DEFAULT_FEE_RATE, type RecommendedFeesPayload } from '@om/core';
 import { useId, useState } from 'react';
+import { useAppConfig } from '../config/config.queries.ts';
 import { feeRateText } from './trade-format.ts';
 
 type Preset = { key: 'hourFee' | 'halfHourFee' | 'fastestFee'; label: string };
@@ -9,23 +10,28 @@ const PRESETS: Preset[] = [
   { key: 'fastestFee', label: 'Fast' },
 ];
 const MIN_FEE_RATE = 1;
-const MAX_CUSTOM_FEE_RATE = 10_000;
+/** The server's default MAX_FEE_RATE, until /api/config says this deployment's. */
+const FALLBACK_MAX_FEE_RATE = 500;
 
 /** The rate a purchase starts with: the node's half-hour estimate, else the spec's 6 sat/vB. */
 export function defaultFeeRate(fees: RecommendedFeesPayload | undefined): number {
   return fees?.halfHourFee ?? DEFAULT_FEE_RATE;
 }
 
-/** A typed custom rate in sat/vB, or undefined when it is not one (1 … 10,000). */
-export function parseFeeRate(value: string): number | undefined {
+/**
+ * A typed custom rate in sat/vB, or undefined when it is not one: from 1 up to the server's cap
+ * (MAX_FEE_RATE), above which it refuses to build the transaction.
+ */
+export function parseFeeRate(value: string, maxFeeRate: number): number | undefined {
   const rate = Number(value);
   if (value.trim() === '' || !Number.isFinite(rate)) return undefined;
-  return rate >= MIN_FEE_RATE && rate <= MAX_CUSTOM_FEE_RATE ? rate : undefined;
+  return rate >= MIN_FEE_RATE && rate <= maxFeeRate ? rate : undefined;
 }
 
 /**
- * The network fee rate of a purchase: the node's estimates or a custom rate, applied when the
- * field is left or Enter is pressed (spec 001 §9: fees are estimates and can change).
+ * The network fee rate of a purchase: the node's estimates or a custom rate, applied as it is
+ * typed, so the offer shown is always the one at the rate in the field (spec 001 §9: fees are
+ * estimates and can change).
  */
 export function FeeRatePicker({
   fees,
@@ -44,10 +50,13 @@ export function FeeRatePicker({
     fees ? 'halfHourFee' : 'custom',
   );
   const [custom, setCustom] = useState(String(value));
+  const maxFeeRate = useAppConfig()?.maxFeeRate ?? FALLBACK_MAX_FEE_RATE;
   const isCustom = selected === 'custom';
-  const customRate = parseFeeRate(custom);
-  const applyCustom = () => {
-    if (customRate !== undefined && customRate !== value) onChange(customRate);
+  const customRate = parseFeeRate(custom, maxFeeRate);
+  const typeCustom = (text: string) => {
+    setCustom(text);
+    const rate = parseFeeRate(text, maxFeeRate);
+    if (rate !== undefined && rate !== value) onChange(rate);
   };
 
   return (
@@ -99,21 +108,21 @@ export function FeeRatePicker({
             type="number"
             inputMode="decimal"
             min={MIN_FEE_RATE}
+            max={maxFeeRate}
             step="any"
             value={custom}
             aria-invalid={customRate === undefined}
-            onChange={(event) => setCustom(event.target.value)}
-            onBlur={applyCustom}
+            onChange={(event) => typeCustom(event.target.value)}
             onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                applyCustom();
-              }
+              // Enter would submit a surrounding form; the rate is already applied.
+              if (event.key === 'Enter') event.preventDefault();
             }}
             className="h-9 rounded-lg border border-zinc-700 bg-zinc-950 px-3 font-mono text-zinc-100 aria-[invalid=true]:border-red-500/60"
           />
           {customRate === undefined ? (
-            <p className="text-xs text-red-300">Enter a rate between 1 and 10000 sat/vB.</p>
+            <p role="alert" className="text-xs text-red-300">
+              {feeRateRefusal(custom, maxFeeRate)}
+            </p>
           ) : null}
         </div>
       ) : null}
@@ -122,4 +131,13 @@ export function FeeRatePicker({
       </p>
     </fieldset>
   );
+}
+
+/** Why a typed custom rate is not used: above the server's cap, or not a rate at all. */
+function feeRateRefusal(value: string, maxFeeRate: number): string {
+  const rate = Number(value);
+  if (value.trim() !== '' && Number.isFinite(rate) && rate > maxFeeRate) {
+    return `The fee rate can be at most ${maxFeeRate} sat/vB: this server does not build transactions above it.`;
+  }
+  return `Enter a rate between ${MIN_FEE_RATE} and ${maxFeeRate} sat/vB.`;
 }

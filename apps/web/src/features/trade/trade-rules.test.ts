@@ -19,9 +19,11 @@ describe('fee rates', () => {
     ['0.5', undefined],
     ['', undefined],
     ['abc', undefined],
-    ['10001', undefined],
-  ])('a custom rate of %j is %s', (input, rate) => {
-    expect(parseFeeRate(input)).toBe(rate);
+    ['500', 500],
+    ['501', undefined],
+    ['10000', undefined],
+  ])('a custom rate of %j under a 500 sat/vB cap is %s', (input, rate) => {
+    expect(parseFeeRate(input, 500)).toBe(rate);
   });
 });
 
