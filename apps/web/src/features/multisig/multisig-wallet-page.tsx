@@ -79,7 +79,6 @@ function MultisigSection({ session }: { session: WalletSession }) {
       });
     }
   }, [error, errorUpdatedAt]);
-  const available = coins.data ? BigInt(coins.data.availableBalance) : undefined;
 
   return (
     <>
@@ -91,7 +90,7 @@ function MultisigSection({ session }: { session: WalletSession }) {
       <div className="grid gap-4 lg:grid-cols-3">
         <DepositForm session={session} />
         <PaddingForm session={session} paddingCount={coins.data?.paddingCount} />
-        <WithdrawForm session={session} availableSats={available} />
+        <WithdrawForm session={session} coins={coins.data} />
       </div>
       <section aria-labelledby="multisig-transactions" className="flex flex-col gap-3">
         <h2 id="multisig-transactions" className="text-lg font-semibold text-zinc-50">

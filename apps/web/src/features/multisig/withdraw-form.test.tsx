@@ -1,4 +1,5 @@
 import { buildMultisigWithdrawal } from '@om/bitcoin';
+import { parseBtcToSats, type MultisigUtxosPayload } from '@om/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import {
   NETWORK,
   session,
   THIEF_ADDRESS,
+  walletInfo,
 } from './multisig-test-fixtures.ts';
 import { WithdrawForm } from './withdraw-form.tsx';
 
@@ -37,10 +39,39 @@ function withdrawal(recipient = ACCOUNT.paymentAddress) {
   return { built, payload: { ...builtPayload(built), availableBalance: BALANCE.toString() } };
 }
 
+/** What GET /api/multisig/utxos answers: one cardinal coin of BALANCE, one inscribed coin. */
+const COINS: MultisigUtxosPayload = {
+  wallet: walletInfo('multisig'),
+  tipHeight: 200,
+  utxos: [
+    { txid: '31'.repeat(32), vout: 0, value: BALANCE.toString(), blockHeight: 150 },
+    { txid: '32'.repeat(32), vout: 0, value: '10000', blockHeight: 150, inscriptions: ['x'] },
+  ].map((u) => ({
+    inscriptions: [],
+    confirmations: 51,
+    isPadding: false,
+    recoverableAt: 294,
+    ...u,
+  })),
+  availableBalance: BALANCE.toString(),
+  paddingCount: 0,
+};
+
 function renderForm(wallet = fakeWallet(ACCOUNT)) {
-  renderWithWallet(<WithdrawForm session={session()} availableSats={BALANCE} />, wallet);
+  renderWithWallet(<WithdrawForm session={session()} coins={COINS} />, wallet);
   return wallet;
 }
+
+/** The server's build of a withdrawal of `amount` from the one cardinal coin, at 6 sat/vB. */
+const buildFor = (amount: bigint) =>
+  buildMultisigWithdrawal({
+    wallet: MULTISIG,
+    utxos: [coin(0x31, BALANCE, MULTISIG.script)],
+    recipientAddress: ACCOUNT.paymentAddress,
+    amount,
+    feeRate: 6,
+    network: NETWORK,
+  });
 
 async function fillIn(amount: string, recipient?: string) {
   const form = screen.getByRole('region', { name: 'Withdraw BTC' });
@@ -102,6 +133,44 @@ describe('WithdrawForm', () => {
       `Output 0 pays ${THIEF_ADDRESS}, which this action should not pay.`,
     );
     expect(wallet.signPsbt).not.toHaveBeenCalled();
+  });
+
+  it('Max fills in the balance less the fee of the transaction the server builds for it', async () => {
+    const calls = fakeServer({
+      'POST /api/multisig/withdrawal': (body) => {
+        const built = buildFor(BigInt((body as { amountSats: string }).amountSats));
+        return ok({ ...builtPayload(built), availableBalance: BALANCE.toString() });
+      },
+    });
+    renderForm();
+    const form = screen.getByRole('region', { name: 'Withdraw BTC' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Max' }));
+    const amountText = (within(form).getByLabelText('Amount (BTC)') as HTMLInputElement).value;
+    const max = parseBtcToSats(amountText) ?? 0n;
+    // All of it but the fee: one sat more is more than the coin can pay with its fee.
+    const built = buildFor(max);
+    expect(built.fee).toBe(BALANCE - max);
+    expect(built.layout.changeIndex).toBeUndefined();
+    expect(() => buildFor(max + 1n)).toThrow();
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Review withdrawal' }));
+    expect(await screen.findByRole('dialog', { name: 'Review withdrawal' })).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/multisig/withdrawal')[0]?.body).toMatchObject({
+      amountSats: max.toString(),
+    });
+  });
+
+  it('refuses the whole balance in the form, naming the most it can withdraw', async () => {
+    const calls = fakeServer({});
+    renderForm();
+    await fillIn('0.001');
+    // One 2-of-2 input and one P2WPKH output: 139 vB at 6 sat/vB.
+    expect(
+      await screen.findByText(
+        'At 6 sat/vB the most you can withdraw is 0.00099166 BTC: the network fee of 0.00000834 BTC comes from the wallet.',
+      ),
+    ).toBeTruthy();
+    expect(calls).toEqual([]);
   });
 
   it("toasts 'Failed to withdraw balance' with the server's reason", async () => {

@@ -5,8 +5,10 @@ import {
   SPLIT_DUST_FLOOR_SATS,
   splitMinimumMessage,
   withdrawalError,
+  type MultisigUtxosPayload,
 } from '@om/core';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '../../components/ui/button.tsx';
 import { FlowReview } from './flow-review.tsx';
 import {
   ActionCard,
@@ -15,37 +17,45 @@ import {
   FeeRateField,
   PrepareButton,
 } from './form-field.tsx';
-import { addressRules, feeRateRules, readBtcAmount } from './form-rules.ts';
+import { addressRules, feeRateRules, readBtcAmount, readFeeRate } from './form-rules.ts';
 import { useWithdrawal, type WalletSession } from './wallet-actions.mutations.ts';
+import { aboveMaxText, withdrawalMax, type WithdrawalMax } from './withdrawal-max.ts';
 
 type Fields = { recipientAddress: string; amount: string; feeRate: string };
 
 /**
- * The server's own checks, before asking it (spec 001 §5): at least the 1,000-sat dust floor, and
- * no more than the available balance (unknown while it loads: the server checks it then).
+ * The server's own checks, before asking it (spec 001 §5): at least the 1,000-sat dust floor, no
+ * more than the available balance, and no more than what is left of it after the network fee
+ * (unknown while the coins load: the server checks it then).
  */
 export function withdrawalAmountError(
   amount: string,
   availableSats: bigint | undefined,
+  max?: WithdrawalMax,
 ): string | undefined {
   const read = readBtcAmount(amount);
   if ('error' in read) return read.error;
   if (read.sats < SPLIT_DUST_FLOOR_SATS) {
     return splitMinimumMessage(satsToBtc(SPLIT_DUST_FLOOR_SATS));
   }
-  return availableSats === undefined ? undefined : withdrawalError(read.sats, availableSats);
+  const exceeds =
+    availableSats === undefined ? undefined : withdrawalError(read.sats, availableSats);
+  if (exceeds) return exceeds;
+  return max && read.sats > max.amount ? aboveMaxText(max) : undefined;
 }
 
 /** BTC out of the multisig wallet to any address; the fee is paid from the wallet. */
 export function WithdrawForm({
   session,
-  availableSats,
+  coins,
 }: {
   session: WalletSession;
-  availableSats: bigint | undefined;
+  /** The wallet's coins (GET /api/multisig/utxos), undefined while they load. */
+  coins: MultisigUtxosPayload | undefined;
 }) {
   const flow = useWithdrawal(session);
-  const { register, handleSubmit, formState } = useForm<Fields>({
+  const availableSats = coins ? BigInt(coins.availableBalance) : undefined;
+  const { register, handleSubmit, formState, control, setValue } = useForm<Fields>({
     defaultValues: {
       recipientAddress: session.account.paymentAddress,
       amount: '',
@@ -53,6 +63,15 @@ export function WithdrawForm({
     },
   });
   const { errors } = formState;
+  const [recipientAddress, feeRateText] = useWatch({
+    control,
+    name: ['recipientAddress', 'feeRate'],
+  });
+  const feeRate = readFeeRate(feeRateText);
+  const max =
+    coins && feeRate !== undefined
+      ? withdrawalMax({ utxos: coins.utxos, recipientAddress, feeRate, network: session.network })
+      : undefined;
   const submit = handleSubmit(({ recipientAddress, amount, feeRate }) =>
     flow.prepare.mutate({
       recipientAddress: recipientAddress.trim(),
@@ -72,12 +91,25 @@ export function WithdrawForm({
           error={errors.recipientAddress?.message}
           inputProps={register('recipientAddress', addressRules(session.network))}
         />
-        <BtcAmountField
-          error={errors.amount?.message}
-          inputProps={register('amount', {
-            validate: (value) => withdrawalAmountError(value, availableSats) ?? true,
-          })}
-        />
+        <div className="flex flex-col gap-1">
+          <BtcAmountField
+            error={errors.amount?.message}
+            inputProps={register('amount', {
+              validate: (value) => withdrawalAmountError(value, availableSats, max) ?? true,
+            })}
+          />
+          <Button
+            type="button"
+            size="sm"
+            className="self-end"
+            disabled={max === undefined}
+            onClick={() =>
+              max && setValue('amount', satsToBtc(max.amount), { shouldValidate: true })
+            }
+          >
+            Max
+          </Button>
+        </div>
         <FeeRateField
           error={errors.feeRate?.message}
           inputProps={register('feeRate', feeRateRules)}
