@@ -21,6 +21,15 @@ import {
 // Bidding on /auction/{slug} (spec 001 §7 "Auctions", §8; ADR 012): the bid asked for, its
 // settlement PSBT reviewed, signed, confirmed, recorded; and every refusal on the way.
 
+const OTHER = 'bcrt1p' + 'q'.repeat(58);
+const standingBid = (bidder: string) => ({
+  id: 'b0',
+  amount: '40000',
+  bidder_ordinal_address: bidder,
+  time: 1_700_000_000,
+  status: 'standing' as const,
+});
+
 const bidInput = () => screen.getByLabelText('Bid (BTC)');
 const bidButton = () => screen.getByRole('button', { name: 'Bid' });
 const dialog = () => screen.findByRole('dialog', { name: 'Place your bid' });
@@ -179,11 +188,23 @@ describe('bidding', () => {
   });
 
   it.each([
-    [auctionPayload(), '0.0001', 'The minimum bid is 30000 sats'],
+    // The field is in BTC: so is the minimum.
+    [auctionPayload(), '0.0001', 'The minimum bid is 0.00030000 BTC.'],
+    [auctionPayload(), '0', 'The minimum bid is 0.00030000 BTC.'],
     [
-      auctionPayload({ highest_bid: '40000', minimum_bid: '42000' }),
+      auctionPayload({ highest_bid: '40000', minimum_bid: '42000', bids: [standingBid(OTHER)] }),
       '0.0004',
-      'A higher bid was placed: the minimum bid is now 42000 sats',
+      'The highest bid is 0.00040000 BTC: bid at least 0.00042000 BTC.',
+    ],
+    // Raising one's own standing bid: it is not someone else's higher bid.
+    [
+      auctionPayload({
+        highest_bid: '40000',
+        minimum_bid: '42000',
+        bids: [standingBid(BIDDER.ordinalsAddress)],
+      }),
+      '0.00041',
+      'You are the highest bidder at 0.00040000 BTC. To raise your bid, bid at least 0.00042000 BTC.',
     ],
     [auctionPayload(), '', 'Enter your bid in BTC.'],
   ])(

@@ -1,10 +1,4 @@
-import {
-  bidAmountError,
-  CONNECT_WALLET,
-  INVALID_BTC_AMOUNT,
-  parseBtcToSats,
-  type Auction,
-} from '@om/core';
+import { CONNECT_WALLET, INVALID_BTC_AMOUNT, parseBtcToSats, type Auction } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { InputField } from '../multisig/form-field.tsx';
 import { defaultFeeRate, FeeRatePicker } from '../trade/fee-rate-picker.tsx';
 import { tradeQueries } from '../trade/trade.queries.ts';
-import { PRICE_STEP_BTC, satsToPriceInput, wireSats } from '../trade/trade-format.ts';
+import { btcText, PRICE_STEP_BTC, satsToPriceInput, wireSats } from '../trade/trade-format.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { bidBlocker } from './auction-state.ts';
 import { BidDialog } from './bid-dialog.tsx';
@@ -29,12 +23,28 @@ export function pricesOf(auction: Auction) {
   };
 }
 
-/** Why a typed bid cannot be placed (core bidAmountError, the server's rule), or undefined. */
-export function bidInputError(value: string, auction: Auction): string | undefined {
+/**
+ * Why a typed bid cannot be placed, or undefined: below the auction's minimum_bid (core
+ * minimumBid, the server's rule), said in BTC as the field is, and to the highest bidder as
+ * their own bid rather than someone else's.
+ */
+export function bidInputError(
+  value: string,
+  auction: Auction,
+  bidderAddress?: string,
+): string | undefined {
   if (value.trim() === '') return BID_REQUIRED;
   const sats = parseBtcToSats(value);
-  if (sats === undefined || sats <= 0n) return INVALID_BTC_AMOUNT;
-  return bidAmountError(sats, pricesOf(auction));
+  if (sats === undefined || sats < 0n) return INVALID_BTC_AMOUNT;
+  const minimum = wireSats(auction.minimum_bid);
+  if (sats >= minimum) return undefined;
+  const { highestBid } = pricesOf(auction);
+  if (highestBid === null) return `The minimum bid is ${btcText(minimum)}.`;
+  const standing = auction.bids.find((bid) => bid.status === 'standing');
+  if (bidderAddress !== undefined && standing?.bidder_ordinal_address === bidderAddress) {
+    return `You are the highest bidder at ${btcText(highestBid)}. To raise your bid, bid at least ${btcText(minimum)}.`;
+  }
+  return `The highest bid is ${btcText(highestBid)}: bid at least ${btcText(minimum)}.`;
 }
 
 /**
@@ -52,7 +62,7 @@ export function BidPanel({ auction, nowSeconds }: { auction: Auction; nowSeconds
   const { prepare, place } = useBid(auction);
 
   const blocker = bidBlocker(auction, nowSeconds, wallet?.ordinalsAddress);
-  const amountError = bidInputError(amountText, auction);
+  const amountError = bidInputError(amountText, auction, wallet?.ordinalsAddress);
   const isBusy = prepare.isPending || place.isPending;
 
   const onBid = () => {
