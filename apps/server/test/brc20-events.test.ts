@@ -33,13 +33,21 @@ async function mintedNow(t: TestApp, tick: string): Promise<string | number> {
     .mintedSupply;
 }
 
+let chain: ScenarioChain;
+beforeAll(async () => {
+  chain = await ScenarioChain.start();
+});
+afterAll(async () => {
+  await chain?.stop();
+});
+
 describe.each(databaseKinds())("the 'brc20' live event (%s)", (kind) => {
-  let chain: ScenarioChain;
   let t: TestApp;
   let follower: ChainFollower;
   const { alice } = users();
+  // One chain for every database: each deploys its own ticker.
+  const tick = kind === 'pglite' ? 'evlt' : 'evpg';
   beforeAll(async () => {
-    chain = await ScenarioChain.start();
     // An app of its own, indexed by a follower that tells this app's events (the SSE hub's).
     t = await startTestApp(kind, chain.node);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -55,23 +63,22 @@ describe.each(databaseKinds())("the 'brc20' live event (%s)", (kind) => {
   });
   afterAll(async () => {
     await t?.close();
-    await chain?.stop();
   });
 
   it("follows 'block' once that height's BRC-20 rows are readable, and reaches the stream", async () => {
     const controller = new AbortController();
     const readUntil = await openStream(t, controller.signal);
     await readUntil('event: ready');
-    const deploy = inscribeTo(chain, alice, { op: 'deploy', tick: 'evnt', max: '1000', lim: '10' });
-    const mint = inscribeTo(chain, alice, { op: 'mint', tick: 'evnt', amt: '7' });
+    const deploy = inscribeTo(chain, alice, { op: 'deploy', tick, max: '1000', lim: '10' });
+    const mint = inscribeTo(chain, alice, { op: 'mint', tick, amt: '7' });
     const block = await chain.mine([deploy.tx, mint.tx]);
 
     // What a page would read when each event arrives, read in the handler itself.
     const seen: { event: string; height: number; minted: Promise<string | number> }[] = [];
     const onBlock = (e: { height: number }) =>
-      seen.push({ event: 'block', height: e.height, minted: mintedNow(t, 'evnt') });
+      seen.push({ event: 'block', height: e.height, minted: mintedNow(t, tick) });
     const onBrc20 = (e: { height: number }) =>
-      seen.push({ event: 'brc20', height: e.height, minted: mintedNow(t, 'evnt') });
+      seen.push({ event: 'brc20', height: e.height, minted: mintedNow(t, tick) });
     t.events.on('block', onBlock);
     t.events.on('brc20', onBrc20);
     try {

@@ -89,7 +89,7 @@ export function renderMarkdown(f: Figures): string {
     '',
     `Rounds (s): ${[baseline, ...f.indexed].map((r) => `${r.label.replace(/ \(.*\)$/, '')}: ${list(r.seconds)}`).join('; ')}.`,
     '',
-    `BRC-20: ${fmt(m.brc20.operations)} operations with an event on this chain (${fmt(counts.deploy)} deploys, ${fmt(counts.mint)} mints, ${fmt(counts.transferInscribe)} transfer-inscribes, ${fmt(counts.transferTransfer)} transfer-transfers). After each (2), the BRC-20 index from scratch over the same database (\`indexBrc20\`, up to 100 blocks per transaction); it ended on the cumulative event hash the generator computed on its own (\`${m.brc20.cumulativeHash.slice(0, 16)}…\`) in every round, or the run would have failed.`,
+    `BRC-20: ${fmt(m.brc20.operations)} operations with an event on this chain (${fmt(counts.deploy)} deploys, ${fmt(counts.mint)} mints, ${fmt(counts.transferInscribe)} transfer-inscribes, ${fmt(counts.transferTransfer)} transfer-transfers). After each (2), the BRC-20 index from scratch over the same database (\`indexBrc20\`, up to 100 blocks per transaction, the next batch's candidates read while one is written); it ended on the cumulative event hash the generator computed on its own (\`${m.brc20.cumulativeHash.slice(0, 16)}…\`) in every round, or the run would have failed.`,
     '',
     '| Database | BRC-20 time (s) | Inscription indexer (2) (s) | BRC-20 / (2) | BRC-20 operations/s |',
     '| --- | ---: | ---: | ---: | ---: |',
@@ -104,7 +104,7 @@ export function renderMarkdown(f: Figures): string {
       return `| ${b.label} | ${cells.join(' | ')} |`;
     }),
     '',
-    `Rounds (s), BRC-20: ${f.brc20.map((b) => `${b.label}: ${list(b.seconds)}`).join('; ')}.`,
+    `Rounds (s), BRC-20 (its share of that round's (2)): ${f.brc20.map((b, i) => `${b.label}: ${b.seconds.map((s, r) => `${fmt(s, 1)} (${fmt((100 * s) / f.indexed[i]!.seconds[r]!, 1)} %)`).join(', ')}`).join('; ')}.`,
     '',
     `Latency, from a block mined (generatetoaddress returned) to its inscriptions queryable in chain_inscriptions, over ${f.latencyBlocks.blocks} blocks of ${f.latencyBlocks.perBlock} reveals and ${f.latencyBlocks.perBlock} moves each, with the follower's run() loop live:`,
     '',

@@ -12,11 +12,10 @@ import {
   readTransferables,
   readCandidateLog,
   readTransferableMoves,
-  writeBrc20Blocks,
-  type Brc20BlockWrite,
   type TransferLogRow,
 } from './brc20-index.queries.ts';
 import { applyBrc20Block } from './brc20-rules.ts';
+import { writeBrc20Blocks, type Brc20BlockWrite } from './brc20-write.queries.ts';
 import type { Brc20BlockResult, Brc20State, Brc20Transfer } from './brc20.types.ts';
 import { scriptMemo, type ScriptMemo } from './script-memo.ts';
 
@@ -35,12 +34,13 @@ export function addressOf(pkscript: string, network: BitcoinNetwork): string | n
  * candidate's creation (JSON content, allowed content type, not cursed, not unbound: see
  * brc20Candidate) and its later moves in the block, and the moves of earlier transfer-inscribes
  * still unused (`unused`). The pkscript comes from the address or the stored script, '' when the
- * coinbase placed it.
+ * coinbase placed it. `contents` holds candidates' contents parsed already (candidateContents).
  */
 export function brc20Transfers(
   rows: readonly TransferLogRow[],
   unused: ReadonlySet<string>,
   scripts: ScriptMemo,
+  contents: ReadonlyMap<string, Brc20Content> = candidateContents(rows),
 ): Brc20Transfer[] {
   const candidates = new Set<string>();
   const seen = new Set<string>();
@@ -54,11 +54,7 @@ export function brc20Transfers(
     const base = { inscriptionId: row.inscriptionId, sentAsFee: row.sentAsFee, pkscript };
     if (row.isNew && !seen.has(row.inscriptionId)) {
       seen.add(row.inscriptionId);
-      const content = brc20Candidate({
-        contentType: row.contentType,
-        body: row.content,
-        charms: row.genesisCharms,
-      });
+      const content = contents.get(row.inscriptionId) ?? null;
       if (content === null) continue;
       candidates.add(row.inscriptionId);
       transfers.push({ ...base, kind: 'inscribe', content, parent: row.parents[0] ?? null });
@@ -67,6 +63,19 @@ export function brc20Transfers(
     }
   }
   return transfers;
+}
+
+type Brc20Content = Record<string, unknown> | null;
+
+/** Each new inscription's content as BRC-20 reads it (brc20Candidate), from its first row. */
+export function candidateContents(rows: readonly TransferLogRow[]): Map<string, Brc20Content> {
+  const contents = new Map<string, Brc20Content>();
+  for (const row of rows) {
+    if (!row.isNew || contents.has(row.inscriptionId)) continue;
+    const input = { contentType: row.contentType, body: row.content, charms: row.genesisCharms };
+    contents.set(row.inscriptionId, brc20Candidate(input));
+  }
+  return contents;
 }
 
 /** The lower-cased ticks a block's transfers may touch (the rules check them). */
@@ -157,10 +166,11 @@ function applyResult(state: Brc20State, result: Brc20BlockResult): void {
   for (const id of result.usedTransferables) state.transferables.delete(id);
 }
 
-/** A batch's blocks and their candidates' log: the inscription index's rows alone. */
+/** A batch's blocks and their candidates' log, contents parsed: the inscription index's alone. */
 interface BatchAhead {
   blocks: { height: number; hash: string }[];
   candidates: TransferLogRow[];
+  contents: Map<string, Brc20Content>;
 }
 
 /** Reads a batch's share of the inscription index; nothing BRC-20 wrote, so it may run early. */
@@ -168,8 +178,9 @@ async function readAhead(db: Db, height: number, limit: number): Promise<BatchAh
   const blocks = await chainBlocksFrom(db, height, limit);
   // Consecutive heights only: a gap means the inscription index is being rolled back.
   const run = blocks.filter((b, i) => b.height === height + i);
-  if (run.length === 0) return { blocks: run, candidates: [] };
-  return { blocks: run, candidates: await readCandidateLog(db, height, run.at(-1)!.height) };
+  if (run.length === 0) return { blocks: run, candidates: [], contents: new Map() };
+  const candidates = await readCandidateLog(db, height, run.at(-1)!.height);
+  return { blocks: run, candidates, contents: candidateContents(candidates) };
 }
 
 /** Two transfer logs ordered by height then seq, as one (OPI-ord's order). */
@@ -186,7 +197,7 @@ function mergeLogs(a: TransferLogRow[], b: TransferLogRow[]): TransferLogRow[] {
 async function computeBlocks(
   db: Db,
   { activation, scripts }: { activation: Brc20Activation; scripts: ScriptMemo },
-  { blocks, candidates }: BatchAhead,
+  { blocks, candidates, contents }: BatchAhead,
   previousCumulative: string | null,
 ): Promise<Brc20BlockWrite[]> {
   const moves = await readTransferableMoves(db, blocks[0]!.height, blocks.at(-1)!.height);
@@ -202,7 +213,9 @@ async function computeBlocks(
     if (rows) rows.push(r);
     else rowsAt.set(r.height, [r]);
   }
-  const perBlock = blocks.map((b) => brc20Transfers(rowsAt.get(b.height) ?? [], logged, scripts));
+  const perBlock = blocks.map((b) =>
+    brc20Transfers(rowsAt.get(b.height) ?? [], logged, scripts, contents),
+  );
   const all = perBlock.flat();
   const ticks = touchedTicks(all, { transferables });
   const pkscripts = new Set(all.map((t) => t.pkscript).filter((p) => p !== ''));
