@@ -53,7 +53,7 @@ function relistAnswer(confirmed: boolean) {
   });
 }
 
-function renderDialog(wallet = fakeWallet(seller), isSnipeProtected = false) {
+function renderDialog(wallet = fakeWallet(seller), isSnipeProtected = false, price = '50000') {
   renderWithWallet(
     <RelistDialog
       open
@@ -63,7 +63,7 @@ function renderDialog(wallet = fakeWallet(seller), isSnipeProtected = false) {
         listingId: LISTING_ID,
         inscriptionId: INSCRIPTION_ID,
         outpoint: INSCRIPTION_OUTPOINT,
-        price: '50000',
+        price,
         isSnipeProtected,
       }}
     />,
@@ -132,7 +132,8 @@ describe('RelistDialog', () => {
           confirmed: (body as { signedPsbt?: string }).signedPsbt !== undefined,
         }),
     });
-    const wallet = renderDialog(fakeWallet(seller), true);
+    // Listed at 0.0006, lowered to the 0.0005 the maker wallet's PSBT asks.
+    const wallet = renderDialog(fakeWallet(seller), true, '60000');
     await changePrice('0.0005');
     expect(await screen.findByText('0.00059500 BTC')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -147,5 +148,19 @@ describe('RelistDialog', () => {
       makerPaymentPublicKey: SELLER_PAYMENT.publicKeyHex,
       makerOrdinalPublicKey: SELLER_PAYMENT.publicKeyHex,
     });
+  });
+
+  it('says the price is unchanged and asks for no signature when it is', async () => {
+    const calls = fakeServer({});
+    const wallet = renderDialog();
+    await changePrice('0.0005');
+    expect(
+      await screen.findByText(
+        'The price is unchanged: Rock #1 is already listed at 0.00050000 BTC.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign new price' })).toBeNull();
+    expect(calls).toEqual([]);
+    expect(wallet.signPsbt).not.toHaveBeenCalled();
   });
 });

@@ -23,6 +23,17 @@ export const RELIST_EXPLANATION =
   'On markets that publish signed PSBTs, a buyer who once saw the lower signed price could still ' +
   "buy at it, which is why raising an exposed listing's price needs an on-chain move.";
 
+/** A new price equal to the listed one: nothing to sign, so the user is told so at the field. */
+export function unchangedPriceError(
+  value: string,
+  current: bigint,
+  label: string,
+): string | undefined {
+  return priceInputToSats(value) === current
+    ? `The price is unchanged: ${label} is already listed at ${btcText(current)}.`
+    : undefined;
+}
+
 /** Changes a listing's price: the new price, the PSBT at that price reviewed, then the wallet. */
 export function RelistDialog({
   open,
@@ -99,7 +110,10 @@ export function RelistDialog({
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? 'relist-price-error' : undefined}
                 className="h-9 rounded-lg border border-zinc-700 bg-zinc-950 px-3 font-mono text-zinc-100 aria-[invalid=true]:border-red-500/60"
-                {...register('price', { validate: (value) => priceInputError(value) ?? true })}
+                {...register('price', {
+                  validate: (value) =>
+                    priceInputError(value) ?? unchangedPriceError(value, current, label) ?? true,
+                })}
               />
               {error ? (
                 <p id="relist-price-error" className="text-xs text-red-300">
