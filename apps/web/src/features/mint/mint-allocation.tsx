@@ -46,9 +46,10 @@ export function MintAllocation({
         <ReviewRow term="Remaining">{allocation.remaining ?? UNLIMITED}</ReviewRow>
       </dl>
       {allocation.isAllowed ? null : (
-        <p className="text-xs text-amber-300">
-          This wallet is not on the allow list of {phaseName}
-        </p>
+        <div role="status" className="text-xs text-amber-300">
+          <p>This wallet is not on the allow list of {phaseName}</p>
+          <p>It cannot mint in this phase.</p>
+        </div>
       )}
     </section>
   );

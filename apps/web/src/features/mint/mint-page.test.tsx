@@ -74,6 +74,24 @@ describe('/mint/{slug}', () => {
     expect(callsTo(calls, 'POST', '/api/launchpad/offer/create')).toHaveLength(0);
   });
 
+  it('disables Mint for a wallet not on the allow list of the open phase, saying why', async () => {
+    const calls = server({
+      [`GET ${ALLOCATION}`]: ok(
+        allocationPayload({ isAllowed: false, allocation: 0, remaining: 0 }),
+      ),
+    });
+    renderPage();
+    const allocation = await screen.findByRole('region', { name: 'Your allocation' });
+    expect(within(allocation).getByRole('status').textContent).toBe(
+      'This wallet is not on the allow list of Whitelist SaleIt cannot mint in this phase.',
+    );
+    expect((mintButton() as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Number to mint') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByText(/^Up to \d+ now\.$/)).toBeNull();
+    await userEvent.click(mintButton());
+    expect(callsTo(calls, 'POST', '/api/launchpad/offer/create')).toHaveLength(0);
+  });
+
   it('shows Unlimited in a public phase and limits the count to what remains', async () => {
     const launch = launchPayload({
       remaining_inscriptions: 3,

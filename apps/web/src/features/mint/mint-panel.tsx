@@ -66,6 +66,9 @@ export function MintPanel({
   };
   const countError = mintCountError(countText, limits);
   const blocker = mintBlocker(launch, openPhase);
+  // Not allow-listed in the open phase (get-allocation says so): nothing this wallet can mint.
+  const isNotAllowed = allocation.data?.isAllowed === false;
+  const isCountOff = blocker !== undefined || isNotAllowed;
   const isFeeRateKnown = !fees.isPending;
 
   const onMint = () => {
@@ -101,7 +104,7 @@ export function MintPanel({
       )}
       <InputField
         label="Number to mint"
-        error={blocker ? undefined : countError}
+        error={isCountOff ? undefined : countError}
         inputProps={{
           type: 'number',
           inputMode: 'numeric',
@@ -109,11 +112,11 @@ export function MintPanel({
           max: MINT_MAX_COUNT,
           step: 1,
           value: countText,
-          disabled: blocker !== undefined,
+          disabled: isCountOff,
           onChange: (event) => setCountText(event.target.value),
         }}
       />
-      {blocker || countError ? null : (
+      {isCountOff || countError ? null : (
         <p className="-mt-2 text-xs text-zinc-500">Up to {maxMintCount(limits)} now.</p>
       )}
       {isFeeRateKnown ? (
@@ -127,7 +130,7 @@ export function MintPanel({
       <Button
         variant="primary"
         onClick={onMint}
-        disabled={blocker !== undefined || !isFeeRateKnown || quote.isPending || mint.isPending}
+        disabled={isCountOff || !isFeeRateKnown || quote.isPending || mint.isPending}
       >
         {quote.isPending ? 'Preparing…' : 'Mint'}
       </Button>
