@@ -28,8 +28,9 @@ import {
 // Bitcoin Core's invalidateblock. Mined again as it was, the order inscribes once (the commit and
 // reveal already journalled are what return to the mempool, nothing is built twice). Double spent
 // by its payer in the new branch, the order is waiting for a payment again, its journal released
-// and nothing inscribed; a new payment then completes it. A completed order reorged 6 deep and
-// reconsidered stays completed with its one inscription where it was.
+// and nothing inscribed; a new payment then completes it. A completed order whose blocks are
+// reorged out is inscribing again until they are mined again (or, double spent, waits for a
+// payment); reorged 6 deep, then reconsidered, it ends completed with its one inscription.
 
 const BASE = INSCRIPTION_SERVICE_PATH;
 const FEE = 3;
@@ -223,7 +224,31 @@ describe.each(databaseKinds())('inscription-service orders across reorgs on %s',
     expect(await paidTo(node, reveal, made.receiveAddress)).toBe(546n);
   }, 120_000);
 
-  it('stays completed, its inscription in place, through a 6-deep reorg and reconsiderblock', async () => {
+  it('reopens a completed order whose blocks are reorged out, and waits for a payment when its payer then double spends it', async () => {
+    const { made, built } = await paidOrder('completed, then double spent');
+    await mineAndSync(node, t);
+    const inscribing = await orderIn(made.id, 'inscribing');
+    const reveal = inscribing.files[0]?.tx?.reveal ?? '';
+    await mineAndSync(node, t);
+    await orderIn(made.id, 'completed');
+    expect(await inscriptionOwner(`${reveal}i0`)).toBe(made.receiveAddress);
+
+    // The payment's and the reveal's blocks are gone: completed no more, the journal open again.
+    await invalidate(2);
+    expect(await inMempool(node, reveal)).toBe(true);
+    await orderIn(made.id, 'inscribing');
+    expect(await claimsOf(made.id)).toMatchObject([{ kind: 'inscribe', status: 'sent' }]);
+
+    await doubleSpend(built);
+    await mineAndSync(node, t);
+    expect(await inMempool(node, reveal)).toBe(false);
+    const back = await orderIn(made.id, 'waiting-payment');
+    expect(back).toMatchObject({ paid: false, paymentTxid: null });
+    expect(await claimsOf(made.id)).toMatchObject([{ kind: 'inscribe', status: 'released' }]);
+    expect(await inscriptionOwner(`${reveal}i0`)).toBeUndefined();
+  }, 120_000);
+
+  it('is inscribing while a 6-deep reorg holds its blocks out, completed again after reconsiderblock, its one inscription in place', async () => {
     const { made } = await paidOrder('six deep');
     await mineAndSync(node, t);
     const inscribing = await orderIn(made.id, 'inscribing');
@@ -234,14 +259,12 @@ describe.each(databaseKinds())('inscription-service orders across reorgs on %s',
 
     const oldBlock = await invalidate(6);
     expect(await inMempool(node, reveal)).toBe(true);
-    await watchInscribeOrders(t.deps);
-    expect((await order(made.id)).state).toBe('completed');
+    await orderIn(made.id, 'inscribing');
 
     await rpc('reconsiderblock', [oldBlock]);
     await t.sync();
-    await watchInscribeOrders(t.deps);
+    await orderIn(made.id, 'completed');
     expect(await blockOf(reveal)).toBeDefined();
-    expect(await order(made.id)).toMatchObject({ state: 'completed' });
     expect(await inscriptionOwner(`${reveal}i0`)).toBe(made.receiveAddress);
     expect(await claimsOf(made.id)).toHaveLength(1);
   }, 180_000);

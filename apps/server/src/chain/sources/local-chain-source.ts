@@ -120,7 +120,8 @@ export class LocalChainSource implements ChainSource {
     const tx = await this.rpc
       .call<RpcTx>('getrawtransaction', [txid, 1])
       .catch((err: unknown) => notFound(err, undefined));
-    if (!tx?.blockhash) return null;
+    // The txindex keeps transactions of blocks a reorg disconnected: mined only in the active chain.
+    if (!tx?.blockhash || !((tx.confirmations ?? 0) > 0)) return null;
     const header = await this.rpc.call<{ height: number }>('getblockheader', [tx.blockhash]);
     return {
       confirmed: true,

@@ -20,6 +20,8 @@ export interface RpcTx {
   /** BTC; verbosity 2 of a confirmed transaction only. */
   fee?: number;
   blockhash?: string;
+  /** 0 for a transaction the txindex found in a block no longer in the active chain (a reorg). */
+  confirmations?: number;
   blocktime?: number;
 }
 

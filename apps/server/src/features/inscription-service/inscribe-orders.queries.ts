@@ -221,3 +221,45 @@ export async function releaseRefund(db: Db, id: string): Promise<void> {
 export async function markJournalSent(db: Db, kind: NewClaim['kind'], id: string): Promise<void> {
   await settleJournal(db.kysely, kind, id, 'sent');
 }
+
+/**
+ * Orders completed within the day whose first inscription our index does not hold (any more): a
+ * reorg took a reveal out of the chain. The worker asks the node before it reopens one, so an
+ * index still catching up only costs a look.
+ */
+export async function completedNotIndexed(db: Db, limit = 100): Promise<InscribeOrderRow[]> {
+  const result = await sql<InscribeOrderRow>`
+    select o.* from inscribe_orders o
+    where o.state = 'completed' and o.updated_at > clock_timestamp() - interval '1 day'
+      and exists (
+        select 1 from (
+          select f.reveal_txid as txid from inscribe_order_files f where f.order_id = o.id
+          union all select o.reveal_txid
+        ) r
+        where r.txid is not null
+          and not exists (select 1 from chain_inscriptions ci where ci.inscription_id = r.txid || 'i0'))
+    order by o.updated_at
+    limit ${limit}`.execute(db.kysely);
+  return result.rows;
+}
+
+/**
+ * 'completed' → 'inscribing' with the order's journal open again ('final' → 'sent'), in one
+ * database transaction: the claimed-transactions worker then sends its transactions again, or
+ * releases the order when another transaction took the payment (ADR 016, reorgs).
+ */
+export async function reopenCompleted(db: Db, id: string): Promise<boolean> {
+  return tables(db)
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await moveOrder(trx, id, ['completed'], 'inscribing'))) return false;
+      await trx
+        .updateTable('claimed_transactions')
+        .set({ status: 'sent' })
+        .where('kind', '=', 'inscribe')
+        .where('ref', '=', id)
+        .where('status', '=', 'final')
+        .execute();
+      return true;
+    });
+}

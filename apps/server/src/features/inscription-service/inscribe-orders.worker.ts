@@ -1,7 +1,13 @@
 import type { AppDeps } from '../../app.ts';
 import { startChainWorker } from '../../chain/chain-worker.ts';
 import { kindOf } from './inscribe-kinds.ts';
-import { moveOrder, ordersToWatch, type InscribeOrderRow } from './inscribe-orders.queries.ts';
+import {
+  completedNotIndexed,
+  moveOrder,
+  ordersToWatch,
+  reopenCompleted,
+  type InscribeOrderRow,
+} from './inscribe-orders.queries.ts';
 import { refundOrder } from './inscribe-refund.ts';
 
 // The inscription service's state machine (issue 14, ADR 016), one pass per order on the chain
@@ -10,7 +16,8 @@ import { refundOrder } from './inscribe-refund.ts';
 //   waiting-payment → payment-seen (paid in full, in the mempool) → payment-confirmed (mined) →
 //   inscribing (commit and reveals journalled, then broadcast) → completed (every reveal mined);
 //   paid too little → underpaid → refunding → refunded; paid after expiry → expired → refunding;
-//   a payment that disappears (a reorg's double spend) → waiting-payment again, or expired.
+//   a payment that disappears (a reorg's double spend) → waiting-payment again, or expired;
+//   completed, then a reveal reorged out of the chain → inscribing again (and on from there).
 // The kinds (inscribe-kinds.ts) differ in what pays in full, when they reveal (an edition as soon
 // as its payment is seen), what they build and how they refund; an edition's editions are held
 // by its state (the trigger of migration 0021), whoever moves it.
@@ -25,6 +32,26 @@ export async function watchInscribeOrders(deps: AppDeps): Promise<void> {
     await stepOrder(deps, order).catch((err: unknown) =>
       deps.log.error({ err, orderId: order.id }, 'inscription service: an order failed'),
     );
+  }
+  for (const order of await completedNotIndexed(deps.db)) {
+    await reopenIfUnmined(deps, order).catch((err: unknown) =>
+      deps.log.error({ err, orderId: order.id }, 'inscription service: a reopen failed'),
+    );
+  }
+}
+
+/**
+ * A completed order whose reveal the node no longer has in a block (a reorg): inscribing again,
+ * its journal open, so it completes when mined again or waits for a payment when its payer
+ * double spent it. Completed thus means what our index shows, not what a dropped block said.
+ */
+async function reopenIfUnmined(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
+  for (const txid of await kindOf(order).revealTxids(deps, order)) {
+    const status = txid ? await deps.chain.source.txStatus(txid) : null;
+    if (!status?.confirmed) {
+      await reopenCompleted(deps.db, order.id);
+      return;
+    }
   }
 }
 
