@@ -6,6 +6,13 @@ import { useIsMobile } from './use-is-mobile.ts';
 /** Spec 001 §9: Ctrl+B or Cmd+B toggles the sidebar. */
 const SHORTCUT_KEY = 'b';
 
+/** Where Ctrl+B belongs to the text (bold in a rich editor, a browser's own binding), not to us. */
+const EDITABLE = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
+
+function isTypingIn(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(EDITABLE) !== null;
+}
+
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
   const [open, setOpen] = useState(readSidebarCookie);
@@ -23,7 +30,7 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.key.toLowerCase() !== SHORTCUT_KEY || !(event.ctrlKey || event.metaKey)) return;
-      if (event.altKey || event.shiftKey) return;
+      if (event.altKey || event.shiftKey || isTypingIn(event.target)) return;
       event.preventDefault();
       toggle();
     }

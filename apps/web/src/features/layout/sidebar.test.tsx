@@ -85,6 +85,30 @@ describe('sidebar on desktop', () => {
     expect(readSidebarCookie()).toBe(true);
   });
 
+  it.each([
+    ['a text field', '<input type="text" aria-label="Field" />'],
+    ['a text area', '<textarea aria-label="Field"></textarea>'],
+    ['a select', '<select aria-label="Field"><option>One</option></select>'],
+    ['an editable element', '<div contenteditable="true" aria-label="Field"><p>text</p></div>'],
+  ])('leaves Ctrl+B to %s while typing in it', async (_, html) => {
+    renderApp();
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    document.body.append(host);
+    try {
+      const field = screen.getByLabelText('Field');
+      field.focus();
+      await userEvent.keyboard('{Control>}b{/Control}');
+      expect(sidebar().dataset.state).toBe('expanded');
+      // Out of the field, the shortcut works again.
+      field.blur();
+      await userEvent.keyboard('{Control>}b{/Control}');
+      expect(sidebar().dataset.state).toBe('collapsed');
+    } finally {
+      host.remove();
+    }
+  });
+
   it('ignores b without a modifier', () => {
     renderApp();
     fireEvent.keyDown(window, { key: 'b' });
