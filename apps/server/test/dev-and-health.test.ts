@@ -162,6 +162,7 @@ describe('on other networks', () => {
         platformFeeBps: 100,
         platformFeeAddress: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
         maxFeeRate: 250,
+        xConnect: false,
       });
     } finally {
       await t.close();

@@ -15,6 +15,7 @@ const config = {
   platformFeeBps: 100,
   platformFeeAddress: '',
   maxFeeRate: 500,
+  xConnect: true,
 };
 
 function mockFetch(status: number, body: unknown) {

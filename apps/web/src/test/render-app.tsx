@@ -18,6 +18,7 @@ export const testConfig: ConfigPayload = {
   platformFeeBps: 100,
   platformFeeAddress: '',
   maxFeeRate: 500,
+  xConnect: true,
   inscribeUrl: 'https://inscribe.example/',
 };
 

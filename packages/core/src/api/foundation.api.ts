@@ -62,6 +62,8 @@ export const ConfigPayloadSchema = z.object({
   platformFeeAddress: z.string(),
   /** The highest fee rate in sat/vB the server builds a transaction at (MAX_FEE_RATE). */
   maxFeeRate: z.number().positive(),
+  /** Whether users can connect an X account here (X_CLIENT_ID is set); 'Connect X' only then. */
+  xConnect: z.boolean(),
 });
 export type ConfigPayload = z.infer<typeof ConfigPayloadSchema>;
 

@@ -2,6 +2,7 @@ import { INSCRIPTION_SERVICE_PATH, type ConfigPayload, type HealthPayload } from
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { platformFeeAddress } from '../listings/platform-fee.ts';
+import { xOAuthConfig } from '../x-account/x-oauth.ts';
 
 export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps): void {
   app.get('/api/health', async () => {
@@ -26,6 +27,7 @@ export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps):
       platformFeeBps: env.PLATFORM_FEE_BPS,
       platformFeeAddress: platformFeeAddress(env) ?? '',
       maxFeeRate: env.MAX_FEE_RATE,
+      xConnect: xOAuthConfig(env) !== undefined,
     };
     return { success: true, payload };
   });

@@ -2,6 +2,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testConfig } from '../../test/render-app.tsx';
+import { configQueries } from '../config/config.queries.ts';
 import { CREATOR } from '../launchpad/wizard-test-kit.tsx';
 import {
   callsTo,
@@ -218,6 +220,20 @@ describe('connecting an X account', () => {
       await screen.findByText('Connecting an X account is not set up on this server.'),
     ).toBeTruthy();
     expect(popup.close).toHaveBeenCalled();
+  });
+
+  it('offers no Connect X where the server has no X client (config xConnect false)', async () => {
+    const { calls } = xServer();
+    const open = stubPopup(newPopup());
+    const { queryClient } = renderField();
+    act(() => {
+      queryClient.setQueryData(configQueries.app().queryKey, { ...testConfig, xConnect: false });
+    });
+    await wait(100);
+    expect(callsTo(calls, 'GET', '/api/x/account')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Connect X' })).toBeNull();
+    expect(screen.getByLabelText('X')).toBeTruthy();
+    expect(open).not.toHaveBeenCalled();
   });
 
   it('says to allow pop-ups when the browser blocked one', async () => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { useAppConfig } from '../config/config.queries.ts';
 import { InputField } from '../multisig/form-field.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { useXAccountConnect } from './use-x-account-connect.ts';
@@ -42,8 +43,11 @@ function XAccountStatus() {
   const { token } = useWallet();
   const { data: account, isPending } = useQuery(xAccountQueries.account(token));
   const { connect, disconnect, isDisconnecting } = useXAccountConnect();
+  // Without an X client on the server, connecting could only open an empty popup.
+  const canConnect = useAppConfig()?.xConnect === true;
   if (!token || isPending) return null;
   if (!account) {
+    if (!canConnect) return null;
     return (
       <Button size="sm" className="self-start" onClick={connect}>
         Connect X
