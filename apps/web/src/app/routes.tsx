@@ -11,6 +11,8 @@ import { RouteErrorPage } from './route-error-page.tsx';
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // The first load of a lazy page renders this, not nothing (and React Router's warning).
+    hydrateFallbackElement: <AppLayout isLoadingPage />,
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <Navigate to="/collections" replace /> },
