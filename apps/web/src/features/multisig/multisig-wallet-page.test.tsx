@@ -1,7 +1,8 @@
 import { buildInscriptionWithdrawal, hexToBytes } from '@om/bitcoin';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../collections/market-test-server.ts';
 import {
   callsTo,
   failure,
@@ -95,6 +96,26 @@ describe('MultisigWalletPage', () => {
     await user.click(within(summary).getByRole('button', { name: 'Copy multisig wallet address' }));
     expect(await screen.findByText('Address copied')).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(MULTISIG.address);
+  });
+
+  it('shows a deposit once its block is mined, without a reload', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let coins: typeof multisigCoins = [];
+    const calls = walletRoutes({
+      'GET /api/multisig/utxos/ms-1': () => ok(utxosPayload('multisig', coins)),
+    });
+    renderWithWallet(<MultisigWalletPage />, fakeWallet(ACCOUNT));
+    const summary = await screen.findByRole('region', { name: 'Multisig wallet' });
+    expect(await within(summary).findByText('0 sats')).toBeTruthy();
+    const stream = FakeEventSource.instances.at(-1);
+    expect(stream?.url).toBe('/api/shared/events');
+
+    // The deposit is mined: the block event, not the minute's poll, reads the coins again.
+    coins = multisigCoins;
+    const before = callsTo(calls, 'GET', '/api/multisig/utxos/ms-1').length;
+    act(() => stream?.emit('block', { height: 301, hash: 'ab'.repeat(32) }));
+    expect(await within(summary).findByText('0.00102000 BTC')).toBeTruthy();
+    expect(callsTo(calls, 'GET', '/api/multisig/utxos/ms-1').length).toBeGreaterThan(before);
   });
 
   it("says 'No transaction found' when the wallet has none", async () => {

@@ -15,6 +15,7 @@ import type { MultisigAccount } from './multisig-wallet.ts';
 import { PaddingForm } from './padding-form.tsx';
 import type { WalletSession } from './wallet-actions.mutations.ts';
 import { WalletSummary } from './wallet-summary.tsx';
+import { useMultisigChainRefresh } from './use-multisig-chain-refresh.ts';
 import { WithdrawForm } from './withdraw-form.tsx';
 
 /** /wallet: the multisig wallet (padding, deposits, withdrawals) and the maker wallet (issue 5). */
@@ -30,6 +31,7 @@ export function MultisigWalletPage() {
 }
 
 function Wallets({ account }: { account: MultisigAccount }) {
+  useMultisigChainRefresh();
   const multisig = useQuery(multisigQueries.wallet('multisig', account));
   const maker = useQuery(multisigQueries.wallet('maker', account));
   if (multisig.isPending) return <Loading what="your multisig wallet" />;
