@@ -42,7 +42,12 @@ export function LaunchpadPage() {
   return (
     <Page title="Create" subtitle="Launch a collection, an edition or an auction.">
       <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
-        <WizardSidebar steps={steps} current={index} onSelect={wizard.goTo} />
+        <WizardSidebar
+          steps={steps}
+          current={index}
+          isSubmitted={wizard.isLastStep && draft.submitState === 'submitted'}
+          onSelect={wizard.goTo}
+        />
         <section
           aria-labelledby={headingId}
           className="flex min-w-0 flex-col gap-6 rounded-xl border border-zinc-800 bg-zinc-900/40 p-4 md:p-6"

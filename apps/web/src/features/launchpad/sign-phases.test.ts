@@ -113,8 +113,8 @@ describe('phasesFromDraft', () => {
 });
 
 describe('sign step rules', () => {
-  it('asks for every inscription once per phase', () => {
-    expect(signatureCount(10, 3)).toBe(30);
+  it('asks for each inscription of the launch once, whatever the number of phases', () => {
+    expect(signatureCount(2)).toBe(2);
   });
 
   it.each([
@@ -122,7 +122,7 @@ describe('sign step rules', () => {
     [{ isSigning: false, hasLaunchpad: true }, 'active', 'Complete', true],
     [{ isSigning: false, hasLaunchpad: false }, 'pending', 'Pending', true],
     [{ isSigning: false, hasLaunchpad: true }, 'pending', 'Sign', false],
-    [{ isSigning: false, hasLaunchpad: true }, 'signed', 'Sign', false],
+    [{ isSigning: false, hasLaunchpad: true }, 'signed', 'Complete', true],
   ] as const)('%o with status %s: %s, disabled %s', (flags, status, label, disabled) => {
     expect(signButtonState(status, flags)).toEqual({ label, disabled });
   });

@@ -90,9 +90,12 @@ export function phasesFromDraft(phases: readonly PhaseFormValues[]): SignPhase[]
   });
 }
 
-/** "You are here by agreeing to sign N inscriptions": every inscription once per phase. */
-export function signatureCount(totalInscriptions: number, phaseCount: number): number {
-  return totalInscriptions * phaseCount;
+/**
+ * "You are here by agreeing to sign N inscriptions": N is the launch's inscriptions, each listed
+ * once whatever the number of phases (a 2-inscription launch in 2 phases is 2, not 4).
+ */
+export function signatureCount(totalInscriptions: number): number {
+  return totalInscriptions;
 }
 
 /** The sign step's tabs, in order (spec 000 §2). */
@@ -145,14 +148,15 @@ export type SignButtonState = {
 
 /**
  * Spec 000 §4: disabled while this phase signs (Signing...), when Active (Complete), or Pending
- * with no launchpad yet (Pending); otherwise Sign.
+ * with no launchpad yet (Pending); otherwise Sign. A phase whose batches are all signed while
+ * others still wait ('signed') has nothing left to sign: Complete too.
  */
 export function signButtonState(
   status: SignPhase['status'],
   { isSigning, hasLaunchpad }: { isSigning: boolean; hasLaunchpad: boolean },
 ): SignButtonState {
   if (isSigning) return { label: 'Signing...', disabled: true };
-  if (status === 'active') return { label: 'Complete', disabled: true };
+  if (status === 'active' || status === 'signed') return { label: 'Complete', disabled: true };
   if (status === 'pending' && !hasLaunchpad) return { label: 'Pending', disabled: true };
   return { label: 'Sign', disabled: false };
 }

@@ -33,7 +33,7 @@ describe('SubmitProjectStep', () => {
     const draft = launchDraft();
     const { seen } = renderStep(SubmitProjectStep, draft);
 
-    expect(screen.getByText('You are here by agreeing to sign 4 inscriptions')).toBeTruthy();
+    expect(screen.getByText('You are here by agreeing to sign 2 inscriptions')).toBeTruthy();
     expect(within(phaseCard('Phase 1: Whitelist Sale')).getByText('0.00020000 BTC')).toBeTruthy();
     expect(within(phaseCard('Phase 1: Whitelist Sale')).getByText('(20,000 sats)')).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: 'Public' }));

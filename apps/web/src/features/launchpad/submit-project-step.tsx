@@ -81,9 +81,7 @@ export function SubmitProjectStep({ draft, onChange, onValidChange }: StepProps)
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-zinc-200">
-        {signInscriptionsAgreement(signatureCount(total, phases.length))}
-      </p>
+      <p className="text-zinc-200">{signInscriptionsAgreement(signatureCount(total))}</p>
       {status === 'pending_psbt_signature' ? (
         <p className="text-sm text-zinc-400">
           This launch is waiting for your signatures: sign its phases below, or {newLaunchLink}

@@ -13,17 +13,20 @@ const BADGE: Record<SidebarState, string> = {
 export function WizardSidebar({
   steps,
   current,
+  isSubmitted = false,
   onSelect,
 }: {
   steps: readonly WizardStep[];
   current: number;
+  /** The project is submitted: the last step is done too. */
+  isSubmitted?: boolean;
   onSelect: (index: number) => void;
 }) {
   return (
     <nav aria-label="Launch steps" className="md:sticky md:top-4 md:self-start">
       <ol className="flex gap-2 overflow-x-auto pb-2 md:flex-col md:overflow-visible md:pb-0">
         {steps.map((step, index) => {
-          const state = sidebarState(index, current);
+          const state = sidebarState(index, current, isSubmitted);
           return (
             <li key={step.id} className="shrink-0">
               <button

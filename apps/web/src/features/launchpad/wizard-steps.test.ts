@@ -129,6 +129,15 @@ describe('Previous, Next and the sidebar (spec 000 §2, §4)', () => {
     expect(nextBlock({ steps, current, isStepValid, isWalletConnected })).toBe(block);
   });
 
+  it('marks the last step completed once the project is submitted', () => {
+    expect([0, 1, 2, 3].map((i) => sidebarState(i, 3, true))).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+    ]);
+  });
+
   it('marks passed steps completed and the ones ahead upcoming', () => {
     expect([0, 1, 2, 3].map((i) => sidebarState(i, 2))).toEqual([
       'completed',

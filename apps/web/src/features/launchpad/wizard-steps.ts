@@ -134,9 +134,12 @@ export const ID_PARAM_STEP = 5;
 
 export type SidebarState = 'completed' | 'current' | 'upcoming';
 
-/** Steps before the current one were passed with a valid Next: they are the completed ones. */
-export function sidebarState(index: number, current: number): SidebarState {
-  if (index < current) return 'completed';
+/**
+ * Steps before the current one were passed with a valid Next: they are the completed ones; and
+ * the last one too once the project is submitted (`isSubmitted`), so it gets its check mark.
+ */
+export function sidebarState(index: number, current: number, isSubmitted = false): SidebarState {
+  if (index < current || (isSubmitted && index === current)) return 'completed';
   return index === current ? 'current' : 'upcoming';
 }
 
