@@ -50,7 +50,9 @@ function PhaseSummary({ phase, network }: { phase: PhaseFormValues; network: Bit
 
 /**
  * One phase of the Determine Phases step (spec 000 §2, §4): its number, the edit view until Done
- * marks it finished, then its summary until Edit; the previous phase's overlap shown on it.
+ * marks it finished, then its summary until Edit; the previous phase's overlap shown on it. A
+ * phase that overlaps the previous one stays open, as any other error keeps the form: its dates
+ * are what needs fixing.
  */
 export function PhaseCard({
   phase,
@@ -69,6 +71,7 @@ export function PhaseCard({
   onRemove: () => void;
 }) {
   const title = `Phase ${phaseNumber}`;
+  const isSummary = phase.isFinished && overlapError === undefined;
   return (
     <article
       aria-label={title}
@@ -77,13 +80,13 @@ export function PhaseCard({
       <header className="flex items-center justify-between gap-2">
         <h3 className="font-medium text-zinc-100">
           {title}
-          {phase.isFinished ? <span className="text-zinc-400"> · {phase.name}</span> : null}
+          {isSummary ? <span className="text-zinc-400"> · {phase.name}</span> : null}
         </h3>
         <Button variant="danger" size="sm" onClick={onRemove}>
           Remove phase
         </Button>
       </header>
-      {phase.isFinished ? (
+      {isSummary ? (
         <>
           <PhaseSummary phase={phase} network={network} />
           <Button
@@ -95,7 +98,14 @@ export function PhaseCard({
           </Button>
         </>
       ) : (
-        <PhaseEditForm phase={phase} network={network} onEdit={onChange} onDone={onChange} />
+        <PhaseEditForm
+          phase={phase}
+          network={network}
+          // An edit reopens a phase kept open by its overlap: it closes on Done, not when the
+          // overlap happens to clear while its dates are being typed.
+          onEdit={(values) => onChange({ ...values, isFinished: false })}
+          onDone={onChange}
+        />
       )}
       {overlapError ? (
         <p role="alert" className="text-sm text-red-300">

@@ -234,7 +234,8 @@ describe('PhasesStep', () => {
     ).toBeTruthy();
     expect(lastValidity()).toBe(false);
 
-    await user.click(within(card(2)).getByRole('button', { name: 'Edit' }));
+    // The overlapping phase is open on its form, not collapsed into its summary.
+    expect(within(card(2)).queryByRole('button', { name: 'Edit' })).toBeNull();
     await fillIn(2, { 'Start date': '2030-01-02', 'End date': '2030-01-02' });
     await user.click(within(card(2)).getByRole('button', { name: 'Done' }));
     expect(within(card(2)).getByText('Unlimited')).toBeTruthy();
@@ -244,6 +245,29 @@ describe('PhasesStep', () => {
     await user.click(screen.getByRole('button', { name: 'Add Phase' }));
     expect(within(card(3)).getByRole('button', { name: 'Done' })).toBeTruthy();
     expect(lastValidity()).toBe(false);
+  });
+
+  it('keeps an overlapping phase open on Done, with the overlap named under it', async () => {
+    const first = draftPhase({});
+    const second = draftPhase({ isFinished: false, name: 'Public Sale', isPublic: true });
+    const { seen, lastValidity } = renderStep(PhasesStep, launchDraft({ phases: [first, second] }));
+    // Starts at 11:00, while the first phase runs until 12:00.
+    await fillIn(2, { ...DATES, 'Start time': '11:00' });
+    await done(2);
+    const overlap = "Start time must be after the previous phase's end time.";
+    expect(await within(card(2)).findByRole('alert')).toHaveProperty('textContent', overlap);
+    // Still the form, as with any other error: the dates can be fixed where they are.
+    expect(within(card(2)).getByRole('button', { name: 'Done' })).toBeTruthy();
+    expect((field(2, 'Start time') as HTMLInputElement).value).toBe('11:00');
+    expect(within(card(2)).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(lastValidity()).toBe(false);
+
+    await fillIn(2, { 'Start time': '12:30', 'End time': '13:00' });
+    await done(2);
+    expect(await within(card(2)).findByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(card(2)).queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(seen.draft?.phases[1]?.isFinished).toBe(true));
+    await waitFor(() => expect(lastValidity()).toBe(true));
   });
 
   it('removes phases, and needs at least one', async () => {
