@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { mempoolTransfers } from './brc20-mempool.ts';
 
 /** A script-path witness revealing one envelope: [signature, leaf script, control block]. */
-function revealWitness(body: string, contentType = 'text/plain;charset=utf-8'): string[] {
-  const envelope = buildEnvelopeScript({ contentType, body });
+function revealWitness(
+  body: string,
+  contentType = 'text/plain;charset=utf-8',
+  envelopes = 1,
+): string[] {
+  const envelope = buildEnvelopeScript({ contentType, body }, { envelopes });
   const leaf = Uint8Array.from([0x20, ...new Array<number>(32).fill(1), 0xac, ...envelope]);
   return ['00'.repeat(64), bytesToHex(leaf), 'c0' + '02'.repeat(32)];
 }
@@ -31,5 +35,20 @@ describe('mempoolTransfers: pending transfer-inscribes of a mempool transaction'
       const tx = { txid, vin: [{ txinwitness: witness }], vout: [{ scriptPubKey: {} }] };
       expect(mempoolTransfers(tx)).toEqual([]);
     }
+  });
+
+  it('ignores envelopes ord curses, which OPI never counts: a second input, a second envelope', () => {
+    const body = JSON.stringify({ p: 'brc-20', op: 'transfer', tick: 'ordi', amt: '7' });
+    const other = { txinwitness: ['00'.repeat(64)] };
+    const vout = [{ scriptPubKey: { address: 'bcrt1qexample' } }];
+    expect(
+      mempoolTransfers({ txid, vin: [other, { txinwitness: revealWitness(body) }], vout }),
+    ).toEqual([]);
+    // Two envelopes in input 0: only the first (i0) is uncursed.
+    expect(
+      mempoolTransfers({ txid, vin: [{ txinwitness: revealWitness(body, undefined, 2) }], vout }),
+    ).toEqual([
+      { inscriptionId: `${txid}i0`, txid, tick: 'ordi', amount: '7', address: 'bcrt1qexample' },
+    ]);
   });
 });

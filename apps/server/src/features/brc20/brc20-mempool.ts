@@ -1,5 +1,6 @@
 import { inscriptionId, parseEnvelopes } from '@om/bitcoin';
 import type { Db } from '../../db/create-db.ts';
+import { curseOf } from '../../indexer/curse.ts';
 import { envelopeContent } from '../../indexer/envelopes.ts';
 import { brc20Candidate } from './brc20-candidate.ts';
 
@@ -19,14 +20,17 @@ export interface MempoolTransfer {
 }
 
 /**
- * The transfer-inscribes a mempool transaction reveals (pure), to show as pending: each lands on
- * the first output, where a reveal without pointer puts it. Whether one is valid is known only
+ * The transfer-inscribes a mempool transaction reveals (pure), to show as pending. Only an envelope
+ * ord would not curse can count for BRC-20 (OPI ignores cursed inscriptions, vindicated or not):
+ * the first of input 0, without pointer, so it lands on the first sat of the first output. (A
+ * reinscription is cursed too, which only the index can tell.) Whether one is valid is known only
  * once it is mined; until then it is shown, never counted.
  */
 export function mempoolTransfers(tx: MempoolTx): MempoolTransfer[] {
   const witnesses = tx.vin.map((i) => (i.txinwitness ?? []).map((w) => Buffer.from(w, 'hex')));
   if (!witnesses.some((w) => w.length >= 2)) return [];
   return parseEnvelopes(witnesses).flatMap((envelope, index) => {
+    if (curseOf(envelope, undefined) !== null) return [];
     const { contentType, body } = envelopeContent(envelope);
     const content = brc20Candidate({ contentType, body, charms: [] });
     const { op, tick, amt } = content ?? {};
