@@ -94,10 +94,10 @@ type TxState = 'mined' | 'mempool' | 'unknown';
 /** Where the node has the transaction (our node runs -txindex, ADR 003). */
 async function txState(rpc: BitcoinRpc, txid: string): Promise<TxState> {
   try {
-    const tx = await rpc.call<{ blockhash?: string; confirmations?: number }>(
-      'getrawtransaction',
-      [txid, 1],
-    );
+    const tx = await rpc.call<{ blockhash?: string; confirmations?: number }>('getrawtransaction', [
+      txid,
+      1,
+    ]);
     if ((tx.confirmations ?? 0) > 0) return 'mined';
     // The txindex still finds a transaction of a block a reorg disconnected: not in the mempool
     // (Core put back what it could), so unknown to the chain as it is now.
