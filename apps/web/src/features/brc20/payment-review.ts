@@ -3,10 +3,7 @@ import type { InscribeOrder, PaymentPsbt } from '@om/core';
 import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
 import { reviewChargePayment } from '../trade/charge-payment.ts';
 import { btcText, feeRateText } from '../trade/trade-format.ts';
-
-/** As in the edition mint review: our vsize is an estimate, so a little slack over the rate. */
-const FEE_RATE_SLACK = 1.1;
-const FEE_RATE_SLACK_ABSOLUTE = 1;
+import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
 
 export type ServicePaymentReview = {
   chargeAddress: string;
@@ -102,7 +99,7 @@ export function reviewServicePayment(
   review.networkFee = paid.networkFee;
   if (review.networkFee < 0n) problems.push('Its outputs pay more than its inputs hold.');
   review.feeRate = paid.feeRate;
-  if (review.feeRate > request.feeRate * FEE_RATE_SLACK + FEE_RATE_SLACK_ABSOLUTE) {
+  if (review.feeRate > maxAcceptedFeeRate(request.feeRate)) {
     problems.push(
       `The network fee rate of ${feeRateText(review.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`,
     );

@@ -12,9 +12,7 @@ import {
 import type { Brc20SendPreparePayload } from '@om/core';
 import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
 import { feeRateText } from '../trade/trade-format.ts';
-
-const FEE_RATE_SLACK = 1.1;
-const FEE_RATE_SLACK_ABSOLUTE = 1;
+import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
 
 export type SendReview = {
   toAddress: string;
@@ -112,7 +110,7 @@ export function reviewSend(prepared: Brc20SendPreparePayload, request: Request):
   review.feeRate = tx.outputsLength
     ? Number(review.networkFee) / estimateVsize(inputTypes, scripts)
     : 0;
-  if (review.feeRate > request.feeRate * FEE_RATE_SLACK + FEE_RATE_SLACK_ABSOLUTE) {
+  if (review.feeRate > maxAcceptedFeeRate(request.feeRate)) {
     problems.push(
       `The network fee rate of ${feeRateText(review.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`,
     );
