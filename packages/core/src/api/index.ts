@@ -12,3 +12,4 @@ export * from './auctions.api.ts';
 export * from './x-account.api.ts';
 export * from './brc20.api.ts';
 export * from './inscribe.api.ts';
+export * from './brc20swap.api.ts';
