@@ -43,3 +43,4 @@ export * from './wallet-rules.ts';
 export * from './discount.ts';
 export * from './paging.ts';
 export * from './brc20-amount.ts';
+export * from './swap-curve.ts';
