@@ -12,3 +12,4 @@ export * from './sign-psbt.ts';
 export * from './inscriptions/index.ts';
 export * from './psbt/index.ts';
 export * from './multisig/index.ts';
+export * from './swap/index.ts';

@@ -41,7 +41,7 @@ export type BuiltForSigning = {
 export type FinalizeOptions = { cosigner?: Cosigner };
 
 type SpentOutput = { script: Uint8Array; amount: bigint };
-type FinalInput = { scriptSig: Uint8Array; witness: Uint8Array[] };
+export type FinalInput = { scriptSig: Uint8Array; witness: Uint8Array[] };
 
 const EMPTY = new Uint8Array();
 
@@ -119,8 +119,11 @@ export function finalizeSignedPsbt(
   return { hex: bytesToHex(raw), txid, fee, vsize, feeRate };
 }
 
-/** The signer may add signatures and nothing else: same version, locktime, inputs and outputs. */
-function checkSameTransaction(
+/**
+ * The signer may add signatures and nothing else: same version, locktime, inputs and outputs.
+ * Shared with the swap's check (../swap/). Throws TradeError naming what differs.
+ */
+export function checkSameTransaction(
   built: Transaction,
   parts: { inputs: RawInput[]; outputs: RawOutput[] },
   signed: Transaction,
@@ -186,7 +189,7 @@ function listingWitness(
  * partial signature. Only ALL (or taproot DEFAULT) is accepted: any other sighash would let inputs
  * or outputs change after signing.
  */
-function signedFinalInput(input: TransactionInput, script: Uint8Array, index: number): FinalInput {
+export function signedFinalInput(input: TransactionInput, script: Uint8Array, index: number): FinalInput {
   const type = spendTypeOfScript(script);
   if (!type) throw new TradeError('invalid-psbt', `Input ${index} is no key spend`, index);
   if (type === 'p2tr') return { scriptSig: EMPTY, witness: [taprootSignature(input, index)] };

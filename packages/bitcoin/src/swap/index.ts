@@ -1,0 +1,16 @@
+// The BRC-20 swap's one transaction per swap (issue 15, ADR 017): sale and purchase builders, the
+// size get_swap_psbt_txsize answers, the check of the user's signatures, the pool's signature.
+export {
+  buildBuySwapPsbt,
+  buildSellSwapPsbt,
+  swapTxSize,
+  type BuiltSwap,
+  type BuySwapTerms,
+  type InscriptionCoin,
+  type SellSwapTerms,
+  type SwapInputRole,
+  type SwapKeys,
+  type SwapLayout,
+  type SwapSize,
+} from './build-swap.ts';
+export { checkSignedSwap, finalizeSwap, signPoolInputs } from './settle-swap.ts';
