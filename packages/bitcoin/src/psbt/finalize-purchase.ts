@@ -189,7 +189,11 @@ function listingWitness(
  * partial signature. Only ALL (or taproot DEFAULT) is accepted: any other sighash would let inputs
  * or outputs change after signing.
  */
-export function signedFinalInput(input: TransactionInput, script: Uint8Array, index: number): FinalInput {
+export function signedFinalInput(
+  input: TransactionInput,
+  script: Uint8Array,
+  index: number,
+): FinalInput {
   const type = spendTypeOfScript(script);
   if (!type) throw new TradeError('invalid-psbt', `Input ${index} is no key spend`, index);
   if (type === 'p2tr') return { scriptSig: EMPTY, witness: [taprootSignature(input, index)] };
