@@ -173,3 +173,18 @@ describe('checkSignedSwap refuses', () => {
     );
   });
 });
+
+describe('signPoolInputs', () => {
+  it('signs ALL or DEFAULT only, whatever sighash the PSBT declares', () => {
+    const seller = user('p2tr');
+    const built = sellSwap(seller);
+    const checked = checkSignedSwap(signAsUser(built, seller.ordinals), built);
+    const declared = Transaction.fromPSBT(checked, TRADE_TX_OPTIONS);
+    declared.updateInput(1, { sighashType: SigHash.NONE });
+    expect(() => signPoolInputs(declared.toPSBT(), POOL.key, built.layout.poolInputs)).toThrow(
+      expect.objectContaining({ code: 'key-mismatch' }),
+    );
+    const signed = Transaction.fromPSBT(signPoolInputs(checked, POOL.key, [1]), TRADE_TX_OPTIONS);
+    expect(signed.getInput(1).tapKeySig).toHaveLength(64);
+  });
+});

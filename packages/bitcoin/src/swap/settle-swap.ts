@@ -1,3 +1,4 @@
+import { SigHash } from '@scure/btc-signer';
 import type { TransactionInput } from '@scure/btc-signer/psbt.js';
 import { isValidKeySpend } from '../key-spend.ts';
 import { parsePsbt, unsignedParts } from '../psbt/codec.ts';
@@ -63,7 +64,7 @@ export function checkSignedSwap(
 
 /**
  * The pool's key-path signatures (DEFAULT: 64 bytes, as the fee estimate counts them) on its inputs
- * of a checked swap. Throws TradeError('key-mismatch') when the key does not control one of them.
+ * of the PSBT checkSignedSwap answered. Throws TradeError('key-mismatch') when the key does not control one of them.
  */
 export function signPoolInputs(
   psbt: Uint8Array,
@@ -72,7 +73,9 @@ export function signPoolInputs(
 ): Uint8Array {
   if (indices.length === 0) return psbt;
   try {
-    return signPsbtWithKey(psbt, poolPrivateKey, { inputs: indices });
+    // Never the sighash a PSBT might declare: the pool commits to the whole transaction.
+    const sighashTypes = [SigHash.DEFAULT, SigHash.ALL];
+    return signPsbtWithKey(psbt, poolPrivateKey, { inputs: indices, sighashTypes });
   } catch (cause) {
     throw new TradeError(
       'key-mismatch',
