@@ -82,7 +82,8 @@ describe.each(databaseKinds())('migration 0021 on %s', (kind) => {
             ${isRefund ? new Date() : null})`.execute(k);
       }
 
-      expect(await migrate(db)).toEqual(['0021_edition_orders_on_engine']);
+      // 0021 first, then whatever later migrations there are.
+      expect((await migrate(db))[0]).toBe('0021_edition_orders_on_engine');
 
       const engine = await sql<{
         id: string;
