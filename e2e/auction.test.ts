@@ -1,12 +1,6 @@
 import fs from 'node:fs';
 import { makerFee, POSTAGE } from '@om/bitcoin';
-import {
-  BID_NEEDS_WALLET,
-  higherBidPlaced,
-  SELLER_CANNOT_BID,
-  URL_COPIED,
-  type EndAuctionPayload,
-} from '@om/core';
+import { BID_NEEDS_WALLET, SELLER_CANNOT_BID, URL_COPIED, type EndAuctionPayload } from '@om/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -364,8 +358,9 @@ describe('an English auction', () => {
         expect.stringMatching(/^Outbid.*\(you\).*50,000 sats$/),
       ]);
     await panel.getByLabel('Bid (BTC)').fill(priceInput(BID_B));
-    const refusal = higherBidPlaced(afterB);
-    expect(refusal).toBe('A higher bid was placed: the minimum bid is now 63000 sats');
+    // Said in BTC, as the field is (issue 21 item 21).
+    const refusal = `The highest bid is ${btcText(BID_B)}: bid at least ${btcText(afterB)}.`;
+    expect(refusal).toBe('The highest bid is 0.00060000 BTC: bid at least 0.00063000 BTC.');
     await panel.getByText(refusal, { exact: true }).waitFor();
     await panel.getByRole('button', { name: 'Bid', exact: true }).click();
     expect(await dialog.isVisible()).toBe(false);
