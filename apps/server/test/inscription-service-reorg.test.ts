@@ -1,4 +1,3 @@
-import { buildPaymentPsbt, bytesToBase64, bytesToHex, hexToBytes, parsePsbt } from '@om/bitcoin';
 import {
   InscribeOrderSchema,
   INSCRIPTION_SERVICE_PATH,
@@ -14,6 +13,7 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
   api,
+  doubleSpendPayment,
   eventually,
   inMempool,
   mineAndSync,
@@ -113,32 +113,6 @@ describe.each(databaseKinds())('inscription-service orders across reorgs on %s',
     return { made, built };
   }
 
-  /** The payer spends the payment's coins elsewhere at a higher fee (full RBF). */
-  async function doubleSpend(built: PaymentPsbt): Promise<string> {
-    const spent = parsePsbt(built.psbt);
-    const utxos = Array.from({ length: spent.inputsLength }, (_, i) => {
-      const input = spent.getInput(i);
-      return {
-        txid: bytesToHex(input.txid ?? new Uint8Array()),
-        vout: input.index ?? 0,
-        value: input.witnessUtxo?.amount ?? 0n,
-        script: input.witnessUtxo?.script ?? new Uint8Array(),
-        inscribed: false,
-      };
-    });
-    const replacement = buildPaymentPsbt({
-      payment: { address: payer.address, publicKey: hexToBytes(payer.publicKey), utxos },
-      to: newWallet('p2wpkh').script,
-      amount: 10_000n,
-      feeRate: 60,
-      network: 'regtest',
-    });
-    const indices = replacement.layout.inputs.map((_, i) => i);
-    const signed = parsePsbt(sign(bytesToBase64(replacement.psbt), payer, indices));
-    signed.finalize();
-    return rpc<string>('sendrawtransaction', [signed.hex]);
-  }
-
   /** invalidateblock of the block `depth` below the tip and up; the server follows. */
   async function invalidate(depth: number): Promise<string> {
     const tip = await rpc<number>('getblockcount');
@@ -201,7 +175,7 @@ describe.each(databaseKinds())('inscription-service orders across reorgs on %s',
     const firstReveal = inscribing.files[0]?.tx?.reveal ?? '';
 
     await invalidate(1);
-    const theft = await doubleSpend(built);
+    const theft = await doubleSpendPayment(node, payer, built.psbt, 60);
     await mineAndSync(node, t);
     expect(await blockOf(theft)).toBeDefined();
     expect(await inMempool(node, firstReveal)).toBe(false);
@@ -239,7 +213,7 @@ describe.each(databaseKinds())('inscription-service orders across reorgs on %s',
     await orderIn(made.id, 'inscribing');
     expect(await claimsOf(made.id)).toMatchObject([{ kind: 'inscribe', status: 'sent' }]);
 
-    await doubleSpend(built);
+    await doubleSpendPayment(node, payer, built.psbt, 60);
     await mineAndSync(node, t);
     expect(await inMempool(node, reveal)).toBe(false);
     const back = await orderIn(made.id, 'waiting-payment');

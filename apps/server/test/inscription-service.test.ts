@@ -1,4 +1,3 @@
-import { buildPaymentPsbt, bytesToBase64, bytesToHex, hexToBytes, parsePsbt } from '@om/bitcoin';
 import { sql } from 'kysely';
 import {
   InscribeOrderSchema,
@@ -17,6 +16,7 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
   api,
+  doubleSpendPayment,
   eventually,
   mineAndSync,
   newWallet,
@@ -337,28 +337,7 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
     });
     expect(paid.body).toMatchObject({ state: 'payment-seen' });
     // The payer spends the same coins elsewhere at a higher fee (full RBF): the payment is gone.
-    const spent = parsePsbt(built.psbt);
-    const utxos = Array.from({ length: spent.inputsLength }, (_, i) => {
-      const input = spent.getInput(i);
-      return {
-        txid: bytesToHex(input.txid ?? new Uint8Array()),
-        vout: input.index ?? 0,
-        value: input.witnessUtxo?.amount ?? 0n,
-        script: input.witnessUtxo?.script ?? new Uint8Array(),
-        inscribed: false,
-      };
-    });
-    const replacement = buildPaymentPsbt({
-      payment: { address: payer.address, publicKey: hexToBytes(payer.publicKey), utxos },
-      to: newWallet('p2wpkh').script,
-      amount: 10_000n,
-      feeRate: 50,
-      network: 'regtest',
-    });
-    const indices = replacement.layout.inputs.map((_, i) => i);
-    const signed = parsePsbt(sign(bytesToBase64(replacement.psbt), payer, indices));
-    signed.finalize();
-    await node.node.rpc.call('sendrawtransaction', [signed.hex]);
+    await doubleSpendPayment(node, payer, built.psbt);
     await refreshMempool(node, t);
     const back = await orderIn(made.id, 'waiting-payment');
     expect(back).toMatchObject({ paid: false, paymentTxid: null });

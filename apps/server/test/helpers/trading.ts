@@ -1,10 +1,13 @@
 import {
   addressToScript,
+  buildPaymentPsbt,
   bytesToBase64,
   bytesToHex,
   compressedPublicKey,
+  hexToBytes,
   p2trAddress,
   p2wpkhAddress,
+  parsePsbt,
   randomPrivateKey,
   signBip322Simple,
   signPsbtWithKey,
@@ -193,4 +196,38 @@ export async function inMempool(node: TestNode, txid: string): Promise<boolean> 
 /** Retries an assertion until it holds (the tracker runs after events, asynchronously). */
 export async function eventually(check: () => Promise<void>): Promise<void> {
   await vi.waitFor(check, { timeout: 10_000, interval: 50 });
+}
+
+/**
+ * The payer spends the coins of a payment PSBT it was given (`psbt`, base64) elsewhere, at
+ * `feeRate` (above the payment's: full RBF takes it out of the mempool); answers the new txid.
+ */
+export async function doubleSpendPayment(
+  node: TestNode,
+  payer: Wallet,
+  psbt: string,
+  feeRate = 50,
+): Promise<string> {
+  const spent = parsePsbt(psbt);
+  const utxos = Array.from({ length: spent.inputsLength }, (_, i) => {
+    const input = spent.getInput(i);
+    return {
+      txid: bytesToHex(input.txid ?? new Uint8Array()),
+      vout: input.index ?? 0,
+      value: input.witnessUtxo?.amount ?? 0n,
+      script: input.witnessUtxo?.script ?? new Uint8Array(),
+      inscribed: false,
+    };
+  });
+  const replacement = buildPaymentPsbt({
+    payment: { address: payer.address, publicKey: hexToBytes(payer.publicKey), utxos },
+    to: newWallet('p2wpkh').script,
+    amount: 10_000n,
+    feeRate,
+    network: 'regtest',
+  });
+  const indices = replacement.layout.inputs.map((_, i) => i);
+  const signed = parsePsbt(sign(bytesToBase64(replacement.psbt), payer, indices));
+  signed.finalize();
+  return node.node.rpc.call<string>('sendrawtransaction', [signed.hex]);
 }
