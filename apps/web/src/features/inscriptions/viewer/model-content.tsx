@@ -1,5 +1,5 @@
 import { mediaError, PREVIEW_NOT_AVAILABLE } from '@om/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ViewerMessage } from './viewer-message.tsx';
 
@@ -46,13 +46,13 @@ type ProgressEvent = CustomEvent<{ totalProgress: number }>;
 type ErrorEvent = CustomEvent<{ type: string; sourceError?: unknown }>;
 
 function ModelViewerElement({ src, alt }: Omit<Props, 'forceThumbnail'>) {
-  const ref = useRef<HTMLElement>(null);
   const [fraction, setFraction] = useState(0);
   const [isLoaded, setIsLoaded] = useState(false);
   const [failure, setFailure] = useState<string>();
 
-  useEffect(() => {
-    const element = ref.current;
+  // A ref callback listens from the commit on: a passive effect would run later, and a
+  // load failure the element reports in between would be lost.
+  const listen = useCallback((element: HTMLElement | null) => {
     if (!element) return;
     const onProgress = (event: Event) => setFraction((event as ProgressEvent).detail.totalProgress);
     const onLoad = () => setIsLoaded(true);
@@ -74,7 +74,7 @@ function ModelViewerElement({ src, alt }: Omit<Props, 'forceThumbnail'>) {
   return (
     <div className="relative size-full">
       <model-viewer
-        ref={ref}
+        ref={listen}
         src={src}
         alt={alt}
         auto-rotate
