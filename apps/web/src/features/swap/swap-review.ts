@@ -1,0 +1,182 @@
+import {
+  addressOfScript,
+  equalBytes,
+  estimateVsize,
+  inputTypeOf,
+  parsePsbt,
+  psbtTxid,
+  scriptOfAddress,
+  spendTypeOfScript,
+  type BitcoinNetwork,
+} from '@om/bitcoin';
+import { parseBtcToSats, type SwapPsbt } from '@om/core';
+import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
+import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
+import { btcText, feeRateText } from '../trade/trade-format.ts';
+import type { Direction } from './swap-form.ts';
+
+export type SwapReview = {
+  /** What leaves the wallet: the user's coins spent less what comes back to them. */
+  pays: bigint;
+  /** Sats to the payment address (a sale's BTC, a purchase's change). */
+  receives: bigint;
+  /** The whole transaction's fee, from its amounts. */
+  networkFee: bigint;
+  feeRate: number;
+  txid: string;
+  /** Why not to sign, in words; empty when the PSBT is the swap quoted. */
+  problems: string[];
+};
+
+export type SwapReviewRequest = {
+  direction: Direction;
+  network: BitcoinNetwork;
+  paymentAddress: string;
+  ordinalsAddress: string;
+  /** The pool's address (GET /brc20swap/pools): a sale's inscription goes there, a purchase's comes from there. */
+  poolAddress: string;
+  feeRate: number;
+  /** Sale: 'txid:vout' of the transfer inscription chosen. */
+  inscriptionOutpoint?: string;
+  /** Sale: the least BTC the page showed, in sats. */
+  minReceive: bigint;
+  /** Purchase: the most the page showed to send, its platform fee and its network fee, in sats. */
+  maxSend: bigint;
+  platformFee: bigint;
+  networkFee: bigint;
+};
+
+const hex = (bytes: Uint8Array) =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * Reads the swap's PSBT before the wallet signs it (ADR 017's one transaction: input 0 the
+ * transfer inscription to output 0, output 1 the BTC, output 2 the platform fee, the funder's
+ * coins and change after). Amounts come from the PSBT, never from the answer's words: a sale pays
+ * the payment address at least the minimum received and spends nothing of the user but the
+ * inscription; a purchase sends output 0 to the ordinals address and costs the user no more than
+ * send amount + network fee + platform fee, at about the fee rate chosen.
+ */
+export function reviewSwapPsbt(answer: SwapPsbt, request: SwapReviewRequest): SwapReview {
+  const review: SwapReview = {
+    pays: 0n,
+    receives: 0n,
+    networkFee: 0n,
+    feeRate: 0,
+    txid: '',
+    problems: [],
+  };
+  const problems = review.problems;
+  let tx: ReturnType<typeof parsePsbt>;
+  try {
+    tx = parsePsbt(answer.psbt);
+  } catch {
+    return { ...review, problems: ['The swap PSBT cannot be read.'] };
+  }
+  const { network, direction } = request;
+  const payment = scriptOfAddress(request.paymentAddress, network);
+  const ordinals = scriptOfAddress(request.ordinalsAddress, network);
+  const pool = scriptOfAddress(request.poolAddress, network);
+  const isUser = (script: Uint8Array) =>
+    equalBytes(script, payment) || equalBytes(script, ordinals);
+
+  const toSign = new Set(answer.inputs_to_sign.map((input) => input.index));
+  let spent = 0n;
+  const inputTypes = Array.from({ length: tx.inputsLength }, (_, i) => {
+    const input = tx.getInput(i);
+    const prevout = input.witnessUtxo;
+    if (!prevout) {
+      problems.push(`Input ${i} does not say what it spends.`);
+      return inputTypeOf('p2wpkh');
+    }
+    spent += prevout.amount;
+    if (isUser(prevout.script)) review.pays += prevout.amount;
+    const isInscription = i === 0;
+    const signs = toSign.has(i);
+    if (direction === 'sell') {
+      if (isInscription && !equalBytes(prevout.script, ordinals)) {
+        problems.push('Input 0 is not a coin of your ordinals address.');
+      }
+      if (!isInscription && isUser(prevout.script)) {
+        problems.push(`Input ${i} is a coin of your wallet: a sale spends only the inscription.`);
+      }
+      if (
+        isInscription &&
+        `${hex(input.txid ?? new Uint8Array())}:${input.index ?? 0}` !== request.inscriptionOutpoint
+      ) {
+        problems.push('Input 0 is not the transfer inscription you chose.');
+      }
+    } else if (isInscription && !equalBytes(prevout.script, pool)) {
+      problems.push("Input 0 is not the pool's transfer inscription.");
+    }
+    if (
+      signs &&
+      !(direction === 'sell'
+        ? isInscription
+        : !isInscription && equalBytes(prevout.script, payment))
+    ) {
+      problems.push(`The swap asks you to sign input ${i}, which is not yours to pay with.`);
+    }
+    return inputTypeOf(spendTypeOfScript(prevout.script) ?? 'p2wpkh');
+  });
+  for (const index of toSign) {
+    if (index < 0 || index >= tx.inputsLength) {
+      problems.push(`The swap asks to sign input ${index}, which the PSBT does not have.`);
+      toSign.delete(index);
+    }
+  }
+
+  let kept = 0n;
+  const scripts = Array.from({ length: tx.outputsLength }, (_, i) => {
+    const { script = new Uint8Array(), amount = 0n } = tx.getOutput(i);
+    kept += amount;
+    if (i === 0) {
+      const to = direction === 'sell' ? pool : ordinals;
+      if (!equalBytes(script, to)) {
+        const where = addressOfScript(script, network) ?? 'a script';
+        const whose = direction === 'sell' ? 'the pool' : 'your ordinals address';
+        problems.push(`Output 0 sends the inscription to ${where}, not ${whose}.`);
+      }
+    } else if (isUser(script)) {
+      // Output 0's postage is the pool's coin on a purchase: only the others come back to the user.
+      review.pays -= amount;
+      if (equalBytes(script, payment)) review.receives += amount;
+    }
+    return script;
+  });
+  review.networkFee = spent - kept;
+  if (review.networkFee < 0n) problems.push('Its outputs pay more than its inputs hold.');
+  review.feeRate =
+    tx.outputsLength > 0 ? Number(review.networkFee) / estimateVsize(inputTypes, scripts) : 0;
+  const unsafe = inputsWithUnsafeSighash(tx, toSign);
+  if (unsafe.length > 0) problems.push(unsafeSighashText(unsafe, 'The swap'));
+
+  if (direction === 'sell') {
+    const min = maxOf(request.minReceive, parseBtcToSats(answer.min_receive) ?? request.minReceive);
+    if (review.receives < min) {
+      problems.push(
+        `It pays you ${btcText(review.receives)}, less than the minimum received of ${btcText(min)}.`,
+      );
+    }
+  } else {
+    if (review.feeRate > maxAcceptedFeeRate(request.feeRate)) {
+      problems.push(
+        `The network fee rate of ${feeRateText(review.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`,
+      );
+    }
+    const most = request.maxSend + request.networkFee + request.platformFee;
+    if (review.pays > most) {
+      problems.push(
+        `It costs you ${btcText(review.pays)}, more than the ${btcText(most)} quoted with its fees.`,
+      );
+    }
+  }
+  try {
+    review.txid = psbtTxid(answer.psbt);
+  } catch {
+    review.txid = '';
+  }
+  return review;
+}
+
+const maxOf = (a: bigint, b: bigint) => (a > b ? a : b);
