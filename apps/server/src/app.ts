@@ -31,6 +31,7 @@ import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts
 import { launchpadRoutes } from './features/launchpad/launchpad.routes.ts';
 import { startTradeTracker } from './features/listings/trade-tracker.ts';
 import { storageRoutes } from './features/storage/storage.routes.ts';
+import { swapRoutes } from './features/swap/swap.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuctions(app, deps, writeLimit);
   brc20SendRoutes(app, deps, writeLimit);
   brc20Routes(app, deps);
+  swapRoutes(app, deps, writeLimit);
   opiRoutes(app, deps);
   xAccountRoutes(app, deps, writeLimit);
   await storageRoutes(app, deps, writeLimit);

@@ -107,6 +107,12 @@ const EnvSchema = z.object({
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).default(2000),
   /** Seconds an event stream lasts before the server ends it and the browser reconnects. */
   EVENT_STREAM_LIFETIME_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
+   * The BRC-20 swap's fees (ADR 017), parts per million of each swap: the liquidity providers'
+   * part stays in the pool, the platform's is a BTC output to the platform fee address.
+   */
+  SWAP_LP_FEE_PPM: z.coerce.number().int().min(0).max(500_000).default(16_000),
+  SWAP_PLATFORM_FEE_PPM: z.coerce.number().int().min(0).max(500_000).default(4_000),
   /** Purchases, delistings and padding setups above this fee rate (sat/vB) are refused. */
   MAX_FEE_RATE: z.coerce.number().positive().max(100_000).default(500),
   /**

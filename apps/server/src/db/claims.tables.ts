@@ -1,10 +1,16 @@
 import type { ColumnType, GeneratedAlways } from 'kysely';
 import type { Timestamp } from './database.ts';
 
-/** Kysely's view of the table of migrations/0016_claimed_transactions.sql (kinds: 0020). Change both together. */
+/** Kysely's view of the table of migrations/0016_claimed_transactions.sql (kinds: 0020, 0024). Change both together. */
 
 export type ClaimKind =
-  'purchase' | 'multisig' | 'auction-settle' | 'auction-deposit' | 'inscribe' | 'inscribe-refund';
+  | 'purchase'
+  | 'multisig'
+  | 'auction-settle'
+  | 'auction-deposit'
+  | 'inscribe'
+  | 'inscribe-refund'
+  | 'swap';
 export type ClaimStatus = 'claimed' | 'sent' | 'final' | 'released';
 
 export interface ClaimedTransactionsTable {

@@ -26,6 +26,7 @@ import type {
 import type { ChainTables } from '../indexer/indexer.tables.ts';
 import type { Brc20Tables } from './brc20.tables.ts';
 import type { ClaimTables } from './claims.tables.ts';
+import type { SwapTables } from './swap.tables.ts';
 import type { MultisigTables } from './multisig.tables.ts';
 import type { TradingTables } from './trading.tables.ts';
 
@@ -597,7 +598,7 @@ export interface RewardsTable {
 }
 
 export interface Database
-  extends ChainTables, TradingTables, MultisigTables, ClaimTables, Brc20Tables {
+  extends ChainTables, TradingTables, MultisigTables, ClaimTables, Brc20Tables, SwapTables {
   users: UsersTable;
   x_accounts: XAccountsTable;
   x_oauth_states: XOAuthStatesTable;

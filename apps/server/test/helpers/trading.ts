@@ -3,6 +3,7 @@ import {
   buildPaymentPsbt,
   bytesToBase64,
   bytesToHex,
+  equalBytes,
   compressedPublicKey,
   hexToBytes,
   p2trAddress,
@@ -199,8 +200,9 @@ export async function eventually(check: () => Promise<void>): Promise<void> {
 }
 
 /**
- * The payer spends the coins of a payment PSBT it was given (`psbt`, base64) elsewhere, at
- * `feeRate` (above the payment's: full RBF takes it out of the mempool); answers the new txid.
+ * The payer spends its coins of a payment PSBT it was given (`psbt`, base64: the inputs at its
+ * address, a swap's pool inputs left alone) elsewhere, at `feeRate` (above the payment's: full
+ * RBF takes it out of the mempool); answers the new txid.
  */
 export async function doubleSpendPayment(
   node: TestNode,
@@ -218,7 +220,7 @@ export async function doubleSpendPayment(
       script: input.witnessUtxo?.script ?? new Uint8Array(),
       inscribed: false,
     };
-  });
+  }).filter((utxo) => equalBytes(utxo.script, payer.script));
   const replacement = buildPaymentPsbt({
     payment: { address: payer.address, publicKey: hexToBytes(payer.publicKey), utxos },
     to: newWallet('p2wpkh').script,

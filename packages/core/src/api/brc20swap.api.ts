@@ -225,3 +225,46 @@ export const SendSwapPsbtSchema = z.object({
   state: z.enum(SWAP_ORDER_STATES),
 });
 export type SendSwapPsbt = z.infer<typeof SendSwapPsbtSchema>;
+
+// GET /brc20swap/order?order_id=: one order as it stands, for the page that tracks it.
+export const SwapOrderQuerySchema = z.object({
+  order_id: z.string({ error: 'order_id is required' }).trim().min(1, 'order_id is required'),
+});
+
+export const SwapOrderSchema = z.object({
+  order_id: z.string(),
+  state: z.enum(SWAP_ORDER_STATES),
+  /** 'buy': BTC → token; 'sell': token → BTC. */
+  direction: z.enum(['buy', 'sell']),
+  tick: z.string(),
+  send_amount: z.string(),
+  receive_amount: z.string(),
+  min_receive: z.string(),
+  platform_fee: z.string(),
+  lp_fee: z.string(),
+  network_fee: z.string(),
+  /** The swap's transaction; for a buy off the pool's shelf, the pool's commit and reveal first. */
+  tx_id: z.string(),
+  tx_ids: z.array(z.string()),
+  /** The transfer inscription that changes hands. */
+  inscription_id: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  /** Why a failed order failed. */
+  error: z.string().nullable(),
+});
+export type SwapOrder = z.infer<typeof SwapOrderSchema>;
+
+// GET /brc20swap/pools: every pool (ours: one per tick against BTC), for the pair picker.
+export const SwapPoolSummarySchema = z.object({
+  tick: z.string(),
+  decimals: z.number().int(),
+  /** The pool's reserves, in BTC and in the token, swaps in flight included. */
+  btc_volume: z.string(),
+  tick_volume: z.string(),
+  /** BTC per token at the spot price. */
+  price_btc: z.string(),
+  pool_address: z.string(),
+});
+export type SwapPoolSummary = z.infer<typeof SwapPoolSummarySchema>;
+export const SwapPoolListSchema = z.array(SwapPoolSummarySchema);

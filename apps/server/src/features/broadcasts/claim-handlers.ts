@@ -5,6 +5,7 @@ import { deactivateAuction, releaseSettlement } from '../auctions/auctions.queri
 import { inscribeClaim, inscribeRefundClaim } from '../inscription-service/inscribe-claims.ts';
 import { purchaseClaim } from '../listings/purchase-claim.ts';
 import { releaseBroadcast } from '../multisig/multisig.queries.ts';
+import { swapClaim } from '../swap/swap-claims.ts';
 import type { ClaimedTransaction } from './claimed-transactions.queries.ts';
 
 /** What each kind of claim does when its journalled transaction turns out sent, or lost. */
@@ -54,6 +55,8 @@ export const claimHandlers: Record<ClaimKind, ClaimHandler> = {
   // The inscription service's commit and reveals, and its refunds (ADR 016).
   inscribe: inscribeClaim,
   'inscribe-refund': inscribeRefundClaim,
+  // A BRC-20 swap (ADR 017): the user's double spend fails the order and frees the pool's coins.
+  swap: swapClaim,
 };
 
 async function auctionOfBid(deps: AppDeps, bidId: string): Promise<string | undefined> {

@@ -1,0 +1,57 @@
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { SwapLayout } from '@om/bitcoin';
+import type { SwapOrderState } from '@om/core';
+import type { Timestamp } from './database.ts';
+
+/** Kysely's view of migrations/0024_swap.sql. int8 and numeric read as strings. */
+
+type Amount = ColumnType<string, string | bigint, string | bigint>;
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export type SwapDirection = 'buy' | 'sell';
+
+export interface SwapPoolsTable {
+  tick: string;
+  created_at: Generated<Date>;
+}
+
+export interface SwapOrdersTable {
+  id: string;
+  seq: GeneratedAlways<string>;
+  tick: string;
+  direction: SwapDirection;
+  state: ColumnType<SwapOrderState, SwapOrderState | undefined, SwapOrderState>;
+  payment_address: string;
+  ordinals_address: string;
+  client: string;
+  send_amount: Amount;
+  receive_amount: Amount;
+  min_receive: Amount;
+  slippage: string;
+  fee_rate: ColumnType<string, number | string, number | string>;
+  platform_fee: Amount;
+  lp_fee: Amount;
+  network_fee: Amount;
+  reserve_btc: Amount;
+  reserve_token: Amount;
+  btc_delta: Amount;
+  token_delta: Amount;
+  inscription_id: string;
+  psbt: string;
+  /** The builder's SwapLayout; write JSON text. */
+  layout: ColumnType<SwapLayout, string, string>;
+  prelude_hexes: ColumnType<string[], string[] | undefined, string[]>;
+  prelude_txids: ColumnType<string[], string[] | undefined, string[]>;
+  txid: string;
+  broadcast_at: Nullable<Date>;
+  mined_height: Nullable<number>;
+  error: Nullable<string>;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SwapTables {
+  swap_pools: SwapPoolsTable;
+  swap_orders: SwapOrdersTable;
+}

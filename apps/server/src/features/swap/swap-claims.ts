@@ -1,0 +1,17 @@
+import type { ClaimHandler } from '../broadcasts/claim-handlers.ts';
+import { markBroadcast, moveSwapOrder, releaseSwapHold } from './swap-orders.queries.ts';
+
+/**
+ * The journal's hand-back for swaps: a swap the request never saw out is broadcast; one whose
+ * input another transaction spent (the user's double spend) failed, and its pool coins are free at
+ * once.
+ */
+export const swapClaim: ClaimHandler = {
+  sent: (deps, claim) => markBroadcast(deps.db.kysely, claim.ref),
+  release: async (deps, claim, spent) => {
+    await moveSwapOrder(deps.db.kysely, claim.ref, ['pending', 'confirmed'], 'failed', {
+      error: `Its coins were spent elsewhere: ${spent.join(', ')}`,
+    });
+    await releaseSwapHold(deps.db.kysely, claim.ref);
+  },
+};

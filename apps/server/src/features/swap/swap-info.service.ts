@@ -1,0 +1,106 @@
+import {
+  BRC20_SCALE,
+  SATS_PER_BTC,
+  SWAP_MAX_SLIPPAGE_PERCENT,
+  SWAP_ORDER_TTL_SECONDS,
+  type SwapPoolsInfo,
+  type SwapPoolsInfoBodySchema,
+  type SwapPoolSummary,
+} from '@om/core';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { pkscriptOf } from '../brc20/brc20-follower.ts';
+import { cardinalCoins } from '../listings/wallet-coins.ts';
+import { isValidAddress } from '@om/bitcoin';
+import {
+  btcText,
+  curveFees,
+  pairOf,
+  ppmText,
+  ratioText,
+  tokenText,
+  type SwapPair,
+} from './swap-amounts.ts';
+import { poolTokenBalance, poolTicks } from './swap-orders.queries.ts';
+import { readPoolState, type PoolState } from './swap-pool-state.ts';
+import { refuse } from './swap-refusal.ts';
+
+// POST /brc20swap/swap_pools_info (polled every 7 s by the page) and GET /brc20swap/pools.
+
+type InfoBody = z.output<typeof SwapPoolsInfoBodySchema>;
+
+export async function swapPoolsInfo(deps: AppDeps, body: InfoBody): Promise<SwapPoolsInfo> {
+  const pair = pairOf(body);
+  const pool = await readPoolState(deps, pair.tick);
+  const { btc, token } = pool.reserves;
+  const btcSide = {
+    volume: btcText(btc),
+    per: ratioText(btc * BRC20_SCALE, token * SATS_PER_BTC, 8),
+  };
+  const tokenSide = {
+    volume: tokenText(token, pool.decimals),
+    per: ratioText(token * SATS_PER_BTC, btc * BRC20_SCALE, pool.decimals),
+  };
+  const [send, receive] = pair.direction === 'buy' ? [btcSide, tokenSide] : [tokenSide, btcSide];
+  const fees = curveFees(deps.env);
+  const balances = await balancesOf(deps, body.address, pair, pool);
+  return {
+    tick1: pair.direction === 'buy' ? 'btc' : pair.tick,
+    tick2: pair.direction === 'buy' ? pair.tick : 'btc',
+    tick1_volume: send.volume,
+    tick2_volume: receive.volume,
+    // How much tick1 one tick2 is worth at the spot price, and the other way round.
+    tick1_per_tick2: send.per,
+    tick2_per_tick1: receive.per,
+    platform_service_fee_percent: ppmText(fees.platformPpm),
+    liquider_service_fee_percent: ppmText(fees.lpPpm),
+    platform_service_fee_sell_percent: ppmText(fees.platformPpm),
+    liquider_service_sell_percent: ppmText(fees.lpPpm),
+    route: pair.direction === 'buy' ? ['btc', pair.tick] : [pair.tick, 'btc'],
+    max_slipper: String(SWAP_MAX_SLIPPAGE_PERCENT),
+    order_ttl_seconds: SWAP_ORDER_TTL_SECONDS,
+    send_balance: balances?.[pair.direction === 'buy' ? 'btc' : 'token'] ?? null,
+    receive_balance: balances?.[pair.direction === 'buy' ? 'token' : 'btc'] ?? null,
+  };
+}
+
+/** The user's BTC (cardinal coins) and tokens (overall balance); none for '0' (DotSwap's nobody). */
+async function balancesOf(
+  deps: AppDeps,
+  address: string,
+  pair: SwapPair,
+  pool: PoolState,
+): Promise<{ btc: string; token: string } | undefined> {
+  const network = deps.env.BITCOIN_NETWORK;
+  if (address === '0') return undefined;
+  if (!isValidAddress(address, network)) {
+    throw refuse('badRequest', `address: not a ${network} address`);
+  }
+  const [coins, balance] = await Promise.all([
+    cardinalCoins(deps.chain.source, address, network),
+    poolTokenBalance(deps.db.kysely, pkscriptOf(address, network), pair.tick),
+  ]);
+  return {
+    btc: btcText(coins.reduce((sum, c) => sum + c.value, 0n)),
+    token: tokenText(balance.overall, pool.decimals),
+  };
+}
+
+/** Every pool with its reserves and spot price. */
+export async function swapPools(deps: AppDeps): Promise<SwapPoolSummary[]> {
+  const ticks = await poolTicks(deps.db);
+  return Promise.all(
+    ticks.map(async (tick) => {
+      const pool = await readPoolState(deps, tick);
+      const { btc, token } = pool.reserves;
+      return {
+        tick,
+        decimals: pool.decimals,
+        btc_volume: btcText(btc),
+        tick_volume: tokenText(token, pool.decimals),
+        price_btc: ratioText(btc * BRC20_SCALE, token * SATS_PER_BTC, 8),
+        pool_address: pool.keys.address,
+      };
+    }),
+  );
+}

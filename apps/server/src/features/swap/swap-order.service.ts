@@ -1,0 +1,406 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import {
+  buildBuySwapPsbt,
+  buildSellSwapPsbt,
+  bytesToBase64,
+  deriveOrderKey,
+  hexToBytes,
+  isAddressOfPublicKey,
+  isValidAddress,
+  scriptOfAddress,
+  TradeError,
+  type BuiltSwap,
+  type WalletUtxo,
+} from '@om/bitcoin';
+import {
+  minimumReceived,
+  SWAP_ORDER_TTL_SECONDS,
+  type SwapPsbt,
+  type SwapPsbtBodySchema,
+  type SwapTxSize,
+  type SwapTxSizeBodySchema,
+} from '@om/core';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { cardinalCoins } from '../listings/wallet-coins.ts';
+import { platformFeeAddress } from '../listings/platform-fee.ts';
+import { cosignerSecret } from '../multisig/cosigner.ts';
+import {
+  btcText,
+  curveFees,
+  pairOf,
+  satsOf,
+  tokenText,
+  tokenUnitsOf,
+  type SwapPair,
+} from './swap-amounts.ts';
+import { userTransfer } from './swap-inscription.ts';
+import {
+  insertOrderHolding,
+  lockPool,
+  openQuotes,
+  promisedOutpoints,
+  releaseSwapHold,
+} from './swap-orders.queries.ts';
+import { poolState, readPoolChain, type PoolChain, type PoolState } from './swap-pool-state.ts';
+import { priceBuy, priceSell, type PriceContext, type Priced } from './swap-price.ts';
+import { refuse } from './swap-refusal.ts';
+import { sql } from 'kysely';
+
+// POST /brc20swap/get_swap_psbt_txsize and /get_swap_psbt (ADR 017). The first prices the swap
+// and chooses its coins; the second prices it again under the pool's lock (the reserves moved, or
+// not), refuses it outside the user's slippage, and writes the order with the pool coins it holds.
+
+type SizeBody = z.output<typeof SwapTxSizeBodySchema>;
+type PsbtBody = z.output<typeof SwapPsbtBodySchema>;
+
+export async function swapTxSize(deps: AppDeps, body: SizeBody): Promise<SwapTxSize> {
+  const pair = pairOf(body);
+  const chain = await readPoolChain(deps, pair.tick);
+  const user = await userSide(deps, body, pair, chain, undefined);
+  const state = await poolState(deps.db.kysely, chain);
+  const promised = await promisedOutpoints(deps.db.kysely, chain.keys.address);
+  const priced = price(deps, body, pair, state, promised, user);
+  const minReceive = minimumOf(body, pair, priced.receive);
+  const vins = pair.direction === 'buy' ? priced.userInputs : [];
+  const answer = {
+    tx_size: priced.vsize,
+    ins_contain_sats: pair.direction === 'sell' ? priced.inscription.value.toString() : '0',
+    vins: vins.map((c) => ({ txid: c.txid, vout: c.vout, value: c.value.toString() })),
+    usr_cnt: priced.userInputs.length,
+    network_fee: btcText(priced.networkFee),
+    send_amount: sendText(pair, state.decimals, priced.send),
+    receive_amount: receiveText(pair, state.decimals, priced.receive),
+    min_receive: receiveText(pair, state.decimals, minReceive),
+    price_impact: percentText(priced.quote.priceImpactBps),
+  };
+  return {
+    ...answer,
+    checksum: checksumOf(deps, { ...body, vins: answer.vins }),
+  };
+}
+
+export async function getSwapPsbt(
+  deps: AppDeps,
+  body: PsbtBody,
+  client: string,
+): Promise<SwapPsbt> {
+  const { env, db } = deps;
+  if (body.checksum !== checksumOf(deps, body)) {
+    throw refuse(
+      'checksumMismatch',
+      'checksum: the request is not the one get_swap_psbt_txsize answered; ask it again',
+    );
+  }
+  const pair = pairOf(body);
+  const chain = await readPoolChain(deps, pair.tick);
+  const keys = userKeys(deps, body, pair);
+  const user = await userSide(deps, body, pair, chain, body.vins);
+  const id = randomUUID();
+  const expiresAt = new Date(Date.now() + SWAP_ORDER_TTL_SECONDS * 1000);
+
+  const written = await db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      await lockPool(trx, pair.tick);
+      const open = await openQuotes(trx, body.address, client);
+      if (open.address >= env.MAX_OPEN_RESERVATIONS_PER_WALLET) {
+        throw refuse(
+          'badRequest',
+          `address: ${open.address} swaps are waiting for a signature already`,
+        );
+      }
+      if (open.client >= env.MAX_OPEN_RESERVATIONS_PER_CLIENT) {
+        throw refuse('badRequest', 'Too many swaps are waiting for a signature from this client');
+      }
+      if (user.inscription) {
+        // A new quote for the same transfer inscription replaces the last one.
+        const { rows } = await sql<{ id: string }>`
+        update swap_orders set state = 'expired'
+        where state = 'quoted' and inscription_id = ${user.inscription.id} returning id`.execute(
+          trx,
+        );
+        for (const row of rows) await releaseSwapHold(trx, row.id);
+      }
+      const state = await poolState(trx, chain);
+      const promised = await promisedOutpoints(trx, chain.keys.address);
+      const priced = price(deps, body, pair, state, promised, user);
+      checkSlippage(body, pair, state, priced);
+      const built = buildSwap(priced, keys, state.keys.publicKey);
+      const minReceive = minimumOf(body, pair, priced.receive);
+      const inserted = await insertOrderHolding(
+        trx,
+        {
+          id,
+          tick: pair.tick,
+          direction: pair.direction,
+          payment_address: body.address,
+          ordinals_address: body.ordinals_address ?? body.address,
+          client,
+          send_amount: priced.send,
+          receive_amount: priced.receive,
+          min_receive: minReceive,
+          slippage: body.slipper,
+          fee_rate: body.fee_rate,
+          platform_fee: priced.platformFee,
+          lp_fee: priced.quote.lpFee,
+          network_fee: priced.networkFee,
+          reserve_btc: state.reserves.btc,
+          reserve_token: state.reserves.token,
+          btc_delta: priced.btcDelta,
+          token_delta: priced.tokenDelta,
+          inscription_id: priced.inscription.id,
+          psbt: bytesToBase64(built.psbt),
+          layout: JSON.stringify(built.layout),
+          prelude_hexes: priced.prelude
+            ? [priced.prelude.commit.hex, priced.prelude.reveal.hex]
+            : [],
+          prelude_txids: priced.prelude
+            ? [priced.prelude.commit.txid, priced.prelude.reveal.txid]
+            : [],
+          txid: built.txid,
+          expires_at: expiresAt,
+        },
+        {
+          address: chain.keys.address,
+          outpoints: priced.poolInputs.map((c) => `${c.txid}:${c.vout}`),
+        },
+      );
+      if (!inserted) throw new CoinsTaken();
+      return { priced, built, minReceive, decimals: state.decimals };
+    })
+    .catch((err: unknown) => {
+      if (err instanceof CoinsTaken) {
+        throw refuse(
+          'insufficientLiquidity',
+          "The pool's coins are held by other swaps: try again",
+        );
+      }
+      throw err;
+    });
+
+  const { priced, built, minReceive, decimals } = written;
+  const signer = pair.direction === 'sell' ? (body.ordinals_address ?? body.address) : body.address;
+  return {
+    order_id: id,
+    psbt: bytesToBase64(built.psbt),
+    check_sign_only: true,
+    inputs_to_sign: built.layout.userInputs.map((index) => ({ index, address: signer })),
+    expires_at: expiresAt.toISOString(),
+    send_amount: sendText(pair, decimals, priced.send),
+    receive_amount: receiveText(pair, decimals, priced.receive),
+    min_receive: receiveText(pair, decimals, minReceive),
+    platform_fee: btcText(priced.platformFee),
+    lp_fee:
+      pair.direction === 'buy'
+        ? btcText(priced.quote.lpFee)
+        : tokenText(priced.quote.lpFee, decimals),
+    network_fee: btcText(priced.networkFee),
+  };
+}
+
+class CoinsTaken extends Error {}
+
+type UserSide = {
+  inscription?: Awaited<ReturnType<typeof userTransfer>>;
+  coins: WalletUtxo[];
+};
+
+/** The user's side: the transfer inscription sold, or the payment coins (only `vins` if given). */
+async function userSide(
+  deps: AppDeps,
+  body: SizeBody,
+  pair: SwapPair,
+  chain: PoolChain,
+  vins: readonly { txid: string; vout: number }[] | undefined,
+): Promise<UserSide> {
+  const network = deps.env.BITCOIN_NETWORK;
+  for (const [field, address] of [
+    ['address', body.address],
+    ['ordinals_address', body.ordinals_address],
+  ] as const) {
+    if (address !== undefined && !isValidAddress(address, network)) {
+      throw refuse('badRequest', `${field}: not a ${network} address`);
+    }
+  }
+  if (pair.direction === 'sell') {
+    if (body.exact_side !== 'send') {
+      throw refuse(
+        'badRequest',
+        "exact_side: a sale sells its transfer inscription's whole amount",
+      );
+    }
+    const owner = body.ordinals_address ?? body.address;
+    const inscription = await userTransfer(
+      deps,
+      body.ins[0],
+      pair.tick,
+      owner,
+      scriptOfAddress(owner, network),
+    );
+    const amount = tokenUnitsOf(body.send_amount, chain.decimals, 'send_amount');
+    if (amount !== inscription.amount) {
+      throw refuse(
+        'badRequest',
+        `send_amount: ${inscription.id} transfers ${tokenText(inscription.amount, chain.decimals)}, not ${body.send_amount}`,
+      );
+    }
+    return { inscription, coins: [] };
+  }
+  const coins = await cardinalCoins(deps.chain.source, body.address, network);
+  if (!vins) return { coins };
+  const byOutpoint = new Map(coins.map((c) => [`${c.txid}:${c.vout}`, c]));
+  return {
+    coins: vins.map((v) => {
+      const coin = byOutpoint.get(`${v.txid}:${v.vout}`);
+      if (!coin) {
+        throw refuse(
+          'insufficientFunds',
+          `vins: ${v.txid}:${v.vout} is not a spendable coin of address`,
+        );
+      }
+      return coin;
+    }),
+  };
+}
+
+function price(
+  deps: AppDeps,
+  body: SizeBody,
+  pair: SwapPair,
+  state: PoolState,
+  promised: ReadonlySet<string>,
+  user: UserSide,
+): Priced {
+  const { env } = deps;
+  const feeAddress = platformFeeAddress(env);
+  const fees = curveFees(env);
+  const ctx: PriceContext = {
+    pair,
+    pool: state.keys,
+    decimals: state.decimals,
+    reserves: state.reserves,
+    tokensFree: state.available - state.inFlight.bought,
+    fees: feeAddress ? fees : { ...fees, platformPpm: 0n },
+    poolCoins: state.spendable.filter((c) => !promised.has(`${c.txid}:${c.vout}`)),
+    platformFeeAddress: feeAddress,
+    feeRate: body.fee_rate,
+    maxFeeRate: env.MAX_FEE_RATE,
+    network: env.BITCOIN_NETWORK,
+  };
+  if (pair.direction === 'sell') {
+    return priceSell(ctx, { inscription: user.inscription!, userPaymentAddress: body.address });
+  }
+  return priceBuy(ctx, {
+    exact:
+      body.exact_side === 'send'
+        ? { side: 'send', sats: satsOf(body.send_amount, 'send_amount') }
+        : {
+            side: 'receive',
+            units: tokenUnitsOf(body.receive_amount, state.decimals, 'receive_amount'),
+          },
+    paymentAddress: body.address,
+    ordinalsAddress: body.ordinals_address ?? body.address,
+    userCoins: user.coins,
+  });
+}
+
+/** The quote the user saw, less their slippage: the least the order may give them. */
+function minimumOf(body: SizeBody, pair: SwapPair, receive: bigint): bigint {
+  return body.exact_side === 'receive' ? receive : minimumReceived(receive, body.slipper);
+}
+
+/** The price now against the quote the user accepted (the body's amounts) and their slippage. */
+function checkSlippage(body: SizeBody, pair: SwapPair, state: PoolState, priced: Priced): void {
+  const decimals = state.decimals;
+  if (body.exact_side === 'send') {
+    const quoted =
+      pair.direction === 'buy'
+        ? tokenUnitsOf(body.receive_amount, decimals, 'receive_amount')
+        : satsOf(body.receive_amount, 'receive_amount');
+    const least = minimumReceived(quoted, body.slipper);
+    if (priced.receive < least) {
+      throw refuse(
+        'slippageExceeded',
+        `The price moved beyond your slippage of ${body.slipper}%: you would receive ${receiveText(pair, decimals, priced.receive)}, at least ${receiveText(pair, decimals, least)} was asked`,
+      );
+    }
+    return;
+  }
+  // Exact receive (buys only): the user pays at most the quote plus their slippage.
+  const quoted = satsOf(body.send_amount, 'send_amount');
+  const most = quoted + (quoted - minimumReceived(quoted, body.slipper));
+  if (priced.send > most) {
+    throw refuse(
+      'slippageExceeded',
+      `The price moved beyond your slippage of ${body.slipper}%: it would cost ${btcText(priced.send)} BTC, at most ${btcText(most)} was asked`,
+    );
+  }
+}
+
+type UserKeys = { user: Uint8Array };
+
+/** `pubkey` or `payment:ordinals` (DotSwap): the key of the inputs the user signs, checked. */
+function userKeys(deps: AppDeps, body: PsbtBody, pair: SwapPair): UserKeys {
+  const network = deps.env.BITCOIN_NETWORK;
+  const [first = '', second] = body.user_public_key.split(':');
+  const [key, address, what] =
+    pair.direction === 'sell'
+      ? [second ?? first, body.ordinals_address ?? body.address, 'ordinals']
+      : [first, body.address, 'payment'];
+  const bytes = hexToBytes(key);
+  if (!isValidAddress(address, network) || !isAddressOfPublicKey(bytes, address, network)) {
+    throw refuse('badRequest', `user_public_key: the ${what} key is not the key of ${address}`);
+  }
+  return { user: bytes };
+}
+
+function buildSwap(priced: Priced, keys: UserKeys, pool: Uint8Array): BuiltSwap {
+  const swapKeys = { keys: { user: keys.user, pool } };
+  try {
+    return priced.terms.direction === 'sell'
+      ? buildSellSwapPsbt({ ...priced.terms, ...swapKeys })
+      : buildBuySwapPsbt({ ...priced.terms, ...swapKeys });
+  } catch (err) {
+    if (err instanceof TradeError) throw refuse('badRequest', err.message);
+    throw err;
+  }
+}
+
+const sendText = (pair: SwapPair, decimals: number, units: bigint) =>
+  pair.direction === 'buy' ? btcText(units) : tokenText(units, decimals);
+const receiveText = (pair: SwapPair, decimals: number, units: bigint) =>
+  pair.direction === 'buy' ? tokenText(units, decimals) : btcText(units);
+
+/** Hundredths of a percent as "1.25". */
+function percentText(bps: bigint): string {
+  return `${bps / 100n}.${(bps % 100n).toString().padStart(2, '0')}`;
+}
+
+/**
+ * Binds get_swap_psbt to the txsize answer: HMAC of what the user asked (the pair, the amount they
+ * typed, addresses, rate, slippage, inscriptions) and the coins chosen, under a key derived from
+ * the cosigner secret. The other amount is the quote the user accepted: it only bounds their own
+ * slippage, so it is not bound here.
+ */
+function checksumOf(
+  deps: AppDeps,
+  fields: SizeBody & { vins: readonly { txid: string; vout: number }[] },
+): string {
+  const key = deriveOrderKey(cosignerSecret(deps.env), 'swap-checksum', 'v1');
+  const canonical = JSON.stringify([
+    fields.send_coin_type,
+    fields.send_tick.toLowerCase(),
+    fields.receive_coin_type,
+    fields.receive_tick.toLowerCase(),
+    fields.exact_side,
+    fields.exact_side === 'send' ? fields.send_amount : fields.receive_amount,
+    fields.address,
+    fields.ordinals_address ?? '',
+    fields.slipper,
+    fields.fee_rate,
+    fields.ins,
+    fields.vins.map((v) => `${v.txid}:${v.vout}`),
+  ]);
+  return createHmac('sha256', key).update(canonical).digest('hex');
+}

@@ -1,0 +1,275 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { SwapOrderState } from '@om/core';
+import type { Db } from '../../db/create-db.ts';
+import type { Database } from '../../db/database.ts';
+import type { SwapOrdersTable } from '../../db/swap.tables.ts';
+import { journalClaim, type NewClaim } from '../broadcasts/claimed-transactions.queries.ts';
+
+// swap_orders (0024) and the pool coins they hold (promised_coins, 0017, holder 'swap:{id}').
+
+export type SwapOrderRow = Selectable<SwapOrdersTable>;
+export type NewSwapOrder = Insertable<SwapOrdersTable>;
+type Conn = Kysely<Database> | Transaction<Database>;
+
+export const swapHolder = (orderId: string) => `swap:${orderId}`;
+
+/** How long a broadcast order keeps its pool coins promised: the mempool shows them spent by then. */
+const BROADCAST_HOLD = "interval '1 hour'";
+
+export async function poolExists(db: Db, tick: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('swap_pools')
+    .select('tick')
+    .where('tick', '=', tick)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function poolTicks(db: Db): Promise<string[]> {
+  const rows = await db.kysely.selectFrom('swap_pools').select('tick').orderBy('tick').execute();
+  return rows.map((r) => r.tick);
+}
+
+export async function addPool(db: Db, tick: string): Promise<void> {
+  await db.kysely
+    .insertInto('swap_pools')
+    .values({ tick })
+    .onConflict((oc) => oc.column('tick').doNothing())
+    .execute();
+}
+
+/** Serializes the orders of one pool until the transaction ends. */
+export async function lockPool(trx: Transaction<Database>, tick: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`swap-pool|${tick}`}, 0))`.execute(trx);
+}
+
+export type InFlight = {
+  /** What orders not yet in the chain source's view move the pool's BTC by. */
+  btc: bigint;
+  /** What orders not yet in the BRC-20 index move its tokens by. */
+  token: bigint;
+  /**
+   * Tokens of buys whose transfer inscription the index has not seen yet: the pool's available
+   * balance must still cover them (one it has seen already took its part of that balance).
+   */
+  bought: bigint;
+};
+
+/**
+ * The deltas of the pool's orders that the chain and the index do not show yet. BTC: a live quote,
+ * or an order journalled but not yet taken by the node (the mempool shows the rest). Tokens: a
+ * live quote, or an order sent whose transfer inscription the index has not seen used.
+ */
+export async function inFlight(conn: Conn, tick: string): Promise<InFlight> {
+  const { rows } = await sql<{ btc: string | null; token: string | null; bought: string | null }>`
+    with open as (
+      select o.*, (o.state = 'quoted' and o.expires_at > clock_timestamp()) as live
+      from swap_orders o
+      where o.tick = ${tick} and o.state in ('quoted', 'pending', 'confirmed')),
+    unindexed as (
+      select open.* from open
+      where (live or state in ('pending', 'confirmed'))
+        and not exists (select 1 from brc20_transferables t
+                        where t.inscription_id = open.inscription_id and t.used_height is not null))
+    select
+      (select sum(btc_delta) from open where live or (state = 'pending' and broadcast_at is null))::text as btc,
+      (select sum(token_delta) from unindexed)::text as token,
+      (select sum(-token_delta) from unindexed u where direction = 'buy'
+         and not exists (select 1 from brc20_transferables t
+                         where t.inscription_id = u.inscription_id))::text as bought`.execute(conn);
+  const row = rows[0];
+  return {
+    btc: BigInt(row?.btc ?? 0),
+    token: BigInt(row?.token ?? 0),
+    bought: BigInt(row?.bought ?? 0),
+  };
+}
+
+/**
+ * What the orders priced before `seq` that lapsed since `pricedAt` (expired, or failed) had
+ * moved the pool by: the order's reserves snapshot counted them, the pool no longer does.
+ */
+export async function lapsedBefore(
+  conn: Conn,
+  tick: string,
+  seq: string,
+  pricedAt: Date,
+): Promise<{ btc: bigint; token: bigint }> {
+  const { rows } = await sql<{ btc: string | null; token: string | null }>`
+    select sum(btc_delta)::text as btc, sum(token_delta)::text as token
+    from swap_orders
+    where tick = ${tick} and seq < ${seq}::bigint
+      and ((state = 'expired' and expires_at > ${pricedAt})
+           or (state = 'failed' and updated_at > ${pricedAt}))`.execute(conn);
+  return { btc: BigInt(rows[0]?.btc ?? 0), token: BigInt(rows[0]?.token ?? 0) };
+}
+
+/** The pool's BRC-20 balance in the index (overall and available), 0 when it has none. */
+export async function poolTokenBalance(
+  conn: Conn,
+  pkscript: string,
+  tick: string,
+): Promise<{ overall: bigint; available: bigint }> {
+  const row = await conn
+    .selectFrom('brc20_balances')
+    .select(['overall', 'available'])
+    .where('pkscript', '=', pkscript)
+    .where('tick', '=', tick)
+    .executeTakeFirst();
+  return { overall: BigInt(row?.overall ?? 0), available: BigInt(row?.available ?? 0) };
+}
+
+/** Coins of the address some live promise holds (any holder: a pool's coins are only swaps'). */
+export async function promisedOutpoints(conn: Conn, address: string): Promise<Set<string>> {
+  const { rows } = await sql<{ outpoint: string }>`
+    select outpoint from promised_coins
+    where address = ${address} and expires_at > clock_timestamp()`.execute(conn);
+  return new Set(rows.map((r) => r.outpoint));
+}
+
+/** Live quotes of a payment address or a client: the caps on what one user may hold at once. */
+export async function openQuotes(
+  conn: Conn,
+  paymentAddress: string,
+  client: string,
+): Promise<{ address: number; client: number }> {
+  const { rows } = await sql<{ address: number; client: number }>`
+    select count(*) filter (where payment_address = ${paymentAddress})::int as address,
+           count(*) filter (where client = ${client})::int as client
+    from swap_orders
+    where state = 'quoted' and expires_at > clock_timestamp()
+      and (payment_address = ${paymentAddress} or client = ${client})`.execute(conn);
+  return rows[0] ?? { address: 0, client: 0 };
+}
+
+/**
+ * Writes the order and promises the pool coins its transactions spend, in the caller's
+ * transaction (which holds the pool's lock). Answers false, writing nothing, when a coin is
+ * promised to another live order after all.
+ */
+export async function insertOrderHolding(
+  trx: Transaction<Database>,
+  order: NewSwapOrder,
+  pool: { address: string; outpoints: readonly string[] },
+): Promise<boolean> {
+  const holder = swapHolder(order.id);
+  const expiresAt = order.expires_at;
+  await sql`
+    insert into reservation_holds (holder, wallet, client, expires_at)
+    values (${holder}, ${order.payment_address}, ${order.client}, ${expiresAt})`.execute(trx);
+  if (pool.outpoints.length > 0) {
+    const values = sql.join(
+      pool.outpoints.map((o) => sql`(${o}, ${holder}, ${pool.address}, ${expiresAt})`),
+    );
+    const taken = await sql<{ outpoint: string }>`
+      insert into promised_coins (outpoint, holder, address, expires_at) values ${values}
+      on conflict (outpoint) do update
+        set holder = excluded.holder, address = excluded.address, expires_at = excluded.expires_at
+        where promised_coins.expires_at <= clock_timestamp()
+      returning outpoint`.execute(trx);
+    if (taken.rows.length < new Set(pool.outpoints).size) return false;
+  }
+  await trx.insertInto('swap_orders').values(order).execute();
+  return true;
+}
+
+export async function findSwapOrder(db: Db, id: string): Promise<SwapOrderRow | undefined> {
+  return db.kysely.selectFrom('swap_orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * quoted → pending with the journal of its transactions, in one database transaction, while the
+ * order is still live; its pool coins stay promised past the quote's expiry. False when the order
+ * was not live any more.
+ */
+export async function claimPending(db: Db, id: string, journal: NewClaim): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('swap_orders')
+      .set({ state: 'pending' })
+      .where('id', '=', id)
+      .where('state', '=', 'quoted')
+      .where(sql<boolean>`expires_at > clock_timestamp()`)
+      .executeTakeFirst();
+    if (moved.numUpdatedRows !== 1n) return false;
+    await journalClaim(trx, journal);
+    const holder = swapHolder(id);
+    await sql`update reservation_holds set expires_at = now() + ${sql.raw(BROADCAST_HOLD)}
+              where holder = ${holder}`.execute(trx);
+    await sql`update promised_coins set expires_at = now() + ${sql.raw(BROADCAST_HOLD)}
+              where holder = ${holder}`.execute(trx);
+    return true;
+  });
+}
+
+export async function markBroadcast(conn: Conn, id: string): Promise<void> {
+  await conn
+    .updateTable('swap_orders')
+    .set({ broadcast_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('broadcast_at', 'is', null)
+    .execute();
+}
+
+/** Moves the order from one of `from` to `to`; answers whether it moved. */
+export async function moveSwapOrder(
+  conn: Conn,
+  id: string,
+  from: readonly SwapOrderState[],
+  to: SwapOrderState,
+  changes: { error?: string; mined_height?: number | null } = {},
+): Promise<boolean> {
+  const result = await conn
+    .updateTable('swap_orders')
+    .set({ state: to, ...changes })
+    .where('id', '=', id)
+    .where('state', 'in', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Ends the order's promise of pool coins (it failed or lapsed). */
+export async function releaseSwapHold(conn: Conn, id: string): Promise<void> {
+  await sql`delete from reservation_holds where holder = ${swapHolder(id)}`.execute(conn);
+}
+
+/** Quotes past their expiry become 'expired' and free their coins; answers how many. */
+export async function expireQuotes(db: Db): Promise<number> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: string }>`
+      update swap_orders set state = 'expired'
+      where state = 'quoted' and expires_at <= clock_timestamp()
+      returning id`.execute(trx);
+    if (rows.length > 0) {
+      const holders = rows.map((r) => swapHolder(r.id));
+      await sql`delete from reservation_holds where holder = any(${holders}::text[])`.execute(trx);
+    }
+    return rows.length;
+  });
+}
+
+/** Orders sent and not completed, and completed ones of the last blocks (a reorg may undo them). */
+export async function ordersToWatch(db: Db, sinceHeight: number): Promise<SwapOrderRow[]> {
+  return db.kysely
+    .selectFrom('swap_orders')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('state', 'in', ['pending', 'confirmed']),
+        eb.and([eb('state', '=', 'completed'), eb('mined_height', '>', sinceHeight)]),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(500)
+    .execute();
+}
+
+/** The height at which the order's transfer inscription was used, per the BRC-20 index. */
+export async function transferUsedHeight(db: Db, inscriptionId: string): Promise<number | null> {
+  const row = await db.kysely
+    .selectFrom('brc20_transferables')
+    .select('used_height')
+    .where('inscription_id', '=', inscriptionId)
+    .executeTakeFirst();
+  return row?.used_height ?? null;
+}

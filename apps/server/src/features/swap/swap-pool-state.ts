@@ -1,0 +1,63 @@
+import type { Reserves } from '@om/core';
+import type { WalletUtxo } from '@om/bitcoin';
+import type { AppDeps } from '../../app.ts';
+import type { Db } from '../../db/create-db.ts';
+import { readTicker } from '../brc20/brc20.queries.ts';
+import { addressCoins } from '../listings/wallet-coins.ts';
+import { poolKeys, type PoolKeys } from './swap-pool.ts';
+import { inFlight, poolExists, poolTokenBalance, type InFlight } from './swap-orders.queries.ts';
+import { refuse } from './swap-refusal.ts';
+
+// A pool's reserves are read, never kept (ADR 017): its BTC is the cardinal coins the chain
+// source shows at its address (the mempool included), its tokens the BRC-20 index's balance of
+// its pkscript; each plus what orders not shown there yet move them by.
+
+export type PoolChain = {
+  keys: PoolKeys;
+  decimals: number;
+  /** Every cardinal coin's sats, unconfirmed ones included (the mempool is the pool's view). */
+  cardinal: bigint;
+  /** What a swap may spend: confirmed cardinal coins (an unconfirmed one could still vanish). */
+  spendable: WalletUtxo[];
+};
+
+export type PoolState = PoolChain & {
+  reserves: Reserves;
+  inFlight: InFlight;
+  /** The index's available balance: what transfer inscriptions the pool makes draw on. */
+  available: bigint;
+};
+
+/** The pool of a tick and its chain view; pairNotFound when there is none. */
+export async function readPoolChain(deps: AppDeps, tick: string): Promise<PoolChain> {
+  const { env, db, chain } = deps;
+  const [exists, ticker] = await Promise.all([poolExists(db, tick), readTicker(db, tick)]);
+  if (!exists || !ticker) throw refuse('pairNotFound', `There is no pool for btc/${tick}`);
+  const keys = poolKeys(env, tick);
+  const coins = await addressCoins(chain.source, keys.address, env.BITCOIN_NETWORK);
+  const cardinal = coins.filter((c) => !c.utxo.inscribed);
+  return {
+    keys,
+    decimals: ticker.decimals,
+    cardinal: cardinal.reduce((sum, c) => sum + c.utxo.value, 0n),
+    spendable: cardinal.filter((c) => c.blockHeight !== null).map((c) => c.utxo),
+  };
+}
+
+/** The chain view plus the database's: call inside the pool's lock for an order. */
+export async function poolState(conn: Db['kysely'], chain: PoolChain): Promise<PoolState> {
+  const [flight, balance] = await Promise.all([
+    inFlight(conn, chain.keys.tick),
+    poolTokenBalance(conn, chain.keys.pkscript, chain.keys.tick),
+  ]);
+  return {
+    ...chain,
+    inFlight: flight,
+    available: balance.available,
+    reserves: { btc: chain.cardinal + flight.btc, token: balance.overall + flight.token },
+  };
+}
+
+export async function readPoolState(deps: AppDeps, tick: string): Promise<PoolState> {
+  return poolState(deps.db.kysely, await readPoolChain(deps, tick));
+}

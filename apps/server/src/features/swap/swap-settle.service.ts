@@ -1,0 +1,178 @@
+import {
+  base64ToBytes,
+  checkSignedSwap,
+  finalizeSwap,
+  signPoolInputs,
+  TradeError,
+} from '@om/bitcoin';
+import {
+  quoteExactIn,
+  quoteExactOut,
+  type SendSwapPsbt,
+  type SendSwapPsbtBodySchema,
+  type SwapOrder,
+} from '@om/core';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
+import { settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
+import { btcText, curveFees, tokenText } from './swap-amounts.ts';
+import {
+  claimPending,
+  findSwapOrder,
+  lapsedBefore,
+  markBroadcast,
+  moveSwapOrder,
+  releaseSwapHold,
+  type SwapOrderRow,
+} from './swap-orders.queries.ts';
+import { poolKeys } from './swap-pool.ts';
+import { refuse } from './swap-refusal.ts';
+import { readTicker } from '../brc20/brc20.queries.ts';
+
+// POST /brc20swap/send_swap_psbt (ADR 017, "the pool signs last"): the PSBT must be the order's
+// byte for byte but for the user's signatures, the order live, and the pool no worse off than the
+// curve says now; then the pool signs, the transactions are journalled with the move to 'pending'
+// and only then broadcast, so a kill -9 in between leaves them to the claims worker.
+
+type Body = z.output<typeof SendSwapPsbtBodySchema>;
+
+export async function sendSwapPsbt(deps: AppDeps, body: Body): Promise<SendSwapPsbt> {
+  const { env, db, chain } = deps;
+  const order = await findSwapOrder(db, body.order_id);
+  if (!order) throw refuse('orderNotFound', `order_id: no swap order ${body.order_id}`);
+  if (order.state !== 'quoted') {
+    throw refuse(
+      'orderNotFound',
+      `order_id: swap order ${order.id} is ${order.state}, not waiting for a signature`,
+    );
+  }
+  if (order.expires_at.getTime() <= Date.now()) {
+    await moveSwapOrder(db.kysely, order.id, ['quoted'], 'expired');
+    await releaseSwapHold(db.kysely, order.id);
+    throw refuse(
+      'orderExpired',
+      `order_id: swap order ${order.id} expired at ${order.expires_at.toISOString()}: ask for a new quote`,
+    );
+  }
+  const signed = base64ToBytes(body.psbt);
+  if (!signed) throw refuse('psbtMismatch', 'psbt: not base64');
+  const built = {
+    psbt: base64ToBytes(order.psbt)!,
+    layout: order.layout,
+    maxFeeRate: env.MAX_FEE_RATE,
+  };
+  let final;
+  try {
+    const checked = checkSignedSwap(signed, built);
+    const pool = poolKeys(env, order.tick);
+    final = finalizeSwap(signPoolInputs(checked, pool.privateKey, order.layout.poolInputs), built);
+  } catch (err) {
+    if (err instanceof TradeError) throw refuse('psbtMismatch', `psbt: ${err.message}`);
+    throw err;
+  }
+  await recheckPool(deps, order);
+
+  const transactions = [
+    ...order.prelude_hexes.map((hex, i) => ({ hex, txid: order.prelude_txids[i] ?? '' })),
+    { hex: final.hex, txid: final.txid },
+  ];
+  try {
+    await testMempoolAccept(
+      chain,
+      transactions.map((t) => t.hex),
+    );
+  } catch (err) {
+    if (!isTxRejection(err)) throw err;
+    await failOrder(deps, order.id, err.message);
+    throw refuse('broadcastRefused', `The node refused the swap: ${err.message}`);
+  }
+  const claimed = await claimPending(db, order.id, { kind: 'swap', ref: order.id, transactions });
+  if (!claimed) {
+    throw refuse('orderExpired', `order_id: swap order ${order.id} expired before it was signed`);
+  }
+  try {
+    await broadcastInOrder(
+      chain,
+      transactions.map((t) => t.hex),
+    );
+  } catch (err) {
+    // The claims worker sends it again, or releases the order when its coins went elsewhere.
+    deps.log.warn({ err, orderId: order.id }, 'swap: broadcast later');
+    return { order_id: order.id, tx_id: final.txid, state: 'pending' };
+  }
+  await db.kysely.transaction().execute(async (trx) => {
+    await markBroadcast(trx, order.id);
+    await settleJournal(trx, 'swap', order.id, 'sent');
+  });
+  return { order_id: order.id, tx_id: final.txid, state: 'pending' };
+}
+
+/**
+ * The pool pays no more than the curve gives at the order's place now: its reserves snapshot,
+ * less what orders priced before it that lapsed since had moved (only those can move its place;
+ * orders priced after it are priced after it). A move in the user's favour is refused.
+ */
+async function recheckPool(deps: AppDeps, order: SwapOrderRow): Promise<void> {
+  const lapsed = await lapsedBefore(deps.db.kysely, order.tick, order.seq, order.created_at);
+  const side = order.direction;
+  const reserves = {
+    btc: BigInt(order.reserve_btc) - lapsed.btc,
+    token: BigInt(order.reserve_token) - lapsed.token,
+  };
+  const fees = curveFees(deps.env);
+  let holds: boolean;
+  try {
+    holds =
+      side === 'sell'
+        ? // The sale's payout (the user's BTC, the platform's part, the fee the pool pays) is at
+          // most what the curve gives now for the tokens.
+          quoteExactIn('sell', reserves, BigInt(order.token_delta), fees).amountOut >=
+          -BigInt(order.btc_delta)
+        : // What the pool keeps of the buyer's BTC still buys the tokens it gives.
+          (() => {
+            const now = quoteExactOut('buy', reserves, -BigInt(order.token_delta), fees);
+            return now.amountIn - now.platformFee <= BigInt(order.btc_delta);
+          })();
+  } catch {
+    holds = false;
+  }
+  if (!holds) {
+    await failOrder(deps, order.id, 'The pool moved since the quote');
+    throw refuse('slippageExceeded', 'The pool moved since the quote: ask for a new one');
+  }
+}
+
+async function failOrder(deps: AppDeps, id: string, error: string): Promise<void> {
+  await moveSwapOrder(deps.db.kysely, id, ['quoted'], 'failed', { error });
+  await releaseSwapHold(deps.db.kysely, id);
+}
+
+/** GET /brc20swap/order. */
+export async function getSwapOrder(deps: AppDeps, id: string): Promise<SwapOrder> {
+  const order = await findSwapOrder(deps.db, id);
+  if (!order) throw refuse('orderNotFound', `order_id: no swap order ${id}`);
+  const decimals = (await readTicker(deps.db, order.tick))?.decimals ?? 18;
+  const buy = order.direction === 'buy';
+  const btc = (v: string) => btcText(BigInt(v));
+  const token = (v: string) => tokenText(BigInt(v), decimals);
+  const expired = order.state === 'quoted' && order.expires_at.getTime() <= Date.now();
+  return {
+    order_id: order.id,
+    state: expired ? 'expired' : order.state,
+    direction: order.direction,
+    tick: order.tick,
+    send_amount: buy ? btc(order.send_amount) : token(order.send_amount),
+    receive_amount: buy ? token(order.receive_amount) : btc(order.receive_amount),
+    min_receive: buy ? token(order.min_receive) : btc(order.min_receive),
+    platform_fee: btc(order.platform_fee),
+    lp_fee: buy ? btc(order.lp_fee) : token(order.lp_fee),
+    network_fee: btc(order.network_fee),
+    tx_id: order.txid,
+    tx_ids: [...order.prelude_txids, order.txid],
+    inscription_id: order.inscription_id,
+    created_at: order.created_at.toISOString(),
+    expires_at: order.expires_at.toISOString(),
+    error: order.error,
+  };
+}

@@ -1,0 +1,92 @@
+import {
+  BRC20SWAP_PATH,
+  SendSwapPsbtBodySchema,
+  SWAP_CODES,
+  SwapOrderQuerySchema,
+  SwapPoolsInfoBodySchema,
+  SwapPsbtBodySchema,
+  SwapTxSizeBodySchema,
+} from '@om/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { AppError, STATUS_BY_CODE } from '../../http/app-error.ts';
+import { parseInput } from '../../http/validate.ts';
+import { swapPools, swapPoolsInfo } from './swap-info.service.ts';
+import { getSwapPsbt, swapTxSize } from './swap-order.service.ts';
+import { startSwapWorker } from './swap-orders.worker.ts';
+import { SwapRefusal } from './swap-refusal.ts';
+import { getSwapOrder, sendSwapPsbt } from './swap-settle.service.ts';
+
+/**
+ * The BRC-20 swap (issue 15, ADR 017) in DotSwap's V2 shape: every answer is the envelope
+ * `{ code, msg, data, req_id }`; a refusal the user caused is HTTP 200 with a non-zero code, a
+ * malformed body HTTP 400 with code badRequest. Its worker starts with it.
+ */
+export function swapRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
+  app.addHook('onClose', startSwapWorker(deps));
+  void app.register(
+    async (swap) => {
+      swap.setErrorHandler((err: FastifyError | Error, request, reply) =>
+        answerError(err, request, reply),
+      );
+      const write = { config: writeLimit };
+      const ok = (request: FastifyRequest, data: unknown) => ({
+        code: SWAP_CODES.ok,
+        msg: 'ok',
+        data,
+        req_id: request.id,
+      });
+
+      const info = async (request: FastifyRequest) =>
+        ok(
+          request,
+          await swapPoolsInfo(deps, parseInput(SwapPoolsInfoBodySchema, request.body, 'body')),
+        );
+      swap.post('/swap_pools_info', info);
+      // DotSwap serves the same answer under this name too.
+      swap.post('/swap_info', info);
+      swap.get('/pools', async (request) => ok(request, await swapPools(deps)));
+      swap.post('/get_swap_psbt_txsize', async (request) =>
+        ok(request, await swapTxSize(deps, parseInput(SwapTxSizeBodySchema, request.body, 'body'))),
+      );
+      swap.post('/get_swap_psbt', write, async (request) =>
+        ok(
+          request,
+          await getSwapPsbt(deps, parseInput(SwapPsbtBodySchema, request.body, 'body'), request.ip),
+        ),
+      );
+      swap.post('/send_swap_psbt', write, async (request) =>
+        ok(
+          request,
+          await sendSwapPsbt(deps, parseInput(SendSwapPsbtBodySchema, request.body, 'body')),
+        ),
+      );
+      swap.get('/order', async (request) =>
+        ok(
+          request,
+          await getSwapOrder(
+            deps,
+            parseInput(SwapOrderQuerySchema, request.query, 'query').order_id,
+          ),
+        ),
+      );
+    },
+    { prefix: BRC20SWAP_PATH },
+  );
+}
+
+function answerError(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const envelope = (code: number, msg: string) => ({ code, msg, data: null, req_id: request.id });
+  if (err instanceof SwapRefusal) return reply.status(200).send(envelope(err.code, err.message));
+  if (err instanceof AppError) {
+    if (err.code === 'INTERNAL') request.log.error({ err }, 'swap failed');
+    const code = err.code === 'INVALID_INPUT' ? SWAP_CODES.badRequest : SWAP_CODES.broadcastRefused;
+    return reply.status(STATUS_BY_CODE[err.code]).send(envelope(code, err.message));
+  }
+  const status = (err as FastifyError).statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.status(status).send(envelope(SWAP_CODES.badRequest, err.message));
+  }
+  request.log.error({ err }, 'swap failed');
+  return reply.status(500).send(envelope(SWAP_CODES.broadcastRefused, 'The swap service failed'));
+}
