@@ -54,6 +54,12 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'swap',
+        lazy: async () => ({
+          Component: (await import('../features/swap/swap-page.tsx')).SwapPage,
+        }),
+      },
+      {
         path: 'profile',
         lazy: async () => ({
           Component: (await import('../features/profile/profile-page.tsx')).ProfilePage,

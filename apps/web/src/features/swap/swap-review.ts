@@ -79,6 +79,7 @@ export function reviewSwapPsbt(answer: SwapPsbt, request: SwapReviewRequest): Sw
   const pool = scriptOfAddress(request.poolAddress, network);
   const isUser = (script: Uint8Array) =>
     equalBytes(script, payment) || equalBytes(script, ordinals);
+  const scriptsOf = { request, payment, ordinals, pool, isUser };
 
   const toSign = new Set(answer.inputs_to_sign.map((input) => input.index));
   let spent = 0n;
@@ -91,32 +92,8 @@ export function reviewSwapPsbt(answer: SwapPsbt, request: SwapReviewRequest): Sw
     }
     spent += prevout.amount;
     if (isUser(prevout.script)) review.pays += prevout.amount;
-    const isInscription = i === 0;
-    const signs = toSign.has(i);
-    if (direction === 'sell') {
-      if (isInscription && !equalBytes(prevout.script, ordinals)) {
-        problems.push('Input 0 is not a coin of your ordinals address.');
-      }
-      if (!isInscription && isUser(prevout.script)) {
-        problems.push(`Input ${i} is a coin of your wallet: a sale spends only the inscription.`);
-      }
-      if (
-        isInscription &&
-        `${hex(input.txid ?? new Uint8Array())}:${input.index ?? 0}` !== request.inscriptionOutpoint
-      ) {
-        problems.push('Input 0 is not the transfer inscription you chose.');
-      }
-    } else if (isInscription && !equalBytes(prevout.script, pool)) {
-      problems.push("Input 0 is not the pool's transfer inscription.");
-    }
-    if (
-      signs &&
-      !(direction === 'sell'
-        ? isInscription
-        : !isInscription && equalBytes(prevout.script, payment))
-    ) {
-      problems.push(`The swap asks you to sign input ${i}, which is not yours to pay with.`);
-    }
+    const outpoint = `${hex(input.txid ?? new Uint8Array())}:${input.index ?? 0}`;
+    problems.push(...inputProblems(i, prevout.script, outpoint, toSign.has(i), scriptsOf));
     return inputTypeOf(spendTypeOfScript(prevout.script) ?? 'p2wpkh');
   });
   for (const index of toSign) {
@@ -180,3 +157,45 @@ export function reviewSwapPsbt(answer: SwapPsbt, request: SwapReviewRequest): Sw
 }
 
 const maxOf = (a: bigint, b: bigint) => (a > b ? a : b);
+
+type Scripts = {
+  request: SwapReviewRequest;
+  payment: Uint8Array;
+  ordinals: Uint8Array;
+  pool: Uint8Array;
+  isUser: (script: Uint8Array) => boolean;
+};
+
+/**
+ * Input 0 is the transfer inscription: the user's chosen one on a sale, the pool's on a purchase.
+ * The user signs only that inscription on a sale, only payment coins (inputs 1..) on a purchase.
+ */
+function inputProblems(
+  i: number,
+  script: Uint8Array,
+  outpoint: string,
+  signs: boolean,
+  { request, payment, ordinals, pool, isUser }: Scripts,
+): string[] {
+  const problems: string[] = [];
+  const isInscription = i === 0;
+  if (request.direction === 'sell') {
+    if (isInscription && !equalBytes(script, ordinals)) {
+      problems.push('Input 0 is not a coin of your ordinals address.');
+    }
+    if (isInscription && outpoint !== request.inscriptionOutpoint) {
+      problems.push('Input 0 is not the transfer inscription you chose.');
+    }
+    if (!isInscription && isUser(script)) {
+      problems.push(`Input ${i} is a coin of your wallet: a sale spends only the inscription.`);
+    }
+  } else if (isInscription && !equalBytes(script, pool)) {
+    problems.push("Input 0 is not the pool's transfer inscription.");
+  }
+  const mayPay =
+    request.direction === 'sell' ? isInscription : !isInscription && equalBytes(script, payment);
+  if (signs && !mayPay) {
+    problems.push(`The swap asks you to sign input ${i}, which is not yours to pay with.`);
+  }
+  return problems;
+}
