@@ -11,6 +11,7 @@ import { shortenHash } from '../inscriptions/inscription-format.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { formatWireAmount } from './brc20-amount.ts';
 import { brc20Queries } from './brc20.queries.ts';
+import { SwapLink } from '../swap/swap-link.tsx';
 import { CELL, MintProgress, NUMBER, Pager, Table } from './brc20-ui.tsx';
 import { Brc20ActivitySection } from './brc20-activity.tsx';
 import { MintTokenDialog } from './mint-dialog.tsx';
@@ -72,6 +73,7 @@ export function TokenView({ token }: { token: Brc20Token }) {
           >
             Mint
           </Button>
+          <SwapLink tick={token.tick} label="Swap" />
           {!wallet ? <p className="text-sm text-zinc-400">{CONNECT_WALLET}</p> : null}
           {soldOut ? <p className="text-sm text-zinc-400">Fully minted.</p> : null}
           {token.selfMint ? (

@@ -12,6 +12,7 @@ import { count } from '../collections/collection-format.ts';
 import { useDebouncedValue } from '../collections/use-debounced-value.ts';
 import { formatWireAmount } from './brc20-amount.ts';
 import { brc20Queries } from './brc20.queries.ts';
+import { SwapLink } from '../swap/swap-link.tsx';
 import { CELL, MintProgress, NUMBER, Pager, Table } from './brc20-ui.tsx';
 
 export const SORT_LABELS: Record<Brc20TokenSort, string> = {
@@ -115,6 +116,7 @@ function TokensTable({ tokens }: { tokens: Brc20Token[] }) {
         { text: 'Max supply', align: 'right' },
         { text: 'Holders', align: 'right' },
         { text: 'Deploy height', align: 'right' },
+        { text: 'Swap', align: 'right' },
       ]}
     >
       {tokens.map((token) => (
@@ -134,6 +136,9 @@ function TokensTable({ tokens }: { tokens: Brc20Token[] }) {
           <td className={NUMBER}>{formatWireAmount(token.maxSupply, token.decimals)}</td>
           <td className={NUMBER}>{count(token.holders)}</td>
           <td className={NUMBER}>{count(token.deployHeight)}</td>
+          <td className={`${CELL} text-right`}>
+            <SwapLink tick={token.tick} label={`Swap ${token.originalTick}`} />
+          </td>
         </tr>
       ))}
     </Table>

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { MenuIcon, PanelIcon } from '../../components/ui/icons.tsx';
 import { chainQueries } from '../chain/chain.queries.ts';
+import { useAppConfig } from '../config/config.queries.ts';
+import { swapPath } from '../swap/swap-link.tsx';
 import { WalletButton } from '../wallet/wallet-button.tsx';
 import { PendingRewardsStat, ProductTokenBalanceStat, XpStat } from './header-stats.tsx';
 import { PayoutProgress } from './payout-progress.tsx';
@@ -32,8 +35,23 @@ export function AppHeader() {
           <PendingRewardsStat />
           <PayoutProgress blockHeight={tipHeight} />
         </div>
+        <BuyProductLink />
         <WalletButton />
       </div>
     </header>
+  );
+}
+
+/** Spec 001 §1 "a Buy {product} action": the swap page on BTC → the utility token (issue 15). */
+function BuyProductLink() {
+  const ticker = useAppConfig()?.productTicker ?? '';
+  if (!ticker) return null;
+  return (
+    <Link
+      to={swapPath(ticker)}
+      className="hidden h-9 items-center rounded-lg border border-brand-500/40 px-3 text-sm font-medium text-brand-400 hover:bg-brand-500/10 sm:inline-flex"
+    >
+      Buy {ticker}
+    </Link>
   );
 }
