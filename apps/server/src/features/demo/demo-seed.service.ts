@@ -14,6 +14,7 @@ import {
 } from './demo-collections.ts';
 import { seedDemoAuctions } from './demo-auctions.ts';
 import { seedDemoBrc20 } from './demo-brc20.ts';
+import { seedDemoSwap } from './demo-swap.ts';
 import { inscribeArtworks } from './demo-inscribe.ts';
 import { demoInscriberKey, demoOwners, ownerOf, writeOwnersFile } from './demo-owners.ts';
 import { seedDemoLaunches } from './demo-launches.ts';
@@ -130,6 +131,16 @@ export function startDemoSeed(
       signal: stop.signal,
     });
     deps.log.info(brc20, `demo market brc20: ${brc20.status}`);
+    // Swap pools for the utility token and blok, with a few swaps in their history (issue 15).
+    const swap = await seedDemoSwap({
+      market: deps.market,
+      faucet: deps.faucet,
+      owners: demoOwners(seed),
+      inscriberKey: demoInscriberKey(seed),
+      waitForIndexer: () => waitForIndexer(withSignal),
+      signal: stop.signal,
+    });
+    deps.log.info(swap, `demo market swap: ${swap.status}`);
     // An English auction running for a week, a standing bid and an outbid one (issue 6),
     // before the launches: their log line stays the seed's last, after which it mines nothing.
     const auctions = await seedDemoAuctions({
