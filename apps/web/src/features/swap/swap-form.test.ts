@@ -7,12 +7,14 @@ import {
   pairFromParams,
   parseCoinAmount,
   percentText,
+  saleAfterNetworkFee,
+  saleNetworkFee,
   slippageError,
   txSizeBody,
   userPublicKey,
   type LocalQuote,
 } from './swap-form.ts';
-import { poolsInfo, TICK } from './swap-test-fixtures.ts';
+import { poolsInfo, TICK, txSize } from './swap-test-fixtures.ts';
 
 const T = 10n ** 18n;
 
@@ -156,6 +158,32 @@ describe('the local quote (core curve on the polled reserves)', () => {
         slippage: '0.5',
       }),
     ).toEqual({ error: 'The pool has no liquidity.' });
+  });
+});
+
+describe("a sale's network fee, which the pool takes out of the BTC", () => {
+  it('is the size call’s, at most the size at the rate chosen with the review slack', () => {
+    expect(saleNetworkFee(txSize({ tx_size: 250, network_fee: '0.00001500' }), 6)).toBe(1_500n);
+    // 250 vB × (6 × 1.1 + 1) sat/vB = 1,900 sats at most.
+    expect(saleNetworkFee(txSize({ tx_size: 250, network_fee: '0.00005000' }), 6)).toBe(1_900n);
+  });
+
+  it('lowers what is received and its minimum', () => {
+    const gross = localQuote({
+      direction: 'sell',
+      info: poolsInfo({}, true),
+      exactSide: 'send',
+      amount: 1000n * T,
+      slippage: '0.5',
+    }) as LocalQuote;
+    expect(saleAfterNetworkFee(gross, 1_500n, '0.5')).toMatchObject({
+      receive: 96_409n,
+      minReceive: 95_926n,
+    });
+    expect(saleAfterNetworkFee(gross, 100_000n, '0.5')).toMatchObject({
+      receive: 0n,
+      minReceive: 0n,
+    });
   });
 });
 

@@ -9,9 +9,11 @@ import {
   SWAP_MAX_SLIPPAGE_PERCENT,
   type CurveFees,
   type SwapPoolsInfo,
+  type SwapTxSize,
   type SwapTxSizeBody,
 } from '@om/core';
 import { parseTokenAmount, tokenAmountText } from '../brc20/brc20-amount.ts';
+import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
 
 // The swap form's numbers (issue 15): the pair from the URL, amounts in each coin's unit, and the
 // same quote the server computes (core's swap-curve.ts) from the last pools poll, so the page
@@ -145,6 +147,23 @@ export function localQuote(request: QuoteRequest): LocalQuote | { error: string 
 export function maximumSent(send: bigint, slippage: string): bigint {
   const allowed = send - minimumReceived(send, slippage);
   return send + allowed;
+}
+
+/**
+ * A sale's network fee, which the pool takes out of the BTC it pays (ADR 017): the size call's,
+ * never more than the swap's size at the rate chosen (the one slack rule of every signing review).
+ */
+export function saleNetworkFee(size: SwapTxSize, feeRate: number): bigint {
+  const answered = parseBtcToSats(size.network_fee) ?? 0n;
+  // Rounded to micro-sats first: 6 × 1.1 is 6.6000000000000005 in floating point.
+  const most = BigInt(Math.ceil(Number((size.tx_size * maxAcceptedFeeRate(feeRate)).toFixed(6))));
+  return answered < most ? answered : most;
+}
+
+/** A sale's quote once its network fee is known: what reaches the user, and its minimum. */
+export function saleAfterNetworkFee(quote: LocalQuote, fee: bigint, slippage: string): LocalQuote {
+  const receive = quote.receive > fee ? quote.receive - fee : 0n;
+  return { ...quote, receive, minReceive: minimumReceived(receive, slippage) };
 }
 
 /** '1.25 %' from hundredths of a percent. */

@@ -46,10 +46,11 @@ describe('the review of an order', () => {
             body: TX_SIZE_BODY,
             direction: 'buy',
             poolAddress: '',
-            minReceive: 0n,
+            receiveBeforeFee: 0n,
             maxSend: 100_000n,
             platformFee: 400n,
           },
+          body: TX_SIZE_BODY,
           size: txSize(),
           order: psbtAnswer(built, 'buy', {
             expires_at: new Date(Date.now() - 1_000).toISOString(),

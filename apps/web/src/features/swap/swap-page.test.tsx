@@ -12,6 +12,8 @@ import {
   order,
   ORDER_ID,
   PAIR_BODY,
+  POSTAGE,
+  PRELUDE_FEE,
   psbtAnswer,
   refusal,
   sellPsbt,
@@ -39,7 +41,9 @@ const row = (term: string) => {
   return dt.nextElementSibling?.textContent;
 };
 const built = buyPsbt();
-const buySize = () => txSize({ tx_size: built.vsize, network_fee: satsToBtc(built.fee) });
+/** The size call of that purchase: its network fee counts the pool's inscribing for it. */
+const buySize = () =>
+  txSize({ tx_size: built.vsize, network_fee: satsToBtc(built.fee + PRELUDE_FEE) });
 
 async function typeSend(amount: string) {
   const input = await screen.findByLabelText('You send');
@@ -68,7 +72,9 @@ describe('/swap: the pair and the quote', () => {
     expect(row('Liquidity provider fee')).toBe('0.00001594 BTC');
     expect(row('Minimum received')).toBe('974.204920725393870482 omkt');
     await waitFor(() =>
-      expect(row('Network fee (6 sat/vB)')).toBe(`${satsToBtc(built.fee)} BTC (${built.vsize} vB)`),
+      expect(row('Network fee (6 sat/vB)')).toBe(
+        `${satsToBtc(built.fee + PRELUDE_FEE)} BTC (${built.vsize} vB)`,
+      ),
     );
     expect(bodiesOf(calls, POOLS_INFO)[0]).toEqual({
       ...PAIR_BODY,
@@ -189,7 +195,7 @@ describe('/swap: review, sign, track', () => {
       within(refusalBox).getByText('Not signing: this transaction does not match the quote.'),
     ).toBeTruthy();
     expect(refusalBox.textContent).toContain(
-      `It costs you ${satsToBtc(120_400n + dearer.fee)} BTC, more than the ${satsToBtc(100_400n + built.fee)} BTC quoted with its fees.`,
+      `It costs you ${satsToBtc(120_400n + dearer.fee - POSTAGE)} BTC, more than the ${satsToBtc(100_400n + built.fee + PRELUDE_FEE)} BTC quoted with its fees.`,
     );
     expect(
       (screen.getByRole('button', { name: 'Sign and swap' }) as HTMLButtonElement).disabled,
@@ -213,7 +219,7 @@ describe('/swap: review, sign, track', () => {
     const review = await screen.findByRole('region', { name: 'Swap review' });
     expect(
       within(review).getByText('Leaves your wallet').nextElementSibling?.textContent,
-    ).toContain(satsToBtc(100_000n + built.fee));
+    ).toContain(satsToBtc(100_000n + built.fee + PRELUDE_FEE));
     await userEvent.click(screen.getByRole('button', { name: 'Sign and swap' }));
     expect(wallet.signPsbt).toHaveBeenCalledWith({
       psbtBase64: psbtAnswer(built, 'buy').psbt,
@@ -276,9 +282,10 @@ describe('/swap: selling a transfer inscription', () => {
     expect(await screen.findByRole('dialog', { name: 'Inscribe omkt transfer' })).toBeTruthy();
   });
 
-  it('sells the one chosen: its amount is sent, the ordinals input signed, the BTC at least the minimum', async () => {
+  it('sells the one chosen: its amount is sent, net of the network fee, the ordinals input signed', async () => {
     const wallet = fakeWallet(buyer);
-    const sale = sellPsbt(97_909n);
+    // 97,909 sats from the curve, less the 1,500 sats the pool's transaction pays the network.
+    const sale = sellPsbt(96_409n);
     const calls = swapServer({
       [TRANSFERABLE]: [
         200,
@@ -287,27 +294,36 @@ describe('/swap: selling a transfer inscription', () => {
           payload: { address: buyer.ordinalsAddress, transferables: [transferable()] },
         },
       ],
-      [TX_SIZE]: swapOk(txSize({ send_amount: '1000', receive_amount: '0.00097909' })),
-      [GET_PSBT]: swapOk(psbtAnswer(sale, 'sell')),
+      [TX_SIZE]: swapOk(txSize({ send_amount: '1000', receive_amount: '0.00096409' })),
+      [GET_PSBT]: swapOk(psbtAnswer(sale, 'sell', { min_receive: '0.00095926' })),
       [SEND_PSBT]: swapOk({ order_id: ORDER_ID, tx_id: sale.txid, state: 'pending' }),
       [ORDER]: swapOk(order({ direction: 'sell', state: 'pending' })),
     });
     renderSwap('/swap?send=omkt&receive=btc', wallet);
     await userEvent.click(await screen.findByRole('radio', { name: /1,000 omkt/ }));
+    const receive = screen.getByLabelText('You receive') as HTMLInputElement;
     expect((screen.getByLabelText('You send') as HTMLInputElement).value).toBe('1000');
-    expect((screen.getByLabelText('You receive') as HTMLInputElement).value).toBe('0.00097909');
-    expect(row('Minimum received')).toBe('0.00097419 BTC');
+    expect(receive.value).toBe('0.00097909');
     expect(row('Liquidity provider fee')).toBe('16 omkt');
-    await waitFor(() => expect(bodiesOf(calls, TX_SIZE).length).toBeGreaterThan(0));
-    expect(bodiesOf(calls, TX_SIZE).at(-1)).toMatchObject({
-      send_amount: '1000',
-      ins: [INSCRIPTION_ID],
-    });
+    await waitFor(() => expect(receive.value).toBe('0.00096409'));
+    expect(row('Minimum received')).toBe('0.00095926 BTC');
+    expect(bodiesOf(calls, TX_SIZE)).toEqual([
+      expect.objectContaining({
+        send_amount: '1000',
+        receive_amount: '0.00097909',
+        ins: [INSCRIPTION_ID],
+      }),
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Swap' }));
     const review = await screen.findByRole('region', { name: 'Swap review' });
     expect(
       within(review).getByText('BTC to your payment address').nextElementSibling?.textContent,
-    ).toContain('0.00097909');
+    ).toContain('0.00096409');
+    // Asked again with the amount net of its fee, and the order asked with that very body.
+    expect(
+      bodiesOf(calls, TX_SIZE).map((b) => (b as { receive_amount: string }).receive_amount),
+    ).toEqual(['0.00097909', '0.00097909', '0.00096409']);
+    expect(bodiesOf(calls, GET_PSBT)[0]).toMatchObject({ receive_amount: '0.00096409' });
     await userEvent.click(screen.getByRole('button', { name: 'Sign and swap' }));
     expect(wallet.signPsbt).toHaveBeenCalledWith(
       expect.objectContaining({ inputsToSign: [{ index: 0, address: BUYER_ORDINALS.address }] }),

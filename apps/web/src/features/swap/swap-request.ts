@@ -1,12 +1,13 @@
-import type { Brc20Transferable, SwapPoolSummary } from '@om/core';
+import { parseBtcToSats, type Brc20Transferable, type SwapPoolSummary } from '@om/core';
 import { maximumSent, type ExactSide } from './swap-form.ts';
 import type { SwapRequest } from './swap.mutations.ts';
 import type { useSwapQuote } from './use-swap-quote.ts';
 
 /**
  * What Swap sends and the limits the review holds the PSBT to, from the quote on the page: a
- * sale's minimum received; a purchase's most sent (the amount typed, or the quote plus the
- * slippage when the amount received was typed) and its platform fee. Undefined until complete.
+ * sale's BTC before its network fee; a purchase's most sent (the amount typed, or the quote plus
+ * the slippage when the amount received was typed), its platform fee and the network fee shown.
+ * Undefined until complete.
  */
 export function swapRequest({
   quote,
@@ -21,7 +22,8 @@ export function swapRequest({
   exactSide: ExactSide;
   slippage: string;
 }): SwapRequest | undefined {
-  const { body, route, quote: local } = quote;
+  const { body, route, grossQuote: local } = quote;
+  const shownFee = quote.size?.data ? parseBtcToSats(quote.size.data.network_fee) : undefined;
   if (!body || !route || !local || !pool) return undefined;
   if (route.direction === 'sell') {
     if (!inscription?.outpoint) return undefined;
@@ -30,7 +32,7 @@ export function swapRequest({
       direction: 'sell',
       poolAddress: pool.pool_address,
       inscriptionOutpoint: inscription.outpoint,
-      minReceive: local.minReceive,
+      receiveBeforeFee: local.receive,
       maxSend: 0n,
       platformFee: local.platformFee,
     };
@@ -39,7 +41,8 @@ export function swapRequest({
     body,
     direction: 'buy',
     poolAddress: pool.pool_address,
-    minReceive: 0n,
+    receiveBeforeFee: 0n,
+    ...(shownFee === undefined ? {} : { networkFeeShown: shownFee }),
     maxSend: exactSide === 'send' ? local.send : maximumSent(local.send, slippage.trim()),
     platformFee: local.platformFee,
   };

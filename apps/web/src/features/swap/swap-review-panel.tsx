@@ -29,7 +29,7 @@ export function SwapReviewPanel({
   onSign: () => void;
   onBack: () => void;
 }) {
-  const { order, review, request } = prepared;
+  const { order, review, request, body } = prepared;
   const secondsLeft = useSecondsLeft(order.expires_at);
   const isSell = request.direction === 'sell';
   const refused = review.problems.length > 0;
@@ -37,11 +37,10 @@ export function SwapReviewPanel({
     <section aria-label="Swap review" className="flex flex-col gap-3">
       <dl className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2 text-sm">
         <ReviewRow term="You send">
-          {order.send_amount} {request.body.send_tick === 'btc' ? 'BTC' : request.body.send_tick}
+          {order.send_amount} {body.send_tick === 'btc' ? 'BTC' : body.send_tick}
         </ReviewRow>
         <ReviewRow term="You receive">
-          {order.receive_amount}{' '}
-          {request.body.receive_tick === 'btc' ? 'BTC' : request.body.receive_tick}
+          {order.receive_amount} {body.receive_tick === 'btc' ? 'BTC' : body.receive_tick}
         </ReviewRow>
         <ReviewRow term="Minimum received">{order.min_receive}</ReviewRow>
         {isSell ? (

@@ -1,4 +1,5 @@
 import { scriptOfAddress } from '@om/bitcoin';
+import { satsToBtc } from '@om/core';
 import { describe, expect, it } from 'vitest';
 import { BUYER_ORDINALS, BUYER_PAYMENT, NETWORK, THIEF } from '../trade/trade-test-fixtures.ts';
 import { reviewSwapPsbt, type SwapReviewRequest } from './swap-review.ts';
@@ -7,6 +8,8 @@ import {
   FEE_RATE,
   INSCRIPTION_OUTPOINT,
   POOL_ADDRESS,
+  POSTAGE,
+  PRELUDE_FEE,
   psbtAnswer,
   sellPsbt,
 } from './swap-test-fixtures.ts';
@@ -30,14 +33,16 @@ describe('a purchase', () => {
     minReceive: 0n,
     maxSend: 100_000n,
     platformFee: 400n,
-    networkFee: built.fee,
+    networkFee: built.fee + PRELUDE_FEE,
   };
+  /** The amount, its network fee (the pool's inscribing included) and its platform fee. */
+  const MOST = 100_000n + built.fee + PRELUDE_FEE + 400n;
 
   it('passes when it is the swap quoted: what leaves the wallet is the amount and its network fee', () => {
     const review = reviewSwapPsbt(psbtAnswer(built, 'buy'), request);
     expect(review.problems).toEqual([]);
-    expect(review.pays).toBe(100_000n + built.fee);
-    expect(review.receives).toBe(200_000n - 100_000n - built.fee);
+    expect(review.pays).toBe(100_000n + built.fee + PRELUDE_FEE);
+    expect(review.receives).toBe(200_000n - 100_000n - built.fee - PRELUDE_FEE - POSTAGE);
     expect(review.networkFee).toBe(built.fee);
     expect(review.txid).toBe(built.txid);
   });
@@ -58,17 +63,19 @@ describe('a purchase', () => {
         ],
       },
     });
-    expect(
-      reviewSwapPsbt(psbtAnswer(stolen, 'buy'), { ...request, networkFee: stolen.fee }).problems,
-    ).toEqual([`Output 0 sends the inscription to ${THIEF.address}, not your ordinals address.`]);
+    // The inscription's postage no longer comes back to the user either.
+    const costs = 100_000n + built.fee + PRELUDE_FEE + POSTAGE;
+    expect(reviewSwapPsbt(psbtAnswer(stolen, 'buy'), request).problems).toEqual([
+      `Output 0 sends the inscription to ${THIEF.address}, not your ordinals address.`,
+      `It costs you ${satsToBtc(costs)} BTC, more than the ${satsToBtc(MOST)} BTC quoted with its fees.`,
+    ]);
   });
 
   it('refuses to pay the pool more than quoted', () => {
     const dearer = buyPsbt({ pay: 120_000n });
-    expect(
-      reviewSwapPsbt(psbtAnswer(dearer, 'buy'), { ...request, networkFee: dearer.fee }).problems,
-    ).toEqual([
-      `It costs you 0.00${(120_400n + dearer.fee).toString().padStart(6, '0')} BTC, more than the 0.00${(100_400n + dearer.fee).toString().padStart(6, '0')} BTC quoted with its fees.`,
+    const costs = 120_000n + 400n + dearer.fee - POSTAGE;
+    expect(reviewSwapPsbt(psbtAnswer(dearer, 'buy'), request).problems).toEqual([
+      `It costs you ${satsToBtc(costs)} BTC, more than the ${satsToBtc(MOST)} BTC quoted with its fees.`,
     ]);
   });
 

@@ -16,7 +16,7 @@ import { btcText, feeRateText } from '../trade/trade-format.ts';
 import type { Direction } from './swap-form.ts';
 
 export type SwapReview = {
-  /** What leaves the wallet: the user's coins spent less what comes back to them. */
+  /** What leaves the wallet: the user's coins spent less every output to their addresses. */
   pays: bigint;
   /** Sats to the payment address (a sale's BTC, a purchase's change). */
   receives: bigint;
@@ -107,17 +107,16 @@ export function reviewSwapPsbt(answer: SwapPsbt, request: SwapReviewRequest): Sw
   const scripts = Array.from({ length: tx.outputsLength }, (_, i) => {
     const { script = new Uint8Array(), amount = 0n } = tx.getOutput(i);
     kept += amount;
-    if (i === 0) {
-      const to = direction === 'sell' ? pool : ordinals;
-      if (!equalBytes(script, to)) {
-        const where = addressOfScript(script, network) ?? 'a script';
-        const whose = direction === 'sell' ? 'the pool' : 'your ordinals address';
-        problems.push(`Output 0 sends the inscription to ${where}, not ${whose}.`);
-      }
-    } else if (isUser(script)) {
-      // Output 0's postage is the pool's coin on a purchase: only the others come back to the user.
+    if (i === 0 && !equalBytes(script, direction === 'sell' ? pool : ordinals)) {
+      const where = addressOfScript(script, network) ?? 'a script';
+      const whose = direction === 'sell' ? 'the pool' : 'your ordinals address';
+      problems.push(`Output 0 sends the inscription to ${where}, not ${whose}.`);
+    }
+    // What reaches the user's addresses is theirs again, the purchase's inscription output too
+    // (the user pays its postage back to the pool with the inscribing).
+    if (isUser(script)) {
       review.pays -= amount;
-      if (equalBytes(script, payment)) review.receives += amount;
+      if (i > 0 && equalBytes(script, payment)) review.receives += amount;
     }
     return script;
   });

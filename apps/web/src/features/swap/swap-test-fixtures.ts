@@ -117,17 +117,24 @@ const coin = (byte: string, script: Uint8Array, value: bigint) => ({
 });
 const poolScript = scriptOfAddress(POOL_ADDRESS, NETWORK);
 
-/** A purchase of omkt for 100,000 sats (99,600 to the pool, 400 platform fee) by the buyer. */
+/** What the pool's commit and reveal of the bought transfer cost in fees (the buyer pays it). */
+export const PRELUDE_FEE = 700n;
+export const POSTAGE = 546n;
+
+/**
+ * A purchase of omkt for 100,000 sats as the server builds it: 99,600 to the pool plus the
+ * inscribing it did for it (fees and postage), 400 platform fee, the buyer's change.
+ */
 export function buyPsbt(changes: Partial<BuySwapTerms & SwapKeys> = {}) {
   return buildBuySwapPsbt({
-    inscription: { ...coin('d1', poolScript, 546n), inscriptionOffset: 0n },
+    inscription: { ...coin('d1', poolScript, POSTAGE), inscriptionOffset: 0n },
     poolAddress: POOL_ADDRESS,
     user: {
       paymentAddress: BUYER_PAYMENT.address,
       ordinalsAddress: BUYER_ORDINALS.address,
       utxos: [coin('b1', BUYER_PAYMENT.script, 200_000n)],
     },
-    pay: 99_600n,
+    pay: 99_600n + POSTAGE + PRELUDE_FEE,
     platformFee: { address: PLATFORM.address, value: 400n },
     feeRate: FEE_RATE,
     network: NETWORK,

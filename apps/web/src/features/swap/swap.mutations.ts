@@ -1,6 +1,8 @@
 import {
   FAILED_TO_BROADCAST_SWAP,
+  minimumReceived,
   parseBtcToSats,
+  satsToBtc,
   transactionBroadcasted,
   type SendSwapPsbt,
   type SwapPsbt,
@@ -11,16 +13,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { configQueries } from '../config/config.queries.ts';
 import { requireWallet } from '../mint/mint.mutations.ts';
-import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
 import { signStep, toastFlowError, TradeFlowError } from '../trade/trade-flow.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { SwapApiError, swapApi } from './swap.api.ts';
-import { userPublicKey, type Direction } from './swap-form.ts';
+import { saleNetworkFee, userPublicKey, type Direction } from './swap-form.ts';
 import { reviewSwapPsbt, type SwapReview, type SwapReviewRequest } from './swap-review.ts';
 import { swapQueries } from './swap.queries.ts';
 
 export const NOT_SIGNING_SWAP = 'Not signing: this transaction does not match the quote.';
+export const SALE_BELOW_NETWORK_FEE = 'The sale would not pay its network fee.';
 export const ORDER_EXPIRED = 'The quote expired before it was signed: swap again for a new one.';
 
 /** What the page knows when Swap is pressed: the body and the limits it showed. */
@@ -28,28 +30,47 @@ export type SwapRequest = {
   body: SwapTxSizeBody;
   direction: Direction;
   poolAddress: string;
+  /** Sale: the transfer inscription's 'txid:vout'. */
   inscriptionOutpoint?: string;
-  /** Sats: a sale's minimum received; a purchase's most sent and platform fee. */
-  minReceive: bigint;
+  /** Sale: the curve's BTC for it, before the network fee the pool takes out (sats). */
+  receiveBeforeFee: bigint;
+  /** Purchase: the most sent, its platform fee and the network fee shown (sats). */
   maxSend: bigint;
   platformFee: bigint;
+  networkFeeShown?: bigint;
 };
 
 export type PreparedSwap = {
   request: SwapRequest;
+  /** The body the order was asked with (a sale's receive_amount net of its network fee). */
+  body: SwapTxSizeBody;
   size: SwapTxSize;
   order: SwapPsbt;
   review: SwapReview;
 };
 
+type Terms = { body: SwapTxSizeBody; size: SwapTxSize; minReceive: bigint; networkFee: bigint };
+
 /**
- * The network fee a purchase may add to what the user pays: the one the size call answered, never
- * more than its size at the rate chosen (with the one slack rule of every signing review).
+ * A sale's receive_amount is what reaches the user once the pool took the network fee out: the
+ * server holds the order to it less the slippage, and get_swap_psbt's body must be the one its
+ * size call answered (the checksum). So: size, the amount net of that fee, size again.
  */
-export function networkFeeAllowed(size: SwapTxSize, feeRate: number): bigint {
+async function saleTerms(request: SwapRequest, first: SwapTxSize): Promise<Terms> {
+  const networkFee = saleNetworkFee(first, request.body.fee_rate);
+  const receive = request.receiveBeforeFee - networkFee;
+  if (receive <= 0n) throw new SwapApiError(SALE_BELOW_NETWORK_FEE, 0, undefined);
+  const body = { ...request.body, receive_amount: satsToBtc(receive) };
+  const size = await swapApi.txSize(body);
+  return { body, size, minReceive: minimumReceived(receive, body.slipper), networkFee };
+}
+
+function purchaseTerms(request: SwapRequest, size: SwapTxSize): Terms {
+  // The network fee of a purchase counts the pool's inscribing too, which its size does not
+  // show: the one the page showed before Swap is the most the user agreed to.
   const answered = parseBtcToSats(size.network_fee) ?? 0n;
-  const most = BigInt(Math.ceil(size.tx_size * maxAcceptedFeeRate(feeRate)));
-  return answered < most ? answered : most;
+  const shown = request.networkFeeShown ?? answered;
+  return { body: request.body, size, minReceive: 0n, networkFee: shown };
 }
 
 /** A swap call's refusal reads as the service gave it (spec 001 §8); the rest as other flows. */
@@ -69,9 +90,13 @@ export function useSwap() {
   const prepare = useMutation({
     mutationFn: async (request: SwapRequest): Promise<PreparedSwap> => {
       const user = requireWallet(wallet);
-      const size = await swapApi.txSize(request.body);
+      const first = await swapApi.txSize(request.body);
+      const { body, size, minReceive, networkFee } =
+        request.direction === 'sell'
+          ? await saleTerms(request, first)
+          : purchaseTerms(request, first);
       const order = await swapApi.psbt({
-        ...request.body,
+        ...body,
         user_public_key: userPublicKey(user),
         tx_size: size.tx_size,
         checksum: size.checksum,
@@ -85,16 +110,17 @@ export function useSwap() {
         paymentAddress: user.paymentAddress,
         ordinalsAddress: user.ordinalsAddress,
         poolAddress: request.poolAddress,
-        feeRate: request.body.fee_rate,
+        feeRate: body.fee_rate,
         ...(request.inscriptionOutpoint
           ? { inscriptionOutpoint: request.inscriptionOutpoint }
           : {}),
-        minReceive: request.minReceive,
+        minReceive,
         maxSend: request.maxSend,
         platformFee: request.platformFee,
-        networkFee: networkFeeAllowed(size, request.body.fee_rate),
+        networkFee,
       };
-      return { request, size, order, review: reviewSwapPsbt(order, reviewRequest) };
+      const review = reviewSwapPsbt(order, reviewRequest);
+      return { request, body, size, order, review };
     },
     onError: toastSwapError,
   });

@@ -5,6 +5,8 @@ import type { WalletAccount } from '../wallet/wallet.types.ts';
 import {
   directionOf,
   localQuote,
+  saleAfterNetworkFee,
+  saleNetworkFee,
   parseCoinAmount,
   slippageError,
   txSizeBody,
@@ -82,15 +84,28 @@ export function useSwapQuote(inputs: SwapInputs) {
     ),
     enabled: debouncedText !== '' && debouncedText === bodyText,
   });
+  const sized = bodyText !== '' && debouncedText === bodyText ? size : undefined;
+  // A sale's BTC arrives less the network fee, which the pool takes out of it.
+  const shown =
+    ready && route?.direction === 'sell' && sized?.data
+      ? saleAfterNetworkFee(
+          ready,
+          saleNetworkFee(sized.data, inputs.feeRate),
+          inputs.slippage.trim(),
+        )
+      : ready;
   return {
     info,
     route,
     decimals,
     amount,
-    quote: ready,
+    /** The curve's quote, as the body asks it. */
+    grossQuote: ready,
+    /** What the page shows: a sale's net of its network fee once that is known. */
+    quote: shown,
     quoteError: quote && 'error' in quote ? quote.error : undefined,
     slippageProblem,
     body,
-    size: bodyText !== '' && debouncedText === bodyText ? size : undefined,
+    size: sized,
   };
 }
