@@ -246,7 +246,7 @@ describe.each(databaseKinds())('the BRC-20 swap on %s', (kind) => {
     await watchSwapOrders(t.deps);
     const done = await orderState(psbt.order_id);
     expect(done.state).toBe('completed');
-    const units = BigInt(Math.round(Number(done.receive_amount) * 1e8)) * 10n ** 10n;
+    const units = tokenUnits(done.receive_amount);
     expect(await tokens(user.ordinals.address)).toEqual({ overall: units, available: units });
     // The buyer paid the curve's price, the platform fee and every fee; the pool moved by the quote.
     const after = await readPoolState(t.deps, tick);
@@ -416,7 +416,18 @@ describe.each(databaseKinds())('the BRC-20 swap on %s', (kind) => {
       expect(failed.state).toBe('failed');
       expect(failed.error).toMatch(/^Its coins were spent elsewhere: /);
       expect(await heldPoolCoins(psbt.order_id)).toEqual([]);
+
+      // The pool's commit and reveal still confirm: its transfer inscription, which no swap will
+      // use, locks the amount out of the pool's available balance until the worker sends it back.
       await mine();
+      const units = tokenUnits(failed.receive_amount);
+      const locked = await tokens(pool.address);
+      expect(locked.overall - locked.available).toBeGreaterThanOrEqual(units);
+      await watchSwapOrders(t.deps);
+      await mine();
+      const back = await tokens(pool.address);
+      expect(back.overall - back.available).toBe(locked.overall - locked.available - units);
+      expect(back.overall).toBe(locked.overall);
     });
   });
 
@@ -478,6 +489,12 @@ describe.each(databaseKinds())('the BRC-20 swap on %s', (kind) => {
       group by state`.execute(t.db.kysely);
     expect(rows).toEqual([{ state: 'completed', n: settled.length }]);
   });
+
+  /** A decimal token amount (8 decimals at most) at the index's 10^18 scale. */
+  function tokenUnits(text: string): bigint {
+    const [whole = '0', fraction = ''] = text.split('.');
+    return BigInt(whole + fraction.padEnd(18, '0'));
+  }
 
   async function heldPoolCoins(orderId: string): Promise<string[]> {
     const { rows } = await sql<{ outpoint: string }>`

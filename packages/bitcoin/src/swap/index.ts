@@ -14,3 +14,4 @@ export {
   type SwapSize,
 } from './build-swap.ts';
 export { checkSignedSwap, finalizeSwap, signPoolInputs } from './settle-swap.ts';
+export { buildSelfTransfer } from './self-transfer.ts';

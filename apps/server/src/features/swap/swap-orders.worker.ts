@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app.ts';
 import { startChainWorker } from '../../chain/chain-worker.ts';
+import { reclaimLeftovers } from './swap-reclaim.ts';
 import { brc20IndexedHeight } from '../inscription-service/inscribe-brc20.queries.ts';
 import {
   expireQuotes,
@@ -15,6 +16,7 @@ import {
 //   pending (journalled, broadcast) → confirmed (mined) → completed (our BRC-20 index has the
 //   transfer inscription used: the tokens moved); a reorg sends confirmed or completed back.
 // A double spend of the user's inputs fails the order from the claims worker (swap-claims.ts).
+// Then each pool's transfer inscriptions no order will use go back to the pool (swap-reclaim.ts).
 
 /** Completed orders of the last blocks are looked at again: a reorg may undo them. */
 const REORG_DEPTH = 6;
@@ -31,6 +33,7 @@ export async function watchSwapOrders(deps: AppDeps): Promise<void> {
       deps.log.error({ err, orderId: order.id }, 'swap orders: an order failed'),
     );
   }
+  await reclaimLeftovers(deps);
 }
 
 async function stepOrder(deps: AppDeps, order: SwapOrderRow): Promise<void> {

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import { buildSelfTransfer, InscribeError } from '@om/bitcoin';
+import type { AppDeps } from '../../app.ts';
+import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
+import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
+import { lockPool, poolTicks, promisedOutpoints, swapHolder } from './swap-orders.queries.ts';
+import { readPoolChain } from './swap-pool-state.ts';
+
+// A transfer inscription at the pool that no swap will use locks its amount out of the pool's
+// available balance: a buy whose buyer double spent the swap after the pool's reveal went out, or
+// a transfer someone else inscribed to the pool's address. The worker sends each back to the pool
+// itself (BRC-20 then counts the amount available again), journalled as claim kind 'swap' with
+// ref 'reclaim:{inscription}', the fee from a free confirmed pool coin (ADR 017).
+
+/** Per pass, so that one pass stays short. */
+const PER_PASS = 10;
+const HOLD = "interval '1 hour'";
+
+export async function reclaimLeftovers(deps: AppDeps): Promise<void> {
+  for (const tick of await poolTicks(deps.db)) {
+    const chain = await readPoolChain(deps, tick);
+    const leftovers = await leftoverTransfers(deps, chain.keys.pkscript, tick);
+    for (const id of leftovers) {
+      await reclaim(deps, tick, chain, id).catch((err: unknown) =>
+        deps.log.error({ err, inscriptionId: id }, 'swap: a reclaim failed'),
+      );
+    }
+  }
+}
+
+async function leftoverTransfers(deps: AppDeps, pkscript: string, tick: string): Promise<string[]> {
+  const { rows } = await sql<{ inscription_id: string }>`
+    select t.inscription_id from brc20_transferables t
+    where t.source_pkscript = ${pkscript} and t.tick = ${tick} and t.used_height is null
+      and not exists (select 1 from swap_orders o where o.inscription_id = t.inscription_id
+                      and o.state in ('quoted', 'pending', 'confirmed'))
+      and not exists (select 1 from claimed_transactions c where c.kind = 'swap'
+                      and c.ref = 'reclaim:' || t.inscription_id and c.status in ('claimed', 'sent'))
+    order by t.height, t.inscription_id
+    limit ${PER_PASS}`.execute(deps.db.kysely);
+  return rows.map((r) => r.inscription_id);
+}
+
+async function reclaim(
+  deps: AppDeps,
+  tick: string,
+  chain: Awaited<ReturnType<typeof readPoolChain>>,
+  inscriptionId: string,
+): Promise<void> {
+  const { env, db } = deps;
+  const location = await deps.chain.source.inscriptionLocation(inscriptionId);
+  if (!location || location.address !== chain.keys.address) return;
+  const [txid = '', vout = '0', offset = '0'] = location.satpoint.split(':');
+  const outpoint = `${txid}:${vout}`;
+  const held = (await deps.chain.source.inscriptionsOnOutputs([outpoint])).get(outpoint) ?? [];
+  // Sent whole, the output's other inscriptions would move too: leave such an output alone.
+  if (offset !== '0' || held.length !== 1) return;
+  const fees = await deps.chain.source.recommendedFees();
+  const ref = `reclaim:${inscriptionId}`;
+  const holder = swapHolder(ref);
+  await db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      await lockPool(trx, tick);
+      const promised = await promisedOutpoints(trx, chain.keys.address);
+      if (promised.has(outpoint)) return;
+      const coin = [...chain.spendable]
+        .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+        .find((c) => c.value >= 3_000n && !promised.has(`${c.txid}:${c.vout}`));
+      if (!coin) return;
+      let tx;
+      try {
+        tx = buildSelfTransfer({
+          privateKey: chain.keys.privateKey,
+          inscription: { txid, vout: Number(vout), value: location.outputValue },
+          coin,
+          feeRate: fees.halfHourFee,
+          network: env.BITCOIN_NETWORK,
+        });
+      } catch (err) {
+        if (err instanceof InscribeError) return;
+        throw err;
+      }
+      await testMempoolAccept(deps.chain, [tx.hex]).catch((err: unknown) => {
+        if (!isTxRejection(err)) throw err;
+        throw new Skip();
+      });
+      await sql`delete from reservation_holds where holder = ${holder}`.execute(trx);
+      await sql`insert into reservation_holds (holder, wallet, client, expires_at)
+              values (${holder}, ${chain.keys.address}, 'swap-worker', now() + ${sql.raw(HOLD)})`.execute(
+        trx,
+      );
+      const coins = [outpoint, `${coin.txid}:${coin.vout}`];
+      await sql`insert into promised_coins (outpoint, holder, address, expires_at)
+              select o, ${holder}, ${chain.keys.address}, now() + ${sql.raw(HOLD)}
+              from unnest(${coins}::text[]) as o
+              on conflict (outpoint) do update set holder = excluded.holder, expires_at = excluded.expires_at`.execute(
+        trx,
+      );
+      await journalClaim(trx, { kind: 'swap', ref, transactions: [tx] });
+      return tx;
+    })
+    .then(async (tx) => {
+      if (!tx) return;
+      await broadcastInOrder(deps.chain, [tx.hex]);
+      await settleJournal(db.kysely, 'swap', ref, 'sent');
+      deps.log.info(
+        { inscriptionId, txid: tx.txid },
+        'swap: a leftover transfer sent back to its pool',
+      );
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof Skip)) throw err;
+    });
+}
+
+class Skip extends Error {}
