@@ -158,3 +158,9 @@ export async function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/** Run in a page: the signed-in session's token as apps/web keeps it (lib/auth-session), or null. */
+export function storedToken(): string | null {
+  const raw = localStorage.getItem('om.session');
+  return raw ? (JSON.parse(raw) as { token: string }).token : null;
+}

@@ -3,7 +3,7 @@ import { bytesToHex, compressedPublicKey, privateKeyFromHex, signBip322Simple } 
 import { mintProofMessage } from '@om/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, launchBrowser, startApp, type RunningApp } from './harness.ts';
+import { ARTIFACTS_DIR, launchBrowser, startApp, storedToken, type RunningApp } from './harness.ts';
 import { clickNext, startNewLaunch, stepHeading } from './edition-helpers.ts';
 import { inscribeOnNode } from './inscribe.ts';
 import {
@@ -140,7 +140,7 @@ async function mintFromPanel(page: Page, count: number): Promise<string> {
  */
 async function offerFromApi(buyer: Trader, keys: DevKeys, mintCount: number): Promise<Response> {
   const payment = compressedPublicKey(privateKeyFromHex(keys.paymentPrivateKey));
-  const token = await buyer.page.evaluate(() => sessionStorage.getItem('om.authToken'));
+  const token = await buyer.page.evaluate(storedToken);
   const proof = mintProofMessage({
     launchpadId,
     ordinalsAddress: buyer.ordinalsAddress,

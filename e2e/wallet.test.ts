@@ -4,7 +4,7 @@ import { bytesToHex, randomPrivateKey } from '@om/bitcoin';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installFakeUnisat } from './fake-unisat.ts';
-import { ARTIFACTS_DIR, launchBrowser, startApp, type RunningApp } from './harness.ts';
+import { ARTIFACTS_DIR, launchBrowser, startApp, storedToken, type RunningApp } from './harness.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -50,7 +50,7 @@ describe('a visitor with the Dev wallet', () => {
 
     const walletButton = page.getByRole('button', { name: /^bcrt1q…/ });
     await walletButton.waitFor();
-    const token = await page.evaluate(() => sessionStorage.getItem('om.authToken'));
+    const token = await page.evaluate(storedToken);
     expect(token).toMatch(/^eyJ/);
 
     await walletButton.click();
@@ -89,7 +89,7 @@ describe('a visitor with the Dev wallet', () => {
 
     await panel.getByRole('button', { name: 'Disconnect' }).click();
     await page.getByRole('button', { name: 'Connect Wallet' }).waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('om.authToken'))).toBeNull();
+    expect(await page.evaluate(storedToken)).toBeNull();
   });
 });
 

@@ -1,36 +1,33 @@
 import type { WalletAccount } from '../features/wallet/wallet.types.ts';
 
 /**
- * The signed-in session lives in sessionStorage: it survives a reload of the tab but not the
- * tab itself. The token is what the api client sends as `Authorization: Bearer`.
+ * The signed-in session lives in localStorage until its token expires: every tab of the origin
+ * shares it, so a new tab is signed in too, and signing out in one tab signs out in all of them
+ * (`onAuthSessionChange`). The token is what the api client sends as `Authorization: Bearer`.
  */
-const TOKEN_KEY = 'om.authToken';
 const SESSION_KEY = 'om.session';
 
 export type AuthSession = { token: string; expiresAt: string; wallet: WalletAccount };
 
 export function getAuthToken(): string | null {
-  return sessionStorage.getItem(TOKEN_KEY);
+  return loadAuthSession()?.token ?? null;
 }
 
 export function saveAuthSession(session: AuthSession): void {
-  sessionStorage.setItem(TOKEN_KEY, session.token);
-  sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  localStorage.setItem(SESSION_KEY, JSON.stringify(session));
 }
 
 export function clearAuthSession(): void {
-  sessionStorage.removeItem(TOKEN_KEY);
-  sessionStorage.removeItem(SESSION_KEY);
+  localStorage.removeItem(SESSION_KEY);
 }
 
 /** The stored session, or null when there is none, it is unreadable or it has expired. */
 export function loadAuthSession(now = Date.now()): AuthSession | null {
-  const raw = sessionStorage.getItem(SESSION_KEY);
-  const token = getAuthToken();
-  if (!raw || !token) return null;
+  const raw = localStorage.getItem(SESSION_KEY);
+  if (!raw) return null;
   try {
     const session = JSON.parse(raw) as AuthSession;
-    if (session.token !== token || Date.parse(session.expiresAt) <= now) {
+    if (typeof session.token !== 'string' || !(Date.parse(session.expiresAt) > now)) {
       clearAuthSession();
       return null;
     }
@@ -40,4 +37,18 @@ export function loadAuthSession(now = Date.now()): AuthSession | null {
     clearAuthSession();
     return null;
   }
+}
+
+/**
+ * Calls `listener` with the session another tab stored (null once it signed out or the storage was
+ * cleared). The browser fires `storage` in every other tab of the origin, never in the writer.
+ */
+export function onAuthSessionChange(listener: (session: AuthSession | null) => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.storageArea !== localStorage) return;
+    if (event.key !== SESSION_KEY && event.key !== null) return;
+    listener(loadAuthSession());
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }

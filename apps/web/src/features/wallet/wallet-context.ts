@@ -7,7 +7,7 @@ export type WalletContextValue = {
   wallet: WalletAccount | null;
   /** The wallet being connected while status is 'connecting' or 'signing-in'. */
   pendingId: WalletId | null;
-  /** Bearer token of the sign-in (also kept in sessionStorage for the api client). */
+  /** Bearer token of the sign-in (also kept in localStorage for the api client and other tabs). */
   token: string | null;
   connect(id: WalletId): Promise<void>;
   disconnect(): void;

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-client.ts';
 import {
   clearAuthSession,
   loadAuthSession,
+  onAuthSessionChange,
   saveAuthSession,
   type AuthSession,
 } from '../../lib/auth-session.ts';
@@ -17,6 +18,9 @@ import { walletQueries } from './wallet.queries.ts';
 import type { SignPsbtRequest, WalletAdapter, WalletId, WalletStatus } from './wallet.types.ts';
 
 type Props = { children: ReactNode; createAdapter?: CreateWalletAdapter };
+
+/** setTimeout's longest delay (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+const MAX_TIMEOUT_MS = 2_147_483_647;
 
 export function WalletProvider({ children, createAdapter = createWalletAdapter }: Props) {
   const queryClient = useQueryClient();
@@ -33,16 +37,52 @@ export function WalletProvider({ children, createAdapter = createWalletAdapter }
     [queryClient],
   );
 
+  /** Forgets this tab's wallet and session; the stored session is left as it is. */
+  const forgetSession = useCallback(
+    (next: AuthSession | null = null) => {
+      const adapter = adapterRef.current;
+      adapterRef.current = null;
+      adapter?.then((a) => a.disconnect()).catch((e: unknown) => console.warn(e));
+      setSession(next);
+      setStatus(next ? 'connected' : 'disconnected');
+      setPendingId(null);
+      queryClient.removeQueries({ queryKey: walletQueries.all() });
+    },
+    [queryClient],
+  );
+
+  /** Signs out here and, through the stored session, in every other tab. */
   const endSession = useCallback(() => {
-    const adapter = adapterRef.current;
-    adapterRef.current = null;
-    adapter?.then((a) => a.disconnect()).catch((e: unknown) => console.warn(e));
     clearAuthSession();
-    setSession(null);
-    setStatus('disconnected');
-    setPendingId(null);
-    queryClient.removeQueries({ queryKey: walletQueries.all() });
-  }, [queryClient]);
+    forgetSession();
+  }, [forgetSession]);
+
+  // One session for every tab (lib/auth-session): another tab's sign-in is adopted here, its
+  // sign-out signs this tab out too. The stored session is theirs: it is not written again.
+  const tokenRef = useRef(session?.token);
+  useEffect(() => {
+    tokenRef.current = session?.token;
+  }, [session]);
+  useEffect(
+    () =>
+      onAuthSessionChange((stored) => {
+        if (stored?.token !== tokenRef.current) forgetSession(stored);
+      }),
+    [forgetSession],
+  );
+
+  // The session lasts as long as its token: at the token's expiry the wallet is disconnected.
+  useEffect(() => {
+    if (!session) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      const left = Date.parse(session.expiresAt) - Date.now();
+      if (left <= 0) endSession();
+      else timer = setTimeout(arm, Math.min(left, MAX_TIMEOUT_MS));
+    };
+    arm();
+    return () => clearTimeout(timer);
+  }, [endSession, session]);
 
   const connect = useCallback(
     async (id: WalletId) => {
