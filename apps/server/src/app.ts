@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   systemRoutes(app, deps);
-  authRoutes(app, deps, writeLimit);
+  authRoutes(app, deps);
   addressRoutes(app, deps);
   contentRoutes(app, deps);
   inscriptionsRoutes(app, deps);

@@ -43,6 +43,12 @@ const EnvSchema = z.object({
   AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(86_400),
   /** Write requests allowed per client address per minute. */
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /**
+   * Sign-in requests (challenge and verify) per minute for one address being signed in, and for
+   * one client address: users behind one IP each have their own allowance (issue 21 item 25).
+   */
+  AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(600),
   /** Open launch mint offers and edition orders one signed-in wallet may hold at once. */
   MAX_OPEN_RESERVATIONS_PER_WALLET: z.coerce.number().int().min(1).default(3),
   /** Open launch mint offers and edition orders one client address may hold at once. */

@@ -108,6 +108,43 @@ describe.each(databaseKinds())('sign-in with a Bitcoin signature on %s', (kind) 
     },
   );
 
+  it('limits sign-in per address signed in, not per client, and says when to retry', async () => {
+    const limited = await startTestApp(kind, node, {
+      AUTH_RATE_LIMIT_PER_ADDRESS: '3',
+      AUTH_RATE_LIMIT_PER_CLIENT: '8',
+    });
+    try {
+      const ask = (address: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/challenge', payload: { address } });
+      const alice = wallet('p2wpkh');
+      for (let i = 0; i < 3; i++) expect((await ask(alice.address)).statusCode).toBe(200);
+      const refused = await ask(alice.address);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toMatch(
+        /^Too many sign-in attempts for this address: try again in \d+ s\.$/,
+      );
+      // Another user behind the same IP signs in all the same.
+      const bob = wallet('p2tr');
+      const message = (await ask(bob.address)).json().payload.message as string;
+      const verify = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify',
+        payload: { address: bob.address, publicKey: bob.publicKey, signature: bob.sign(message) },
+      });
+      expect(verify.statusCode).toBe(200);
+      // One client trying many addresses meets the looser limit per client.
+      for (let i = 0; i < 2; i++)
+        expect((await ask(wallet('p2wpkh').address)).statusCode).toBe(200);
+      const flood = await ask(wallet('p2wpkh').address);
+      expect(flood.statusCode).toBe(429);
+      expect(flood.json().error).toMatch(
+        /^Too many sign-in requests from this network: try again in \d+ s\.$/,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('uses a challenge once', async () => {
     const w = wallet('p2wpkh');
     const message = await challenge(w.address);
