@@ -14,6 +14,8 @@ export default defineConfig({
       '/api': apiServer,
       '/content': apiServer,
       '/uploads': apiServer,
+      // The swap service (ADR 017) keeps DotSwap's path, outside /api.
+      '/brc20swap': apiServer,
     },
   },
   build: {

@@ -21,6 +21,7 @@ describe('routes', () => {
     ['/inscriptions', 'Inscriptions'],
     [`/inscriptions/${'a'.repeat(64)}i0`, 'Inscription'],
     ['/mint/my-launch', 'Mint'],
+    ['/swap', 'Swap'],
     ['/auction/my-auction', 'Auction'],
     ['/no/such/page', 'Page not found'],
   ])('%s has the heading %s', async (path, heading) => {

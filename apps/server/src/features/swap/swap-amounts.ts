@@ -9,6 +9,7 @@ import {
   type SwapCoinType,
 } from '@om/core';
 import type { Env } from '../../env.ts';
+import { platformFeeAddress } from '../listings/platform-fee.ts';
 import { refuse } from './swap-refusal.ts';
 
 // The pair and the amounts of a request, in the curve's units: sats for BTC, 10^18ths for tokens.
@@ -91,9 +92,15 @@ export function ratioText(numerator: bigint, denominator: bigint, decimals: numb
   return decimals === 0 ? text : `${text.slice(0, -decimals)}.${text.slice(-decimals)}`;
 }
 
-/** The configured fees of a direction (ADR 017: DotSwap's 0.4 % + 1.6 % by default). */
+/**
+ * The fees of a swap (ADR 017: DotSwap's 0.4 % + 1.6 % by default); no platform part without a
+ * platform fee address to pay it to. Quotes, orders and their re-check all take them from here.
+ */
 export function curveFees(env: Env): CurveFees {
-  return { lpPpm: BigInt(env.SWAP_LP_FEE_PPM), platformPpm: BigInt(env.SWAP_PLATFORM_FEE_PPM) };
+  return {
+    lpPpm: BigInt(env.SWAP_LP_FEE_PPM),
+    platformPpm: platformFeeAddress(env) ? BigInt(env.SWAP_PLATFORM_FEE_PPM) : 0n,
+  };
 }
 
 /** Parts per million as DotSwap's fraction string ("0.004"). */

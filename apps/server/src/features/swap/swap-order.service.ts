@@ -274,14 +274,13 @@ function price(
 ): Priced {
   const { env } = deps;
   const feeAddress = platformFeeAddress(env);
-  const fees = curveFees(env);
   const ctx: PriceContext = {
     pair,
     pool: state.keys,
     decimals: state.decimals,
     reserves: state.reserves,
     tokensFree: state.available - state.inFlight.bought,
-    fees: feeAddress ? fees : { ...fees, platformPpm: 0n },
+    fees: curveFees(env),
     poolCoins: state.spendable.filter((c) => !promised.has(`${c.txid}:${c.vout}`)),
     platformFeeAddress: feeAddress,
     feeRate: body.fee_rate,
