@@ -1,6 +1,7 @@
 import type { InscriptionDetailsPayload, InscriptionTransfer } from '@om/core';
 import type { Db } from '../../db/create-db.ts';
 import { NULL_TXID } from '../../indexer/indexer.types.ts';
+import { findCatalogueEntry } from './inscription-catalogue.queries.ts';
 
 export async function findInscriptionDetails(
   db: Db,
@@ -45,6 +46,11 @@ export async function findInscriptionDetails(
           .where('prev_txid', '=', row.txid)
           .where('prev_vout', '=', Number(row.vout))
           .executeTakeFirst();
+  const catalogue = await findCatalogueEntry(db, {
+    id: row.inscription_id,
+    genesisTxid: row.genesis_txid,
+    delegate: row.delegate,
+  });
   return {
     inscriptionId: row.inscription_id,
     number: Number(row.number),
@@ -64,6 +70,7 @@ export async function findInscriptionDetails(
     address: row.address,
     outputValue: row.output_value,
     collectionSlug: row.collection_slug ?? null,
+    ...catalogue,
     isMoving: moving !== undefined,
     movingTxid: moving?.txid ?? null,
   };

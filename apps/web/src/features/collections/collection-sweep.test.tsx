@@ -79,6 +79,10 @@ function details(listing: FixtureListing): InscriptionDetailsPayload {
     address: 'bcrt1pseller',
     outputValue: '10000',
     collectionSlug: SLUG,
+    name: null,
+    collection: null,
+    traits: [],
+    edition: null,
     isMoving: false,
     movingTxid: null,
   };

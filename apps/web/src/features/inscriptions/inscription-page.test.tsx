@@ -41,6 +41,10 @@ const details: InscriptionDetailsPayload = {
   address: OWNER,
   outputValue: '10000',
   collectionSlug: 'pixel-punks',
+  name: null,
+  collection: null,
+  traits: [],
+  edition: null,
   isMoving: false,
   movingTxid: null,
 };

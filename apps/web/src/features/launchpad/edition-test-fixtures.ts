@@ -32,6 +32,10 @@ export function detailsOf(id: string, address: string | null): InscriptionDetail
     address,
     outputValue: '10000',
     collectionSlug: null,
+    name: null,
+    collection: null,
+    traits: [],
+    edition: null,
     isMoving: false,
     movingTxid: null,
   };

@@ -140,6 +140,10 @@ export function details(item: FixtureListing): InscriptionDetailsPayload {
     address: 'bcrt1qmakerwallet',
     outputValue: '10000',
     collectionSlug: SLUG,
+    name: null,
+    collection: null,
+    traits: [],
+    edition: null,
     isMoving: false,
     movingTxid: null,
   };
