@@ -1,8 +1,14 @@
-import type { InscriptionDetailsPayload } from '@om/core';
+import type { InscriptionCollection, InscriptionDetailsPayload, InscriptionTrait } from '@om/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from './copy-button.tsx';
-import { formatBtc, formatIsoDateTime, formatSats } from './inscription-format.ts';
+import {
+  collectionPath,
+  formatBtc,
+  formatIsoDateTime,
+  formatSats,
+  rarityPercent,
+} from './inscription-format.ts';
 
 /** What the index knows about an inscription, as a description list (spec 001 §2, §9). */
 export function InscriptionDetails({ details }: { details: InscriptionDetailsPayload }) {
@@ -62,17 +68,65 @@ export function InscriptionDetails({ details }: { details: InscriptionDetailsPay
           <InscriptionLink id={details.delegate} />
         </Row>
       ) : null}
-      {details.collectionSlug ? (
+      {details.collection ? (
         <Row term="Collection">
+          <CollectionName collection={details.collection} />
+        </Row>
+      ) : null}
+      {details.edition ? (
+        <Row term="Edition of">
           <Link
-            to={`/collections/${encodeURIComponent(details.collectionSlug)}`}
+            to={`/mint/${encodeURIComponent(details.edition.launchSlug)}`}
             className="text-brand-400 hover:underline"
           >
-            {details.collectionSlug}
+            {details.edition.name}
           </Link>
         </Row>
       ) : null}
     </dl>
+  );
+}
+
+/** The collection by name, linked to where the market shows it (collectionPath). */
+export function CollectionName({ collection }: { collection: InscriptionCollection }) {
+  const path = collectionPath(collection);
+  if (!path) return <>{collection.name}</>;
+  return (
+    <Link to={path} className="text-brand-400 hover:underline">
+      {collection.name}
+    </Link>
+  );
+}
+
+/** Each trait with its rarity: the share of the collection's items that have it. */
+export function InscriptionTraits({
+  traits,
+  supply,
+}: {
+  traits: InscriptionTrait[];
+  supply: number;
+}) {
+  if (traits.length === 0) return null;
+  return (
+    <section aria-labelledby="traits-heading" className="flex flex-col gap-3">
+      <h2 id="traits-heading" className="text-base font-semibold text-zinc-100">
+        Traits
+      </h2>
+      <ul aria-label="Traits" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+        {traits.map((trait) => (
+          <li
+            key={`${trait.category}\u0000${trait.value}`}
+            className="flex flex-col gap-0.5 rounded-xl border border-zinc-800 bg-zinc-900/40 px-3 py-2"
+          >
+            <span className="text-xs uppercase tracking-wide text-zinc-500">{trait.category}</span>
+            <span className="font-medium text-zinc-100">{trait.value}</span>
+            <span className="text-xs text-zinc-400">
+              {`${rarityPercent(trait.count, supply)} · ${trait.count} of ${supply}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

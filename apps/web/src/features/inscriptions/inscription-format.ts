@@ -26,3 +26,33 @@ export function formatIsoDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : formatDateTime(date);
 }
+
+/**
+ * What an inscription is called (issue 21 item 6): its catalogue name (Block Punk #6), an
+ * edition's launch name, else its number.
+ */
+export function inscriptionTitle(details: {
+  number: number;
+  name: string | null;
+  edition: { name: string } | null;
+}): string {
+  return details.name ?? details.edition?.name ?? `Inscription #${details.number}`;
+}
+
+/** A trait's rarity: the share of the collection's items that have it, '25%', '0.4%', '<0.1%'. */
+export function rarityPercent(count: number, supply: number): string {
+  if (supply <= 0) return '';
+  const percent = (count / supply) * 100;
+  if (percent > 0 && percent < 0.1) return '<0.1%';
+  return `${Number(percent.toFixed(1))}%`;
+}
+
+/** Where the market shows a collection: its page when browsable, else the launch selling it. */
+export function collectionPath(collection: {
+  slug: string;
+  isListed: boolean;
+  launchSlug: string | null;
+}): string | null {
+  if (collection.isListed) return `/collections/${encodeURIComponent(collection.slug)}`;
+  return collection.launchSlug ? `/mint/${encodeURIComponent(collection.launchSlug)}` : null;
+}

@@ -17,6 +17,7 @@ import { tradeQueries } from '../trade/trade.queries.ts';
 import { btcText, parseSatpoint, satsText, wireSats } from '../trade/trade-format.ts';
 import { ProtectedBadge } from '../trade/protected-badge.tsx';
 import { useInscriptionMarketEvents } from '../trade/use-inscription-market-events.ts';
+import { inscriptionTitle } from './inscription-format.ts';
 import { useMakerWallet } from '../trade/use-maker-wallet.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
@@ -38,7 +39,7 @@ export function InscriptionMarket({ details }: { details: InscriptionDetailsPayl
   // book under it while it still follows the transaction.
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const close = () => setDialog(null);
-  const label = `Inscription #${details.number}`;
+  const label = inscriptionTitle(details);
   const satpoint = parseSatpoint(details.satpoint);
   const listing = data?.listing ?? null;
   // A protected listing's inscription sits in the owner's maker wallet, listed by their payment

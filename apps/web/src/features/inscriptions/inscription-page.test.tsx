@@ -49,6 +49,24 @@ const details: InscriptionDetailsPayload = {
   movingTxid: null,
 };
 
+/** A collection item as the catalogue names it (issue 21 item 6). */
+const blockPunk = {
+  ...details,
+  name: 'Block Punk #6',
+  collectionSlug: 'block-punks',
+  collection: {
+    slug: 'block-punks',
+    name: 'Block Punks',
+    supply: 4,
+    isListed: true,
+    launchSlug: null,
+  },
+  traits: [
+    { category: 'Eyes', value: 'Laser', count: 3 },
+    { category: 'Hat', value: 'Crown', count: 1 },
+  ],
+} satisfies InscriptionDetailsPayload;
+
 const transfer: InscriptionTransfer = {
   txid: '1234567890abcdef'.repeat(4),
   height: 840100,
@@ -108,9 +126,11 @@ describe('/inscriptions/:id', () => {
     expect(screen.getByRole('link', { name: PARENT }).getAttribute('href')).toBe(
       `/inscriptions/${PARENT}`,
     );
-    expect(screen.getByRole('link', { name: 'pixel-punks' }).getAttribute('href')).toBe(
-      '/collections/pixel-punks',
-    );
+    // No name in the catalogue: its number, not 'Inscription' over a 66-character ID.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Inscription #42');
+    // collectionSlug alone is a collection the market does not show (under review): no link.
+    expect(screen.queryByRole('link', { name: 'pixel-punks' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Traits' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Copy inscription ID' })).toBeTruthy();
     expect(screen.queryByText('Moving')).toBeNull();
 
@@ -158,6 +178,69 @@ describe('/inscriptions/:id', () => {
     expect(screen.getByRole('link', { name: DELEGATE }).getAttribute('href')).toBe(
       `/inscriptions/${DELEGATE}`,
     );
+  });
+
+  it('names a collection item, links its collection by name and shows its traits’ rarity', async () => {
+    mockServer({
+      [detailsPath(ID)]: ok(blockPunk),
+      [transfersPath(ID)]: ok({ transfers: [] }),
+      [`/content/${ID}`]: 'gm',
+    });
+    renderApp({ path: `/inscriptions/${ID}` });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Block Punk #6' })).toBeTruthy();
+    const links = await screen.findAllByRole('link', { name: 'Block Punks' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/collections/block-punks',
+      '/collections/block-punks',
+    ]);
+    expect(links[0]?.closest('p')?.textContent).toBe('In Block Punks');
+    const traits = screen.getByRole('list', { name: 'Traits' });
+    expect(
+      within(traits)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['EyesLaser75% · 3 of 4', 'HatCrown25% · 1 of 4']);
+  });
+
+  it('links a launched collection still under review to its launch', async () => {
+    mockServer({
+      [detailsPath(ID)]: ok({
+        ...blockPunk,
+        collection: { ...blockPunk.collection, isListed: false, launchSlug: 'block-punks-drop' },
+      }),
+      [transfersPath(ID)]: ok({ transfers: [] }),
+      [`/content/${ID}`]: 'gm',
+    });
+    renderApp({ path: `/inscriptions/${ID}` });
+    const links = await screen.findAllByRole('link', { name: 'Block Punks' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/mint/block-punks-drop',
+      '/mint/block-punks-drop',
+    ]);
+  });
+
+  it('names an edition by its launch, linked to the launch', async () => {
+    mockServer({
+      [detailsPath(ID)]: ok({
+        ...details,
+        collectionSlug: null,
+        delegate: DELEGATE,
+        edition: { launchSlug: 'moons', name: 'Moon Editions', originalId: DELEGATE },
+      }),
+      [detailsPath(DELEGATE)]: ok({
+        ...details,
+        inscriptionId: DELEGATE,
+        contentType: 'image/png',
+      }),
+      [transfersPath(ID)]: ok({ transfers: [] }),
+    });
+    renderApp({ path: `/inscriptions/${ID}` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Moon Editions' })).toBeTruthy();
+    const links = screen.getAllByRole('link', { name: 'Moon Editions' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/mint/moons', '/mint/moons']);
+    expect(links[0]?.closest('p')?.textContent).toBe('An edition from Moon Editions');
+    expect(screen.getByText('Edition of')).toBeTruthy();
   });
 
   it.each([
@@ -286,6 +369,20 @@ describe('/inscriptions/:id market', () => {
     await userEvent.click(await within(market).findByRole('button', { name: 'Buy' }));
     expect(await screen.findByRole('dialog', { name: 'Buy Inscription #42' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign and buy' })).toBeTruthy();
+  });
+
+  it('titles the purchase with the item’s name', async () => {
+    saveAuthSession({ token: 'jwt', expiresAt: '2999-01-01T00:00:00Z', wallet: BUYER });
+    mockServer({
+      [detailsPath(ID)]: ok(blockPunk),
+      [transfersPath(ID)]: ok({ transfers: [] }),
+      [orderbookPath(ID)]: ok({ listing, orders: [listing], activity: [] }),
+      [`/content/${ID}`]: 'gm',
+    });
+    renderApp({ path: `/inscriptions/${ID}` });
+    const market = await screen.findByRole('region', { name: 'Market' });
+    await userEvent.click(await within(market).findByRole('button', { name: 'Buy' }));
+    expect(await screen.findByRole('dialog', { name: 'Buy Block Punk #6' })).toBeTruthy();
   });
 
   it('gives the owner Change price and Delist instead of Buy', async () => {

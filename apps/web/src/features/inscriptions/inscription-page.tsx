@@ -4,14 +4,20 @@ import {
   mediaError,
   type InscriptionDetailsPayload,
 } from '@om/core';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
 
 import { EmptyState, Page } from '../../components/ui/page.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useAppConfig } from '../config/config.queries.ts';
 import { contentPath } from './content-kind.ts';
-import { Badge, InscriptionDetails } from './inscription-details.tsx';
+import {
+  Badge,
+  CollectionName,
+  InscriptionDetails,
+  InscriptionTraits,
+} from './inscription-details.tsx';
+import { inscriptionTitle } from './inscription-format.ts';
 import { InscriptionMarket } from './inscription-market.tsx';
 import { InscriptionTransfers } from './inscription-transfers.tsx';
 import { InscriptionViewer } from './inscription-viewer.tsx';
@@ -23,20 +29,68 @@ export const INSCRIPTION_NOT_FOUND = 'Inscription not found';
 /** /inscriptions/:id: the content, what the index knows about it, its market, where it went. */
 export function InscriptionPage() {
   const { id = '' } = useParams();
-  return (
-    <Page title="Inscription" subtitle={<span className="break-all font-mono">{id}</span>}>
-      {isValidInscriptionId(id) ? (
-        <InscriptionSection id={id} />
-      ) : (
+  if (!isValidInscriptionId(id)) {
+    return (
+      <Page title="Inscription" subtitle={<span className="break-all font-mono">{id}</span>}>
         <EmptyState title={INVALID_INSCRIPTION_ID_FORMAT} />
-      )}
+      </Page>
+    );
+  }
+  return <InscriptionSection id={id} />;
+}
+
+/** Named as the catalogue names it once the details are in (issue 21 item 6); its ID until then. */
+function InscriptionSection({ id }: { id: string }) {
+  const query = useQuery(inscriptionQueries.details(id));
+  const { data } = query;
+  return (
+    <Page
+      title={data ? inscriptionTitle(data) : 'Inscription'}
+      subtitle={
+        data ? (
+          <InscriptionOrigin details={data} />
+        ) : (
+          <span className="break-all font-mono">{id}</span>
+        )
+      }
+    >
+      <InscriptionBody id={id} query={query} />
     </Page>
   );
 }
 
-function InscriptionSection({ id }: { id: string }) {
-  const { data, error, isPending, refetch } = useQuery(inscriptionQueries.details(id));
+/** Under the name: the collection, or the launch an edition came from. */
+function InscriptionOrigin({ details }: { details: InscriptionDetailsPayload }) {
+  if (details.collection) {
+    return (
+      <>
+        In <CollectionName collection={details.collection} />
+      </>
+    );
+  }
+  if (details.edition) {
+    return (
+      <>
+        An edition from{' '}
+        <Link
+          to={`/mint/${encodeURIComponent(details.edition.launchSlug)}`}
+          className="text-brand-400 hover:underline"
+        >
+          {details.edition.name}
+        </Link>
+      </>
+    );
+  }
+  return null;
+}
 
+function InscriptionBody({
+  id,
+  query: { data, error, isPending, refetch },
+}: {
+  id: string;
+  query: UseQueryResult<InscriptionDetailsPayload>;
+}) {
   if (error) {
     if (error instanceof ApiError && error.status === 404) {
       return (
@@ -76,6 +130,9 @@ function InscriptionSection({ id }: { id: string }) {
         </div>
         <InscriptionDetails details={data} />
       </div>
+      {data.collection ? (
+        <InscriptionTraits traits={data.traits} supply={data.collection.supply} />
+      ) : null}
       <InscriptionMarket details={data} />
       <InscriptionTransfers inscriptionId={id} />
     </>
