@@ -36,6 +36,13 @@ export function listingMakerFee(
  * The platform fee output of a purchase: the sum of its listings' maker fees. Below the dust limit
  * it is left out (a node would not relay it); the buyer then funds that much less, so no one pays
  * what the platform forgoes.
+ *
+ * One rule for every sale (issue 21 item 20): listings, launch mints (their listings are priced by
+ * listingMakerFee when the batches are built) and editions (edition-terms) all charge
+ * listingMakerFee of the price through this output, so a fee under the fee address's dust limit
+ * (330 sats for taproot: 1% of a purchase under 33,000 sats) is waived everywhere alike. That is why
+ * a cheap mint shows no platform fee where a dearer one shows 1%; the buy review says so
+ * (apps/web trade/platform-fee-rule.ts).
  */
 export function platformFeeOutput(
   address: string | undefined,

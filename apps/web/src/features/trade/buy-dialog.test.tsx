@@ -104,6 +104,16 @@ describe('BuyDialog', () => {
     );
     expect(row(region, 'Platform fee').textContent).toContain('0.00000500 BTC');
     expect(row(region, 'Total').textContent).toContain(btcText(fixture.total));
+    // Issue 21 item 20: the total is price + network fee; the platform fee, which the seller pays
+    // out of the price, comes after it and says so.
+    expect(fixture.total).toBe(50_000n + fixture.networkFee);
+    const terms = within(region)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(terms.slice(0, 4)).toEqual(['Price', 'Network fee (6 sat/vB)', 'Total', 'Platform fee']);
+    expect(row(region, 'Platform fee').textContent).toBe(
+      'Platform fee0.00000500 BTC500 satsPaid by the seller out of the price: not part of your total.',
+    );
     expect(row(region, 'Inscription goes to').textContent).toBe(
       `Inscription goes to${shortenAddress(BUYER_ORDINALS.address)}`,
     );

@@ -1,4 +1,6 @@
 import { shortenAddress } from '../../lib/format.ts';
+import { useAppConfig } from '../config/config.queries.ts';
+import { purchasePlatformFeeNote } from './platform-fee-rule.ts';
 import type { PurchaseReview } from './purchase-review.ts';
 import { btcText, feeRateText } from './trade-format.ts';
 import { Amount, ReviewRow, SigningRefused } from './trade-ui.tsx';
@@ -27,12 +29,10 @@ export function PurchaseReviewView({
         <ReviewRow term={`Network fee (${feeRateText(review.feeRate)})`}>
           <Amount sats={review.networkFee} />
         </ReviewRow>
-        <ReviewRow term="Platform fee">
-          <Amount sats={review.platformFee} />
-        </ReviewRow>
         <ReviewRow term="Total" strong>
           <Amount sats={review.total} />
         </ReviewRow>
+        <PlatformFeeRow review={review} />
         {isSweep
           ? null
           : review.destinations.map((destination) => (
@@ -71,6 +71,31 @@ export function PurchaseReviewView({
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * After the total, not before it (issue 21 item 20): the seller pays the platform fee out of the
+ * price, so it is not part of what the buyer pays; the note says so, or why there is none.
+ */
+function PlatformFeeRow({ review }: { review: PurchaseReview }) {
+  const config = useAppConfig();
+  const note = config
+    ? purchasePlatformFeeNote({
+        price: review.price,
+        platformFee: review.platformFee,
+        feeBps: config.platformFeeBps,
+        platformFeeAddress: config.platformFeeAddress,
+        network: config.network,
+      })
+    : null;
+  return (
+    <ReviewRow term="Platform fee">
+      <span className="flex flex-col items-end gap-0.5">
+        <Amount sats={review.platformFee} />
+        {note ? <span className="max-w-72 text-xs text-zinc-500">{note}</span> : null}
+      </span>
+    </ReviewRow>
   );
 }
 
