@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { bytesToBase64, bytesToHex, parsePsbt, scriptOfAddress } from '@om/bitcoin';
+import { bytesToBase64, bytesToHex, parsePsbt } from '@om/bitcoin';
 import {
   BRC20_SCALE,
   BRC20SWAP_PATH,
@@ -72,10 +72,6 @@ describe.each(databaseKinds())('the BRC-20 swap on %s', (kind) => {
     expect(res.body.msg).toBe('ok');
     expect(res.status).toBe(200);
     return schema.parse(res.body.data);
-  }
-  async function sync() {
-    await t.sync();
-    await indexBrc20(t.db, 'regtest');
   }
   async function mine() {
     await mineAndSync(node, t);
@@ -282,6 +278,23 @@ describe.each(databaseKinds())('the BRC-20 swap on %s', (kind) => {
     expect((await tokens(user.ordinals.address)).overall).toBe(900n * BRC20_SCALE);
     const after = await readPoolState(t.deps, tick);
     expect(after.reserves.token).toBe(before.reserves.token + 100n * BRC20_SCALE);
+  });
+
+  it('a sale asked again replaces its live quote, though it builds the same transaction', async () => {
+    const user = await seller('50');
+    const first = await order(sellBody(user, '50'), user);
+    const again = await order(sellBody(user, '50'), user);
+    expect(again.psbt.psbt).toBe(first.psbt.psbt);
+    expect((await orderState(first.psbt.order_id)).state).toBe('expired');
+    const sent = await ok(
+      '/send_swap_psbt',
+      { order_id: again.psbt.order_id, psbt: signed(again.psbt, user.ordinals) },
+      SendSwapPsbtSchema,
+    );
+    expect(sent.state).toBe('pending');
+    await mine();
+    await watchSwapOrders(t.deps);
+    expect((await orderState(again.psbt.order_id)).state).toBe('completed');
   });
 
   describe('refusals, in the envelope with a code and a message', () => {
@@ -502,6 +515,4 @@ describe.each(databaseKinds())('the BRC-20 swap on %s', (kind) => {
       where holder = ${`swap:${orderId}`} and expires_at > now()`.execute(t.db.kysely);
     return rows.map((r) => r.outpoint);
   }
-  void scriptOfAddress;
-  void sync;
 });

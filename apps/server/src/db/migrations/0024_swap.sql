@@ -61,7 +61,9 @@ create trigger swap_orders_set_updated_at before update on swap_orders
 -- The orders that still move a pool's reserves or hold its coins.
 create index swap_orders_open on swap_orders (tick) where state in ('quoted', 'pending', 'confirmed');
 create index swap_orders_payment_address on swap_orders (payment_address, created_at desc);
-create unique index swap_orders_txid on swap_orders (txid);
+-- One live order per transaction: a quote asked again from the same coins builds the same one,
+-- and the lapsed order keeps its txid.
+create unique index swap_orders_txid on swap_orders (txid) where state not in ('expired', 'failed');
 
 alter table claimed_transactions drop constraint claimed_transactions_kind;
 alter table claimed_transactions add constraint claimed_transactions_kind check (kind in

@@ -114,9 +114,10 @@ export async function getSwapPsbt(
         throw refuse('badRequest', 'Too many swaps are waiting for a signature from this client');
       }
       if (user.inscription) {
-        // A new quote for the same transfer inscription replaces the last one.
+        // A new quote for the same transfer inscription replaces the last one, which lapses now
+        // (its expiry says when it stopped counting in the reserves: see lapsedBefore).
         const { rows } = await sql<{ id: string }>`
-        update swap_orders set state = 'expired'
+        update swap_orders set state = 'expired', expires_at = least(expires_at, clock_timestamp())
         where state = 'quoted' and inscription_id = ${user.inscription.id} returning id`.execute(
           trx,
         );
