@@ -93,6 +93,41 @@ describe('a visitor with the Dev wallet', () => {
   });
 });
 
+describe('one sign-in for every tab (issue 21 item 24)', () => {
+  it('a second tab is signed in at once, and Disconnect in the first signs it out', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const first = await context.newPage();
+    await first.goto(`${app.baseUrl}/collections`);
+    await first.getByRole('button', { name: 'Connect Wallet' }).click();
+    await first
+      .getByRole('dialog', { name: 'Connect a wallet' })
+      .getByRole('button', { name: 'Dev wallet' })
+      .click();
+    const firstWallet = first.getByRole('button', { name: /^bcrt1q…/ });
+    await firstWallet.waitFor();
+    const label = await firstWallet.textContent();
+
+    // A new tab: signed in without asking the wallet; /inscriptions reads the wallet's holdings.
+    const second = await context.newPage();
+    await second.goto(`${app.baseUrl}/inscriptions`);
+    await second.getByRole('button', { name: label ?? '' }).waitFor();
+    await second.getByText('No inscriptions found').waitFor();
+    expect(await second.getByRole('button', { name: 'Connect Wallet' }).count()).toBe(0);
+    expect(await second.evaluate(storedToken)).toBe(await first.evaluate(storedToken));
+
+    await firstWallet.click();
+    await first
+      .getByRole('dialog', { name: 'Wallet' })
+      .getByRole('button', { name: 'Disconnect' })
+      .click();
+    // The other tab hears it without a reload.
+    await second.getByRole('button', { name: 'Connect Wallet' }).waitFor();
+    await second.getByText('Please connect your wallet.').waitFor();
+    expect(await second.evaluate(storedToken)).toBeNull();
+    await context.close();
+  });
+});
+
 describe('a visitor with UniSat', () => {
   it('connects through LaserEyes, signs in with a BIP-322 signature and sees the faucet-funded balance', async () => {
     const page = await newPage();
