@@ -72,17 +72,19 @@ export function WalletProvider({ children, createAdapter = createWalletAdapter }
   );
 
   // The session lasts as long as its token: at the token's expiry the wallet is disconnected.
+  // What is stored then is read, not cleared: reading drops the expired session, and a newer one
+  // another tab just signed in with is kept (and adopted).
   useEffect(() => {
     if (!session) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const arm = () => {
       const left = Date.parse(session.expiresAt) - Date.now();
-      if (left <= 0) endSession();
+      if (left <= 0) forgetSession(loadAuthSession());
       else timer = setTimeout(arm, Math.min(left, MAX_TIMEOUT_MS));
     };
     arm();
     return () => clearTimeout(timer);
-  }, [endSession, session]);
+  }, [forgetSession, session]);
 
   const connect = useCallback(
     async (id: WalletId) => {

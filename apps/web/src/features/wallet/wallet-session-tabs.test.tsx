@@ -144,6 +144,19 @@ describe('the sign-in is shared by every tab', () => {
     expect(getAuthToken()).toBeNull();
   });
 
+  it('at its expiry keeps a newer sign-in another tab stored, not yet heard of here', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-01-01T10:00:00Z'), shouldAdvanceTime: true });
+    saveAuthSession(session(ALICE, 'jwt-1', '2026-01-01T11:00:00Z'));
+    renderApp();
+    saveAuthSession(session(BOB, 'jwt-2', '2026-01-01T12:00:00Z'));
+
+    act(() => {
+      vi.advanceTimersByTime(60 * 60_000);
+    });
+    expect(await screen.findByRole('button', { name: 'bcrt1q…5mxs' })).toBeTruthy();
+    expect(getAuthToken()).toBe('jwt-2');
+  });
+
   it('a stored session already expired is not used', () => {
     saveAuthSession(session(ALICE, 'old', '2000-01-01T00:00:00Z'));
     renderApp();
