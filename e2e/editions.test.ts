@@ -224,6 +224,22 @@ describe('an edition launch', () => {
     }
     expect((await inscriptionDetails(app, originalId)).address).toBe(creator.ordinalsAddress);
 
+    // Issue 21 item 6: an edition's page is named by its launch, linked to the mint page; item 5:
+    // the buyer's /inscriptions lists both editions.
+    await page.goto(`${app.baseUrl}/inscriptions/${editionIds[0]}`);
+    await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
+    const origin = page.getByText(`An edition from ${NAME}`);
+    await origin.waitFor();
+    expect(await origin.getByRole('link', { name: NAME }).getAttribute('href')).toBe(
+      `/mint/${SLUG}`,
+    );
+    await page.goto(`${app.baseUrl}/inscriptions`);
+    const held = page.getByRole('list', { name: 'Your inscriptions' }).getByRole('link');
+    await expect.poll(() => held.count()).toBe(MINTED);
+    expect(await held.evaluateAll((as) => as.map((a) => a.getAttribute('href')).sort())).toEqual(
+      editionIds.map((id) => `/inscriptions/${id}`).sort(),
+    );
+
     // The money, per the node: exactly 2 × the price to the creator (who held no coins before),
     // the postage to the buyer.
     const paid = await paidTo(app, revealTxid);
