@@ -22,7 +22,7 @@ import {
   type SwapPair,
 } from './swap-amounts.ts';
 import { poolTokenBalance, poolTicks } from './swap-orders.queries.ts';
-import { readPoolState, type PoolState } from './swap-pool-state.ts';
+import { quotePoolState, type PoolState } from './swap-pool-state.ts';
 import { refuse } from './swap-refusal.ts';
 
 // POST /brc20swap/swap_pools_info (polled every 7 s by the page) and GET /brc20swap/pools.
@@ -31,7 +31,7 @@ type InfoBody = z.output<typeof SwapPoolsInfoBodySchema>;
 
 export async function swapPoolsInfo(deps: AppDeps, body: InfoBody): Promise<SwapPoolsInfo> {
   const pair = pairOf(body);
-  const pool = await readPoolState(deps, pair.tick);
+  const pool = await quotePoolState(deps, pair.tick);
   const { btc, token } = pool.reserves;
   const btcSide = {
     volume: btcText(btc),
@@ -91,7 +91,7 @@ export async function swapPools(deps: AppDeps): Promise<SwapPoolSummary[]> {
   const ticks = await poolTicks(deps.db);
   return Promise.all(
     ticks.map(async (tick) => {
-      const pool = await readPoolState(deps, tick);
+      const pool = await quotePoolState(deps, tick);
       const { btc, token } = pool.reserves;
       return {
         tick,
