@@ -220,6 +220,9 @@ describe('/swap: review, sign, track', () => {
     expect(
       within(review).getByText('Leaves your wallet').nextElementSibling?.textContent,
     ).toContain(satsToBtc(100_000n + built.fee + PRELUDE_FEE));
+    expect(within(review).getByText('Platform fee').nextElementSibling?.textContent).toContain(
+      satsToBtc(built.platformFee),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Sign and swap' }));
     expect(wallet.signPsbt).toHaveBeenCalledWith({
       psbtBase64: psbtAnswer(built, 'buy').psbt,

@@ -1,3 +1,4 @@
+import { parseBtcToSats } from '@om/core';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { shortenHash } from '../inscriptions/inscription-format.ts';
@@ -33,6 +34,8 @@ export function SwapReviewPanel({
   const secondsLeft = useSecondsLeft(order.expires_at);
   const isSell = request.direction === 'sell';
   const refused = review.problems.length > 0;
+  // The order's network fee counts every transaction; the PSBT's is the swap's own.
+  const inscribing = (parseBtcToSats(order.network_fee) ?? 0n) - review.networkFee;
   return (
     <section aria-label="Swap review" className="flex flex-col gap-3">
       <dl className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2 text-sm">
@@ -54,6 +57,15 @@ export function SwapReviewPanel({
         )}
         <ReviewRow term={`Network fee (${feeRateText(review.feeRate)})`}>
           <Amount sats={review.networkFee} />
+        </ReviewRow>
+        {!isSell && inscribing > 0n ? (
+          // ADR 017: the pool inscribes exactly these tokens just before the swap, at the user's cost.
+          <ReviewRow term="Inscribing your tokens (the pool's commit and reveal fees)">
+            <Amount sats={inscribing} />
+          </ReviewRow>
+        ) : null}
+        <ReviewRow term="Platform fee">
+          <Amount sats={parseBtcToSats(order.platform_fee) ?? 0n} />
         </ReviewRow>
         <ReviewRow term="Transaction">
           <span className="font-mono text-[13px]" title={review.txid}>
