@@ -41,7 +41,7 @@ export function LaunchpadPage() {
 
   return (
     <Page title="Create" subtitle="Launch a collection, an edition or an auction.">
-      <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
         <WizardSidebar
           steps={steps}
           current={index}
