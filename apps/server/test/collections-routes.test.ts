@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { compressedPublicKey, p2trAddress, randomPrivateKey } from '@om/bitcoin';
 import {
   ActivityPayloadSchema,
   CollectionInscriptionsPayloadSchema,
@@ -538,6 +539,49 @@ describe.each(databaseKinds())('market reads on %s', (kind) => {
       expect(tracked.activity.map((a) => a.id).sort()).toEqual(
         [m.trades.sold.id, m.trades.punks.id].sort(),
       );
+    });
+
+    it('answers a user’s trades across their addresses and the wallets they made (issue 21 item 9)', async () => {
+      // Carol's maker wallet sold an item (a protected sale); her payment address bought one.
+      const carolOrdinals = p2trAddress(compressedPublicKey(randomPrivateKey()), 'regtest');
+      const carolPayment = p2trAddress(compressedPublicKey(randomPrivateKey()), 'regtest');
+      const makerWallet = p2trAddress(compressedPublicKey(randomPrivateKey()), 'regtest');
+      const someone = p2trAddress(compressedPublicKey(randomPrivateKey()), 'regtest');
+      const key = () => `02${randomBytes(32).toString('hex')}`;
+      await sql`
+        insert into multisig_wallets (kind, user_public_key, user_address, platform_public_key,
+                                      witness_script, address)
+        values ('maker', ${key()}, ${carolPayment}, ${key()}, '00', ${makerWallet})`.execute(
+        db.kysely,
+      );
+      const trade = async (maker: string, taker: string) => {
+        const { rows } = await sql<{ id: string }>`
+          insert into trade_history (order_id, inscription_id, price, trade_status, maker_address,
+                                     taker_address, created_at)
+          values (${randomUUID()}, ${`${randomBytes(32).toString('hex')}i0`}, 1000, 'confirmed',
+                  ${maker}, ${taker}, now() - interval '1 year')
+          returning id::text as id`.execute(db.kysely);
+        return rows[0]?.id;
+      };
+      const sold = await trade(makerWallet, someone);
+      const bought = await trade(someone, carolPayment);
+      await trade(someone, p2trAddress(compressedPublicKey(randomPrivateKey()), 'regtest'));
+
+      const mine = await payload(
+        `/api/profile/activity?addresses=${carolOrdinals},${carolPayment}`,
+        ActivityPayloadSchema,
+      );
+      expect(mine.activity.map((a) => a.id).sort()).toEqual([sold, bought].sort());
+      // The address alone misses what its maker wallet sold.
+      const alone = await payload(`/api/address/${carolPayment}/activity`, ActivityPayloadSchema);
+      expect(alone.activity.map((a) => a.id)).toEqual([bought]);
+
+      const refused = await app.inject({
+        method: 'GET',
+        url: '/api/profile/activity?addresses=nope',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe('addresses[0]: not a valid regtest address');
     });
 
     it('answers an inscription’s order book without the maker’s signature', async () => {

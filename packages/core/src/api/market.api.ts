@@ -310,6 +310,22 @@ export const TradeHistoryQuerySchema = z.object({
 });
 // answers ActivityPayloadSchema
 
+/**
+ * GET /api/profile/activity?addresses=a,b: the trades of a user's addresses (their ordinals and
+ * payment addresses) and of the multisig and maker wallets they made, where protected sales and
+ * launch mints are recorded (issue 21 item 9). Answers ActivityPayloadSchema.
+ */
+export const ProfileActivityQuerySchema = MarketplacePaginationSchema.extend({
+  addresses: z
+    .string({ error: 'addresses is required' })
+    .trim()
+    .min(1, 'addresses is required')
+    .transform((s) => [...new Set(s.split(',').map((a) => a.trim()))])
+    .pipe(
+      z.array(z.string().min(1, 'addresses: an address is empty')).max(4, 'at most 4 addresses'),
+    ),
+});
+
 // ── Listings ────────────────────────────────────────────────────────────────────────────────
 /** An order book entry as the market shows it; the maker's signature never leaves the server. */
 export const ListingSchema = z.object({

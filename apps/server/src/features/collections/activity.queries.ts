@@ -93,6 +93,28 @@ export async function addressActivity(
   return rows.map(toActivity);
 }
 
+/**
+ * The trades of a user's addresses and of the multisig and maker wallets those addresses made
+ * (protected sales and launch mints are recorded under the maker wallet), newest first.
+ */
+export async function profileActivity(
+  db: Db,
+  addresses: readonly string[],
+  q: MarketplacePagination,
+): Promise<TradeActivity[]> {
+  const { rows } = await sql<TradeHistoryRow>`
+    with mine as (
+      select unnest(${addresses}::text[]) as address
+      union
+      select w.address from multisig_wallets w where w.user_address = any(${addresses}::text[]))
+    select t.* from trade_history t
+    where t.maker_address in (select address from mine)
+       or t.taker_address in (select address from mine)
+    order by t.created_at desc, t.id desc
+    limit ${q.limit}::integer offset ${q.offset}::bigint`.execute(db.kysely);
+  return rows.map(toActivity);
+}
+
 /** get_trade_history_by_order_id: every trade of these orders (ids checked as UUIDs upstream). */
 export async function tradeHistoryByOrderIds(
   db: Db,

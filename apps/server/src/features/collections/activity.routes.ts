@@ -3,17 +3,19 @@ import {
   InscriptionIdParamSchema,
   ListingsQuerySchema,
   MarketplacePaginationSchema,
+  ProfileActivityQuerySchema,
   TradeHistoryQuerySchema,
 } from '@om/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { parseAddressParam } from '../../http/address-input.ts';
+import { checkAddress, parseAddressParam } from '../../http/address-input.ts';
 import { parseInput } from '../../http/validate.ts';
 import {
   addressActivity,
   fetchActivity,
   listListings,
   orderbookOfInscription,
+  profileActivity,
   tradeHistoryByOrderIds,
 } from './activity.queries.ts';
 
@@ -30,6 +32,17 @@ export function activityRoutes(app: FastifyInstance, { db, env }: AppDeps): void
     const address = parseAddressParam(request.params, env.BITCOIN_NETWORK);
     const query = parseInput(MarketplacePaginationSchema, request.query, 'query');
     return { success: true, payload: { activity: await addressActivity(db, address, query) } };
+  });
+
+  app.get('/api/profile/activity', async (request) => {
+    const query = parseInput(ProfileActivityQuerySchema, request.query, 'query');
+    query.addresses.forEach((address, i) =>
+      checkAddress(address, `addresses[${i}]`, env.BITCOIN_NETWORK),
+    );
+    return {
+      success: true,
+      payload: { activity: await profileActivity(db, query.addresses, query) },
+    };
   });
 
   app.get('/api/trade-history', async (request) => {

@@ -6,9 +6,12 @@ import { visibleActivity } from '../activity/trade-activity.ts';
 import { tradeQueries } from '../trade/trade.queries.ts';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 
-/** The trades the wallet made or took (get_orders_activity_by_address). */
-export function ProfileActivity({ address }: { address: string }) {
-  const { data, error, isPending } = useQuery(tradeQueries.addressActivity(address));
+/**
+ * The trades the wallet made or took, from either of its addresses or from the multisig and maker
+ * wallets it made (a protected sale or a launch mint is recorded under the maker wallet).
+ */
+export function ProfileActivity({ addresses }: { addresses: readonly string[] }) {
+  const { data, error, isPending } = useQuery(tradeQueries.profileActivity(addresses));
   const rows = useMemo(() => visibleActivity(data ?? []), [data]);
   if (error) return <LoadError className="py-4" what="your activity" error={error} />;
   if (isPending) return <Loading className="py-4" what="your activity" />;

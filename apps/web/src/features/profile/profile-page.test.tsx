@@ -118,7 +118,7 @@ const trade: TradeActivity = {
 
 const INSCRIPTIONS = `GET /api/address/${ADDRESS}/inscriptions`;
 const LISTINGS = `GET /api/listings?maker=${ADDRESS}&status=active&limit=100`;
-const ACTIVITY = `GET /api/address/${ADDRESS}/activity?limit=100`;
+const ACTIVITY = `GET /api/profile/activity?addresses=${ADDRESS},${SELLER_PAYMENT.address}&limit=100`;
 
 /** The listing PSBT for the first two inscriptions, one input and output each. */
 function createdListing(prices: bigint[]) {

@@ -67,7 +67,9 @@ function ProfileTabs({ wallet }: { wallet: WalletAccount }) {
         {tab === 'inscriptions' ? <MyInscriptions address={wallet.ordinalsAddress} /> : null}
         {tab === 'listings' ? <MyListings address={wallet.ordinalsAddress} /> : null}
         {tab === 'tokens' ? <TokensTab address={wallet.ordinalsAddress} /> : null}
-        {tab === 'activity' ? <ProfileActivity address={wallet.ordinalsAddress} /> : null}
+        {tab === 'activity' ? (
+          <ProfileActivity addresses={[wallet.ordinalsAddress, wallet.paymentAddress]} />
+        ) : null}
       </div>
     </>
   );

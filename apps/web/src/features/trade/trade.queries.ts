@@ -56,12 +56,16 @@ export const tradeQueries = {
       queryFn: ({ signal }) => fetchActiveListings(maker, signal, 'exposed'),
     }),
 
-  /** GET /api/address/{address}/activity: the trades an address made or took. */
-  addressActivity: (address: string) =>
+  /**
+   * GET /api/profile/activity: the trades of the wallet's addresses and of the multisig and maker
+   * wallets they made (protected sales and launch mints are recorded under the maker wallet).
+   */
+  profileActivity: (addresses: readonly string[]) =>
     queryOptions({
-      queryKey: [...tradeQueries.activities(), address],
+      queryKey: [...tradeQueries.activities(), 'profile', ...addresses],
       queryFn: async ({ signal }) => {
-        const path = `/api/address/${encodeURIComponent(address)}/activity?limit=${OWN_ROWS_LIMIT}`;
+        const list = addresses.map(encodeURIComponent).join(',');
+        const path = `/api/profile/activity?addresses=${list}&limit=${OWN_ROWS_LIMIT}`;
         return (await api.get(path, ActivityPayloadSchema, { signal })).activity;
       },
     }),
