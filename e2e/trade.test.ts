@@ -467,6 +467,10 @@ describe('trading on regtest', () => {
     dialog = page.getByRole('dialog', { name: /^Delist / });
     toasts = await toastsFrom(page);
     await dialog.getByRole('button', { name: 'Move on chain', exact: true }).click();
+    // The move's fee, at the rate chosen, before the wallet signs (issue 21 item 19).
+    const move = dialog.getByRole('region', { name: 'Move review' });
+    await move.getByText(/^Network fee \(\d+(\.\d+)? sat\/vB\)$/).waitFor();
+    await move.getByRole('button', { name: 'Sign and move' }).click();
     await dialog.getByText(/^The inscription is moving back to your wallet/).waitFor();
     const txid = await trackedTxid(dialog, 'Transaction');
     await toasts.next('Inscription delisted successfully.');

@@ -1,9 +1,10 @@
 import { buildDelistPsbt, bytesToBase64 } from '@om/bitcoin';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { DelistDialog } from './delist-dialog.tsx';
+import { satsText } from './trade-format.ts';
 import {
   callsTo,
   failure,
@@ -32,7 +33,19 @@ const seller: WalletAccount = {
 
 /** What delist/prepare answers: the inscription back to `to`, the fee from a payment coin. */
 function prepared(to = SELLER.address) {
-  const { psbt, fee } = buildDelistPsbt({
+  const { psbt, fee } = delisting(to);
+  return ok({
+    psbt: bytesToBase64(psbt),
+    inputsToSign: [
+      { index: 0, address: SELLER.address },
+      { index: 1, address: SELLER_PAYMENT.address },
+    ],
+    fee: fee.toString(),
+  });
+}
+
+function delisting(to: string) {
+  return buildDelistPsbt({
     inscriptionUtxo: {
       txid: 'cd'.repeat(32),
       vout: 0,
@@ -57,15 +70,8 @@ function prepared(to = SELLER.address) {
     feeRate: 6,
     network: NETWORK,
   });
-  return ok({
-    psbt: bytesToBase64(psbt),
-    inputsToSign: [
-      { index: 0, address: SELLER.address },
-      { index: 1, address: SELLER_PAYMENT.address },
-    ],
-    fee: fee.toString(),
-  });
 }
+const PREPARED_FEE = delisting(SELLER.address).fee;
 
 function renderDialog(wallet = fakeWallet(seller), isSnipeProtected = false) {
   renderWithWallet(
@@ -114,13 +120,25 @@ describe('DelistDialog', () => {
       'GET /api/shared/blocks/tip/height': ok({ height: 120 }),
     });
     const wallet = renderDialog();
+    // The fee rate is chosen first, and the move's fee shown before anything is signed.
+    await userEvent.click(screen.getByRole('radio', { name: /^Custom/ }));
+    const custom = screen.getByLabelText('Custom fee rate (sat/vB)');
+    await userEvent.clear(custom);
+    await userEvent.type(custom, '6');
     await userEvent.click(screen.getByRole('button', { name: 'Move on chain' }));
+    const review = await screen.findByRole('region', { name: 'Move review' });
+    expect(
+      within(review).getByText('Network fee (6 sat/vB)').nextElementSibling?.textContent,
+    ).toContain(satsText(PREPARED_FEE));
+    expect(wallet.signPsbt).not.toHaveBeenCalled();
+    await userEvent.click(within(review).getByRole('button', { name: 'Sign and move' }));
     expect(await screen.findByText('Inscription delisted successfully.')).toBeTruthy();
     expect(screen.getByText(`Transaction broadcasted: ${TXID}`)).toBeTruthy();
     expect(callsTo(calls, 'DELETE', '/api/listings/protected/delist/prepare')[0]?.body).toEqual({
       makerPaymentAddress: SELLER_PAYMENT.address,
       makerPaymentPublicKey: SELLER_PAYMENT.publicKeyHex,
       listingId: LISTING_ID,
+      feeRate: 6,
     });
     expect(wallet.signPsbt).toHaveBeenCalledWith(
       expect.objectContaining({ finalize: false, inputsToSign: expect.any(Array) }),

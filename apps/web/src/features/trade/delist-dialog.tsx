@@ -1,9 +1,14 @@
 import type { Listing } from '@om/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { useDelist } from './delist.mutations.ts';
+import { useDelist, type PreparedDelist } from './delist.mutations.ts';
+import { defaultFeeRate, FeeRatePicker } from './fee-rate-picker.tsx';
 import { TrackedTransaction } from './tracked-transaction.tsx';
-import { DIALOG_HEIGHT, DialogActions, DialogBody } from './trade-ui.tsx';
+import { feeRateText } from './trade-format.ts';
+import { tradeQueries } from './trade.queries.ts';
+import { Amount, DIALOG_HEIGHT, DialogActions, DialogBody, ReviewRow } from './trade-ui.tsx';
 
 /**
  * Ends a listing, one of two ways (research §6): off chain for free, which is enough here because
@@ -25,10 +30,14 @@ export function DelistDialog({
   /** An exposed listing (issue 13 finding 2): an off-chain cancel would not end its signature. */
   isOnchainOnly?: boolean;
 }) {
-  const { offchain, onchain } = useDelist(listing, { onCanceled: onClose });
-  const isPending = offchain.isPending || onchain.isPending;
+  const { offchain, prepareOnchain, onchain } = useDelist(listing, { onCanceled: onClose });
+  const fees = useQuery({ ...tradeQueries.recommendedFees(), enabled: open });
+  const [chosenRate, setChosenRate] = useState<number | null>(null);
+  const feeRate = chosenRate ?? defaultFeeRate(fees.data);
+  const isPending = offchain.isPending || prepareOnchain.isPending || onchain.isPending;
   const close = () => {
     offchain.reset();
+    prepareOnchain.reset();
     onchain.reset();
     onClose();
   };
@@ -76,13 +85,30 @@ export function DelistDialog({
                   A transaction sends the inscription back to your own address. It costs a network
                   fee, and every signature ever made for the listing stops working.
                 </p>
-                <Button
-                  className="self-start"
-                  disabled={isPending}
-                  onClick={() => onchain.mutate()}
-                >
-                  {onchain.isPending ? 'Moving…' : 'Move on chain'}
-                </Button>
+                {prepareOnchain.data ? (
+                  <MoveReview
+                    prepared={prepareOnchain.data}
+                    signing={onchain.isPending}
+                    onSign={() => onchain.mutate(prepareOnchain.data)}
+                    onBack={() => prepareOnchain.reset()}
+                  />
+                ) : (
+                  <>
+                    <FeeRatePicker
+                      fees={fees.data}
+                      value={feeRate}
+                      onChange={setChosenRate}
+                      disabled={isPending}
+                    />
+                    <Button
+                      className="self-start"
+                      disabled={isPending}
+                      onClick={() => prepareOnchain.mutate(feeRate)}
+                    >
+                      {prepareOnchain.isPending ? 'Preparing…' : 'Move on chain'}
+                    </Button>
+                  </>
+                )}
               </section>
             )}
             <DialogActions>
@@ -94,5 +120,36 @@ export function DelistDialog({
         )}
       </DialogBody>
     </Dialog>
+  );
+}
+
+/** The move's fee before the wallet signs it, at the rate chosen. */
+function MoveReview({
+  prepared,
+  signing,
+  onSign,
+  onBack,
+}: {
+  prepared: PreparedDelist;
+  signing: boolean;
+  onSign: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2" role="region" aria-label="Move review">
+      <dl className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2 text-sm">
+        <ReviewRow term={`Network fee (${feeRateText(prepared.feeRate)})`} strong>
+          <Amount sats={prepared.fee} />
+        </ReviewRow>
+      </dl>
+      <div className="flex gap-2">
+        <Button variant="ghost" disabled={signing} onClick={onBack}>
+          Back
+        </Button>
+        <Button variant="primary" disabled={signing} onClick={onSign}>
+          {signing ? 'Moving…' : 'Sign and move'}
+        </Button>
+      </div>
+    </div>
   );
 }

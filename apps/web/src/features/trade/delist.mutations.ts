@@ -13,6 +13,7 @@ import {
   type Listing,
 } from '@om/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
@@ -47,6 +48,12 @@ export function delistProblems(
   if (unsafe.length > 0) problems.push(unsafeSighashText(unsafe, 'The delisting'));
   return problems;
 }
+
+/** An on-chain delisting as the server built it, checked, with its fee. */
+export type PreparedDelist = Omit<z.infer<typeof PrepareDelistPayloadSchema>, 'fee'> & {
+  fee: bigint;
+  feeRate: number;
+};
 
 /**
  * The two ways out of a listing (research §6): off chain, a signed 'cancel {listingId}' that the
@@ -92,8 +99,9 @@ export function useDelist(
     onError: (error) => toastFlowError(error, FAILED_TO_CANCEL_OFFCHAIN),
   });
 
-  const onchain = useMutation({
-    mutationFn: async (): Promise<{ txId: string }> => {
+  /** The on-chain move built at the chosen fee rate, read before anything is signed. */
+  const prepareOnchain = useMutation({
+    mutationFn: async (feeRate: number): Promise<PreparedDelist> => {
       if (!wallet) throw new TradeFlowError(DELISTING_FAILED, CONNECT_WALLET);
       const prepared = await step(FAILED_TO_DELIST, () =>
         api.delete(
@@ -102,6 +110,7 @@ export function useDelist(
             makerPaymentAddress: wallet.paymentAddress,
             makerPaymentPublicKey: wallet.paymentPublicKey,
             listingId: listing.listingId,
+            feeRate,
           },
           PrepareDelistPayloadSchema,
         ),
@@ -114,6 +123,14 @@ export function useDelist(
       if (problems.length > 0) {
         throw new TradeFlowError(DELISTING_FAILED, `${problems.join(' ')} Nothing was signed.`);
       }
+      return { ...prepared, feeRate, fee: BigInt(prepared.fee) };
+    },
+    onError: (error) => toastFlowError(error, DELISTING_FAILED),
+  });
+
+  const onchain = useMutation({
+    mutationFn: async (prepared: PreparedDelist): Promise<{ txId: string }> => {
+      if (!wallet) throw new TradeFlowError(DELISTING_FAILED, CONNECT_WALLET);
       const signedPSBT = await signStep(signPsbt, {
         psbtBase64: prepared.psbt,
         // ALL or DEFAULT, as checked above: the server names no sighash for these inputs.
@@ -136,5 +153,5 @@ export function useDelist(
     onError: (error) => toastFlowError(error, DELISTING_FAILED),
   });
 
-  return { offchain, onchain };
+  return { offchain, prepareOnchain, onchain };
 }
