@@ -242,6 +242,50 @@ export const AuctionSchema = z.object({
 });
 export type Auction = z.infer<typeof AuctionSchema>;
 
+// GET /api/launchpad/auctions?status=&limit=&offset= (issue 21 item 4): live (taking bids) ending
+// soonest first, upcoming starting soonest first, ended (settled, unsold, withdrawn, or past its end
+// and waiting to settle) ended last first. Unsigned, failed and canceled auctions are not listed.
+export const AUCTION_LIST_STATUSES = ['live', 'upcoming', 'ended'] as const;
+export type AuctionListStatus = (typeof AUCTION_LIST_STATUSES)[number];
+export const AUCTIONS_PAGE_SIZE = 20;
+export const AuctionsQuerySchema = z.object({
+  status: z
+    .enum(AUCTION_LIST_STATUSES, { error: 'status must be live, upcoming or ended' })
+    .default('live'),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(AUCTIONS_PAGE_SIZE),
+  offset: z.coerce
+    .number()
+    .int('offset must be a whole number')
+    .min(0, 'offset must not be negative')
+    .default(0),
+});
+export type AuctionsQuery = z.input<typeof AuctionsQuerySchema>;
+export const AuctionSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  status: z.enum(AUCTION_STATUSES),
+  inscription_id: z.string(),
+  content_type: z.string().nullable(),
+  /** The auction's title (its information's name), else null. */
+  name: z.string().nullable(),
+  start_price: z.string(),
+  highest_bid: z.string().nullable(),
+  /** UTC seconds. */
+  start_date: z.number().int(),
+  end_date: z.number().int(),
+});
+export type AuctionSummary = z.infer<typeof AuctionSummarySchema>;
+export const AuctionsPayloadSchema = z.object({
+  auctions: z.array(AuctionSummarySchema),
+  total: z.number().int(),
+});
+export type AuctionsPayload = z.infer<typeof AuctionsPayloadSchema>;
+
 // DELETE /api/launchpad/auctions/{slug}: the seller cancels an auction nobody has bid on.
 export const CancelAuctionPayloadSchema = z.object({
   auctionId: z.string(),

@@ -237,7 +237,8 @@ export const SubmitMintOfferPayloadSchema = z.object({
   setupTxId: z.string().nullable(),
 });
 
-// GET /api/launchpad/featured: up to 4 listed launches per type, newest first (spec 001 §2); the
+// GET /api/launchpad/featured: up to 4 listed launches per type (spec 001 §2), Live first, then
+// Coming soon, then the rest, newest first within each (issue 21 item 4); the
 // Live / SoldOut / ComingSoon / Ended badge is featuredStatus() of launch-status.ts.
 export const LaunchSummarySchema = PublicLaunchpadSchema.omit({ collection: true }).extend({
   name: z.string(),
@@ -249,6 +250,37 @@ export const FeaturedLaunchesSchema = z.object({
   editions: z.array(LaunchSummarySchema),
 });
 export type FeaturedLaunches = z.infer<typeof FeaturedLaunchesSchema>;
+
+// GET /api/launchpad/launches?status=&type=&limit=&offset= (issue 21 item 4): every listed launch,
+// Live first, then Coming soon, then the rest (sold out or ended), newest first within each.
+// live = Live, upcoming = ComingSoon, ended = SoldOut or Ended (featuredStatus at the server's clock).
+export const LAUNCH_LIST_STATUSES = ['all', 'live', 'upcoming', 'ended'] as const;
+export type LaunchListStatus = (typeof LAUNCH_LIST_STATUSES)[number];
+export const LAUNCH_TYPES = ['psbt', 'editions'] as const;
+export const LAUNCHES_PAGE_SIZE = 20;
+export const LaunchesQuerySchema = z.object({
+  status: z
+    .enum(LAUNCH_LIST_STATUSES, { error: 'status must be all, live, upcoming or ended' })
+    .default('all'),
+  type: z.enum(LAUNCH_TYPES, { error: 'type must be psbt or editions' }).optional(),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(LAUNCHES_PAGE_SIZE),
+  offset: z.coerce
+    .number()
+    .int('offset must be a whole number')
+    .min(0, 'offset must not be negative')
+    .default(0),
+});
+export type LaunchesQuery = z.input<typeof LaunchesQuerySchema>;
+export const LaunchesPayloadSchema = z.object({
+  launches: z.array(LaunchSummarySchema),
+  total: z.number().int(),
+});
+export type LaunchesPayload = z.infer<typeof LaunchesPayloadSchema>;
 
 // GET /api/launchpad/check-slug/{slug} and GET /api/launchpad/check-name?name=: the wizard's
 // debounced checks ('Launchpad slug is already taken.', the duplicate-name warning).

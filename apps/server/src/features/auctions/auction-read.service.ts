@@ -1,12 +1,20 @@
-import { minimumBid, type Auction, type AuctionBid } from '@om/core';
+import {
+  minimumBid,
+  type Auction,
+  type AuctionBid,
+  type AuctionListStatus,
+  type AuctionsPayload,
+} from '@om/core';
 import type { AppDeps } from '../../app.ts';
 import { notFound } from '../../http/app-error.ts';
 import { findWallet } from '../multisig/multisig.queries.ts';
 import { pricesOf } from './auction-bid.service.ts';
 import { placedBids } from './auction-bids.queries.ts';
+import { listAuctions } from './auction-list.queries.ts';
 import { auctionIdOfSlug, contentTypeOf, findAuctionBySlug } from './auctions.queries.ts';
 
-// GET /api/launchpad/auctions/{slug} (the /auction/{slug} page) and the wizard's slug check.
+// GET /api/launchpad/auctions/{slug} (the /auction/{slug} page), the wizard's slug check and the
+// /auctions list.
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -63,4 +71,22 @@ export async function checkAuctionSlug(
 function publicMeta(meta: Record<string, unknown>): Record<string, unknown> {
   const { creator_email: _email, ...shown } = meta;
   return shown;
+}
+
+/** GET /api/launchpad/auctions: one page of a tab of the /auctions page (issue 21 item 4). */
+export async function getAuctions(
+  deps: AppDeps,
+  query: { status: AuctionListStatus; limit: number; offset: number },
+  now: Date = new Date(),
+): Promise<AuctionsPayload> {
+  const { rows, total } = await listAuctions(deps.db, query, now);
+  return {
+    auctions: rows.map((a) => ({
+      ...a,
+      start_price: String(a.start_price),
+      start_date: seconds(a.start_date),
+      end_date: seconds(a.end_date),
+    })),
+    total,
+  };
 }

@@ -1,6 +1,7 @@
 import {
   ConfirmAuctionBodySchema,
   ConfirmBidBodySchema,
+  AuctionsQuerySchema,
   createAuctionBodySchema,
   PlaceBidBodySchema,
 } from '@om/core';
@@ -13,7 +14,7 @@ import type { SessionClaims } from '../auth/auth-token.ts';
 import { confirmBid, placeBid } from './auction-bid.service.ts';
 import { cancelAuction } from './auction-cancel.service.ts';
 import { confirmAuction, createAuction } from './auction-create.service.ts';
-import { checkAuctionSlug, getAuction } from './auction-read.service.ts';
+import { checkAuctionSlug, getAuction, getAuctions } from './auction-read.service.ts';
 import { startEscrowWatch } from './auction-escrow-watch.ts';
 import { startAuctionWorker } from './auction-settle.worker.ts';
 
@@ -44,6 +45,12 @@ export function registerAuctions(app: FastifyInstance, deps: AppDeps, writeLimit
   app.put('/api/launchpad/auctions/confirm', write, async (request) => {
     const body = parseInput(ConfirmAuctionBodySchema, request.body, 'body');
     return { success: true, payload: await confirmAuction(deps, body) };
+  });
+
+  // The /auctions page (issue 21 item 4): live, upcoming or ended, paged.
+  app.get('/api/launchpad/auctions', async (request) => {
+    const query = parseInput(AuctionsQuerySchema, request.query, 'query');
+    return { success: true, payload: await getAuctions(deps, query) };
   });
 
   app.get('/api/launchpad/auctions/check-slug/:slug', async (request) => {

@@ -1,12 +1,4 @@
-import {
-  FEATURED_LAUNCHES_PER_TYPE,
-  UNLISTED_LAUNCH_STATUSES,
-  type FeaturedLaunches,
-  type LaunchpadInfo,
-  type LaunchPhase,
-  type LaunchSummary,
-  type PublicLaunchpad,
-} from '@om/core';
+import type { LaunchpadInfo, LaunchPhase, PublicLaunchpad } from '@om/core';
 import type { AppDeps } from '../../app.ts';
 import type { Launchpad, LaunchpadPhase } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -93,19 +85,19 @@ async function soldOf(deps: AppDeps, launch: Launchpad): Promise<number> {
  * Spec 001 §5: remaining = total − minted; zero when the total is not positive. An editions
  * launch counts its editions.
  */
-function remainingOf(launch: Launchpad, minted: number): number {
+export function remainingOf(launch: Launchpad, minted: number): number {
   const total = totalOf(launch);
   if (total <= 0) return 0;
   return Math.max(0, total - minted);
 }
 
-function totalOf(launch: Launchpad): number {
+export function totalOf(launch: Launchpad): number {
   return launch.launchpad_type === 'editions'
     ? (launch.number_of_editions ?? 0)
     : launch.total_inscriptions;
 }
 
-function phaseOf(phase: LaunchpadPhase): Omit<LaunchPhase, 'psbts'> {
+export function phaseOf(phase: LaunchpadPhase): Omit<LaunchPhase, 'psbts'> {
   return {
     id: phase.id,
     launchpad_id: phase.launchpad_id,
@@ -120,47 +112,6 @@ function phaseOf(phase: LaunchpadPhase): Omit<LaunchPhase, 'psbts'> {
     price: String(phase.price),
     allocation: phase.allocation,
   };
-}
-
-/** The featured strip: up to 4 listed launches per type, newest first. */
-export async function getFeaturedLaunches(deps: AppDeps): Promise<FeaturedLaunches> {
-  const { kysely } = deps.db;
-  const pick = async (type: 'psbt' | 'editions'): Promise<LaunchSummary[]> => {
-    const launches = await kysely
-      .selectFrom('launchpads as l')
-      .innerJoin('collections as c', 'c.id', 'l.collection_id')
-      .selectAll('l')
-      .select(['c.name', 'c.icon'])
-      .where('l.launchpad_type', '=', type)
-      .where('l.status', 'not in', [...UNLISTED_LAUNCH_STATUSES])
-      .orderBy('l.created_at', 'desc')
-      .limit(FEATURED_LAUNCHES_PER_TYPE)
-      .execute();
-    return Promise.all(
-      launches.map(async (launch) => {
-        const [phases, minted] = await Promise.all([
-          phasesOf(kysely, launch.id),
-          soldOf(deps, launch),
-        ]);
-        return {
-          id: launch.id,
-          slug: launch.slug,
-          status: launch.status,
-          launchpad_type: launch.launchpad_type,
-          total_inscriptions: totalOf(launch),
-          remaining_inscriptions: remainingOf(launch, minted),
-          minted,
-          hide_progress: launch.meta_data.hide_progress === true,
-          created_at: launch.created_at.toISOString(),
-          name: launch.name,
-          icon: launch.icon,
-          phases: phases.map(phaseOf),
-        };
-      }),
-    );
-  };
-  const [psbt, editions] = await Promise.all([pick('psbt'), pick('editions')]);
-  return { psbt, editions };
 }
 
 /** Whether a collection of that name exists (case-insensitive): the wizard only warns. */

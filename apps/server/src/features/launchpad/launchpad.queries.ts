@@ -4,6 +4,8 @@ import type { Db } from '../../db/create-db.ts';
 import type {
   BatchInputToSign,
   Database,
+  LaunchpadStatus,
+  LaunchpadType,
   NewOrderbookEntry,
   PsbtBatchKind,
 } from '../../db/database.ts';
@@ -580,4 +582,49 @@ export async function mintedCount(db: Executor, launchpadId: string): Promise<nu
     .where('o.status', '=', 'broadcast')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Listed launches (not hidden, not pending) with their collection's name and icon, newest first. */
+export async function listedLaunches(
+  db: Executor,
+  unlisted: readonly LaunchpadStatus[],
+  type?: LaunchpadType,
+) {
+  let query = db
+    .selectFrom('launchpads as l')
+    .innerJoin('collections as c', 'c.id', 'l.collection_id')
+    .selectAll('l')
+    .select(['c.name', 'c.icon'])
+    .where('l.status', 'not in', [...unlisted]);
+  if (type) query = query.where('l.launchpad_type', '=', type);
+  return query.orderBy('l.created_at', 'desc').orderBy('l.id').execute();
+}
+
+/** The phases of these launches, by launch and phase number. */
+export async function phasesOfLaunches(db: Executor, launchpadIds: readonly string[]) {
+  if (launchpadIds.length === 0) return [];
+  return db
+    .selectFrom('launchpad_phases')
+    .selectAll()
+    .where('launchpad_id', 'in', launchpadIds)
+    .orderBy('launchpad_id')
+    .orderBy('phase_number')
+    .execute();
+}
+
+/** mintedCount of each of these launches (launches with nothing minted are absent). */
+export async function mintedCounts(
+  db: Executor,
+  launchpadIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (launchpadIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('orderbook as o')
+    .innerJoin('launchpad_phases as p', 'p.id', 'o.phase_id')
+    .select(['p.launchpad_id', sql<string>`count(distinct o.inscription_id)`.as('n')])
+    .where('p.launchpad_id', 'in', launchpadIds)
+    .where('o.status', '=', 'broadcast')
+    .groupBy('p.launchpad_id')
+    .execute();
+  return new Map(rows.map((r) => [r.launchpad_id, Number(r.n)]));
 }

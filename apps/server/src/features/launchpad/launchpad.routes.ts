@@ -4,6 +4,7 @@ import {
   createLaunchpadBodySchema,
   createEditionBodySchema,
   CreateMintOfferBodySchema,
+  LaunchesQuerySchema,
   onboardCollectionBodySchema,
   ReleaseMintOfferBodySchema,
   SubmitMintOfferBodySchema,
@@ -23,12 +24,8 @@ import {
   releaseMintOffer,
   submitMintOffer,
 } from './launch-mint.service.ts';
-import {
-  getFeaturedLaunches,
-  getLaunchInfo,
-  getPublicLaunch,
-  isCollectionNameTaken,
-} from './launch-read.service.ts';
+import { getFeaturedLaunches, listLaunches } from './launch-list.service.ts';
+import { getLaunchInfo, getPublicLaunch, isCollectionNameTaken } from './launch-read.service.ts';
 import { isSlugTaken } from './launchpad.queries.ts';
 import { confirmLaunchPsbt, getLaunchPsbt } from './launch-sign.service.ts';
 import { onboardCollection } from './onboard.service.ts';
@@ -112,6 +109,12 @@ export function launchpadRoutes(
     success: true,
     payload: await getFeaturedLaunches(deps),
   }));
+
+  // The /launches page (issue 21 item 4): every listed launch by status tab and type, paged.
+  app.get('/api/launchpad/launches', async (request) => {
+    const query = parseInput(LaunchesQuerySchema, request.query, 'query');
+    return { success: true, payload: await listLaunches(deps, query) };
+  });
 
   app.get('/api/launchpad/check-slug/:slug', async (request) => {
     const { slug } = parseInput(SlugParamSchema, request.params, 'params');

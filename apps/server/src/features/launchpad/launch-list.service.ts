@@ -1,0 +1,104 @@
+import {
+  FEATURED_LAUNCHES_PER_TYPE,
+  featuredStatus,
+  UNLISTED_LAUNCH_STATUSES,
+  type FeaturedLaunches,
+  type FeaturedStatus,
+  type LaunchesPayload,
+  type LaunchListStatus,
+  type LaunchSummary,
+  type LaunchesQuerySchema,
+} from '@om/core';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import type { LaunchpadType } from '../../db/database.ts';
+import { phaseOf, remainingOf, totalOf } from './launch-read.service.ts';
+import { listedLaunches, mintedCounts, phasesOfLaunches } from './launchpad.queries.ts';
+
+// GET /api/launchpad/featured (the strip on /collections) and GET /api/launchpad/launches (the
+// /launches page), issue 21 item 4: a launch's place follows its badge, so a live launch is never
+// pushed out by newer sold-out ones. The badge needs the phases' windows and the minted count at
+// this moment, so the order is worked out here over all listed launches (three queries, whatever
+// their number), not in SQL; a page is sliced from it.
+
+/** Live first, then Coming soon, then the rest; newest first within each (the query's order). */
+const RANK: Record<FeaturedStatus, number> = { Live: 0, ComingSoon: 1, SoldOut: 2, Ended: 2 };
+
+const IN_TAB: Record<LaunchListStatus, (status: FeaturedStatus) => boolean> = {
+  all: () => true,
+  live: (s) => s === 'Live',
+  upcoming: (s) => s === 'ComingSoon',
+  ended: (s) => s === 'SoldOut' || s === 'Ended',
+};
+
+/** Every listed launch of the type (or of both), in the badge order. */
+async function rankedLaunches(
+  deps: AppDeps,
+  now: Date,
+  type?: LaunchpadType,
+): Promise<{ launch: LaunchSummary; status: FeaturedStatus }[]> {
+  const { kysely } = deps.db;
+  const launches = await listedLaunches(kysely, UNLISTED_LAUNCH_STATUSES, type);
+  const ids = launches.map((l) => l.id);
+  const [phases, minted] = await Promise.all([
+    phasesOfLaunches(kysely, ids),
+    mintedCounts(kysely, ids),
+  ]);
+  const summaries = launches.map((launch): LaunchSummary => {
+    const sold =
+      launch.launchpad_type === 'editions'
+        ? (launch.number_of_editions ?? 0) - (launch.remaining_editions ?? 0)
+        : (minted.get(launch.id) ?? 0);
+    return {
+      id: launch.id,
+      slug: launch.slug,
+      status: launch.status,
+      launchpad_type: launch.launchpad_type,
+      total_inscriptions: totalOf(launch),
+      remaining_inscriptions: remainingOf(launch, sold),
+      minted: sold,
+      hide_progress: launch.meta_data.hide_progress === true,
+      created_at: launch.created_at.toISOString(),
+      name: launch.name,
+      icon: launch.icon,
+      phases: phases.filter((p) => p.launchpad_id === launch.id).map(phaseOf),
+    };
+  });
+  return summaries
+    .map((launch) => ({
+      launch,
+      status: featuredStatus({ ...launch, remaining: launch.remaining_inscriptions }, now),
+    }))
+    .map((entry, index) => ({ ...entry, index }))
+    .sort((a, b) => RANK[a.status] - RANK[b.status] || a.index - b.index);
+}
+
+/** The featured strip: up to 4 listed launches per type, Live, Coming soon, then the rest. */
+export async function getFeaturedLaunches(
+  deps: AppDeps,
+  now: Date = new Date(),
+): Promise<FeaturedLaunches> {
+  const pick = async (type: LaunchpadType) =>
+    (await rankedLaunches(deps, now, type))
+      .slice(0, FEATURED_LAUNCHES_PER_TYPE)
+      .map((e) => e.launch);
+  const [psbt, editions] = await Promise.all([pick('psbt'), pick('editions')]);
+  return { psbt, editions };
+}
+
+type LaunchesQueryParsed = z.output<typeof LaunchesQuerySchema>;
+
+/** One page of the /launches list: the tab's launches in the badge order, and how many in all. */
+export async function listLaunches(
+  deps: AppDeps,
+  query: LaunchesQueryParsed,
+  now: Date = new Date(),
+): Promise<LaunchesPayload> {
+  const inTab = (await rankedLaunches(deps, now, query.type)).filter((e) =>
+    IN_TAB[query.status](e.status),
+  );
+  return {
+    launches: inTab.slice(query.offset, query.offset + query.limit).map((e) => e.launch),
+    total: inTab.length,
+  };
+}
