@@ -12,6 +12,8 @@ describe('routes', () => {
   it.each([
     ['/collections', 'Collections'],
     ['/collections/block-punks', 'Collection'],
+    ['/launches', 'Launches'],
+    ['/auctions', 'Auctions'],
     ['/launchpad', 'Create'],
     ['/rewards', 'Rewards'],
     ['/rewards/pool-7', 'Reward pool'],

@@ -24,6 +24,18 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'launches',
+        lazy: async () => ({
+          Component: (await import('../features/launches/launches-page.tsx')).LaunchesPage,
+        }),
+      },
+      {
+        path: 'auctions',
+        lazy: async () => ({
+          Component: (await import('../features/auction/auctions-page.tsx')).AuctionsPage,
+        }),
+      },
+      {
         path: 'launchpad',
         lazy: async () => ({
           Component: (await import('../features/launchpad/launchpad-page.tsx')).LaunchpadPage,

@@ -1,4 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { AUCTIONS_PAGE_SIZE, AuctionsPayloadSchema, type AuctionListStatus } from '@om/core';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
 import { auctionApi } from './auction.api.ts';
 import { auctionPollInterval } from './auction-state.ts';
 
@@ -13,5 +15,20 @@ export const auctionQueries = {
       queryFn: ({ signal }) => auctionApi.get(slug, signal),
       refetchInterval: (query) =>
         auctionPollInterval(query.state.data, Math.floor(Date.now() / 1000)),
+    }),
+
+  /** GET /api/launchpad/auctions: a page of one tab of the /auctions list (issue 21 item 4). */
+  list: (status: AuctionListStatus, page: number) =>
+    queryOptions({
+      queryKey: [...auctionQueries.all(), 'list', { status, page }],
+      queryFn: ({ signal }) => {
+        const query = new URLSearchParams({
+          status,
+          limit: String(AUCTIONS_PAGE_SIZE),
+          offset: String(page * AUCTIONS_PAGE_SIZE),
+        });
+        return api.get(`/api/launchpad/auctions?${query}`, AuctionsPayloadSchema, { signal });
+      },
+      placeholderData: keepPreviousData,
     }),
 };

@@ -15,7 +15,8 @@ const ROWS = [
 ] as const;
 
 /**
- * The featured strip at the top of /collections (spec 001 §2): up to 4 launches of each type, each
+ * The featured strip at the top of /collections (spec 001 §2): up to 4 launches of each type (Live,
+ * then Coming soon, then the rest: issue 21 item 4), each
  * linking to its mint page. It is an extra, so nothing shows while it loads, if it fails, or when
  * there is no launch at all.
  */
@@ -43,7 +44,8 @@ export function FeaturedLaunches() {
   );
 }
 
-function LaunchCard({ launch, now }: { launch: LaunchSummary; now: Date }) {
+/** A launch's card: name, price of the current or next phase, badge, progress; opens /mint/{slug}. */
+export function LaunchCard({ launch, now }: { launch: LaunchSummary; now: Date }) {
   const phase = currentOrNextPhase(launch.phases, now);
   const status = featuredStatus({ ...launch, remaining: launch.remaining_inscriptions }, now);
   return (

@@ -36,9 +36,24 @@ describe('sidebar on desktop', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(names).toEqual(['Collections', 'Create', 'Rewards', 'Token', 'Inscribe']);
+    // The spec's items, with Launches and Auctions after Collections (issue 21 item 4).
+    expect(names).toEqual([
+      'Collections',
+      'Launches',
+      'Auctions',
+      'Create',
+      'Rewards',
+      'Token',
+      'Inscribe',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Create' }).getAttribute('href')).toBe(
       '/launchpad',
+    );
+    expect(within(nav).getByRole('link', { name: 'Launches' }).getAttribute('href')).toBe(
+      '/launches',
+    );
+    expect(within(nav).getByRole('link', { name: 'Auctions' }).getAttribute('href')).toBe(
+      '/auctions',
     );
   });
 
