@@ -125,6 +125,53 @@ describe.each(databaseKinds())('launch and auction lists on %s', (kind) => {
     }
   }
 
+  let bidder: { user: string; wallet: string } | undefined;
+  async function bid(
+    auctionId: string,
+    amount: string,
+    status: 'outbid' | 'standing' | 'pending_signature' | 'won',
+  ): Promise<void> {
+    if (!bidder) {
+      const key = `02${hex(7)}`;
+      const user = await db.kysely
+        .insertInto('users')
+        .values({ address: 'bcrt1qbidder', public_key: key })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const wallet = await db.kysely
+        .insertInto('multisig_wallets')
+        .values({
+          kind: 'multisig',
+          user_public_key: key,
+          user_address: 'bcrt1qbidder',
+          platform_public_key: `03${hex(8)}`,
+          witness_script: 'ab',
+          address: 'bcrt1qbidderwallet',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      bidder = { user: user.id, wallet: wallet.id };
+    }
+    await db.kysely
+      .insertInto('auction_bids')
+      .values({
+        auction_id: auctionId,
+        bidder_user_id: bidder.user,
+        bidder_wallet_id: bidder.wallet,
+        bidder_ordinal_address: 'bcrt1qbidder',
+        amount,
+        fee_rate: '2',
+        max_fee_rate: '2',
+        network_fee: '300',
+        txid: hex(++serial),
+        psbt: 'cHNidP8=',
+        signed_psbt: status === 'pending_signature' ? null : 'cHNidP8=',
+        layout: '{}',
+        status,
+      })
+      .execute();
+  }
+
   const get = async (url: string) => {
     const res = await app.inject({ method: 'GET', url });
     return { status: res.statusCode, body: res.json() };
@@ -221,17 +268,23 @@ describe.each(databaseKinds())('launch and auction lists on %s', (kind) => {
           maker_ordinal_address: 'bcrt1qseller',
           meta: JSON.stringify({ name: `Auction ${slug}` }),
         })
-        .execute();
-    await auction('live-late', 'active', -1, 5);
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const late = await auction('live-late', 'active', -1, 5);
     await auction('live-soon', 'active', -2, 1);
     await auction('up-late', 'active', 3, 8);
     await auction('up-soon', 'active', 1, 4);
-    await auction('settled', 'settled', -10, -6);
+    const settled = await auction('settled', 'settled', -10, -6);
     await auction('to-settle', 'active', -5, -1);
     await auction('unsold', 'unsold', -9, -3);
     await auction('withdrawn', 'withdrawn', -12, -11);
     await auction('canceled', 'canceled', -4, 2);
     await auction('unsigned', 'pending_signature', -1, 3);
+    // The highest bid is the standing or won one: an outbid one and one never signed do not count.
+    await bid(late.id, '120000', 'outbid');
+    await bid(late.id, '150000', 'standing');
+    await bid(late.id, '990000', 'pending_signature');
+    await bid(settled.id, '200000', 'won');
 
     const tab = async (query: string) => {
       const res = await get(`/api/launchpad/auctions${query}`);
@@ -247,12 +300,14 @@ describe.each(databaseKinds())('launch and auction lists on %s', (kind) => {
       status: 'active',
       end_date: Math.floor(at(1).getTime() / 1000),
     });
+    expect(live.auctions[1]).toMatchObject({ slug: 'live-late', highest_bid: '150000' });
     expect(slugs((await tab('')).auctions)).toEqual(['live-soon', 'live-late']);
     expect(slugs((await tab('?status=upcoming')).auctions)).toEqual(['up-soon', 'up-late']);
     const ended = await tab('?status=ended');
     expect(slugs(ended.auctions)).toEqual(['to-settle', 'unsold', 'settled', 'withdrawn']);
     const second = await tab('?status=ended&limit=2&offset=2');
     expect(slugs(second.auctions)).toEqual(['settled', 'withdrawn']);
+    expect(second.auctions[0]).toMatchObject({ status: 'settled', highest_bid: '200000' });
     expect(second.total).toBe(4);
   });
 
