@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSCRIPTION_SERVICE_PATH } from '@om/core';
+import { BRC20SWAP_PATH, INSCRIPTION_SERVICE_PATH, SWAP_CODES } from '@om/core';
 import { appContentSecurityPolicy } from '../src/http/security-headers.ts';
 import { fillParams, listRoutes } from './helpers/routes.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
@@ -124,15 +124,21 @@ describe('a NUL byte in any string field is a 400 naming the field, never a 500'
       });
       const where = `${method} ${url}`;
       expect(res.statusCode, where).toBeLessThan(500);
-      // The inscription service answers refusals in OrdinalsBot's shape (ADR 016); the rest in ours.
+      // The inscription service answers refusals in OrdinalsBot's shape (ADR 016), the swap in
+      // DotSwap's (ADR 017); the rest in ours.
       const isService = url.startsWith(INSCRIPTION_SERVICE_PATH);
+      const isSwap = url.startsWith(BRC20SWAP_PATH);
       expect(res.json(), where).toMatchObject(
         isService
           ? { status: 'error', error: expect.any(String) }
-          : { success: false, errors: [{ msg: expect.any(String) }] },
+          : isSwap
+            ? { code: SWAP_CODES.badRequest, msg: expect.any(String), data: null }
+            : { success: false, errors: [{ msg: expect.any(String) }] },
       );
-      if (res.statusCode === 400)
-        expect(res.json().error, where).toMatch(/must not contain a NUL byte$/);
+      if (res.statusCode === 400) {
+        const message = isSwap ? res.json().msg : res.json().error;
+        expect(message, where).toMatch(/must not contain a NUL byte$/);
+      }
     }
   });
 });
