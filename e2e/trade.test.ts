@@ -746,7 +746,8 @@ describe('trading on regtest', () => {
       const review = dialog.getByRole('region', { name: 'Listing review' });
       for (const item of picked) {
         const entry = review.getByRole('definition').filter({ hasText: btcText(item.price) });
-        await expect.poll(() => entry.count()).toBeGreaterThan(0);
+        // The review waits for the server's listing PSBT: more than expect.poll's 1 s on CI.
+        await expect.poll(() => entry.count(), { timeout: 15_000 }).toBeGreaterThan(0);
       }
       await screenshot(page, 'profile-list-review', false);
       // One signed PSBT confirms both listings.
