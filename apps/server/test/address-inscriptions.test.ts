@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshMempoolSpends } from '../src/indexer/mempool-spends.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
@@ -31,32 +30,6 @@ describe.each(databaseKinds())('inscriptions by address on %s', (kind) => {
     });
     return { status: res.statusCode, body: res.json() };
   };
-
-  it('shows a listing only of the output the inscription is on now (issue 21 item 8)', async () => {
-    const owner = testWallet();
-    const reveal = await inscribe(node, owner.address, [{ contentType: 'text/plain', body: 'l' }]);
-    await node.faucet.mine(1);
-    await t.sync();
-    const id = reveal.ids[0] as string;
-    // A launch phase listed it from an output it has since left (it was minted in another phase).
-    await sql`insert into inscriptions (inscription_id) values (${id})`.execute(t.db.kysely);
-    await sql`
-      insert into orderbook (inscription_id, status, price, outpoint, output_value,
-                             maker_payment_address, maker_ordinal_address)
-      values (${id}, 'active', 50000, ${`${'ab'.repeat(32)}:0`}, 546, ${owner.address},
-              ${owner.address})`.execute(t.db.kysely);
-    const stale = await list(owner.address);
-    expect(stale.body.payload.inscriptions).toEqual([
-      expect.objectContaining({ inscriptionId: id, listingId: null, price: null }),
-    ]);
-    await sql`update orderbook set outpoint = ${`${reveal.txid}:0`} where inscription_id = ${id}`.execute(
-      t.db.kysely,
-    );
-    const listed = await list(owner.address);
-    expect(listed.body.payload.inscriptions).toEqual([
-      expect.objectContaining({ inscriptionId: id, listingId: expect.any(String), price: '50000' }),
-    ]);
-  });
 
   it('lists what an address holds, newest first, and shows one moving in the mempool', async () => {
     const owner = testWallet();

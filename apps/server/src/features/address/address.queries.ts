@@ -4,7 +4,7 @@ import type { Db } from '../../db/create-db.ts';
 
 /**
  * The inscriptions an address holds per the indexer, newest first, with the market's name and
- * collection and the active listing of its current output. Served by chain_inscriptions_address.
+ * collection and the active listing. Served by chain_inscriptions_address.
  */
 export async function findAddressInscriptions(
   db: Db,
@@ -30,10 +30,7 @@ export async function findAddressInscriptions(
     from chain_inscriptions ci
     left join inscriptions i on i.inscription_id = ci.inscription_id
     left join collections c on c.id = i.collection_id
-    -- Only a listing of the output the inscription sits on now: a launch phase's listing of an
-    -- item minted in another phase stays 'active' on its old output (issue 21 item 8).
     left join orderbook o on o.inscription_id = ci.inscription_id and o.status = 'active'
-      and o.outpoint = ci.txid || ':' || ci.vout
     where ci.address = ${address}
     order by ci.sequence desc
     limit ${page.limit} offset ${page.offset}
