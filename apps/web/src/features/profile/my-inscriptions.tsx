@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
 import { ListDialog, type ListableInscription } from '../trade/list-dialog.tsx';
 import { btcText, wireSats } from '../trade/trade-format.ts';
+import { MakerWalletItems, PendingPurchases } from './profile-elsewhere.tsx';
 import { profileQueries } from './profile.queries.ts';
 import { inscriptionLabel } from './profile-ui.tsx';
 import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
@@ -16,19 +17,37 @@ function isListable(item: AddressInscription): boolean {
   return item.listingId === null && !item.isMoving;
 }
 
-/** The wallet's inscriptions; unlisted ones can be picked and listed together, one signature. */
-export function MyInscriptions({ address }: { address: string }) {
+/**
+ * The wallet's inscriptions; unlisted ones can be picked and listed together, one signature.
+ * Purchases on their way and the maker wallet's inscriptions show too (issue 21 item 7).
+ */
+export function MyInscriptions({
+  address,
+  paymentAddress,
+}: {
+  address: string;
+  paymentAddress: string;
+}) {
   const { data, error, isPending } = useQuery(profileQueries.inscriptionsOf(address));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [listing, setListing] = useState<ListableInscription[] | null>(null);
 
   if (error) return <LoadError className="py-4" what="your inscriptions" error={error} />;
   if (isPending) return <Loading className="py-4" what="your inscriptions" />;
+  const elsewhere = (
+    <>
+      <PendingPurchases ordinalsAddress={address} paymentAddress={paymentAddress} held={data} />
+      <MakerWalletItems />
+    </>
+  );
   if (data.length === 0) {
     return (
-      <EmptyState title="No inscriptions yet">
-        Inscriptions at your ordinals address show here.
-      </EmptyState>
+      <div className="flex flex-col gap-3 pt-4">
+        {elsewhere}
+        <EmptyState title="No inscriptions yet">
+          Inscriptions at your ordinals address show here.
+        </EmptyState>
+      </div>
     );
   }
   const chosen = data.filter((item) => selected.has(item.inscriptionId) && isListable(item));
@@ -41,6 +60,7 @@ export function MyInscriptions({ address }: { address: string }) {
 
   return (
     <div className="flex flex-col gap-3 pt-4">
+      {elsewhere}
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-zinc-400">
           {chosen.length === 0

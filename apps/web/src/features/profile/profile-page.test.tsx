@@ -164,7 +164,10 @@ describe('/profile', () => {
   it("asks for a wallet: 'Please connect your wallet.'", async () => {
     fakeServer({});
     renderApp({ path: '/profile' });
-    expect(await screen.findByText('Please connect your wallet.')).toBeTruthy();
+    // The page is a lazy route: its first import can pass 1 s on a busy machine.
+    expect(
+      await screen.findByText('Please connect your wallet.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('lists several selected inscriptions with one signature', async () => {
@@ -212,6 +215,40 @@ describe('/profile', () => {
       }),
     );
     await waitFor(() => expect(callsTo(calls, 'POST', '/api/orders')).toHaveLength(2));
+  });
+
+  it('shows a purchase on its way and lists an inscription of the maker wallet (issue 21 item 7)', async () => {
+    const bought: TradeActivity = {
+      ...trade,
+      inscriptionId: `${'c1'.repeat(32)}i0`,
+      inscriptionName: 'Rock #21',
+    };
+    const parked: AddressInscription = {
+      ...inscriptions[0]!,
+      inscriptionId: `${'c2'.repeat(32)}i0`,
+      name: 'Rock #22',
+      outpoint: `${'c3'.repeat(32)}:0`,
+      listingId: null,
+      price: null,
+      isMoving: false,
+    };
+    fakeServer({
+      [INSCRIPTIONS]: ok({ inscriptions: [] }),
+      [ACTIVITY]: ok({ activity: [bought] }),
+      'POST /api/multisig/get-maker-wallet': ok(
+        walletPayload(SELLER_MAKER, 'maker', SELLER_PAYMENT.address),
+      ),
+      [`GET /api/address/${SELLER_MAKER.address}/inscriptions`]: ok({ inscriptions: [parked] }),
+    });
+    renderProfile();
+    const incoming = await screen.findByRole('region', { name: 'On their way to you' });
+    expect(within(incoming).getByText('Rock #21')).toBeTruthy();
+    expect(within(incoming).getByText('Purchase pending: waiting for a block')).toBeTruthy();
+    const maker = await screen.findByRole('region', { name: 'In your maker wallet' });
+    await userEvent.click(within(maker).getByRole('button', { name: 'List' }));
+    const dialog = await screen.findByRole('dialog', { name: /Rock #22/ });
+    expect(within(dialog).getByLabelText('Price (BTC)')).toBeTruthy();
+    expect(screen.getByText('No inscriptions yet')).toBeTruthy();
   });
 
   it('shows the active listings with Change price and Delist', async () => {

@@ -64,7 +64,9 @@ function ProfileTabs({ wallet }: { wallet: WalletAccount }) {
         ))}
       </div>
       <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
-        {tab === 'inscriptions' ? <MyInscriptions address={wallet.ordinalsAddress} /> : null}
+        {tab === 'inscriptions' ? (
+          <MyInscriptions address={wallet.ordinalsAddress} paymentAddress={wallet.paymentAddress} />
+        ) : null}
         {tab === 'listings' ? <MyListings address={wallet.ordinalsAddress} /> : null}
         {tab === 'tokens' ? <TokensTab address={wallet.ordinalsAddress} /> : null}
         {tab === 'activity' ? (
