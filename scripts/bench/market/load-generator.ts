@@ -1,12 +1,15 @@
 import autocannon from 'autocannon';
 
-// The load generator, in a process of its own so that it never shares the server's event loop.
-// The parent sends a LoadRequest over IPC and receives a LoadResult for each.
+// The load generator (bench:market, bench:swap), in a process of its own so that it never shares
+// the server's event loop. The parent sends a LoadRequest over IPC and receives a LoadResult for
+// each.
 
 export interface LoadRequest {
   url: string;
   connections: number;
   seconds: number;
+  /** A JSON body: the request is then a POST (the swap's reads are). */
+  body?: string;
 }
 
 export interface LoadResult {
@@ -23,7 +26,16 @@ async function load(request: LoadRequest): Promise<LoadResult> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: request.url, connections: request.connections, duration: request.seconds },
+      {
+        url: request.url,
+        connections: request.connections,
+        duration: request.seconds,
+        ...(request.body !== undefined && {
+          method: 'POST' as const,
+          headers: { 'content-type': 'application/json' },
+          body: request.body,
+        }),
+      },
       (err: unknown, done: autocannon.Result) => (err ? reject(err) : resolve(done)),
     );
     instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));

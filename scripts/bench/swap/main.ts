@@ -5,7 +5,7 @@ import { BRC20SWAP_PATH } from '@om/core';
 import { buildApp } from '../../../apps/server/src/app.ts';
 import { startBenchEnv, serverVersion } from './bench-env.ts';
 import { measureHttpBuilds, measurePureBuilds } from './builds.ts';
-import { LoadGenerator } from './load.ts';
+import { LoadGenerator } from '../market/load.ts';
 import { setUpPool, TICK } from './pool-setup.ts';
 import { isQuoteOnTarget, renderMarkdown, TARGETS, writeDoc, type Figures } from './report.ts';
 import { post } from './swap-client.ts';
