@@ -55,3 +55,14 @@ export const WalletIcon = (p: P) => (
   <Icon d="M4 7a2 2 0 0 1 2-2h12v4M4 7v11a2 2 0 0 0 2 2h14V9H6a2 2 0 0 1-2-2zM16 14h.01" {...p} />
 );
 export const CopyIcon = (p: P) => <Icon d="M9 9h11v11H9zM5 15H4V4h11v1" {...p} />;
+/** A rocket: launches. */
+export const RocketIcon = (p: P) => (
+  <Icon
+    d="M12 3c3 2 4.5 5 4.5 9l-2 3h-5l-2-3c0-4 1.5-7 4.5-9zM9.5 15L7 18l2.5.5M14.5 15l2.5 3-2.5.5M12 9v.01"
+    {...p}
+  />
+);
+/** A gavel: auctions. */
+export const GavelIcon = (p: P) => (
+  <Icon d="M14 4l6 6M11 7l6 6M12.5 5.5l-4 4 6 6 4-4M10.5 11.5L4 18l2 2 6.5-6.5" {...p} />
+);

@@ -4,44 +4,18 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import {
   CoinIcon,
   ExternalIcon,
+  GavelIcon,
   GiftIcon,
   GridIcon,
   PenIcon,
   PlusSquareIcon,
+  RocketIcon,
 } from '../../components/ui/icons.tsx';
 import { useAppConfig } from '../config/config.queries.ts';
 import { useSidebar } from './sidebar-context.ts';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-/** A line icon as components/ui/icons.tsx draws them (20 px, decorative). */
-function lineIcon(d: string): Icon {
-  return function LineIcon(props: SVGProps<SVGSVGElement>) {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        width="20"
-        height="20"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
-        <path d={d} />
-      </svg>
-    );
-  };
-}
-/** A rocket: launches. */
-const RocketIcon = lineIcon(
-  'M12 3c3 2 4.5 5 4.5 9l-2 3h-5l-2-3c0-4 1.5-7 4.5-9zM9.5 15L7 18l2.5.5M14.5 15l2.5 3-2.5.5M12 9v.01',
-);
-/** A gavel: auctions. */
-const GavelIcon = lineIcon('M14 4l6 6M11 7l6 6M12.5 5.5l-4 4 6 6 4-4M10.5 11.5L4 18l2 2 6.5-6.5');
 type NavItem =
   | { label: string; icon: Icon; to: string }
   | { label: string; icon: Icon; href: string | undefined };

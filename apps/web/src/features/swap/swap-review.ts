@@ -1,5 +1,6 @@
 import {
   addressOfScript,
+  bytesToHex,
   equalBytes,
   estimateVsize,
   inputTypeOf,
@@ -46,9 +47,6 @@ export type SwapReviewRequest = {
   networkFee: bigint;
 };
 
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-
 /**
  * Reads the swap's PSBT before the wallet signs it (ADR 017's one transaction: input 0 the
  * transfer inscription to output 0, output 1 the BTC, output 2 the platform fee, the funder's
@@ -92,7 +90,7 @@ export function reviewSwapPsbt(answer: SwapPsbt, request: SwapReviewRequest): Sw
     }
     spent += prevout.amount;
     if (isUser(prevout.script)) review.pays += prevout.amount;
-    const outpoint = `${hex(input.txid ?? new Uint8Array())}:${input.index ?? 0}`;
+    const outpoint = `${bytesToHex(input.txid ?? new Uint8Array())}:${input.index ?? 0}`;
     problems.push(...inputProblems(i, prevout.script, outpoint, toSign.has(i), scriptsOf));
     return inputTypeOf(spendTypeOfScript(prevout.script) ?? 'p2wpkh');
   });
