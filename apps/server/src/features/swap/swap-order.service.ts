@@ -40,12 +40,11 @@ import {
   lockPool,
   openQuotes,
   promisedOutpoints,
-  releaseSwapHold,
+  replaceQuotesOf,
 } from './swap-orders.queries.ts';
 import { poolState, readPoolChain, type PoolChain, type PoolState } from './swap-pool-state.ts';
 import { priceBuy, priceSell, type PriceContext, type Priced } from './swap-price.ts';
 import { refuse } from './swap-refusal.ts';
-import { sql } from 'kysely';
 
 // POST /brc20swap/get_swap_psbt_txsize and /get_swap_psbt (ADR 017). The first prices the swap
 // and chooses its coins; the second prices it again under the pool's lock (the reserves moved, or
@@ -113,16 +112,8 @@ export async function getSwapPsbt(
       if (open.client >= env.MAX_OPEN_RESERVATIONS_PER_CLIENT) {
         throw refuse('badRequest', 'Too many swaps are waiting for a signature from this client');
       }
-      if (user.inscription) {
-        // A new quote for the same transfer inscription replaces the last one, which lapses now
-        // (its expiry says when it stopped counting in the reserves: see lapsedBefore).
-        const { rows } = await sql<{ id: string }>`
-        update swap_orders set state = 'expired', expires_at = least(expires_at, clock_timestamp())
-        where state = 'quoted' and inscription_id = ${user.inscription.id} returning id`.execute(
-          trx,
-        );
-        for (const row of rows) await releaseSwapHold(trx, row.id);
-      }
+      // A new quote for the same transfer inscription replaces the last one.
+      if (user.inscription) await replaceQuotesOf(trx, user.inscription.id);
       const state = await poolState(trx, chain);
       const promised = await promisedOutpoints(trx, chain.keys.address);
       const priced = price(deps, body, pair, state, promised, user);

@@ -142,35 +142,71 @@ export async function openQuotes(
   return rows[0] ?? { address: 0, client: 0 };
 }
 
+export type PoolHold = {
+  holder: string;
+  /** Who asked (the order's payment address) and from where: the caps count them. */
+  wallet: string;
+  client: string;
+  address: string;
+  outpoints: readonly string[];
+  expiresAt: Date;
+};
+
 /**
- * Writes the order and promises the pool coins its transactions spend, in the caller's
- * transaction (which holds the pool's lock). Answers false, writing nothing, when a coin is
- * promised to another live order after all.
+ * Promises pool coins to one holder (an order, or the worker's reclaim), in the caller's
+ * transaction, which holds the pool's lock: a holder asking again replaces its own hold. Answers
+ * false when a coin is promised to another live holder after all; the caller then rolls back.
  */
+export async function holdPoolCoins(trx: Transaction<Database>, hold: PoolHold): Promise<boolean> {
+  const { holder, expiresAt } = hold;
+  await sql`delete from reservation_holds where holder = ${holder}`.execute(trx);
+  await sql`
+    insert into reservation_holds (holder, wallet, client, expires_at)
+    values (${holder}, ${hold.wallet}, ${hold.client}, ${expiresAt})`.execute(trx);
+  if (hold.outpoints.length === 0) return true;
+  const values = sql.join(
+    hold.outpoints.map((o) => sql`(${o}, ${holder}, ${hold.address}, ${expiresAt})`),
+  );
+  const taken = await sql<{ outpoint: string }>`
+    insert into promised_coins (outpoint, holder, address, expires_at) values ${values}
+    on conflict (outpoint) do update
+      set holder = excluded.holder, address = excluded.address, expires_at = excluded.expires_at
+      where promised_coins.expires_at <= clock_timestamp()
+    returning outpoint`.execute(trx);
+  return taken.rows.length === new Set(hold.outpoints).size;
+}
+
+/** Writes the order with the pool coins it holds; false (the caller rolls back) when one is taken. */
 export async function insertOrderHolding(
   trx: Transaction<Database>,
   order: NewSwapOrder,
   pool: { address: string; outpoints: readonly string[] },
 ): Promise<boolean> {
-  const holder = swapHolder(order.id);
-  const expiresAt = order.expires_at;
-  await sql`
-    insert into reservation_holds (holder, wallet, client, expires_at)
-    values (${holder}, ${order.payment_address}, ${order.client}, ${expiresAt})`.execute(trx);
-  if (pool.outpoints.length > 0) {
-    const values = sql.join(
-      pool.outpoints.map((o) => sql`(${o}, ${holder}, ${pool.address}, ${expiresAt})`),
-    );
-    const taken = await sql<{ outpoint: string }>`
-      insert into promised_coins (outpoint, holder, address, expires_at) values ${values}
-      on conflict (outpoint) do update
-        set holder = excluded.holder, address = excluded.address, expires_at = excluded.expires_at
-        where promised_coins.expires_at <= clock_timestamp()
-      returning outpoint`.execute(trx);
-    if (taken.rows.length < new Set(pool.outpoints).size) return false;
-  }
+  const held = await holdPoolCoins(trx, {
+    holder: swapHolder(order.id),
+    wallet: order.payment_address,
+    client: order.client,
+    address: pool.address,
+    outpoints: pool.outpoints,
+    expiresAt: new Date(order.expires_at as Date | string),
+  });
+  if (!held) return false;
   await trx.insertInto('swap_orders').values(order).execute();
   return true;
+}
+
+/**
+ * The live quote of a transfer inscription lapses now: a new quote of it replaces it (its expiry
+ * says when it stopped counting in the reserves: see lapsedBefore).
+ */
+export async function replaceQuotesOf(
+  trx: Transaction<Database>,
+  inscriptionId: string,
+): Promise<void> {
+  const { rows } = await sql<{ id: string }>`
+    update swap_orders set state = 'expired', expires_at = least(expires_at, clock_timestamp())
+    where state = 'quoted' and inscription_id = ${inscriptionId} returning id`.execute(trx);
+  for (const row of rows) await releaseSwapHold(trx, row.id);
 }
 
 export async function findSwapOrder(db: Db, id: string): Promise<SwapOrderRow | undefined> {

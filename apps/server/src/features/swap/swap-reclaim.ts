@@ -3,7 +3,13 @@ import { buildSelfTransfer, InscribeError } from '@om/bitcoin';
 import type { AppDeps } from '../../app.ts';
 import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
-import { lockPool, poolTicks, promisedOutpoints, swapHolder } from './swap-orders.queries.ts';
+import {
+  holdPoolCoins,
+  lockPool,
+  poolTicks,
+  promisedOutpoints,
+  swapHolder,
+} from './swap-orders.queries.ts';
 import { readPoolChain } from './swap-pool-state.ts';
 
 // A transfer inscription at the pool that no swap will use locks its amount out of the pool's
@@ -14,7 +20,8 @@ import { readPoolChain } from './swap-pool-state.ts';
 
 /** Per pass, so that one pass stays short. */
 const PER_PASS = 10;
-const HOLD = "interval '1 hour'";
+/** A reclaim holds its two coins until the node has them (the claims worker then keeps watch). */
+const HOLD_MS = 3_600_000;
 
 export async function reclaimLeftovers(deps: AppDeps): Promise<void> {
   for (const tick of await poolTicks(deps.db)) {
@@ -85,18 +92,15 @@ async function reclaim(
         if (!isTxRejection(err)) throw err;
         throw new Skip();
       });
-      await sql`delete from reservation_holds where holder = ${holder}`.execute(trx);
-      await sql`insert into reservation_holds (holder, wallet, client, expires_at)
-              values (${holder}, ${chain.keys.address}, 'swap-worker', now() + ${sql.raw(HOLD)})`.execute(
-        trx,
-      );
-      const coins = [outpoint, `${coin.txid}:${coin.vout}`];
-      await sql`insert into promised_coins (outpoint, holder, address, expires_at)
-              select o, ${holder}, ${chain.keys.address}, now() + ${sql.raw(HOLD)}
-              from unnest(${coins}::text[]) as o
-              on conflict (outpoint) do update set holder = excluded.holder, expires_at = excluded.expires_at`.execute(
-        trx,
-      );
+      const held = await holdPoolCoins(trx, {
+        holder,
+        wallet: chain.keys.address,
+        client: 'swap-worker',
+        address: chain.keys.address,
+        outpoints: [outpoint, `${coin.txid}:${coin.vout}`],
+        expiresAt: new Date(Date.now() + HOLD_MS),
+      });
+      if (!held) throw new Skip();
       await journalClaim(trx, { kind: 'swap', ref, transactions: [tx] });
       return tx;
     })
