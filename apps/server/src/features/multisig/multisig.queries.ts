@@ -27,7 +27,10 @@ export async function upsertWallet(
     address: string;
   },
 ): Promise<WalletRow> {
-  return db.kysely
+  // No conflict target: every unique index (the address, and kind with the user key) arbitrates.
+  // With one target, two first requests for a key at once (a new maker's launch and wallet page)
+  // could both pass its check and one fail on the address index instead: a 500 (CI run 25).
+  const inserted = await db.kysely
     .insertInto('multisig_wallets')
     .values({
       kind: row.kind,
@@ -37,9 +40,15 @@ export async function upsertWallet(
       witness_script: row.witnessScript,
       address: row.address,
     })
-    .onConflict((oc) =>
-      oc.columns(['kind', 'user_public_key']).doUpdateSet({ user_address: row.userAddress }),
-    )
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return inserted;
+  return db.kysely
+    .updateTable('multisig_wallets')
+    .set({ user_address: row.userAddress })
+    .where('kind', '=', row.kind)
+    .where('user_public_key', '=', row.userPublicKey)
     .returningAll()
     .executeTakeFirstOrThrow();
 }
