@@ -37,6 +37,7 @@ import {
   eventually,
   inMempool,
   inscribeTo,
+  listViaApi,
   mineAndSync,
   newTrader,
   newWallet,
@@ -350,6 +351,29 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     await mineAndSync(node, t);
     const owners = await Promise.all(items.map((i) => ownerOf(i.id)));
     expect(owners.filter((o) => o === listed.ordinals.address)).toHaveLength(2);
+    // Issue 21 item 8: the public phase's orders of the minted items stay on the outputs they
+    // left; the minter's profile shows them not listed, and the minter may list one.
+    const held = await api(t, 'GET', `/api/address/${listed.ordinals.address}/inscriptions`);
+    const minted = held.body.payload.inscriptions as {
+      listingId: string | null;
+      outpoint: string;
+    }[];
+    expect(minted).toHaveLength(2);
+    expect(minted.map((m) => m.listingId)).toEqual([null, null]);
+    await t.db.kysely
+      .updateTable('collections')
+      .set({ is_tradable: true, is_under_review: false })
+      .where('slug', '=', slug)
+      .execute();
+    const [resold] = await listViaApi(t, listed, [
+      { outpoint: minted[0]?.outpoint ?? '', price: 90_000n },
+    ]);
+    expect(resold).toEqual(expect.any(String));
+    const relisted = await api(t, 'GET', `/api/address/${listed.ordinals.address}/inscriptions`);
+    expect(relisted.body.payload.inscriptions[0]).toMatchObject({
+      listingId: resold,
+      price: '90000',
+    });
 
     // Public phase: the whitelist ends, the public sale opens (dates moved as time would).
     await t.db.kysely

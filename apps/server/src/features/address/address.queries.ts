@@ -4,7 +4,7 @@ import type { Db } from '../../db/create-db.ts';
 
 /**
  * The inscriptions an address holds per the indexer, newest first, with the market's name and
- * collection and the active listing. Served by chain_inscriptions_address.
+ * collection and the sale of its current output. Served by chain_inscriptions_address.
  */
 export async function findAddressInscriptions(
   db: Db,
@@ -30,7 +30,15 @@ export async function findAddressInscriptions(
     from chain_inscriptions ci
     left join inscriptions i on i.inscription_id = ci.inscription_id
     left join collections c on c.id = i.collection_id
-    left join orderbook o on o.inscription_id = ci.inscription_id and o.status = 'active'
+    -- The sale of the output it sits on now: a market listing first, else a launch phase's. A
+    -- phase's order of an item minted in another phase stays 'active' on the output the item
+    -- left (the mint excludes minted items instead), so it must not show (issue 21 item 8).
+    left join lateral (
+      select o.id, o.price from orderbook o
+      where o.inscription_id = ci.inscription_id and o.status = 'active'
+        and o.outpoint = ci.txid || ':' || ci.vout
+      order by o.phase_id is null desc, o.created_at
+      limit 1) o on true
     where ci.address = ${address}
     order by ci.sequence desc
     limit ${page.limit} offset ${page.offset}

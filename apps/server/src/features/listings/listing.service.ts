@@ -74,7 +74,7 @@ export async function createListings(
   const inscriptionIds = utxos.map((u) => u.inscriptionId);
   const [catalogue, listed] = await Promise.all([
     catalogueOf(deps.db, inscriptionIds),
-    listedInscriptions(deps.db, inscriptionIds),
+    listedInscriptions(deps.db, utxos),
   ]);
   utxos.forEach(({ inscriptionId }, i) => {
     const field = `utxos.${i}.utxo`;

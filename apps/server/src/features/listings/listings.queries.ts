@@ -53,16 +53,36 @@ export async function catalogueOf(
   );
 }
 
-/** Which of these inscriptions are for sale now. */
+/**
+ * Which of these inscriptions, on these outputs, are for sale now: by a market listing, or by a
+ * launch phase's order of the output they sit on. A phase's order of an item minted in another
+ * phase stays 'active' on the output the item left, and must not stop its minter listing it
+ * (issue 21 item 8).
+ */
 export async function listedInscriptions(
   db: Db,
-  inscriptionIds: readonly string[],
+  items: readonly { inscriptionId: string; outpoint: string }[],
 ): Promise<Set<string>> {
+  if (items.length === 0) return new Set();
   const rows = await db.kysely
     .selectFrom('orderbook')
     .select('inscription_id')
     .where('status', '=', 'active')
-    .where('inscription_id', 'in', inscriptionIds)
+    .where(
+      'inscription_id',
+      'in',
+      items.map((i) => i.inscriptionId),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('phase_id', 'is', null),
+        eb(
+          'outpoint',
+          'in',
+          items.map((i) => i.outpoint),
+        ),
+      ]),
+    )
     .execute();
   return new Set(rows.map((r) => r.inscription_id));
 }
