@@ -55,6 +55,8 @@ export function fakeWallet(account: WalletAccount | null): FakeWallet {
     wallet: account,
     pendingId: null,
     token: account ? 'jwt' : null,
+    connectError: null,
+    dismissConnectError: vi.fn(),
     connect: vi.fn(async () => undefined),
     disconnect: vi.fn(),
     signMessage: vi.fn(async (message: string) => `signed(${message})`),

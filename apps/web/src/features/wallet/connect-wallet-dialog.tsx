@@ -13,12 +13,16 @@ type Props = { open: boolean; onClose: () => void };
 
 export function ConnectWalletDialog({ open, onClose }: Props) {
   const config = useAppConfig();
-  const { connect, status, pendingId } = useWallet();
+  const { connect, status, pendingId, connectError, dismissConnectError } = useWallet();
   const busy = status === 'connecting' || status === 'signing-in';
   const options = walletOptions(config?.devTools ?? false);
+  const close = () => {
+    dismissConnectError();
+    onClose();
+  };
 
   return (
-    <Dialog open={open} onClose={onClose} title="Connect a wallet">
+    <Dialog open={open} onClose={close} title="Connect a wallet">
       <p className="px-5 pt-1 text-zinc-400">
         Connecting signs you in with a message signature. It costs nothing.
       </p>
@@ -34,6 +38,14 @@ export function ConnectWalletDialog({ open, onClose }: Props) {
           </li>
         ))}
       </ul>
+      {connectError ? (
+        <p
+          role="alert"
+          className="mx-5 mb-5 rounded-xl border border-red-900/60 bg-red-950/40 px-3 py-2 text-sm text-red-300"
+        >
+          {connectError}
+        </p>
+      ) : null}
       {config?.devTools ? <DevPaymentTypePicker /> : null}
     </Dialog>
   );

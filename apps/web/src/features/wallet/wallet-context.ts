@@ -9,6 +9,13 @@ export type WalletContextValue = {
   pendingId: WalletId | null;
   /** Bearer token of the sign-in (also kept in localStorage for the api client and other tabs). */
   token: string | null;
+  /**
+   * Why the last connect failed (a refused signature, another network, too many sign-ins and when
+   * to retry), shown in the connect dialog until the next try; null otherwise.
+   */
+  connectError: string | null;
+  /** Forgets connectError (the dialog closed). */
+  dismissConnectError(): void;
   connect(id: WalletId): Promise<void>;
   disconnect(): void;
   signMessage(message: string, address: string): Promise<string>;

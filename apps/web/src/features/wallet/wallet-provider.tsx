@@ -29,6 +29,7 @@ export function WalletProvider({ children, createAdapter = createWalletAdapter }
     session ? 'connected' : 'disconnected',
   );
   const [pendingId, setPendingId] = useState<WalletId | null>(null);
+  const [connectError, setConnectError] = useState<string | null>(null);
   // A session restored after a reload has no adapter yet; it is re-created on the first signature.
   const adapterRef = useRef<Promise<WalletAdapter> | null>(null);
 
@@ -89,9 +90,10 @@ export function WalletProvider({ children, createAdapter = createWalletAdapter }
   const connect = useCallback(
     async (id: WalletId) => {
       if (!isWalletInstalled(id)) {
-        toast.error(`${walletName(id)} is not installed. Install the extension and try again.`);
+        setConnectError(`${walletName(id)} is not installed. Install the extension and try again.`);
         return;
       }
+      setConnectError(null);
       endSession();
       setStatus('connecting');
       setPendingId(id);
@@ -119,7 +121,9 @@ export function WalletProvider({ children, createAdapter = createWalletAdapter }
       } catch (error) {
         adapter?.disconnect();
         endSession();
-        toast.error(`Could not connect ${walletName(id)}: ${errorMessage(error)}`);
+        // In the dialog, not a toast: it stays until the next try, e.g. a 429's "try again in
+        // 42 s" (issue 21 item 25).
+        setConnectError(`Could not connect ${walletName(id)}: ${errorMessage(error)}`);
       }
     },
     [createAdapter, endSession, network],
@@ -155,6 +159,8 @@ export function WalletProvider({ children, createAdapter = createWalletAdapter }
       wallet: session?.wallet ?? null,
       pendingId,
       token: session?.token ?? null,
+      connectError,
+      dismissConnectError: () => setConnectError(null),
       connect,
       disconnect: endSession,
       signMessage: async (message: string, address: string) =>
@@ -162,7 +168,7 @@ export function WalletProvider({ children, createAdapter = createWalletAdapter }
       signPsbt: async (request: SignPsbtRequest) =>
         (await adapterFor(requireSession())).signPsbt(request),
     };
-  }, [adapterFor, connect, endSession, pendingId, session, status]);
+  }, [adapterFor, connect, connectError, endSession, pendingId, session, status]);
 
   return <WalletContext value={value}>{children}</WalletContext>;
 }

@@ -134,7 +134,7 @@ describe('connecting signs in', () => {
     expect(adapter.disconnect).toHaveBeenCalled();
   });
 
-  it('a failed sign-in shows a toast and disconnects the wallet', async () => {
+  it('a failed sign-in says why in the dialog and disconnects the wallet', async () => {
     fakeServer({
       'POST /api/auth/verify': () => [401, { success: false, error: 'Invalid signature' }],
     });
@@ -144,6 +144,38 @@ describe('connecting signs in', () => {
     expect(adapter.disconnect).toHaveBeenCalled();
     expect(getAuthToken()).toBeNull();
     expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
+  });
+
+  it('says in the dialog when a rate-limited sign-in may be tried again, until the next try', async () => {
+    let limited = true;
+    fakeServer({
+      'POST /api/auth/challenge': () =>
+        limited
+          ? [
+              429,
+              {
+                success: false,
+                error: 'Too many sign-in attempts for this address: try again in 42 s.',
+              },
+            ]
+          : [
+              200,
+              {
+                success: true,
+                payload: { message: 'Sign in #1', expiresAt: '2999-01-01T00:00:00Z' },
+              },
+            ],
+    });
+    renderApp({ createAdapter: async () => adapter });
+    await connectDevWallet();
+    const dialog = screen.getByRole('dialog', { name: 'Connect a wallet' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Could not connect Dev wallet: Too many sign-in attempts for this address: try again in 42 s.',
+    );
+    limited = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Dev wallet' }));
+    expect(await screen.findByRole('button', { name: 'bcrt1q…t080' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('refuses addresses of another network', async () => {
