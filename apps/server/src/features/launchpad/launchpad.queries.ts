@@ -1,4 +1,4 @@
-import type { InscriptionEntry, SubmittedPhase } from '@om/core';
+import { LAUNCHPAD_SLUG_TAKEN, type InscriptionEntry, type SubmittedPhase } from '@om/core';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type {
@@ -180,6 +180,9 @@ async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
   // Two creations naming one item at once: the second waits here, then finds it taken, rather
   // than two launches selling the same inscription (issue 21 item 1).
   await sql`select pg_advisory_xact_lock(${ITEMS_LOCK})`.execute(trx);
+  // The services checked the slug before the lock: two creations of one slug at once (a double
+  // submit) both pass that check, and the second would fail on the slug's unique index (a 500).
+  if (await isSlugTaken(trx, c.slug)) throw new AppError('CONFLICT', LAUNCHPAD_SLUG_TAKEN);
   const [taken] = await unavailableItems(
     trx,
     c.entries.map((e) => e.id),
