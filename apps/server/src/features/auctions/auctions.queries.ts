@@ -1,6 +1,8 @@
+import { AUCTION_SLUG_TAKEN } from '@om/core';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Auction, Database, NewAuction } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
 import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 
 /** The auctions (0001 auctions, 0012_auction_bids); their bids are in auction-bids.queries.ts. */
@@ -61,7 +63,7 @@ export async function hasOpenAuction(db: Db, inscriptionId: string): Promise<boo
  * collection) gets a bare row first: auctions reference the catalogue.
  */
 export async function insertAuction(db: Db, row: NewAuction): Promise<string> {
-  return db.kysely.transaction().execute(async (trx) => {
+  const inserted = db.kysely.transaction().execute(async (trx) => {
     await trx
       .insertInto('inscriptions')
       .values({ inscription_id: row.inscription_id })
@@ -73,6 +75,20 @@ export async function insertAuction(db: Db, row: NewAuction): Promise<string> {
       .returning('id')
       .executeTakeFirstOrThrow();
     return inserted.id;
+  });
+  // The service checked slug and inscription before: two creates at once (a double submit) both
+  // pass, and the second fails on a unique index. It answers the 409 a later create would get.
+  return inserted.catch((err: unknown) => {
+    const { code, constraint } = err as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'auctions_one_open_per_inscription') {
+      throw new AppError(
+        'CONFLICT',
+        `meta.inscription_id: inscription ${row.inscription_id} is already on auction`,
+      );
+    }
+    if (code === '23505' && constraint === 'auctions_slug_key')
+      throw new AppError('CONFLICT', AUCTION_SLUG_TAKEN);
+    throw err;
   });
 }
 
