@@ -1,6 +1,6 @@
 import type { Db } from '../../db/create-db.ts';
 import type { XAccountsTable } from '../../db/database.ts';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 
 export type XAccountRow = Selectable<XAccountsTable>;
 
@@ -60,6 +60,10 @@ export async function findXAccount(db: Db, userId: string): Promise<XAccountRow 
  */
 export async function saveXAccount(db: Db, account: Insertable<XAccountsTable>): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
+    // One save of an X account at a time: two at once (two callbacks) would both insert, and the
+    // second fail on the x_user_id index, which the user_id conflict target does not arbitrate.
+    const key = `x-account|${account.x_user_id}`;
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
     await trx
       .deleteFrom('x_accounts')
       .where('x_user_id', '=', account.x_user_id)
