@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FeeRateField, InputField } from '../multisig/form-field.tsx';
-import { feeRateRules } from '../multisig/form-rules.ts';
+import { useFeeRateRules } from '../multisig/fee-rate-cap.ts';
 import { DIALOG_HEIGHT, DialogActions, DialogBody } from '../trade/trade-ui.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
 import {
@@ -56,6 +56,7 @@ export function InscribeTransferDialog({
     mode: 'onChange',
     defaultValues: { amt: '', feeRate: String(DEFAULT_FEE_RATE) },
   });
+  const feeRateRules = useFeeRateRules();
   const { errors } = form.formState;
   const submit = form.handleSubmit(({ amt, feeRate }) => {
     if (!wallet) return;

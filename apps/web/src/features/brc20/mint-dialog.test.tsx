@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testConfig } from '../../test/render-app.tsx';
+import { configQueries } from '../config/config.queries.ts';
 import { BUYER_ORDINALS, BUYER_PAYMENT } from '../trade/trade-test-fixtures.ts';
 import { fakeWallet } from '../trade/trade-test-kit.tsx';
 import { CHARGE_ADDRESS, ORDER_ID, order, paymentPsbt, token } from './brc20-test-fixtures.ts';
@@ -63,6 +65,28 @@ describe('the Mint dialog on /brc20/{tick}', () => {
     await openMint();
     await fill('Number of mints', '1001');
     expect(await screen.findByText('Enter a whole number of mints from 1 to 1000.')).toBeTruthy();
+  });
+
+  it("refuses a fee rate above the server's cap as it is typed, and prices at the cap itself", async () => {
+    const calls = tokenServer();
+    const { queryClient } = renderToken();
+    // A cap other than the fallback's 500: the field reads this deployment's /api/config.
+    act(() => {
+      queryClient.setQueryData(configQueries.app().queryKey, { ...testConfig, maxFeeRate: 250 });
+    });
+    const view = await openMint();
+    expect(within(view).getByLabelText('Fee rate (sat/vB)').getAttribute('max')).toBe('250');
+    await fill('Fee rate (sat/vB)', '251');
+    const refusal =
+      'The fee rate can be at most 250 sat/vB: this server does not build transactions above it.';
+    expect(await within(view).findByText(refusal)).toBeTruthy();
+    await userEvent.click(within(view).getByRole('button', { name: 'Get price' }));
+    expect(bodies(calls, PRICE)).toEqual([]);
+    await fill('Fee rate (sat/vB)', '250');
+    await waitFor(() => expect(within(view).queryByText(refusal)).toBeNull());
+    await userEvent.click(within(view).getByRole('button', { name: 'Get price' }));
+    await screen.findByRole('region', { name: 'Order price' });
+    expect(bodies(calls, PRICE)).toMatchObject([{ fee: 250 }]);
   });
 
   it('prices, creates the order, polls it, reviews the payment, signs, pays and records the mint until it completes', async () => {

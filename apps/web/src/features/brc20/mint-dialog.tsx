@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { useAppConfig } from '../config/config.queries.ts';
+import { useMaxFeeRate } from '../multisig/fee-rate-cap.ts';
 import { FeeRateField, InputField } from '../multisig/form-field.tsx';
 import { DIALOG_HEIGHT, DialogActions, DialogBody } from '../trade/trade-ui.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
@@ -58,7 +59,11 @@ export function MintTokenDialog({
       });
     },
   });
-  const resolver = useMemo(() => zodResolver(mintFormSchema(token)), [token]);
+  const maxFeeRate = useMaxFeeRate();
+  const resolver = useMemo(
+    () => zodResolver(mintFormSchema(token, maxFeeRate)),
+    [token, maxFeeRate],
+  );
   const form = useForm<MintFormValues>({
     resolver,
     mode: 'onChange',

@@ -1,6 +1,6 @@
 import { DEFAULT_FEE_RATE, INSCRIBE_MAX_COUNT, type Brc20Token } from '@om/core';
 import { z } from 'zod';
-import { FEE_RATE_INVALID, readFeeRate } from '../multisig/form-rules.ts';
+import { feeRateError } from '../multisig/form-rules.ts';
 import { parseTokenAmount, tokenAmountError, tokenAmountText } from './brc20-amount.ts';
 
 export const COUNT_INVALID = `Enter a whole number of mints from 1 to ${INSCRIBE_MAX_COUNT}.`;
@@ -20,8 +20,11 @@ const readCount = (value: string) => {
     : undefined;
 };
 
-/** The mint form's rules: amount ≤ the limit per mint in the token's decimals, 1–1000 mints, a fee rate. */
-export function mintFormSchema(token: Brc20Token) {
+/**
+ * The mint form's rules: amount ≤ the limit per mint in the token's decimals, 1–1000 mints, a fee
+ * rate up to the server's cap.
+ */
+export function mintFormSchema(token: Brc20Token, maxFeeRate: number) {
   const lim = parseTokenAmount(token.limitPerMint, token.decimals);
   return z
     .object({ amt: z.string(), count: z.string(), feeRate: z.string() })
@@ -37,7 +40,7 @@ export function mintFormSchema(token: Brc20Token) {
         }),
       );
       issue('count', readCount(form.count) === undefined ? COUNT_INVALID : undefined);
-      issue('feeRate', readFeeRate(form.feeRate) === undefined ? FEE_RATE_INVALID : undefined);
+      issue('feeRate', feeRateError(form.feeRate, maxFeeRate));
     });
 }
 

@@ -7,7 +7,8 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { shortenAddress } from '../../lib/format.ts';
 import { useAppConfig } from '../config/config.queries.ts';
 import { AddressField, FeeRateField } from '../multisig/form-field.tsx';
-import { feeRateRules, invalidAddressText } from '../multisig/form-rules.ts';
+import { useFeeRateRules } from '../multisig/fee-rate-cap.ts';
+import { invalidAddressText } from '../multisig/form-rules.ts';
 import { feeRateText } from '../trade/trade-format.ts';
 import {
   Amount,
@@ -39,6 +40,7 @@ export function SendTransferDialog({
     mode: 'onChange',
     defaultValues: { toAddress: '', feeRate: String(DEFAULT_FEE_RATE) },
   });
+  const feeRateRules = useFeeRateRules();
   const { errors } = form.formState;
   const submit = form.handleSubmit(({ toAddress, feeRate }) =>
     prepare.mutate({ toAddress: toAddress.trim(), feeRate: Number(feeRate) }),

@@ -15,7 +15,8 @@ import {
   InputField,
   PrepareButton,
 } from './form-field.tsx';
-import { feeRateRules, outputCountRules, readBtcAmount, readOutputCount } from './form-rules.ts';
+import { useFeeRateRules } from './fee-rate-cap.ts';
+import { outputCountRules, readBtcAmount, readOutputCount } from './form-rules.ts';
 import { useDeposit, type WalletSession } from './wallet-actions.mutations.ts';
 
 type Fields = { amount: string; numberOfOutputs: string; feeRate: string };
@@ -34,13 +35,14 @@ export function depositAmountError(amount: string, numberOfOutputs: string): str
 /** BTC from the payment address into the multisig wallet. */
 export function DepositForm({ session }: { session: WalletSession }) {
   const flow = useDeposit(session);
-  const { register, handleSubmit, formState } = useForm<Fields>({
+  const { register, handleSubmit, formState, trigger } = useForm<Fields>({
     defaultValues: {
       amount: '',
       numberOfOutputs: String(SPLIT_DEFAULT_OUTPUTS),
       feeRate: String(DEFAULT_FEE_RATE),
     },
   });
+  const feeRateRules = useFeeRateRules(() => trigger('feeRate'));
   const { errors } = formState;
   const submit = handleSubmit(({ amount, numberOfOutputs, feeRate }) =>
     flow.prepare.mutate({

@@ -1,5 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { useMaxFeeRate } from './fee-rate-cap.ts';
+import { MIN_FEE_RATE } from './form-rules.ts';
 
 const INPUT_CLASS =
   'h-9 w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 font-mono text-zinc-100 aria-[invalid=true]:border-red-500/60';
@@ -34,13 +36,24 @@ export function InputField({ label, error, inputProps }: FieldProps & { label: s
   );
 }
 
-/** The network fee rate of an action: a plain input (the trade dialogs' picker lives in trade/). */
+/**
+ * The network fee rate of an action: a plain input (the trade dialogs' picker lives in trade/),
+ * from 1 up to the server's cap.
+ */
 export function FeeRateField({ error, inputProps }: FieldProps) {
+  const max = useMaxFeeRate();
   return (
     <InputField
       label="Fee rate (sat/vB)"
       error={error}
-      inputProps={{ type: 'number', inputMode: 'decimal', min: 1, step: 'any', ...inputProps }}
+      inputProps={{
+        type: 'number',
+        inputMode: 'decimal',
+        min: MIN_FEE_RATE,
+        max,
+        step: 'any',
+        ...inputProps,
+      }}
     />
   );
 }

@@ -7,9 +7,7 @@ import { parseBtcToSats } from '@om/core';
 export const invalidAddressText = (network: string) => `Enter a valid ${network} address.`;
 export const AMOUNT_REQUIRED = 'Amount is required.';
 export const AMOUNT_INVALID = 'Enter an amount in BTC with at most 8 decimals.';
-export const FEE_RATE_INVALID = 'Enter a rate between 1 and 10000 sat/vB.';
-const MIN_FEE_RATE = 1;
-const MAX_FEE_RATE = 10_000;
+export const MIN_FEE_RATE = 1;
 
 /** A typed BTC amount as sats, or the reason it is not one. */
 export function readBtcAmount(value: string): { sats: bigint } | { error: string } {
@@ -19,12 +17,28 @@ export function readBtcAmount(value: string): { sats: bigint } | { error: string
   return { sats };
 }
 
-/** A typed fee rate in sat/vB (1 … 10,000, as the API accepts), or undefined. */
-export function readFeeRate(value: string): number | undefined {
+/**
+ * A typed fee rate in sat/vB, or undefined when it is not one: from 1 up to the server's cap
+ * (its MAX_FEE_RATE, from /api/config), above which it refuses to build the transaction.
+ */
+export function readFeeRate(value: string, maxFeeRate: number): number | undefined {
   const rate = Number(value);
   if (value.trim() === '' || !Number.isFinite(rate)) return undefined;
-  return rate >= MIN_FEE_RATE && rate <= MAX_FEE_RATE ? rate : undefined;
+  return rate >= MIN_FEE_RATE && rate <= maxFeeRate ? rate : undefined;
 }
+
+/** Why a typed rate is refused: above the server's cap, or not a rate at all. */
+export function feeRateRefusal(value: string, maxFeeRate: number): string {
+  const rate = Number(value);
+  if (value.trim() !== '' && Number.isFinite(rate) && rate > maxFeeRate) {
+    return `The fee rate can be at most ${maxFeeRate} sat/vB: this server does not build transactions above it.`;
+  }
+  return `Enter a rate between ${MIN_FEE_RATE} and ${maxFeeRate} sat/vB.`;
+}
+
+/** The refusal of a typed rate, or undefined when it is one. */
+export const feeRateError = (value: string, maxFeeRate: number) =>
+  readFeeRate(value, maxFeeRate) === undefined ? feeRateRefusal(value, maxFeeRate) : undefined;
 
 export const outputCountText = (min: number, max: number) =>
   `Enter a whole number of outputs from ${min} to ${max}.`;
@@ -37,9 +51,9 @@ export function readOutputCount(value: string, min: number, max: number): number
 
 // react-hook-form rules over the readers above.
 
-export const feeRateRules = {
-  validate: (value: string) => (readFeeRate(value) === undefined ? FEE_RATE_INVALID : true),
-};
+export const feeRateRules = (maxFeeRate: number) => ({
+  validate: (value: string) => feeRateError(value, maxFeeRate) ?? true,
+});
 
 export const outputCountRules = (min: number, max: number) => ({
   validate: (value: string) =>

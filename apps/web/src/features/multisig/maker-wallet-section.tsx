@@ -8,7 +8,8 @@ import { EmptyState } from '../../components/ui/page.tsx';
 import { shortenHash } from '../inscriptions/inscription-format.ts';
 import { FlowReview } from './flow-review.tsx';
 import { FeeRateField } from './form-field.tsx';
-import { FEE_RATE_INVALID, readFeeRate } from './form-rules.ts';
+import { useMaxFeeRate } from './fee-rate-cap.ts';
+import { feeRateError } from './form-rules.ts';
 import { useInscriptionWithdrawal } from './inscription-withdrawal.mutations.ts';
 import { multisigQueries } from './multisig.queries.ts';
 import type { WalletSession } from './wallet-actions.mutations.ts';
@@ -61,14 +62,16 @@ function InscriptionList({
   // Bumped when a withdrawal is recorded in localStorage, to show it.
   const [, setRecorded] = useState(0);
   const flow = useInscriptionWithdrawal(session, () => setRecorded((n) => n + 1));
-  const rate = readFeeRate(feeRate);
+  const maxFeeRate = useMaxFeeRate();
+  const error = feeRateError(feeRate, maxFeeRate);
+  const rate = error === undefined ? Number(feeRate) : undefined;
   if (coins.length === 0) return <EmptyState title="No inscriptions in the maker wallet" />;
 
   return (
     <div className="flex flex-col gap-3">
       <div className="max-w-xs">
         <FeeRateField
-          error={rate === undefined ? FEE_RATE_INVALID : undefined}
+          error={error}
           inputProps={{ value: feeRate, onChange: (event) => setFeeRate(event.target.value) }}
         />
       </div>

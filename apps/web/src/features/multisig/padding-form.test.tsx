@@ -1,7 +1,9 @@
 import { buildMultisigPaddingSetup, parsePsbt } from '@om/bitcoin';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../test/render-app.tsx';
+import { configQueries } from '../config/config.queries.ts';
 import {
   callsTo,
   failure,
@@ -53,6 +55,36 @@ describe('PaddingForm', () => {
     await submit(outputs);
     expect(await screen.findByText('Enter a whole number of outputs from 1 to 10.')).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it("refuses a fee rate above the server's cap as it is typed, and takes the cap itself", async () => {
+    const calls = fakeServer({ 'POST /api/multisig/setup-padding': ok(builtPayload(built)) });
+    const { queryClient } = renderWithWallet(
+      <PaddingForm session={session()} paddingCount={0} />,
+      fakeWallet(ACCOUNT),
+    );
+    // A cap other than the fallback's 500: the field reads this deployment's /api/config.
+    act(() => {
+      queryClient.setQueryData(configQueries.app().queryKey, { ...testConfig, maxFeeRate: 250 });
+    });
+    const form = screen.getByRole('region', { name: 'Set up padding' });
+    const field = within(form).getByLabelText('Fee rate (sat/vB)');
+    // The query notifies its observers on the next tick.
+    await waitFor(() => expect(field.getAttribute('max')).toBe('250'));
+    await userEvent.clear(field);
+    await userEvent.type(field, '251');
+    const refusal =
+      'The fee rate can be at most 250 sat/vB: this server does not build transactions above it.';
+    expect(await within(form).findByText(refusal)).toBeTruthy();
+    await userEvent.clear(field);
+    expect(await within(form).findByText('Enter a rate between 1 and 250 sat/vB.')).toBeTruthy();
+    await userEvent.type(field, '250');
+    await waitFor(() => expect(within(form).queryByText(/^Enter a rate/)).toBeNull());
+    await submit();
+    await screen.findByRole('dialog', { name: 'Review padding setup' });
+    expect(callsTo(calls, 'POST', '/api/multisig/setup-padding')[0]?.body).toMatchObject({
+      feeRate: 250,
+    });
   });
 
   it('sets up 3 paddings by default: setup-padding, signature, confirm-padding', async () => {

@@ -2,7 +2,8 @@ import { DEFAULT_FEE_RATE, MULTISIG_PADDING_MAX_OUTPUTS, PADDING_OUTPUTS } from 
 import { useForm } from 'react-hook-form';
 import { FlowReview } from './flow-review.tsx';
 import { ActionCard, FeeRateField, InputField, PrepareButton } from './form-field.tsx';
-import { feeRateRules, outputCountRules } from './form-rules.ts';
+import { useFeeRateRules } from './fee-rate-cap.ts';
+import { outputCountRules } from './form-rules.ts';
 import { usePaddingSetup, type WalletSession } from './wallet-actions.mutations.ts';
 
 type Fields = { numberOfOutputs: string; feeRate: string };
@@ -17,9 +18,10 @@ export function PaddingForm({
   paddingCount: number | undefined;
 }) {
   const flow = usePaddingSetup(session);
-  const { register, handleSubmit, formState } = useForm<Fields>({
+  const { register, handleSubmit, formState, trigger } = useForm<Fields>({
     defaultValues: { numberOfOutputs: String(PADDING_OUTPUTS), feeRate: String(DEFAULT_FEE_RATE) },
   });
+  const feeRateRules = useFeeRateRules(() => trigger('feeRate'));
   const { errors } = formState;
   const submit = handleSubmit(({ numberOfOutputs, feeRate }) =>
     flow.prepare.mutate({ numberOfOutputs: Number(numberOfOutputs), feeRate: Number(feeRate) }),

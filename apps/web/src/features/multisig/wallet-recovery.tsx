@@ -8,7 +8,8 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { TrackedTransaction } from '../trade/tracked-transaction.tsx';
 import { CopyTextButton } from './copy-text-button.tsx';
 import { AddressField, FeeRateField } from './form-field.tsx';
-import { addressRules, feeRateRules } from './form-rules.ts';
+import { useFeeRateRules } from './fee-rate-cap.ts';
+import { addressRules } from './form-rules.ts';
 import { multisigQueries } from './multisig.queries.ts';
 import {
   WALLET_KIND_LABELS,
@@ -73,9 +74,10 @@ function RecoveryBuilder({
   const [plan, setPlan] = useState<RecoveryPlan>();
   const [buildError, setBuildError] = useState<string>();
   const { sign, broadcast } = useRecovery(target);
-  const { register, handleSubmit, formState } = useForm<Fields>({
+  const { register, handleSubmit, formState, trigger } = useForm<Fields>({
     defaultValues: { recipientAddress: defaultRecipient, feeRate: String(DEFAULT_FEE_RATE) },
   });
+  const feeRateRules = useFeeRateRules(() => trigger('feeRate'));
   const { errors } = formState;
   const build = handleSubmit(({ recipientAddress, feeRate }) => {
     sign.reset();

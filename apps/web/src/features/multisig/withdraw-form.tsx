@@ -17,7 +17,8 @@ import {
   FeeRateField,
   PrepareButton,
 } from './form-field.tsx';
-import { addressRules, feeRateRules, readBtcAmount, readFeeRate } from './form-rules.ts';
+import { useFeeRateRules, useMaxFeeRate } from './fee-rate-cap.ts';
+import { addressRules, readBtcAmount, readFeeRate } from './form-rules.ts';
 import { useWithdrawal, type WalletSession } from './wallet-actions.mutations.ts';
 import { aboveMaxText, withdrawalMax, type WithdrawalMax } from './withdrawal-max.ts';
 
@@ -55,19 +56,21 @@ export function WithdrawForm({
 }) {
   const flow = useWithdrawal(session);
   const availableSats = coins ? BigInt(coins.availableBalance) : undefined;
-  const { register, handleSubmit, formState, control, setValue } = useForm<Fields>({
+  const { register, handleSubmit, formState, control, setValue, trigger } = useForm<Fields>({
     defaultValues: {
       recipientAddress: session.account.paymentAddress,
       amount: '',
       feeRate: String(DEFAULT_FEE_RATE),
     },
   });
+  const feeRateRules = useFeeRateRules(() => trigger('feeRate'));
+  const maxFeeRate = useMaxFeeRate();
   const { errors } = formState;
   const [recipientAddress, feeRateText] = useWatch({
     control,
     name: ['recipientAddress', 'feeRate'],
   });
-  const feeRate = readFeeRate(feeRateText);
+  const feeRate = readFeeRate(feeRateText, maxFeeRate);
   const max =
     coins && feeRate !== undefined
       ? withdrawalMax({ utxos: coins.utxos, recipientAddress, feeRate, network: session.network })

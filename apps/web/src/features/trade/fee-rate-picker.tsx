@@ -1,6 +1,7 @@
 import { DEFAULT_FEE_RATE, type RecommendedFeesPayload } from '@om/core';
 import { useId, useState } from 'react';
-import { useAppConfig } from '../config/config.queries.ts';
+import { useMaxFeeRate } from '../multisig/fee-rate-cap.ts';
+import { feeRateRefusal, MIN_FEE_RATE, readFeeRate } from '../multisig/form-rules.ts';
 import { feeRateText } from './trade-format.ts';
 
 type Preset = { key: 'hourFee' | 'halfHourFee' | 'fastestFee'; label: string };
@@ -9,23 +10,10 @@ const PRESETS: Preset[] = [
   { key: 'halfHourFee', label: 'Normal' },
   { key: 'fastestFee', label: 'Fast' },
 ];
-const MIN_FEE_RATE = 1;
-/** The server's default MAX_FEE_RATE, until /api/config says this deployment's. */
-const FALLBACK_MAX_FEE_RATE = 500;
 
 /** The rate a purchase starts with: the node's half-hour estimate, else the spec's 6 sat/vB. */
 export function defaultFeeRate(fees: RecommendedFeesPayload | undefined): number {
   return fees?.halfHourFee ?? DEFAULT_FEE_RATE;
-}
-
-/**
- * A typed custom rate in sat/vB, or undefined when it is not one: from 1 up to the server's cap
- * (MAX_FEE_RATE), above which it refuses to build the transaction.
- */
-export function parseFeeRate(value: string, maxFeeRate: number): number | undefined {
-  const rate = Number(value);
-  if (value.trim() === '' || !Number.isFinite(rate)) return undefined;
-  return rate >= MIN_FEE_RATE && rate <= maxFeeRate ? rate : undefined;
 }
 
 /**
@@ -50,12 +38,12 @@ export function FeeRatePicker({
     fees ? 'halfHourFee' : 'custom',
   );
   const [custom, setCustom] = useState(String(value));
-  const maxFeeRate = useAppConfig()?.maxFeeRate ?? FALLBACK_MAX_FEE_RATE;
+  const maxFeeRate = useMaxFeeRate();
   const isCustom = selected === 'custom';
-  const customRate = parseFeeRate(custom, maxFeeRate);
+  const customRate = readFeeRate(custom, maxFeeRate);
   const typeCustom = (text: string) => {
     setCustom(text);
-    const rate = parseFeeRate(text, maxFeeRate);
+    const rate = readFeeRate(text, maxFeeRate);
     if (rate !== undefined && rate !== value) onChange(rate);
   };
 
@@ -131,13 +119,4 @@ export function FeeRatePicker({
       </p>
     </fieldset>
   );
-}
-
-/** Why a typed custom rate is not used: above the server's cap, or not a rate at all. */
-function feeRateRefusal(value: string, maxFeeRate: number): string {
-  const rate = Number(value);
-  if (value.trim() !== '' && Number.isFinite(rate) && rate > maxFeeRate) {
-    return `The fee rate can be at most ${maxFeeRate} sat/vB: this server does not build transactions above it.`;
-  }
-  return `Enter a rate between ${MIN_FEE_RATE} and ${maxFeeRate} sat/vB.`;
 }

@@ -1,7 +1,8 @@
 import { buildDelistPsbt, bytesToBase64, parsePsbt } from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
 import { delistProblems } from './delist.mutations.ts';
-import { defaultFeeRate, parseFeeRate } from './fee-rate-picker.tsx';
+import { readFeeRate } from '../multisig/form-rules.ts';
+import { defaultFeeRate } from './fee-rate-picker.tsx';
 import { sharedOutputError } from './list-dialog.tsx';
 import { NETWORK, SELLER, SELLER_PAYMENT, THIEF } from './trade-test-fixtures.ts';
 import { marketEventInscription } from './use-inscription-market-events.ts';
@@ -23,7 +24,7 @@ describe('fee rates', () => {
     ['501', undefined],
     ['10000', undefined],
   ])('a custom rate of %j under a 500 sat/vB cap is %s', (input, rate) => {
-    expect(parseFeeRate(input, 500)).toBe(rate);
+    expect(readFeeRate(input, 500)).toBe(rate);
   });
 });
 
