@@ -141,6 +141,11 @@ export const PublicLaunchpadSchema = z.object({
   total_inscriptions: z.number().int(),
   remaining_inscriptions: z.number().int().nullable(),
   minted: z.number().int(),
+  /**
+   * Unminted items still moving into the launch wallet (their deposit is unconfirmed): not
+   * mintable before the next block (issue 21 item 10). Always 0 for editions.
+   */
+  moving_inscriptions: z.number().int().nonnegative(),
   hide_progress: z.boolean(),
   created_at: z.string(),
   collection: z.object({
@@ -240,7 +245,10 @@ export const SubmitMintOfferPayloadSchema = z.object({
 // GET /api/launchpad/featured: up to 4 listed launches per type (spec 001 §2), Live first, then
 // Coming soon, then the rest, newest first within each (issue 21 item 4); the
 // Live / SoldOut / ComingSoon / Ended badge is featuredStatus() of launch-status.ts.
-export const LaunchSummarySchema = PublicLaunchpadSchema.omit({ collection: true }).extend({
+export const LaunchSummarySchema = PublicLaunchpadSchema.omit({
+  collection: true,
+  moving_inscriptions: true,
+}).extend({
   name: z.string(),
   icon: z.string().nullable(),
 });

@@ -104,3 +104,28 @@ export async function closeSpentLaunchItems(db: Db): Promise<string[]> {
     return rows.map((r) => r.id);
   });
 }
+
+/**
+ * Per launch, its unminted items still on their way into its wallet: their orders name an output
+ * the indexer has not confirmed them on yet (the deposit is in the mempool). A mint cannot spend
+ * them before the next block, so the mint page and the launch cards say so (issue 21 item 10).
+ */
+export async function movingLaunchItems(
+  db: Db,
+  launchpadIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (launchpadIds.length === 0) return new Map();
+  const { rows } = await sql<{ launchpad_id: string; n: number }>`
+    select p.launchpad_id, count(distinct o.inscription_id)::int as n
+    from orderbook o join launchpad_phases p on p.id = o.phase_id
+    where p.launchpad_id in (${sql.join(launchpadIds)}) and o.status = 'active'
+      and not exists (
+        select 1 from orderbook m join launchpad_phases mp on mp.id = m.phase_id
+        where mp.launchpad_id = p.launchpad_id and m.inscription_id = o.inscription_id
+          and m.status = 'broadcast')
+      and not exists (
+        select 1 from chain_inscriptions ci
+        where ci.inscription_id = o.inscription_id and ci.txid || ':' || ci.vout = o.outpoint)
+    group by p.launchpad_id`.execute(db.kysely);
+  return new Map(rows.map((r) => [r.launchpad_id, r.n]));
+}

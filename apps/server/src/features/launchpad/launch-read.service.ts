@@ -2,6 +2,7 @@ import type { LaunchpadInfo, LaunchPhase, PublicLaunchpad } from '@om/core';
 import type { AppDeps } from '../../app.ts';
 import type { Launchpad, LaunchpadPhase } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
+import { movingLaunchItems } from './launch-items.queries.ts';
 import {
   batchesOf,
   findLaunch,
@@ -49,9 +50,10 @@ export async function getPublicLaunch(deps: AppDeps, slug: string): Promise<Publ
   if (!launch || ['initializing', 'pending_psbt_signature', 'failed'].includes(launch.status)) {
     throw notFound(`Launchpad ${slug} not found`);
   }
-  const [phases, minted, collection] = await Promise.all([
+  const [phases, minted, moving, collection] = await Promise.all([
     phasesOf(deps.db.kysely, launch.id),
     soldOf(deps, launch),
+    movingLaunchItems(deps.db, [launch.id]),
     deps.db.kysely
       .selectFrom('collections')
       .select(['name', 'slug', 'description', 'icon'])
@@ -66,6 +68,7 @@ export async function getPublicLaunch(deps: AppDeps, slug: string): Promise<Publ
     total_inscriptions: totalOf(launch),
     remaining_inscriptions: remainingOf(launch, minted),
     minted,
+    moving_inscriptions: moving.get(launch.id) ?? 0,
     hide_progress: launch.meta_data.hide_progress === true,
     created_at: launch.created_at.toISOString(),
     collection,

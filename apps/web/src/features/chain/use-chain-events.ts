@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { brc20Queries } from '../brc20/brc20.queries.ts';
 import { chainQueries } from './chain.queries.ts';
 import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
+import { launchesQueries } from '../launches/launches.queries.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 
 type BlockEvent = {
@@ -98,8 +99,8 @@ export function subscribeServerEvents(
 }
 
 /**
- * What each chain event refreshes: a new block the inscriptions it moved and every balance but
- * the tokens' (their rows for that block are written after it), the BRC-20 pass every token
+ * What each chain event refreshes: a new block the inscriptions it moved, every balance but
+ * the tokens' (their rows for that block are written after it) and the launches, the BRC-20 pass every token
  * query, a mempool transaction any inscription on screen and every balance (pending transfers).
  */
 export function chainEventHandlers(
@@ -116,6 +117,8 @@ export function chainEventHandlers(
         predicate: (query) => !partialMatchKey(query.queryKey, brc20Queries.addresses()),
       });
       invalidate(chainQueries.all());
+      // A block confirms a launch's deposit (its items become mintable) and its mints.
+      invalidate(launchesQueries.all());
     },
     brc20: () => {
       invalidate(brc20Queries.all());

@@ -135,6 +135,34 @@ describe('/mint/{slug}', () => {
     );
   });
 
+  it('says when the items are still moving into the launch wallet, and mints only the rest', async () => {
+    const launch = launchPayload({ remaining_inscriptions: 7, moving_inscriptions: 4 });
+    server({
+      [`GET ${BY_SLUG}`]: ok(launch),
+      [`GET ${ALLOCATION}`]: ok(allocationPayload({ allocation: 10, remaining: 10 })),
+    });
+    const { unmount } = renderPage();
+    expect(
+      await screen.findByText(
+        '4 more inscriptions are still moving into the launch wallet: they can be minted after the next block.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Up to 3 now.')).toBeTruthy();
+    await setCount('4');
+    expect(screen.getByText('Only 3 left to mint')).toBeTruthy();
+    unmount();
+
+    // Every item left is moving (the deposit is unconfirmed): Live, but Mint waits for a block.
+    server({ [`GET ${BY_SLUG}`]: ok({ ...launch, moving_inscriptions: 7 }) });
+    renderPage();
+    expect(
+      await screen.findByText(
+        "This launch's inscriptions are still moving into its wallet: minting opens after the next block.",
+      ),
+    ).toBeTruthy();
+    expect((mintButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('says when no phase is open and keeps Mint off', async () => {
     const ended = launchPayload().phases.map((p) => ({ ...p, start_date: 1, end_date: 2 }));
     server({ [`GET ${BY_SLUG}`]: ok(launchPayload({ phases: ended })) });

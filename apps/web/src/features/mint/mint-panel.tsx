@@ -10,7 +10,14 @@ import { wireSats } from '../trade/trade-format.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { MintAllocation } from './mint-allocation.tsx';
 import { MintDialog } from './mint-dialog.tsx';
-import { LAUNCH_NOT_LIVE, maxMintCount, mintCountError, NO_OPEN_PHASE } from './mint-rules.ts';
+import {
+  ITEMS_MOVING,
+  LAUNCH_NOT_LIVE,
+  maxMintCount,
+  mintCountError,
+  NO_OPEN_PHASE,
+  someItemsMoving,
+} from './mint-rules.ts';
 import { useMint } from './mint.mutations.ts';
 import { mintQueries } from './mint.queries.ts';
 
@@ -21,7 +28,14 @@ function mintBlocker(launch: PublicLaunchpad, openPhase: Phase | undefined): str
   if (launch.status !== 'active') return LAUNCH_NOT_LIVE;
   if (!openPhase) return NO_OPEN_PHASE;
   if (launch.remaining_inscriptions === 0) return 'Sold out';
+  if (mintableNow(launch) === 0) return ITEMS_MOVING;
   return undefined;
+}
+
+/** What is left that a mint can spend now: not the items whose deposit is unconfirmed. */
+function mintableNow(launch: PublicLaunchpad): number | null {
+  const left = launch.remaining_inscriptions;
+  return left === null ? null : Math.max(0, left - launch.moving_inscriptions);
 }
 
 /**
@@ -61,7 +75,7 @@ export function MintPanel({
 
   const limits = {
     allocationLeft: allocation.data?.isAllowed ? allocation.data.remaining : undefined,
-    remaining: launch.remaining_inscriptions,
+    remaining: mintableNow(launch),
     phaseName: openPhase?.name ?? '',
   };
   const countError = mintCountError(countText, limits);
@@ -119,6 +133,11 @@ export function MintPanel({
       {isCountOff || countError ? null : (
         <p className="-mt-2 text-xs text-zinc-500">Up to {maxMintCount(limits)} now.</p>
       )}
+      {blocker === undefined && launch.moving_inscriptions > 0 ? (
+        <p role="status" className="-mt-2 text-xs text-zinc-400">
+          {someItemsMoving(launch.moving_inscriptions)}
+        </p>
+      ) : null}
       {isFeeRateKnown ? (
         <FeeRatePicker
           fees={fees.data}

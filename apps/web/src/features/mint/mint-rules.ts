@@ -5,6 +5,13 @@ export const NO_OPEN_PHASE = 'No phase of this launch is open now';
 /** And for a launch that is not active (paused, canceled). */
 export const LAUNCH_NOT_LIVE = 'This launch is not live';
 
+/** A live launch whose every item left is still moving into its wallet (issue 21 item 10). */
+export const ITEMS_MOVING =
+  "This launch's inscriptions are still moving into its wallet: minting opens after the next block.";
+/** And when some of them are. */
+export const someItemsMoving = (n: number) =>
+  `${n} more ${n === 1 ? 'inscription is' : 'inscriptions are'} still moving into the launch wallet: ${n === 1 ? 'it' : 'they'} can be minted after the next block.`;
+
 /** What bounds a mint besides the one-transaction limit; null or undefined: no bound known. */
 export type MintLimits = {
   /** What the wallet may still mint in the open phase (its allocation); null: unlimited. */

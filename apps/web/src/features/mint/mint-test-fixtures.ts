@@ -78,6 +78,7 @@ export function launchPayload(changes: Partial<PublicLaunchpad> = {}): PublicLau
     total_inscriptions: 10,
     remaining_inscriptions: 7,
     minted: 3,
+    moving_inscriptions: 0,
     hide_progress: false,
     created_at: '2026-02-28T12:00:00Z',
     collection: {
