@@ -683,6 +683,7 @@ describe('trading on regtest', () => {
     type DemoOwner = { name: string; address: string; paymentAddress: string; privateKey: string };
     type Held = {
       inscriptionId: string;
+      isTradable: boolean;
       name: string | null;
       number: number | null;
       collectionSlug: string | null;
@@ -705,7 +706,9 @@ describe('trading on regtest', () => {
           app,
           `/api/address/${candidate.address}/inscriptions`,
         );
-        const free = inscriptions.filter((i) => i.collectionSlug && !i.listingId && !i.isMoving);
+        const free = inscriptions.filter(
+          (i) => i.collectionSlug && i.isTradable && !i.listingId && !i.isMoving,
+        );
         const pair = free.filter((i) => i.collectionSlug === free[0]?.collectionSlug);
         if (pair.length < 2) continue;
         owner = candidate;

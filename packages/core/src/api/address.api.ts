@@ -28,6 +28,8 @@ export const AddressInscriptionSchema = z.object({
   isMoving: z.boolean(),
   listingId: z.string().nullable(),
   price: z.string().regex(/^\d+$/).nullable(),
+  /** False while its collection is under review (a new launch's): the market lists it later. */
+  isTradable: z.boolean(),
 });
 export type AddressInscription = z.infer<typeof AddressInscriptionSchema>;
 export const AddressInscriptionsPayloadSchema = z.object({

@@ -4,7 +4,7 @@ import type { Db } from '../../db/create-db.ts';
 
 /**
  * The inscriptions an address holds per the indexer, newest first, with the market's name and
- * collection and the sale of its current output. Served by chain_inscriptions_address.
+ * collection and its sale (listedInscriptions' rule). Served by chain_inscriptions_address.
  */
 export async function findAddressInscriptions(
   db: Db,
@@ -22,21 +22,23 @@ export async function findAddressInscriptions(
     is_moving: boolean;
     listing_id: string | null;
     price: string | null;
+    is_tradable: boolean;
   }>`
     select ci.inscription_id, ci.number, i.name, ci.content_type, c.slug, ci.txid, ci.vout,
            exists (select 1 from mempool_spends m
                    where m.prev_txid = ci.txid and m.prev_vout = ci.vout) as is_moving,
-           o.id as listing_id, o.price
+           o.id as listing_id, o.price, coalesce(c.is_tradable, true) as is_tradable
     from chain_inscriptions ci
     left join inscriptions i on i.inscription_id = ci.inscription_id
     left join collections c on c.id = i.collection_id
-    -- The sale of the output it sits on now: a market listing first, else a launch phase's. A
-    -- phase's order of an item minted in another phase stays 'active' on the output the item
-    -- left (the mint excludes minted items instead), so it must not show (issue 21 item 8).
+    -- Its market listing, else a launch phase's order of the output it sits on now: a phase's
+    -- order of an item minted in another phase stays 'active' on the output the item left (the
+    -- mint excludes minted items instead), so it must not show (issue 21 item 8). The same rule
+    -- as the listing check (listedInscriptions).
     left join lateral (
       select o.id, o.price from orderbook o
       where o.inscription_id = ci.inscription_id and o.status = 'active'
-        and o.outpoint = ci.txid || ':' || ci.vout
+        and (o.phase_id is null or o.outpoint = ci.txid || ':' || ci.vout)
       order by o.phase_id is null desc, o.created_at
       limit 1) o on true
     where ci.address = ${address}
@@ -53,5 +55,6 @@ export async function findAddressInscriptions(
     isMoving: r.is_moving,
     listingId: r.listing_id,
     price: r.price,
+    isTradable: r.is_tradable,
   }));
 }

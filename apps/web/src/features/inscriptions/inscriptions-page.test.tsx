@@ -27,6 +27,7 @@ const held = (n: number, fields: Partial<AddressInscription>): AddressInscriptio
   collectionSlug: null,
   outpoint: `${'b1'.repeat(32)}:${n}`,
   isMoving: false,
+  isTradable: true,
   listingId: null,
   price: null,
   ...fields,

@@ -32,6 +32,7 @@ function holding(...ids: string[]) {
     collectionSlug: null,
     outpoint: `${'d'.repeat(64)}:${i}`,
     isMoving: false,
+    isTradable: true,
     listingId: null,
     price: null,
   }));

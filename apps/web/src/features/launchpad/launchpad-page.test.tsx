@@ -30,6 +30,7 @@ function held(id: string): AddressInscription {
     collectionSlug: null,
     outpoint: `${'d'.repeat(64)}:0`,
     isMoving: false,
+    isTradable: true,
     listingId: null,
     price: null,
   };

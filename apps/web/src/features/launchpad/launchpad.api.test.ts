@@ -17,6 +17,7 @@ function held(id: string): AddressInscription {
     collectionSlug: null,
     outpoint: `${'c'.repeat(64)}:0`,
     isMoving: false,
+    isTradable: true,
     listingId: null,
     price: null,
   };

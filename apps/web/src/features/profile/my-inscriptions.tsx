@@ -14,7 +14,7 @@ import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 
 /** Listed ones are changed from My listings; a moving one has no settled output to sign for. */
 function isListable(item: AddressInscription): boolean {
-  return item.listingId === null && !item.isMoving;
+  return item.listingId === null && !item.isMoving && item.isTradable;
 }
 
 /**
@@ -146,6 +146,10 @@ function InscriptionRow({
           <span className="font-mono text-brand-400">{btcText(wireSats(item.price))}</span>
         ) : item.isMoving ? (
           <span className="text-amber-300">Moving</span>
+        ) : !item.isTradable ? (
+          <span className="text-zinc-500" title="Its collection is under review: not tradable yet">
+            In review
+          </span>
         ) : (
           <span className="text-zinc-500">Not listed</span>
         )}

@@ -40,6 +40,7 @@ const inscriptions: AddressInscription[] = [
     collectionSlug: 'regtest-rocks',
     outpoint: OUTPOINTS[0]!,
     isMoving: false,
+    isTradable: true,
     listingId: null,
     price: null,
   },
@@ -51,6 +52,7 @@ const inscriptions: AddressInscription[] = [
     collectionSlug: 'regtest-rocks',
     outpoint: OUTPOINTS[1]!,
     isMoving: false,
+    isTradable: true,
     listingId: null,
     price: null,
   },
@@ -62,6 +64,7 @@ const inscriptions: AddressInscription[] = [
     collectionSlug: 'regtest-rocks',
     outpoint: OUTPOINTS[2]!,
     isMoving: false,
+    isTradable: true,
     listingId: LISTING_IDS[0]!,
     price: '70000',
   },
@@ -73,6 +76,20 @@ const inscriptions: AddressInscription[] = [
     collectionSlug: 'regtest-rocks',
     outpoint: `${'b4'.repeat(32)}:0`,
     isMoving: true,
+    isTradable: true,
+    listingId: null,
+    price: null,
+  },
+  {
+    // Minted from a launch whose collection is still under review (issue 21 item 8).
+    inscriptionId: `${'a5'.repeat(32)}i0`,
+    number: 11,
+    name: 'Fresh #1',
+    contentType: 'image/png',
+    collectionSlug: 'fresh-launch',
+    outpoint: `${'b5'.repeat(32)}:0`,
+    isMoving: false,
+    isTradable: false,
     listingId: null,
     price: null,
   },
@@ -184,6 +201,9 @@ describe('/profile', () => {
     const moving = within(list).getByRole('checkbox', { name: 'Select Rock #10' });
     expect((moving as HTMLInputElement).disabled).toBe(true);
     expect(within(list).getByText('Moving')).toBeTruthy();
+    const inReview = within(list).getByRole('checkbox', { name: 'Select Fresh #1' });
+    expect((inReview as HTMLInputElement).disabled).toBe(true);
+    expect(within(list).getByText('In review')).toBeTruthy();
     const listSelected = screen.getByRole('button', { name: 'List selected' });
     expect((listSelected as HTMLButtonElement).disabled).toBe(true);
 
@@ -231,6 +251,7 @@ describe('/profile', () => {
       listingId: null,
       price: null,
       isMoving: false,
+      isTradable: true,
     };
     fakeServer({
       [INSCRIPTIONS]: ok({ inscriptions: [] }),
