@@ -6,6 +6,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
 import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { profileQueries } from '../profile/profile.queries.ts';
+import { inscriptionLabel } from '../profile/profile-ui.tsx';
 import { FlowReview } from './flow-review.tsx';
 import { FeeRateField } from './form-field.tsx';
 import { useMaxFeeRate } from './fee-rate-cap.ts';
@@ -62,6 +64,12 @@ function InscriptionList({
   // Bumped when a withdrawal is recorded in localStorage, to show it.
   const [, setRecorded] = useState(0);
   const flow = useInscriptionWithdrawal(session, () => setRecorded((n) => n + 1));
+  // Names from the indexer and the catalogue (issue 21 item 7); the shortened id until they come.
+  const held = useQuery(profileQueries.inscriptionsOf(session.target.info.address));
+  const labelOf = (inscriptionId: string) =>
+    inscriptionLabel(
+      held.data?.find((item) => item.inscriptionId === inscriptionId) ?? { inscriptionId },
+    );
   const maxFeeRate = useMaxFeeRate();
   const error = feeRateError(feeRate, maxFeeRate);
   const rate = error === undefined ? Number(feeRate) : undefined;
@@ -89,10 +97,10 @@ function InscriptionList({
                   <Link
                     key={inscriptionId}
                     to={`/inscriptions/${inscriptionId}`}
-                    className="font-mono text-zinc-100 hover:text-brand-400"
+                    className="truncate text-zinc-100 hover:text-brand-400"
                     title={inscriptionId}
                   >
-                    {shortenHash(inscriptionId)}
+                    {labelOf(inscriptionId)}
                   </Link>
                 ))}
                 {sent ? (

@@ -54,6 +54,22 @@ function walletRoutes(overrides: Parameters<typeof fakeServer>[0] = {}) {
     'GET /api/multisig/utxos/mk-1': ok(
       utxosPayload('maker', [listedCoin(inscribed, { inscriptions: [INSCRIPTION_ID] })]),
     ),
+    [`GET /api/address/${MAKER.address}/inscriptions`]: ok({
+      inscriptions: [
+        {
+          inscriptionId: INSCRIPTION_ID,
+          number: 41,
+          name: 'Rock #41',
+          contentType: 'image/png',
+          collectionSlug: 'regtest-rocks',
+          outpoint: `${inscribed.txid}:${inscribed.vout}`,
+          isMoving: false,
+          isTradable: true,
+          listingId: null,
+          price: null,
+        },
+      ],
+    }),
     ...overrides,
   });
 }
@@ -161,6 +177,9 @@ describe('MultisigWalletPage', () => {
     });
     renderWithWallet(<MultisigWalletPage />, await devSigningWallet());
 
+    // The maker wallet names its inscription, not a shortened id (issue 21 item 7).
+    const named = await screen.findByRole('link', { name: 'Rock #41' });
+    expect(named.getAttribute('href')).toBe(`/inscriptions/${INSCRIPTION_ID}`);
     await userEvent.click(
       await screen.findByRole('button', { name: `Withdraw ${INSCRIPTION_ID}` }),
     );
