@@ -5,7 +5,6 @@ import {
   isLaunchPhaseActive,
   isLaunchPubliclyVisible,
   isPhaseActive,
-  pickFeaturedLaunches,
   type LaunchForStatus,
   type PhaseWindow,
 } from './launch-status.ts';
@@ -80,7 +79,7 @@ describe('launch lists', () => {
     expect(isLaunchPubliclyVisible(status)).toBe(visible);
   });
 
-  it('filters lists and picks 4 per type', () => {
+  it('leaves hidden and pending launches out of lists', () => {
     const statuses = [
       'active',
       'pending',
@@ -97,11 +96,5 @@ describe('launch lists', () => {
       launchpad_type: i % 2 === 0 ? ('psbt' as const) : ('editions' as const),
     }));
     expect(filterListedLaunches(launches).map((l) => l.id)).toEqual([0, 3, 4, 5, 6]);
-    const featured = pickFeaturedLaunches([
-      ...launches,
-      ...launches.map((l) => ({ ...l, id: l.id + 10 })),
-    ]);
-    expect(featured.psbt.map((l) => l.id)).toEqual([0, 4, 6, 10]);
-    expect(featured.editions.map((l) => l.id)).toEqual([3, 5, 13, 15]);
   });
 });

@@ -65,15 +65,3 @@ export function filterListedLaunches<T extends { status: string }>(launches: rea
     (l) => !(UNLISTED_LAUNCH_STATUSES as readonly string[]).includes(l.status),
   );
 }
-
-/** The featured strip: up to 4 listed launches of each type, in the given order. */
-export function pickFeaturedLaunches<T extends { status: string; launchpad_type: LaunchpadType }>(
-  launches: readonly T[],
-  perType = FEATURED_LAUNCHES_PER_TYPE,
-): Record<LaunchpadType, T[]> {
-  const listed = filterListedLaunches(launches);
-  return {
-    psbt: listed.filter((l) => l.launchpad_type === 'psbt').slice(0, perType),
-    editions: listed.filter((l) => l.launchpad_type === 'editions').slice(0, perType),
-  };
-}
