@@ -473,8 +473,9 @@ describe('trading on regtest', () => {
     await move.getByRole('button', { name: 'Sign and move' }).click();
     await dialog.getByText(/^The inscription is moving back to your wallet/).waitFor();
     const txid = await trackedTxid(dialog, 'Transaction');
+    // One toast: the delisting, with its transaction as the description.
     await toasts.next('Inscription delisted successfully.');
-    await toasts.next(`Transaction broadcasted: ${txid}`);
+    await page.getByText(`Transaction broadcasted: ${txid}`).waitFor();
     await screenshot(page, 'delist-onchain');
     expect(await app.rpc.getRawMempool()).toContain(txid);
     await mineBlock(app);

@@ -132,8 +132,11 @@ describe('DelistDialog', () => {
     ).toContain(satsText(PREPARED_FEE));
     expect(wallet.signPsbt).not.toHaveBeenCalled();
     await userEvent.click(within(review).getByRole('button', { name: 'Sign and move' }));
-    expect(await screen.findByText('Inscription delisted successfully.')).toBeTruthy();
-    expect(screen.getByText(`Transaction broadcasted: ${TXID}`)).toBeTruthy();
+    // One toast says both (only one toast shows at a time): the delisting and its transaction.
+    const delisted = await screen.findByText('Inscription delisted successfully.');
+    expect(delisted.closest('[data-sonner-toast]')?.textContent).toContain(
+      `Transaction broadcasted: ${TXID}`,
+    );
     expect(callsTo(calls, 'DELETE', '/api/listings/protected/delist/prepare')[0]?.body).toEqual({
       makerPaymentAddress: SELLER_PAYMENT.address,
       makerPaymentPublicKey: SELLER_PAYMENT.publicKeyHex,

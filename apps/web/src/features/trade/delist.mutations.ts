@@ -146,8 +146,8 @@ export function useDelist(
       );
     },
     onSuccess: async ({ txId }) => {
-      toast.success(INSCRIPTION_DELISTED);
-      toast.success(transactionBroadcasted(txId));
+      // One toast saying both: only one is visible at a time, and a second hid the first at once.
+      toast.success(INSCRIPTION_DELISTED, { description: transactionBroadcasted(txId) });
       await refresh();
     },
     onError: (error) => toastFlowError(error, DELISTING_FAILED),
