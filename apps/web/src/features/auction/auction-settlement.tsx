@@ -32,7 +32,7 @@ export function AuctionSettlement({ auction, phase }: { auction: Auction; phase:
     >
       <h2 className="font-medium text-zinc-100">Settlement</h2>
       {auction.settlement_txid ? (
-        <TrackedTransaction txid={auction.settlement_txid} label="Settlement" />
+        <TrackedTransaction txid={auction.settlement_txid} label="Settlement" keep />
       ) : (
         <>
           <p role="status" aria-label="Settlement status" className="text-sm text-zinc-400">

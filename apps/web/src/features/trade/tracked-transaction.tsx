@@ -1,5 +1,6 @@
 import { txDisplayState } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { chainQueries } from '../chain/chain.queries.ts';
 import { shortenHash } from '../inscriptions/inscription-format.ts';
@@ -11,17 +12,24 @@ const TONES = {
   confirmed: 'text-emerald-300',
 } as const;
 
+/** How long a confirmed transaction stays shown before it is removed (spec 001 §4). */
+export const CONFIRMED_SHOWN_MS = 60_000;
+
 /**
  * A transaction followed to its first confirmation (spec 001 §3, §4): 'No transaction found',
  * then '{N} confirmations' while pending, then 'Confirmed'. Status and tip are polled every 5 s
- * and no longer once it is confirmed.
+ * and no longer once it is confirmed; a minute later it is removed, unless it is a record the
+ * page keeps (an auction's settlement).
  */
 export function TrackedTransaction({
   txid,
   label = 'Transaction',
+  keep = false,
 }: {
   txid: string;
   label?: string;
+  /** Stays once confirmed: the transaction is part of what the page shows, not a follow-up. */
+  keep?: boolean;
 }) {
   const status = useQuery(tradeQueries.txStatus(txid));
   const isConfirmed = status.data?.confirmed === true;
@@ -30,6 +38,13 @@ export function TrackedTransaction({
     refetchInterval: isConfirmed ? false : TX_POLL_MS,
   });
   const display = txDisplayState(status.data && { status: status.data }, tip.data);
+  const [isRemoved, setRemoved] = useState(false);
+  useEffect(() => {
+    if (!isConfirmed || keep) return;
+    const timer = setTimeout(() => setRemoved(true), CONFIRMED_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [isConfirmed, keep]);
+  if (isRemoved) return null;
 
   return (
     <div className="flex flex-col gap-1 rounded-lg border border-zinc-800 bg-zinc-950/60 p-3 text-sm">
