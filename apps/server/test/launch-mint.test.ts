@@ -231,6 +231,9 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
       items.map((i) => i.id),
       listed.ordinals.address,
     );
+    // Sales pay the "Creator BTC address", not the wallet that signs (issue 17 defects).
+    const payout = newWallet('p2tr');
+    body.meta.creator_btc_address = payout.address;
     const created = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.payload.launchpadId as string;
@@ -313,7 +316,8 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const { txId } = SubmitMintOfferPayloadSchema.parse(first.body.payload);
     expect(await inMempool(node, txId)).toBe(true);
-    expect(await paidTo(node, txId, creator.payment.address)).toBe(
+    expect(await paidTo(node, txId, creator.payment.address)).toBe(0n);
+    expect(await paidTo(node, txId, payout.address)).toBe(
       2n * WL_PRICE + 2n * BigInt(await valueOf(items[0]?.outpoint ?? '')),
     );
     await refreshMempool(node, t);
@@ -405,7 +409,7 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     const rest = await mint(id, stranger, 2);
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
     const publicTx = SubmitMintOfferPayloadSchema.parse(rest.body.payload).txId;
-    expect(await paidTo(node, publicTx, creator.payment.address)).toBe(
+    expect(await paidTo(node, publicTx, payout.address)).toBe(
       2n * PUBLIC_PRICE + 2n * BigInt(await valueOf(items[0]?.outpoint ?? '')),
     );
     const soldOut = await mint(id, stranger, 1);

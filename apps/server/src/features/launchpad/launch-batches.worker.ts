@@ -138,8 +138,11 @@ export async function buildLaunchBatches(deps: AppDeps, launchpadId: string) {
     };
   });
 
-  // Listings: per phase, 100 a PSBT, the payout to the creator's payment address.
+  // Listings: per phase, 100 a PSBT, the payout to the launch's "Creator BTC address" (spec 000
+  // §3 sends it as makerPaymentAddress; here that field is the key's address, which funds the
+  // deposits and signs), else to the payment address.
   const catalogue = await collectionOf(deps, launch.collection_id);
+  const payoutAddress = catalogue.creatorAddress ?? paymentAddress;
   for (const phase of phases) {
     const price = BigInt(phase.price);
     const [fee = 0n] = await makerFees(deps, { ordinalAddress, paymentAddress }, [
@@ -153,7 +156,7 @@ export async function buildLaunchBatches(deps: AppDeps, launchpadId: string) {
         outputValue: item.outputValue,
         inscriptionOffset: item.inscriptionOffset,
         makerOrdinalAddress: wallet.address,
-        makerPaymentAddress: paymentAddress,
+        makerPaymentAddress: payoutAddress,
         makerPaymentPublicKey: wallet.user_public_key,
         witnessScript: wallet.witness_script,
         price,
@@ -176,7 +179,7 @@ export async function buildLaunchBatches(deps: AppDeps, launchpadId: string) {
         output_value: item.outputValue,
         inscription_offset: item.inscriptionOffset,
         maker_fee: fee,
-        maker_payment_address: paymentAddress,
+        maker_payment_address: payoutAddress,
         maker_payment_public_key: wallet.user_public_key,
         maker_ordinal_address: wallet.address,
         maker_ordinal_public_key: null,
@@ -218,10 +221,14 @@ function nextCoins(
 async function collectionOf(deps: AppDeps, collectionId: string) {
   const row = await deps.db.kysely
     .selectFrom('collections')
-    .select(['slug', 'is_zero_fee'])
+    .select(['slug', 'is_zero_fee', 'creator_btc_address'])
     .where('id', '=', collectionId)
     .executeTakeFirstOrThrow();
-  return { slug: row.slug, isZeroFee: row.is_zero_fee };
+  return {
+    slug: row.slug,
+    isZeroFee: row.is_zero_fee,
+    creatorAddress: row.creator_btc_address || null,
+  };
 }
 
 /**
