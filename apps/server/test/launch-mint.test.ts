@@ -282,7 +282,28 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
       );
     expect(await bySlug()).toMatchObject({ status: 'active', moving_inscriptions: 4 });
     await mineAndSync(node, t);
-    expect(await bySlug()).toMatchObject({ moving_inscriptions: 0, remaining_inscriptions: 4 });
+    expect(await bySlug()).toMatchObject({
+      moving_inscriptions: 0,
+      reserved_inscriptions: 0,
+      remaining_inscriptions: 4,
+      meta_data: { presold_inscriptions: null, total_sold_override: null },
+    });
+    // The progress fields of meta_data come through (spec 001 §5); nonsense stays out.
+    await t.db.kysely
+      .updateTable('launchpads')
+      .set({
+        meta_data: JSON.stringify({
+          fee_rate: FEE_RATE,
+          presold_inscriptions: 6,
+          total_sold_override: -1,
+        }),
+      })
+      .where('id', '=', id)
+      .execute();
+    expect((await bySlug()).meta_data).toEqual({
+      presold_inscriptions: 6,
+      total_sold_override: null,
+    });
     const wallet = await api(t, 'POST', '/api/multisig/get-maker-wallet', {
       userPublicKey: creator.payment.publicKey,
       userAddress: creator.payment.address,
@@ -310,6 +331,8 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     const abandoned = await api(t, 'POST', abandonedAt, abandonedBody, listed.token);
     expect(abandoned.status, JSON.stringify(abandoned.body)).toBe(200);
     const stale = CreateMintOfferPayloadSchema.parse(abandoned.body.payload);
+    // Held for that offer while it is signed (spec 001 §3 reserved_inscriptions).
+    expect(await bySlug()).toMatchObject({ reserved_inscriptions: 2 });
     const first = await mint(id, listed, 2);
     const late = await submitMint(stale, listed);
     expect(late.status).toBe(409);

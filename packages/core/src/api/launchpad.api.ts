@@ -146,6 +146,16 @@ export const PublicLaunchpadSchema = z.object({
    * mintable before the next block (issue 21 item 10). Always 0 for editions.
    */
   moving_inscriptions: z.number().int().nonnegative(),
+  /** Items held for a mint offer being signed now (spec 001 §3); 0 for editions. */
+  reserved_inscriptions: z.number().int().nonnegative(),
+  /**
+   * Spec 001 §3, §5: presold inscriptions add to the total of the progress; a total-sold override
+   * replaces the remaining. Null when not set.
+   */
+  meta_data: z.object({
+    presold_inscriptions: z.number().int().nonnegative().nullable(),
+    total_sold_override: z.number().int().nonnegative().nullable(),
+  }),
   hide_progress: z.boolean(),
   created_at: z.string(),
   collection: z.object({
@@ -248,6 +258,7 @@ export const SubmitMintOfferPayloadSchema = z.object({
 export const LaunchSummarySchema = PublicLaunchpadSchema.omit({
   collection: true,
   moving_inscriptions: true,
+  reserved_inscriptions: true,
 }).extend({
   name: z.string(),
   icon: z.string().nullable(),

@@ -129,3 +129,13 @@ export async function movingLaunchItems(
     group by p.launchpad_id`.execute(db.kysely);
   return new Map(rows.map((r) => [r.launchpad_id, r.n]));
 }
+
+/** Unminted items of the launch held for a mint offer being signed now (spec 001 §3). */
+export async function reservedLaunchItems(db: Db, launchpadId: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(distinct o.inscription_id)::int as n
+    from orderbook o join launchpad_phases p on p.id = o.phase_id
+    where p.launchpad_id = ${launchpadId} and o.status = 'active'
+      and o.reserved_until > clock_timestamp()`.execute(db.kysely);
+  return rows[0]?.n ?? 0;
+}

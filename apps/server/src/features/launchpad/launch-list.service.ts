@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import type { LaunchpadType } from '../../db/database.ts';
-import { phaseOf, remainingOf, totalOf } from './launch-read.service.ts';
+import { phaseOf, progressMeta, remainingOf, totalOf } from './launch-read.service.ts';
 import { listedLaunches, mintedCounts, phasesOfLaunches } from './launchpad.queries.ts';
 
 // GET /api/launchpad/featured (the strip on /collections) and GET /api/launchpad/launches (the
@@ -57,6 +57,7 @@ async function rankedLaunches(
       total_inscriptions: totalOf(launch),
       remaining_inscriptions: remainingOf(launch, sold),
       minted: sold,
+      meta_data: progressMeta(launch),
       hide_progress: launch.meta_data.hide_progress === true,
       created_at: launch.created_at.toISOString(),
       name: launch.name,

@@ -2,7 +2,7 @@ import type { LaunchpadInfo, LaunchPhase, PublicLaunchpad } from '@om/core';
 import type { AppDeps } from '../../app.ts';
 import type { Launchpad, LaunchpadPhase } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
-import { movingLaunchItems } from './launch-items.queries.ts';
+import { movingLaunchItems, reservedLaunchItems } from './launch-items.queries.ts';
 import {
   batchesOf,
   findLaunch,
@@ -50,10 +50,11 @@ export async function getPublicLaunch(deps: AppDeps, slug: string): Promise<Publ
   if (!launch || ['initializing', 'pending_psbt_signature', 'failed'].includes(launch.status)) {
     throw notFound(`Launchpad ${slug} not found`);
   }
-  const [phases, minted, moving, collection] = await Promise.all([
+  const [phases, minted, moving, reserved, collection] = await Promise.all([
     phasesOf(deps.db.kysely, launch.id),
     soldOf(deps, launch),
     movingLaunchItems(deps.db, [launch.id]),
+    reservedLaunchItems(deps.db, launch.id),
     deps.db.kysely
       .selectFrom('collections')
       .select(['name', 'slug', 'description', 'icon'])
@@ -69,6 +70,8 @@ export async function getPublicLaunch(deps: AppDeps, slug: string): Promise<Publ
     remaining_inscriptions: remainingOf(launch, minted),
     minted,
     moving_inscriptions: moving.get(launch.id) ?? 0,
+    reserved_inscriptions: reserved,
+    meta_data: progressMeta(launch),
     hide_progress: launch.meta_data.hide_progress === true,
     created_at: launch.created_at.toISOString(),
     collection,
@@ -92,6 +95,16 @@ export function remainingOf(launch: Launchpad, minted: number): number {
   const total = totalOf(launch);
   if (total <= 0) return 0;
   return Math.max(0, total - minted);
+}
+
+/** meta_data's progress fields (spec 001 §5), whole counts or null, whatever was stored. */
+export function progressMeta(launch: Launchpad): PublicLaunchpad['meta_data'] {
+  const count = (value: unknown) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+  return {
+    presold_inscriptions: count(launch.meta_data.presold_inscriptions),
+    total_sold_override: count(launch.meta_data.total_sold_override),
+  };
 }
 
 export function totalOf(launch: Launchpad): number {

@@ -32,6 +32,7 @@ function launch(
     total_inscriptions: 10,
     remaining_inscriptions: 7,
     minted: 3,
+    meta_data: { presold_inscriptions: null, total_sold_override: null },
     hide_progress: false,
     created_at: '2026-02-28T12:00:00Z',
     name,

@@ -68,6 +68,7 @@ export function LaunchCard({ launch, now }: { launch: LaunchSummary; now: Date }
         <LaunchProgressBar
           total={launch.total_inscriptions}
           remaining={launch.remaining_inscriptions}
+          meta={launch.meta_data}
           label={launch.name}
         />
       )}

@@ -8,14 +8,22 @@ import { count } from '../collections/collection-format.ts';
 export function LaunchProgressBar({
   total,
   remaining,
+  meta,
   label,
 }: {
   total: number;
   remaining: number | null;
+  /** The launch's presold inscriptions and total-sold override (spec 001 §5). */
+  meta: { presold_inscriptions: number | null; total_sold_override: number | null };
   /** Names the bar for screen readers: '{label} progress'. */
   label: string;
 }) {
-  const progress = launchProgress({ total, remaining });
+  const progress = launchProgress({
+    total,
+    remaining,
+    presold: meta.presold_inscriptions,
+    totalSoldOverride: meta.total_sold_override,
+  });
   if (!progress) return null;
   return (
     <div className="flex flex-col gap-1.5">

@@ -163,6 +163,20 @@ describe('/mint/{slug}', () => {
     expect((mintButton() as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('counts presold inscriptions in the progress, and a total-sold override over the remaining', async () => {
+    const meta = { presold_inscriptions: 5, total_sold_override: null };
+    server({ [`GET ${BY_SLUG}`]: ok(launchPayload({ meta_data: meta })) });
+    const { unmount } = renderPage();
+    // 10 + 5 presold, 7 remaining: 8 of 15 sold.
+    expect(await screen.findByText('8 / 15 minted · 7 remaining')).toBeTruthy();
+    expect(screen.getByText('53.33%')).toBeTruthy();
+    unmount();
+    const overridden = { presold_inscriptions: null, total_sold_override: 9 };
+    server({ [`GET ${BY_SLUG}`]: ok(launchPayload({ meta_data: overridden })) });
+    renderPage();
+    expect(await screen.findByText('9 / 10 minted · 1 remaining')).toBeTruthy();
+  });
+
   it('says when no phase is open and keeps Mint off', async () => {
     const ended = launchPayload().phases.map((p) => ({ ...p, start_date: 1, end_date: 2 }));
     server({ [`GET ${BY_SLUG}`]: ok(launchPayload({ phases: ended })) });

@@ -91,6 +91,7 @@ function LaunchOverview({ launch, now }: { launch: PublicLaunchpad; now: Date })
         <LaunchProgressBar
           total={launch.total_inscriptions}
           remaining={launch.remaining_inscriptions}
+          meta={launch.meta_data}
           label="Mint"
         />
       )}

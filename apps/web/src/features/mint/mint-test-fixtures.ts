@@ -79,6 +79,8 @@ export function launchPayload(changes: Partial<PublicLaunchpad> = {}): PublicLau
     remaining_inscriptions: 7,
     minted: 3,
     moving_inscriptions: 0,
+    reserved_inscriptions: 0,
+    meta_data: { presold_inscriptions: null, total_sold_override: null },
     hide_progress: false,
     created_at: '2026-02-28T12:00:00Z',
     collection: {
