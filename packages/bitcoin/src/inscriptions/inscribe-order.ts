@@ -2,12 +2,11 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToNumberBE, numberToBytesBE } from '@noble/curves/utils.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { p2tr } from '@scure/btc-signer';
 import { utf8ToBytes } from '../bytes.ts';
-import { xOnlyPublicKey } from '../keys.ts';
-import { networkParams, type BitcoinNetwork } from '../networks.ts';
+import type { BitcoinNetwork } from '../networks.ts';
 import { dustThreshold, feeFor } from '../psbt/fees.ts';
 import { scriptOfAddress } from '../psbt/codec.ts';
+import { addressScript, derivedKeys } from './derived-keys.ts';
 import { buildEnvelopeScript, revealLeafScript } from './envelope-script.ts';
 import {
   buildRevealTransaction,
@@ -69,7 +68,7 @@ export function fileCommit(
   file: InscribeFile,
   network: BitcoinNetwork,
 ): InscriptionCommit {
-  const publicKey = xOnlyPublicKey(privateKey);
+  const publicKey = derivedKeys(privateKey).xOnly.slice();
   const envelope = buildEnvelopeScript({ contentType: file.contentType, body: file.body });
   return inscriptionCommitAddress({
     internalKey: publicKey,
@@ -83,8 +82,8 @@ export function chargeOf(
   privateKey: Uint8Array,
   network: BitcoinNetwork,
 ): { address: string; script: Uint8Array } {
-  const payment = p2tr(xOnlyPublicKey(privateKey), undefined, networkParams(network));
-  return { address: payment.address ?? '', script: payment.script };
+  const keys = derivedKeys(privateKey);
+  return { address: keys.taprootAddress(network), script: keys.taprootScript.slice() };
 }
 
 /**
@@ -176,7 +175,9 @@ export function buildInscribeCommit(params: {
       feeRate,
     );
     const value = total - spent - changeFee;
-    if (value >= dustThreshold(scriptOfAddress(params.change, network))) {
+    const changeScript =
+      addressScript(params.change, network) ?? scriptOfAddress(params.change, network);
+    if (value >= dustThreshold(changeScript)) {
       const tx = buildRevealTransaction({
         inputs,
         outputs: [...outputs, { address: params.change, value }],

@@ -1,10 +1,18 @@
 import { schnorr } from '@noble/curves/secp256k1.js';
-import { p2tr, p2wpkh, SigHash, TaprootControlBlock, Transaction } from '@scure/btc-signer';
-import { addressToScript } from '../address.ts';
+import { bech32m } from '@scure/base';
+import { OutScript, p2tr, p2wpkh, SigHash, Transaction } from '@scure/btc-signer';
+import { tapLeafHash } from '@scure/btc-signer/payment.js';
 import { bytesToHex, equalBytes } from '../bytes.ts';
-import { compressedPublicKey, toXOnly, xOnlyPublicKey } from '../keys.ts';
+import { toXOnly } from '../keys.ts';
 import { networkParams, type BitcoinNetwork } from '../networks.ts';
 import { dustThreshold } from '../psbt/fees.ts';
+import {
+  addressScript,
+  checkScriptOnce,
+  derivedKeys,
+  rememberValidScript,
+  tweakPublicKey,
+} from './derived-keys.ts';
 import { encodeScript, OPCODE } from './tapscript.ts';
 
 // Commit/reveal, as ord's wallet does it (src/wallet/batch): the commit pays a taproot output
@@ -39,19 +47,37 @@ export function inscriptionCommitAddress(params: {
   network: BitcoinNetwork;
 }): InscriptionCommit {
   const internalKey = toXOnly(params.internalKey);
-  const leaf = { script: params.leafScript, leafVersion: TAPSCRIPT_LEAF_VERSION };
-  // The envelope leaf is no standard template, hence allowUnknownOutputs.
-  const payment = p2tr(internalKey, leaf, networkParams(params.network), true);
-  const tapLeafScript = payment.tapLeafScript ?? [];
-  const [tapLeaf] = tapLeafScript;
-  if (!tapLeaf) throw new Error('p2tr returned no leaf');
-  return {
-    address: payment.address,
-    script: payment.script,
+  const { leafScript } = params;
+  // What scure's p2tr(internalKey, leaf, network, true) answers, computed directly: p2tr lifted
+  // the internal key and the output key onto the curve five times over, per commit. Its one check
+  // of the leaf with allowUnknownOutputs: no standard output script other than a taproot one.
+  const type = OutScript.decode(leafScript).type;
+  if (type !== 'unknown' && type !== 'tr_ns' && type !== 'tr_ms') {
+    throw new Error(`P2TR: invalid leaf script=${type}`);
+  }
+  const [outputKey, parity] = tweakPublicKey(
     internalKey,
-    leafScript: params.leafScript,
-    controlBlock: TaprootControlBlock.encode(tapLeaf[0]),
-    tapLeafScript,
+    tapLeafHash(leafScript, TAPSCRIPT_LEAF_VERSION),
+  );
+  const script = Uint8Array.of(OPCODE.PUSHNUM_1, 32, ...outputKey);
+  rememberValidScript(script);
+  const controlBlock = {
+    version: TAPSCRIPT_LEAF_VERSION + parity,
+    internalKey: Uint8Array.from(internalKey),
+    merklePath: [],
+  };
+  // The leaf may hold a whole file: copied, never spread.
+  const leafWithVersion = new Uint8Array(leafScript.length + 1);
+  leafWithVersion.set(leafScript);
+  leafWithVersion[leafScript.length] = TAPSCRIPT_LEAF_VERSION;
+  const hrp = networkParams(params.network).bech32;
+  return {
+    address: bech32m.encode(hrp, [1, ...bech32m.toWords(outputKey)], false),
+    script,
+    internalKey,
+    leafScript,
+    controlBlock: Uint8Array.of(controlBlock.version, ...internalKey),
+    tapLeafScript: [[controlBlock, leafWithVersion]],
   };
 }
 
@@ -119,7 +145,7 @@ export function buildRevealTransaction(params: {
   const amounts = inputs.map((input) => input.value);
   inputs.forEach((input, index) => {
     if ('commit' in input) signCommitInput(tx, index, input, prevoutScripts, amounts);
-    else signKeyPathInput(tx, index, input);
+    else signKeyPathInput(tx, index, input, prevoutScripts, amounts);
   });
   const bytes = tx.extract();
   return { hex: bytesToHex(bytes), txid: tx.id, vsize: tx.vsize, weight: tx.weight, fee: tx.fee };
@@ -159,8 +185,17 @@ function assemble(
 ): Transaction {
   if (inputs.length === 0) throw new InscribeError('no-inputs', 'A reveal needs an input');
   if (outputs.length === 0) throw new InscribeError('no-outputs', 'A reveal needs an output');
-  const tx = new Transaction({ version: 2, lockTime, allowUnknownOutputs: true, lowR: true });
+  // scure would check every script again at each update of the transaction: each is checked
+  // once here (and once per process), the same check.
+  const tx = new Transaction({
+    version: 2,
+    lockTime,
+    allowUnknownOutputs: true,
+    lowR: true,
+    disableScriptCheck: true,
+  });
   for (const input of inputs) {
+    checkScriptOnce(spentScript(input));
     tx.addInput({
       txid: input.txid,
       index: input.vout,
@@ -170,6 +205,7 @@ function assemble(
   }
   for (const output of outputs) {
     const script = outputScript(output, network);
+    checkScriptOnce(script);
     if (checkDust && output.value < dustThreshold(script)) {
       throw new InscribeError('dust-output', `Output of ${output.value} sats is dust`);
     }
@@ -184,7 +220,7 @@ function spentScript(input: { commit: InscriptionCommit } | { script: Uint8Array
 
 function outputScript(output: RevealOutput, network: BitcoinNetwork): Uint8Array {
   if ('script' in output) return output.script;
-  const script = addressToScript(output.address, network);
+  const script = addressScript(output.address, network);
   if (!script) {
     throw new InscribeError('invalid-address', `Not a ${network} address: ${output.address}`);
   }
@@ -199,7 +235,7 @@ function signCommitInput(
   amounts: bigint[],
 ): void {
   const { leafScript, controlBlock } = input.commit;
-  const expected = encodeScript([xOnlyPublicKey(input.privateKey), { op: OPCODE.CHECKSIG }]);
+  const expected = encodeScript([derivedKeys(input.privateKey).xOnly, { op: OPCODE.CHECKSIG }]);
   if (!equalBytes(leafScript.subarray(0, expected.length), expected)) {
     throw new InscribeError('key-mismatch', `Input ${index}: the leaf is not <key> OP_CHECKSIG`);
   }
@@ -216,12 +252,23 @@ function signCommitInput(
   tx.updateInput(index, { finalScriptWitness: [signature, leafScript, controlBlock] });
 }
 
-function signKeyPathInput(tx: Transaction, index: number, input: KeyPathInput): void {
-  const publicKey = compressedPublicKey(input.privateKey);
-  const internalKey = toXOnly(publicKey);
-  if (equalBytes(input.script, p2tr(internalKey).script)) {
-    tx.updateInput(index, { tapInternalKey: internalKey });
-  } else if (!equalBytes(input.script, p2wpkh(publicKey).script)) {
+function signKeyPathInput(
+  tx: Transaction,
+  index: number,
+  input: KeyPathInput,
+  prevoutScripts: Uint8Array[],
+  amounts: bigint[],
+): void {
+  const keys = derivedKeys(input.privateKey);
+  if (equalBytes(input.script, keys.taprootScript)) {
+    // BIP86 key path, as scure's signIdx signs it (SIGHASH_DEFAULT, tweaked key, fresh aux
+    // randomness), with the tweaked secret derived once per key.
+    const sighash = tx.preimageWitnessV1(index, prevoutScripts, SigHash.DEFAULT, amounts);
+    const signature = schnorr.sign(sighash, keys.taprootSecret);
+    tx.updateInput(index, { finalScriptWitness: [signature] });
+    return;
+  }
+  if (!equalBytes(input.script, p2wpkh(keys.compressed).script)) {
     throw new InscribeError(
       'key-mismatch',
       `Input ${index} is no P2TR or P2WPKH output of the key`,

@@ -3,6 +3,7 @@ import { equalBytes } from '../bytes.ts';
 import type { BitcoinNetwork } from '../networks.ts';
 import { scriptOfAddress, TRADE_TX_OPTIONS } from '../psbt/codec.ts';
 import { DEFAULT_MAX_FEE_RATE } from '../psbt/fees.ts';
+import { addressScript } from '../inscriptions/derived-keys.ts';
 import { walletInputRole, type InputRole } from '../psbt/input-role.ts';
 import { CHANGE_MIN } from '../psbt/purchase.ts';
 import { TRADE_LOCKTIME, TRADE_TX_VERSION } from '../psbt/seller-signature.ts';
@@ -13,6 +14,10 @@ import { planSwap, type InscriptionCoin, type SwapPlan, type SwapShape } from '.
 
 // The swap's one transaction (issue 15, ADR 017): the user signs their inputs ALL first, the pool
 // (a platform key, taproot key path) signs its own last, the platform broadcasts.
+
+/** scriptOfAddress (a TradeError for an address of another network), each address decoded once. */
+const scriptOf = (address: string, network: BitcoinNetwork): Uint8Array =>
+  addressScript(address, network) ?? scriptOfAddress(address, network);
 
 export type { InscriptionCoin } from './swap-plan.ts';
 
@@ -131,13 +136,13 @@ export function swapTxSize(
 }
 
 function sellShape(terms: SellSwapTerms): SwapShape {
-  const poolScript = scriptOfAddress(terms.pool.address, terms.network);
+  const poolScript = scriptOf(terms.pool.address, terms.network);
   return {
     ...common(terms),
     inscription: terms.inscription,
     inscriptionTo: poolScript,
     payment: {
-      script: scriptOfAddress(terms.userPaymentAddress, terms.network),
+      script: scriptOf(terms.userPaymentAddress, terms.network),
       amount: terms.receive,
     },
     funder: { party: 'pool', script: poolScript, utxos: terms.pool.utxos },
@@ -145,18 +150,18 @@ function sellShape(terms: SellSwapTerms): SwapShape {
 }
 
 function buyShape(terms: BuySwapTerms): SwapShape {
-  const poolScript = scriptOfAddress(terms.poolAddress, terms.network);
+  const poolScript = scriptOf(terms.poolAddress, terms.network);
   if (!equalBytes(terms.inscription.script, poolScript)) {
     throw new TradeError('utxo-not-at-payment-address', "The inscription is not the pool's", 0);
   }
   return {
     ...common(terms),
     inscription: terms.inscription,
-    inscriptionTo: scriptOfAddress(terms.user.ordinalsAddress, terms.network),
+    inscriptionTo: scriptOf(terms.user.ordinalsAddress, terms.network),
     payment: { script: poolScript, amount: terms.pay },
     funder: {
       party: 'user',
-      script: scriptOfAddress(terms.user.paymentAddress, terms.network),
+      script: scriptOf(terms.user.paymentAddress, terms.network),
       utxos: terms.user.utxos,
     },
   };
@@ -165,7 +170,7 @@ function buyShape(terms: BuySwapTerms): SwapShape {
 function common(terms: SwapCommon) {
   return {
     platformFee: {
-      script: scriptOfAddress(terms.platformFee.address, terms.network),
+      script: scriptOf(terms.platformFee.address, terms.network),
       amount: terms.platformFee.value,
     },
     feeRate: terms.feeRate,
