@@ -12,7 +12,7 @@ import {
   SwapTxSizeSchema,
   btcToSats as btcTextToSats,
 } from '@om/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
 import { readAddressBalances } from '../src/features/brc20/brc20.queries.ts';
 import { resumeClaims } from '../src/features/broadcasts/claimed-transactions.worker.ts';
@@ -220,6 +220,30 @@ describe.each(databaseKinds())('the BRC-20 swap on %s', (kind) => {
     });
     const alias = await call('/swap_info', { ...pair('sell'), address: '0' });
     expect(SwapPoolsInfoSchema.parse(alias.body.data)).toMatchObject({ tick1: tick, tick2: 'btc' });
+  });
+
+  it("a user's balances in the quote: read once a second at most, again after a mempool transaction or a block", async () => {
+    const user = await buyer(300_000n);
+    const body = { ...pair('buy'), address: user.payment.address };
+    const reads = vi.spyOn(t.deps.chain.source, 'addressUtxos');
+    const readsOfUser = () => reads.mock.calls.filter(([a]) => a === user.payment.address).length;
+    try {
+      const quote = () => ok('/swap_pools_info', body, SwapPoolsInfoSchema);
+      expect(await quote()).toMatchObject({ send_balance: '0.00300000', receive_balance: '0' });
+      await quote();
+      expect(readsOfUser()).toBe(1);
+
+      // A payment to the user enters the mempool: shown once the follower announces it.
+      await node.faucet.fund(user.payment.address, 100_000n);
+      await refreshMempool(node, t);
+      expect((await quote()).send_balance).toBe('0.00400000');
+      expect(readsOfUser()).toBe(2);
+      await mine();
+      expect((await quote()).send_balance).toBe('0.00400000');
+      expect(readsOfUser()).toBe(3);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('a buy settles in one block: the pool inscribes exactly the amount, the buyer gets it', async () => {

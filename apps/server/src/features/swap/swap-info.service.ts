@@ -23,6 +23,7 @@ import {
 } from './swap-amounts.ts';
 import { poolTokenBalance, poolTicks } from './swap-orders.queries.ts';
 import { quotePoolState, type PoolState } from './swap-pool-state.ts';
+import { quoteRead } from './swap-quote-cache.ts';
 import { refuse } from './swap-refusal.ts';
 
 // POST /brc20swap/swap_pools_info (polled every 7 s by the page) and GET /brc20swap/pools.
@@ -76,14 +77,15 @@ async function balancesOf(
   if (!isValidAddress(address, network)) {
     throw refuse('badRequest', `address: not a ${network} address`);
   }
-  const [coins, balance] = await Promise.all([
-    cardinalCoins(deps.chain.source, address, network),
-    poolTokenBalance(deps.db.kysely, pkscriptOf(address, network), pair.tick),
-  ]);
-  return {
-    btc: btcText(coins.reduce((sum, c) => sum + c.value, 0n)),
-    token: tokenText(balance.overall, pool.decimals),
-  };
+  // Shared by this address's quotes for up to a second, dropped at any block or mempool change.
+  const { sats, tokens } = await quoteRead(deps, `balances ${pair.tick} ${address}`, async () => {
+    const [coins, balance] = await Promise.all([
+      cardinalCoins(deps.chain.source, address, network),
+      poolTokenBalance(deps.db.kysely, pkscriptOf(address, network), pair.tick),
+    ]);
+    return { sats: coins.reduce((sum, c) => sum + c.value, 0n), tokens: balance.overall };
+  });
+  return { btc: btcText(sats), token: tokenText(tokens, pool.decimals) };
 }
 
 /** Every pool with its reserves and spot price. */

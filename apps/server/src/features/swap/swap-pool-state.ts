@@ -6,6 +6,7 @@ import { readTicker } from '../brc20/brc20.queries.ts';
 import { addressCoins } from '../listings/wallet-coins.ts';
 import { poolKeys, type PoolKeys } from './swap-pool.ts';
 import { inFlight, poolExists, poolTokenBalance, type InFlight } from './swap-orders.queries.ts';
+import { quoteRead } from './swap-quote-cache.ts';
 import { refuse } from './swap-refusal.ts';
 
 // A pool's reserves are read, never kept (ADR 017): its BTC is the cardinal coins the chain
@@ -62,35 +63,12 @@ export async function readPoolState(deps: AppDeps, tick: string): Promise<PoolSt
   return poolState(deps.db.kysely, await readPoolChain(deps, tick));
 }
 
-/** How long a quote may reuse a pool's chain view: the page polls every 7 s, many pages at once. */
-const QUOTE_VIEW_MS = 1_000;
-const quoteViews = new WeakMap<
-  AppDeps['chain'],
-  Map<string, { at: number; view: Promise<PoolChain> }>
->();
-
 /**
  * The pool for a quote (swap_pools_info, the pool list): its chain view shared for up to a second
- * and dropped at every block or mempool change, the orders in flight read fresh. Orders never use
- * it: get_swap_psbt and its re-check read the chain themselves.
+ * and dropped at every block or mempool change (swap-quote-cache.ts), the orders in flight read
+ * fresh. Orders never use it: get_swap_psbt and its re-check read the chain themselves.
  */
 export async function quotePoolState(deps: AppDeps, tick: string): Promise<PoolState> {
-  let views = quoteViews.get(deps.chain);
-  if (!views) {
-    const fresh = new Map<string, { at: number; view: Promise<PoolChain> }>();
-    const drop = () => fresh.clear();
-    deps.chain.events.on('block', drop);
-    deps.chain.events.on('mempool', drop);
-    quoteViews.set(deps.chain, (views = fresh));
-  }
-  const known = views.get(tick);
-  const now = Date.now();
-  if (!known || now - known.at > QUOTE_VIEW_MS) {
-    const view = readPoolChain(deps, tick);
-    views.set(tick, { at: now, view });
-    // A failed read is not kept.
-    view.catch(() => views.delete(tick));
-    return poolState(deps.db.kysely, await view);
-  }
-  return poolState(deps.db.kysely, await known.view);
+  const view = await quoteRead(deps, `pool ${tick}`, () => readPoolChain(deps, tick));
+  return poolState(deps.db.kysely, view);
 }
