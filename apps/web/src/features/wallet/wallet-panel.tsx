@@ -1,5 +1,5 @@
 import { satsToBtc } from '@om/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,6 +7,8 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { CopyIcon } from '../../components/ui/icons.tsx';
 import { useAppConfig } from '../config/config.queries.ts';
 import { DevToolsSection } from './dev-wallet/dev-tools-section.tsx';
+import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { pendingTransactions } from './pending-transactions.ts';
 import { walletName } from './wallet-catalog.ts';
 import { useWallet } from './wallet-context.ts';
 import { walletQueries } from './wallet.queries.ts';
@@ -32,6 +34,7 @@ export function WalletPanel({ open, onClose, wallet }: Props) {
           {config ? ` · ${config.network}` : null}
         </p>
         <BalanceCard address={wallet.paymentAddress} />
+        <PendingTransactions addresses={[wallet.paymentAddress, wallet.ordinalsAddress]} />
         <AddressRow label="Payment address" address={wallet.paymentAddress} />
         <AddressRow label="Ordinals address" address={wallet.ordinalsAddress} />
         <Link
@@ -76,6 +79,41 @@ function BalanceCard({ address }: { address: string }) {
           {satsToBtc(data.confirmed)} confirmed · {satsToBtc(data.unconfirmed)} pending
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/** The user's transactions still waiting for a block, from both addresses, polled every 8 s. */
+function PendingTransactions({ addresses }: { addresses: string[] }) {
+  const unique = [...new Set(addresses)];
+  const results = useQueries({ queries: unique.map((address) => walletQueries.txs(address)) });
+  if (results.some((r) => !r.data)) return null;
+  const pending = pendingTransactions(
+    results.map((r) => r.data ?? []),
+    unique,
+  );
+  return (
+    <section aria-label="Pending transactions" className="flex flex-col gap-1">
+      <h3 className="text-xs uppercase tracking-wide text-zinc-500">Pending transactions</h3>
+      {pending.length === 0 ? (
+        <p className="text-sm text-zinc-500">None: everything is confirmed.</p>
+      ) : (
+        <ul className="flex flex-col gap-1">
+          {pending.map(({ txid, net }) => (
+            <li key={txid} className="flex items-center justify-between gap-3 text-sm">
+              <span className="font-mono text-[13px] text-zinc-300" title={txid}>
+                {shortenHash(txid)}
+              </span>
+              <span
+                className={`font-mono tabular-nums ${net < 0n ? 'text-red-300' : 'text-emerald-300'}`}
+              >
+                {net < 0n ? '−' : '+'}
+                {satsToBtc(net < 0n ? -net : net)} BTC
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

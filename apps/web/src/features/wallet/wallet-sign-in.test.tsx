@@ -123,6 +123,61 @@ describe('connecting signs in', () => {
     expect(balanceCalls.length).toBeGreaterThanOrEqual(3);
   });
 
+  it("shows the wallet's transactions waiting for a block, from both addresses, each once", async () => {
+    const output = (address: string, value: string) => ({
+      scriptpubkey: '00',
+      scriptpubkey_address: address,
+      value,
+    });
+    const pending = {
+      txid: 'c1'.repeat(32),
+      version: 2,
+      locktime: 0,
+      vin: [
+        {
+          txid: 'c0'.repeat(32),
+          vout: 0,
+          prevout: output(PAYMENT, '100000'),
+          witness: [],
+          sequence: 0,
+          is_coinbase: false,
+        },
+      ],
+      vout: [
+        output('bcrt1qsomeoneelse', '60000'),
+        output(ORDINALS, '546'),
+        output(PAYMENT, '39000'),
+      ],
+      size: 200,
+      weight: 800,
+      fee: '454',
+      status: { confirmed: false },
+    };
+    const mined = {
+      ...pending,
+      txid: 'c2'.repeat(32),
+      status: { confirmed: true, block_height: 101, block_hash: 'ff'.repeat(32), block_time: 1 },
+    };
+    fakeServer({
+      [`GET /api/shared/mempool/address/${PAYMENT}/txs`]: () => [
+        200,
+        { success: true, payload: [pending, mined] },
+      ],
+      [`GET /api/shared/mempool/address/${ORDINALS}/txs`]: () => [
+        200,
+        { success: true, payload: [pending] },
+      ],
+    });
+    renderApp({ createAdapter: async () => adapter });
+    await connectDevWallet();
+    await userEvent.click(await screen.findByRole('button', { name: 'bcrt1q…t080' }));
+    const section = await screen.findByRole('region', { name: 'Pending transactions' });
+    const rows = within(section).getAllByRole('listitem');
+    expect(rows).toHaveLength(1);
+    // Spent 100,000, got back 39,000 and the 546 on the ordinals address.
+    expect(rows[0]?.textContent).toMatch(/−0\.00060454 BTC$/);
+  });
+
   it('disconnect clears the session', async () => {
     fakeServer();
     renderApp({ createAdapter: async () => adapter });

@@ -1,9 +1,11 @@
-import { AddressBalancePayloadSchema } from '@om/core';
+import { AddressBalancePayloadSchema, AddressTxsPayloadSchema } from '@om/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
 /** The wallet panel shows the balance live: the faucet and mined blocks change it. */
 const BALANCE_REFETCH_MS = 10_000;
+/** Spec 001 §7: the address's mempool transactions every 8 base time units (seconds). */
+export const MEMPOOL_TXS_REFETCH_MS = 8_000;
 
 export const walletQueries = {
   all: () => ['wallet'] as const,
@@ -19,5 +21,17 @@ export const walletQueries = {
         return { confirmed: BigInt(confirmed), unconfirmed: BigInt(unconfirmed) };
       },
       refetchInterval: BALANCE_REFETCH_MS,
+    }),
+  /** GET /api/shared/mempool/address/{address}/txs: its transactions, the mempool's first. */
+  txs: (address: string) =>
+    queryOptions({
+      queryKey: [...walletQueries.balances(), address, 'txs'],
+      queryFn: ({ signal }) =>
+        api.get(
+          `/api/shared/mempool/address/${encodeURIComponent(address)}/txs`,
+          AddressTxsPayloadSchema,
+          { signal },
+        ),
+      refetchInterval: MEMPOOL_TXS_REFETCH_MS,
     }),
 };
