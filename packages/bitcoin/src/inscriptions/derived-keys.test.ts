@@ -9,8 +9,11 @@ import { derivedKeys, tweakPublicKey } from './derived-keys.ts';
 import { buildEnvelopeScript, revealLeafScript } from './envelope-script.ts';
 import {
   buildRevealTransaction,
+  estimateRevealVsize,
   inscriptionCommitAddress,
   TAPSCRIPT_LEAF_VERSION,
+  type InscriptionCommit,
+  type RevealOutput,
 } from './inscribe.ts';
 
 // The shortcuts a swap pool's transfer inscription takes (keys derived once, the commit's output
@@ -140,5 +143,53 @@ describe('buildRevealTransaction, key path', () => {
     const witness = Transaction.fromRaw(tx.extract()).getInput(0).finalScriptWitness!;
     const sighash = tx.preimageWitnessV1(0, [script], 0, [coin.value]);
     expect(schnorr.verify(witness[0]!, sighash, script.subarray(2))).toBe(true);
+  });
+});
+
+describe('estimateRevealVsize', () => {
+  // What it computed before: scure's vsize of the transaction with witnesses of the signed sizes.
+  function builtVsize(
+    inputs: ({ commit: InscriptionCommit } | { script: Uint8Array })[],
+    outputs: { script: Uint8Array }[],
+  ): number {
+    const tx = new Transaction({ version: 2, allowUnknownOutputs: true });
+    inputs.forEach((input, i) => {
+      const script = 'commit' in input ? input.commit.script : input.script;
+      tx.addInput({ txid: '00'.repeat(32), index: i, witnessUtxo: { script, amount: 0n } });
+    });
+    for (const { script } of outputs) tx.addOutput({ script, amount: 0n });
+    inputs.forEach((input, i) => {
+      const witness =
+        'commit' in input
+          ? [new Uint8Array(64), input.commit.leafScript, input.commit.controlBlock]
+          : input.script.length === 34
+            ? [new Uint8Array(64)]
+            : [new Uint8Array(71), new Uint8Array(33)];
+      tx.updateInput(i, { finalScriptWitness: witness });
+    });
+    return tx.vsize;
+  }
+  const commitOf = (size: number) => {
+    const leafScript = leafOf(key(1), 'x'.repeat(size));
+    const internalKey = xOnlyPublicKey(key(1));
+    return { commit: inscriptionCommitAddress({ internalKey, leafScript, network: 'regtest' }) };
+  };
+  const keyPath = { script: p2tr(xOnlyPublicKey(key(2))).script };
+  const segwit = { script: Uint8Array.of(0x00, 0x14, ...new Uint8Array(20).fill(3)) };
+
+  it.each([
+    ['one key-path input, one output', [keyPath], 1],
+    ['a P2WPKH and a key-path input, two outputs', [segwit, keyPath], 2],
+    ['a small commit', [commitOf(10)], 1],
+    ['a leaf over 252 bytes (3-byte length)', [commitOf(400), keyPath], 3],
+    ['a leaf over 65,535 bytes (5-byte length)', [commitOf(70_000)], 1],
+    ['253 outputs (3-byte count)', [keyPath], 253],
+  ] as const)('%s: as scure weighed it', (_, inputs, count) => {
+    const script = p2tr(xOnlyPublicKey(key(9))).script;
+    const outputs = Array.from({ length: count }, () => ({ script }));
+    const asked: RevealOutput[] = outputs.map((o) => ({ ...o, value: 0n }));
+    expect(estimateRevealVsize({ inputs: [...inputs], outputs: asked, network: 'regtest' })).toBe(
+      builtVsize([...inputs], outputs),
+    );
   });
 });
