@@ -420,7 +420,7 @@ export async function openInscription(page: Page, app: RunningApp, id: string): 
 export async function trackedTxid(dialog: Locator, label: string): Promise<string> {
   const id = dialog
     .getByText(label, { exact: true })
-    .locator('xpath=following-sibling::span[@title][1]');
+    .locator('xpath=following-sibling::*[@title][1]');
   const txid = await id.getAttribute('title');
   if (!txid || !/^[0-9a-f]{64}$/.test(txid)) throw new Error(`no txid tracked for ${label}`);
   return txid;

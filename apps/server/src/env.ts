@@ -119,6 +119,11 @@ const EnvSchema = z.object({
    */
   SWAP_LP_FEE_PPM: z.coerce.number().int().min(0).max(500_000).default(16_000),
   SWAP_PLATFORM_FEE_PPM: z.coerce.number().int().min(0).max(500_000).default(4_000),
+  /**
+   * Where a transaction id links to: this prefix and the txid (e.g. https://mempool.space/tx/).
+   * Unset: mempool.space's for mainnet, testnet and signet, our own /tx/ view on regtest.
+   */
+  EXPLORER_TX_URL: z.string().url().optional(),
   /** Purchases, delistings and padding setups above this fee rate (sat/vB) are refused. */
   MAX_FEE_RATE: z.coerce.number().positive().max(100_000).default(500),
   /**

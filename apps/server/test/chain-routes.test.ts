@@ -148,6 +148,9 @@ describe.each(databaseKinds())('the chain routes on a real regtest node on %s', 
       vout: [{ scriptpubkey_address: alice.address, value: '10000' }],
     });
     expect(await txsOf(bob.address)).toEqual([]);
+    // One transaction, in the mempool or mined, as the address's list shows it (our /tx/ view).
+    expect(await payloadOf<WireTx>(`/api/shared/tx/${pendingTxid}`)).toEqual(txs[0]);
+    expect(await payloadOf<WireTx>(`/api/shared/tx/${reveal.txid}`)).toEqual(revealTx);
   });
 
   it('broadcasts a valid transaction and shows its output at once', async () => {
@@ -266,6 +269,22 @@ describe.each(databaseKinds())('the chain routes on a real regtest node on %s', 
       'status of a short txid',
       'GET',
       '/api/shared/tx/1234/status',
+      undefined,
+      400,
+      'txid must be 64 hex characters',
+    ],
+    [
+      'an unknown tx',
+      'GET',
+      `/api/shared/tx/${'ab'.repeat(32)}`,
+      undefined,
+      404,
+      `Transaction ${'ab'.repeat(32)} not found.`,
+    ],
+    [
+      'a short txid',
+      'GET',
+      '/api/shared/tx/1234',
       undefined,
       400,
       'txid must be 64 hex characters',

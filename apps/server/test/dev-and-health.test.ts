@@ -163,6 +163,8 @@ describe('on other networks', () => {
         platformFeeAddress: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
         maxFeeRate: 250,
         xConnect: false,
+        // signet's explorer, since EXPLORER_TX_URL is not set
+        explorerTxUrl: 'https://mempool.space/signet/tx/',
       });
     } finally {
       await t.close();

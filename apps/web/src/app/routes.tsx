@@ -66,6 +66,12 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'tx/:txid',
+        lazy: async () => ({
+          Component: (await import('../features/chain/transaction-page.tsx')).TransactionPage,
+        }),
+      },
+      {
         path: 'swap',
         lazy: async () => ({
           Component: (await import('../features/swap/swap-page.tsx')).SwapPage,

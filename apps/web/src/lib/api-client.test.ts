@@ -16,6 +16,7 @@ const config = {
   platformFeeAddress: '',
   maxFeeRate: 500,
   xConnect: true,
+  explorerTxUrl: '/tx/',
 };
 
 function mockFetch(status: number, body: unknown) {

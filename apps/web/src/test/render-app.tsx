@@ -19,6 +19,7 @@ export const testConfig: ConfigPayload = {
   platformFeeAddress: '',
   maxFeeRate: 500,
   xConnect: true,
+  explorerTxUrl: '/tx/',
   inscribeUrl: 'https://inscribe.example/',
 };
 

@@ -64,6 +64,8 @@ export const ConfigPayloadSchema = z.object({
   maxFeeRate: z.number().positive(),
   /** Whether users can connect an X account here (X_CLIENT_ID is set); 'Connect X' only then. */
   xConnect: z.boolean(),
+  /** A transaction's page is this and its txid: the network's explorer, or our /tx/ (regtest). */
+  explorerTxUrl: z.string(),
 });
 export type ConfigPayload = z.infer<typeof ConfigPayloadSchema>;
 

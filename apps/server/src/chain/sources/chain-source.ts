@@ -94,6 +94,8 @@ export interface ChainSource extends InscriptionLookup {
   addressTxs(address: string): Promise<TxDetails[]>;
   /** null for a transaction neither in the mempool nor in the chain. */
   txStatus(txid: string): Promise<TxStatus | null>;
+  /** The transaction with its spent outputs and fee (our regtest transaction view); null as txStatus. */
+  tx(txid: string): Promise<TxDetails | null>;
   recommendedFees(): Promise<RecommendedFees>;
   /** Answers the txid; a rejected transaction is a 400 'Transaction rejected: {reason}'. */
   broadcast(hex: string): Promise<string>;

@@ -76,6 +76,10 @@ export class EsploraChainSource implements ChainSource {
     return hex.status === 200 ? status : null;
   }
 
+  async tx(txid: string): Promise<TxDetails | null> {
+    return (await this.http.getJson(`/tx/${txid}`, EsploraTxSchema)) ?? null;
+  }
+
   /** mempool.space's /v1/fees/recommended; plain Esplora's /fee-estimates otherwise. */
   async recommendedFees(): Promise<RecommendedFees> {
     const recommended = await this.http.getJson('/v1/fees/recommended', RecommendedFeesSchema);

@@ -131,6 +131,16 @@ export class LocalChainSource implements ChainSource {
     };
   }
 
+  async tx(txid: string): Promise<TxDetails | null> {
+    const status = await this.txStatus(txid);
+    if (!status) return null;
+    if (!status.confirmed) {
+      return (await this.mempool.snapshot()).find((tx) => tx.txid === txid) ?? null;
+    }
+    const tx = await this.rpc.call<RpcTx>('getrawtransaction', [txid, 2, status.blockHash]);
+    return rpcTxToDetails(tx, status);
+  }
+
   /**
    * estimatesmartfee for 1, 3, 6 and 144 blocks, in sat/vB rounded up, never under 1 sat/vB nor the
    * mempool's minimum; where the node has no estimate (regtest) the floor.

@@ -33,6 +33,14 @@ export function chainRoutes(
     return { success: true, payload: toWireStatus(status) };
   });
 
+  // Our own transaction view where no public explorer is (regtest), or none is configured.
+  app.get('/api/shared/tx/:txid', async (request) => {
+    const { txid } = parseInput(TxidParamSchema, request.params, 'params');
+    const tx = await source.tx(txid);
+    if (!tx) throw notFound(`Transaction ${txid} not found.`);
+    return { success: true, payload: toWireTx(tx) };
+  });
+
   app.get('/api/shared/blocks/tip/height', async () => {
     return { success: true, payload: { height: await source.tipHeight() } };
   });

@@ -4,6 +4,14 @@ import type { AppDeps } from '../../app.ts';
 import { platformFeeAddress } from '../listings/platform-fee.ts';
 import { xOAuthConfig } from '../x-account/x-oauth.ts';
 
+/** Each network's block explorer (spec 000 §7, 001 §9); regtest has only ours. */
+const EXPLORER_TX_URLS = {
+  mainnet: 'https://mempool.space/tx/',
+  testnet: 'https://mempool.space/testnet/tx/',
+  signet: 'https://mempool.space/signet/tx/',
+  regtest: '/tx/',
+} as const;
+
 export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps): void {
   app.get('/api/health', async () => {
     const payload: HealthPayload = {
@@ -28,6 +36,7 @@ export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps):
       platformFeeAddress: platformFeeAddress(env) ?? '',
       maxFeeRate: env.MAX_FEE_RATE,
       xConnect: xOAuthConfig(env) !== undefined,
+      explorerTxUrl: env.EXPLORER_TX_URL ?? EXPLORER_TX_URLS[env.BITCOIN_NETWORK],
     };
     return { success: true, payload };
   });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { chainQueries } from '../chain/chain.queries.ts';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { TxidLink } from '../chain/txid-link.tsx';
 import { TX_POLL_MS, tradeQueries } from './trade.queries.ts';
 
 const TONES = {
@@ -50,9 +50,7 @@ export function TrackedTransaction({
     <div className="flex flex-col gap-1 rounded-lg border border-zinc-800 bg-zinc-950/60 p-3 text-sm">
       <div className="flex items-center justify-between gap-3">
         <span className="text-zinc-400">{label}</span>
-        <span className="font-mono text-[13px] text-zinc-200" title={txid}>
-          {shortenHash(txid)}
-        </span>
+        <TxidLink txid={txid} />
       </div>
       <p role="status" aria-label={`${label} status`} className={TONES[display.kind]}>
         {status.isPending ? 'Looking for the transaction…' : display.text}
