@@ -321,6 +321,19 @@ describe.each(databaseKinds())('the BRC-20 swap on %s', (kind) => {
     expect((await orderState(again.psbt.order_id)).state).toBe('completed');
   });
 
+  it("a pool added before its token's deploy is indexed stops no worker pass, and logs nothing", async () => {
+    const early = kind === 'pglite' ? 'erla' : 'erlb';
+    await addPool(t.db, early);
+    const errors = vi.spyOn(t.deps.log, 'error');
+    try {
+      await watchSwapOrders(t.deps);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      await t.db.kysely.deleteFrom('swap_pools').where('tick', '=', early).execute();
+    }
+  });
+
   describe('refusals, in the envelope with a code and a message', () => {
     it('an unknown pair, and tick to tick', async () => {
       const unknown = await call('/swap_pools_info', {

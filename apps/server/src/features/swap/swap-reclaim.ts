@@ -1,3 +1,4 @@
+import { SWAP_CODES } from '@om/core';
 import { sql } from 'kysely';
 import { buildSelfTransfer, InscribeError } from '@om/bitcoin';
 import type { AppDeps } from '../../app.ts';
@@ -11,6 +12,7 @@ import {
   swapHolder,
 } from './swap-orders.queries.ts';
 import { readPoolChain } from './swap-pool-state.ts';
+import { SwapRefusal } from './swap-refusal.ts';
 
 // A transfer inscription at the pool that no swap will use locks its amount out of the pool's
 // available balance: a buy whose buyer double spent the swap after the pool's reveal went out, or
@@ -25,7 +27,14 @@ const HOLD_MS = 3_600_000;
 
 export async function reclaimLeftovers(deps: AppDeps): Promise<void> {
   for (const tick of await poolTicks(deps.db)) {
-    const chain = await readPoolChain(deps, tick);
+    // A pool added before its token's deploy is indexed has nothing to reclaim yet; one pool's
+    // failure must not stop the others' reclaims.
+    const chain = await readPoolChain(deps, tick).catch((err: unknown) => {
+      if (err instanceof SwapRefusal && err.code === SWAP_CODES.pairNotFound) return undefined;
+      deps.log.error({ err, tick }, 'swap: a pool could not be read for its reclaims');
+      return undefined;
+    });
+    if (!chain) continue;
     const leftovers = await leftoverTransfers(deps, chain.keys.pkscript, tick);
     for (const id of leftovers) {
       await reclaim(deps, tick, chain, id).catch((err: unknown) =>
