@@ -164,7 +164,10 @@ describe('minting editions on /mint/{slug}', () => {
       'Inscribed: the editions are on their way to your wallet.',
     );
     expect(within(order).getByText('Reveal')).toBeTruthy();
-    const editions = within(order).getAllByRole('link');
+    // The editions link to their pages (the payment and the reveal link to their transactions).
+    const editions = within(order)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href')?.startsWith('/inscriptions/'));
     expect(editions.map((link) => link.getAttribute('href'))).toEqual([
       `/inscriptions/${REVEAL_TXID}i0`,
       `/inscriptions/${REVEAL_TXID}i1`,
