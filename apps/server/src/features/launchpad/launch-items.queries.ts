@@ -7,6 +7,15 @@ import { AppError } from '../../http/app-error.ts';
 // the platform's co-signature while it holds them, and an item that leaves anyway (the creator's
 // seller-alone path after the timelock) stops being listed and counted.
 
+/**
+ * The phase order `o` (of phase `p`) is of an item no mint of its launch took: a phase's orders of
+ * an item minted in another phase stay 'active' on the output the item left.
+ */
+const notMintedInLaunch = sql`not exists (
+  select 1 from orderbook m join launchpad_phases mp on mp.id = m.phase_id
+  where mp.launchpad_id = p.launchpad_id and m.inscription_id = o.inscription_id
+    and m.status = 'broadcast')`;
+
 /** Launches that hold their items: being prepared, signed, reviewed, or live. */
 const HOLDING = ['initializing', 'pending_psbt_signature', 'pending', 'active'] as const;
 
@@ -64,11 +73,7 @@ export async function closeSpentLaunchItems(db: Db): Promise<string[]> {
     const { rows } = await sql<{ id: string; launchpad_id: string }>`
       update orderbook o set status = 'canceled', closed_at = now()
       from launchpad_phases p
-      where p.id = o.phase_id and o.status in ('pending', 'active')
-        and not exists (
-          select 1 from orderbook m join launchpad_phases mp on mp.id = m.phase_id
-          where mp.launchpad_id = p.launchpad_id and m.inscription_id = o.inscription_id
-            and m.status = 'broadcast')
+      where p.id = o.phase_id and o.status in ('pending', 'active') and ${notMintedInLaunch}
         and (
           exists (
             select 1 from mempool_spends s
@@ -106,28 +111,21 @@ export async function closeSpentLaunchItems(db: Db): Promise<string[]> {
 }
 
 /**
- * Per launch, its unminted items still on their way into its wallet: their orders name an output
- * the indexer has not confirmed them on yet (the deposit is in the mempool). A mint cannot spend
- * them before the next block, so the mint page and the launch cards say so (issue 21 item 10).
+ * Unminted items of the launch still on their way into its wallet: their orders name an output the
+ * indexer has not confirmed them on yet (the deposit is in the mempool). A mint cannot spend them
+ * before the next block, so the mint page says so (issue 21 item 10).
  */
-export async function movingLaunchItems(
-  db: Db,
-  launchpadIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (launchpadIds.length === 0) return new Map();
-  const { rows } = await sql<{ launchpad_id: string; n: number }>`
-    select p.launchpad_id, count(distinct o.inscription_id)::int as n
+export async function movingLaunchItems(db: Db, launchpadId: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(distinct o.inscription_id)::int as n
     from orderbook o join launchpad_phases p on p.id = o.phase_id
-    where p.launchpad_id in (${sql.join(launchpadIds)}) and o.status = 'active'
-      and not exists (
-        select 1 from orderbook m join launchpad_phases mp on mp.id = m.phase_id
-        where mp.launchpad_id = p.launchpad_id and m.inscription_id = o.inscription_id
-          and m.status = 'broadcast')
+    where p.launchpad_id = ${launchpadId} and o.status = 'active' and ${notMintedInLaunch}
       and not exists (
         select 1 from chain_inscriptions ci
-        where ci.inscription_id = o.inscription_id and ci.txid || ':' || ci.vout = o.outpoint)
-    group by p.launchpad_id`.execute(db.kysely);
-  return new Map(rows.map((r) => [r.launchpad_id, r.n]));
+        where ci.inscription_id = o.inscription_id and ci.txid || ':' || ci.vout = o.outpoint)`.execute(
+    db.kysely,
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /** Unminted items of the launch held for a mint offer being signed now (spec 001 §3). */

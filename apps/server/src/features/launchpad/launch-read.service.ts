@@ -53,7 +53,7 @@ export async function getPublicLaunch(deps: AppDeps, slug: string): Promise<Publ
   const [phases, minted, moving, reserved, collection] = await Promise.all([
     phasesOf(deps.db.kysely, launch.id),
     soldOf(deps, launch),
-    movingLaunchItems(deps.db, [launch.id]),
+    movingLaunchItems(deps.db, launch.id),
     reservedLaunchItems(deps.db, launch.id),
     deps.db.kysely
       .selectFrom('collections')
@@ -69,7 +69,7 @@ export async function getPublicLaunch(deps: AppDeps, slug: string): Promise<Publ
     total_inscriptions: totalOf(launch),
     remaining_inscriptions: remainingOf(launch, minted),
     minted,
-    moving_inscriptions: moving.get(launch.id) ?? 0,
+    moving_inscriptions: moving,
     reserved_inscriptions: reserved,
     meta_data: progressMeta(launch),
     hide_progress: launch.meta_data.hide_progress === true,
