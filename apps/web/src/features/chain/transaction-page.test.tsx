@@ -94,4 +94,26 @@ describe('/tx/{txid}', () => {
     await userEvent.click(link);
     expect(router.state.location.pathname).toBe(`/tx/${PREV}`);
   });
+
+  it("links to the network's explorer in a new tab where the deployment has one", async () => {
+    server({
+      txid: PREV,
+      version: 2,
+      locktime: 0,
+      vin: [],
+      vout: [output(TO, '1000')],
+      size: 100,
+      weight: 400,
+      fee: '0',
+      status: { confirmed: false },
+    });
+    renderApp({
+      path: `/tx/${TXID}`,
+      config: { explorerTxUrl: 'https://mempool.space/signet/tx/' },
+    });
+    const link = await screen.findByRole('link', { name: `Transaction ${PREV}` });
+    expect(link.getAttribute('href')).toBe(`https://mempool.space/signet/tx/${PREV}`);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noreferrer noopener');
+  });
 });
