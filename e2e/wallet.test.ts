@@ -71,12 +71,16 @@ describe('a visitor with the Dev wallet', () => {
     });
     expect((await me.json()).payload.address).toBe(paymentAddress);
 
-    await panel.getByText('0.00000000 BTC').waitFor();
+    const balanceCard = panel.getByRole('region', { name: 'Balance' });
+    const pending = panel.getByRole('region', { name: 'Pending transactions' });
+    await balanceCard.getByText('0.00000000 BTC').waitFor();
     await panel.getByRole('button', { name: 'Get test coins' }).click();
     await page
       .getByText(`Sent 1 BTC to ${shortAddress(paymentAddress)}. Mine a block to confirm it.`)
       .waitFor();
-    await panel.getByText('1.00000000 BTC').waitFor();
+    await balanceCard.getByText('1.00000000 BTC', { exact: true }).waitFor();
+    // The faucet's payment waits for a block among the wallet's pending transactions.
+    await pending.getByText('+1.00000000 BTC').waitFor();
     expect(await balance(paymentAddress)).toEqual({ confirmed: '0', unconfirmed: '100000000' });
 
     await panel.getByRole('button', { name: 'Mine block' }).click();
@@ -84,7 +88,8 @@ describe('a visitor with the Dev wallet', () => {
     await expect
       .poll(() => balance(paymentAddress))
       .toEqual({ confirmed: '100000000', unconfirmed: '0' });
-    await panel.getByText('1.00000000 BTC').waitFor();
+    await balanceCard.getByText('1.00000000 BTC', { exact: true }).waitFor();
+    await pending.getByText('None: everything is confirmed.').waitFor({ timeout: 20_000 });
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'dev-wallet-funded.png') });
 
     await panel.getByRole('button', { name: 'Disconnect' }).click();
@@ -159,7 +164,10 @@ describe('a visitor with UniSat', () => {
     await walletButton.click();
     const panel = page.getByRole('dialog', { name: 'Wallet' });
     await panel.getByText(unisat.address, { exact: true }).first().waitFor();
-    await panel.getByText('0.25000000 BTC').waitFor({ timeout: 20_000 });
+    await panel
+      .getByRole('region', { name: 'Balance' })
+      .getByText('0.25000000 BTC', { exact: true })
+      .waitFor({ timeout: 20_000 });
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'unisat-connected.png') });
   });
 });
