@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { BRC20SWAP_PATH, SwapPoolsInfoSchema } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
@@ -65,6 +66,25 @@ describe.each(databaseKinds())('the demo swap pools on %s', (kind) => {
     await node?.stop();
   });
 
+  /** What the pool's coins paid for its rungs: each commit's pool coins less its change. */
+  async function rungCosts(tick: string): Promise<bigint> {
+    const pool = poolKeys(t.deps.env, tick);
+    const { rows } = await sql<{ txids: string[] }>`
+      select c.txids from claimed_transactions c
+      join swap_ladder l on c.ref = 'ladder:' || l.inscription_id
+      where l.tick = ${tick}`.execute(t.db.kysely);
+    const sats = (btc: number) => BigInt(Math.round(btc * 1e8));
+    let cost = 0n;
+    for (const row of rows) {
+      const commit = await node.node.rpc.getRawTransactionVerbose(row.txids[0]!);
+      for (const input of commit.vin) cost += sats(input.prevout?.value ?? 0);
+      for (const output of commit.vout) {
+        if (output.scriptPubKey.address === pool.address) cost -= sats(output.value);
+      }
+    }
+    return cost;
+  }
+
   async function poolInfo(tick: string) {
     const res = await t.app.inject({
       method: 'POST',
@@ -120,12 +140,37 @@ describe.each(databaseKinds())('the demo swap pools on %s', (kind) => {
     const delta = (tick: string, field: 'btc_delta' | 'token_delta') =>
       moved.filter((o) => o.tick === tick).reduce((sum, o) => sum + BigInt(o[field]), 0n);
     const units = (n: bigint) => n * 10n ** 18n;
+    // Each ladder keeps two rungs of two amounts, ready: inscribed and mined.
+    const rungs = await t.db.kysely
+      .selectFrom('swap_ladder')
+      .select(['tick', 'amount'])
+      .orderBy('tick')
+      .orderBy('amount')
+      .execute();
+    expect(rungs.map((r) => [r.tick, BigInt(r.amount) / 10n ** 18n])).toEqual([
+      ['blok', 500n],
+      ['blok', 500n],
+      ['blok', 5000n],
+      ['blok', 5000n],
+      ['omkt', 100n],
+      ['omkt', 100n],
+      ['omkt', 1000n],
+      ['omkt', 1000n],
+    ]);
     const omkt = await poolInfo('omkt');
+    expect(omkt.ladder).toEqual([
+      { amount: '100', ready: 2 },
+      { amount: '1000', ready: 2 },
+    ]);
     expect(omkt.tick2_volume).toBe(tokenText(units(20_000n) + delta('omkt', 'token_delta'), 18));
-    expect(omkt.tick1_volume).toBe(btcText(40n * 125_000n + delta('omkt', 'btc_delta')));
+    expect(omkt.tick1_volume).toBe(
+      btcText(40n * 125_000n + delta('omkt', 'btc_delta') - (await rungCosts('omkt'))),
+    );
     const blok = await poolInfo('blok');
     expect(blok.tick2_volume).toBe(tokenText(units(100_000n) + delta('blok', 'token_delta'), 8));
-    expect(blok.tick1_volume).toBe(btcText(40n * 50_000n + delta('blok', 'btc_delta')));
+    expect(blok.tick1_volume).toBe(
+      btcText(40n * 50_000n + delta('blok', 'btc_delta') - (await rungCosts('blok'))),
+    );
     // carol's buy took about 770 omkt, dave's about 4,760 blok; bob's sale gave 1,000 back.
     expect(Number(omkt.tick2_volume)).toBeGreaterThan(19_200);
     expect(Number(omkt.tick2_volume)).toBeLessThan(19_300);

@@ -4,7 +4,7 @@ import {
   compressedPublicKey,
   scriptOfAddress,
 } from '@om/bitcoin';
-import { SwapTxSizeSchema } from '@om/core';
+import { BRC20_SCALE, SwapTxSizeSchema } from '@om/core';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../apps/server/src/app.ts';
 import { platformFeeAddress } from '../../../apps/server/src/features/listings/platform-fee.ts';
@@ -69,9 +69,12 @@ export async function measureHttpBuilds(
   };
 }
 
+type Phases = { price: Timing; build: Timing; total: Timing };
 export type PureBuildFigures = {
-  buy: { price: Timing; build: Timing; total: Timing };
-  sell: { price: Timing; build: Timing; total: Timing };
+  buy: Phases;
+  /** A buy of exactly a ladder amount: the pool's ready transfer, one transaction, no inscribing. */
+  ladderBuy: Phases;
+  sell: Phases;
 };
 
 /**
@@ -97,6 +100,7 @@ export async function measurePureBuilds(
     tokensFree: state.available - state.inFlight.bought,
     fees: feeAddress ? fees : { ...fees, platformPpm: 0n },
     poolCoins: state.spendable,
+    ladder: [],
     platformFeeAddress: feeAddress,
     feeRate: 2,
     maxFeeRate: env.MAX_FEE_RATE,
@@ -135,6 +139,20 @@ export async function measurePureBuilds(
   };
   const buyCtx = ctx('buy');
   const sellCtx = ctx('sell');
+  // A rung as the ladder keeps it (the pool's reveal output, 546 sats at offset 0): pricing and
+  // building read only its outpoint and value, so the pure timing needs no mined rung.
+  const rung = {
+    inscriptionId: `${'ab'.repeat(32)}i0`,
+    amount: 1000n * BRC20_SCALE,
+    txid: 'ab'.repeat(32),
+    vout: 0,
+    value: 546n,
+  };
+  const ladderCtx = { ...buyCtx, ladder: [rung] };
+  const buildBuy = (priced: ReturnType<typeof priceBuy>) => {
+    if (priced.terms.direction !== 'buy') throw new Error('not a buy');
+    return buildBuySwapPsbt({ ...priced.terms, ...keys(buyer) });
+  };
   return {
     buy: measure(
       () =>
@@ -144,9 +162,19 @@ export async function measurePureBuilds(
           ordinalsAddress: buyer.address,
           userCoins,
         }),
+      buildBuy,
+    ),
+    ladderBuy: measure(
+      () =>
+        priceBuy(ladderCtx, {
+          exact: { side: 'receive', units: rung.amount },
+          paymentAddress: buyer.paymentAddress,
+          ordinalsAddress: buyer.address,
+          userCoins,
+        }),
       (priced: ReturnType<typeof priceBuy>) => {
-        if (priced.terms.direction !== 'buy') throw new Error('not a buy');
-        return buildBuySwapPsbt({ ...priced.terms, ...keys(buyer) });
+        if (!priced.rung) throw new Error('not off the ladder');
+        return buildBuy(priced);
       },
     ),
     sell: measure(

@@ -105,7 +105,7 @@ try {
     log(`the pure build in-process: ${pureRuns} runs each`);
     const pure = await measurePureBuilds(bench.deps, { buyer: builder, seller }, pureRuns);
     log(
-      `  buy ${pure.buy.total.medianMs.toFixed(2)} ms, sale ${pure.sell.total.medianMs.toFixed(2)} ms`,
+      `  buy ${pure.buy.total.medianMs.toFixed(2)} ms, off the ladder ${pure.ladderBuy.total.medianMs.toFixed(2)} ms, sale ${pure.sell.total.medianMs.toFixed(2)} ms`,
     );
     log(`${swappers} concurrent swappers`);
     const swapped = await runSwappers(

@@ -3,7 +3,7 @@ import type { SwapLayout } from '@om/bitcoin';
 import type { SwapOrderState } from '@om/core';
 import type { Timestamp } from './database.ts';
 
-/** Kysely's view of migrations/0024_swap.sql. int8 and numeric read as strings. */
+/** Kysely's view of migrations/0024_swap.sql and 0025_swap_ladder.sql. int8 and numeric read as strings. */
 
 type Amount = ColumnType<string, string | bigint, string | bigint>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
@@ -12,6 +12,20 @@ export type SwapDirection = 'buy' | 'sell';
 
 export interface SwapPoolsTable {
   tick: string;
+  /** 0025: the ladder's standard amounts (10^18ths) and how many of each it keeps ready. */
+  ladder: ColumnType<string[], (string | bigint)[] | undefined, (string | bigint)[]>;
+  ladder_depth: ColumnType<number, number | undefined, number>;
+  created_at: Generated<Date>;
+}
+
+/** 0025: a ladder inscription the pool made for itself. */
+export interface SwapLadderTable {
+  inscription_id: string;
+  tick: string;
+  amount: Amount;
+  txid: string;
+  vout: number;
+  value: ColumnType<string, string | bigint, string | bigint>;
   created_at: Generated<Date>;
 }
 
@@ -54,4 +68,5 @@ export interface SwapOrdersTable {
 export interface SwapTables {
   swap_pools: SwapPoolsTable;
   swap_orders: SwapOrdersTable;
+  swap_ladder: SwapLadderTable;
 }

@@ -106,6 +106,11 @@ export const SwapPoolsInfoSchema = z.object({
   liquider_service_sell_percent: z.string(),
   /** The pools a swap goes through: ['btc', 'ordi'], or ['ordi', 'btc', 'sats'] routed. */
   route: z.array(z.string()),
+  /**
+   * The token amounts the pool has ready as transfer inscriptions (its ladder) and how many of
+   * each: buying exactly one of them settles in one transaction.
+   */
+  ladder: z.array(z.object({ amount: z.string(), ready: z.number().int() })).optional(),
   max_slipper: z.string(),
   order_ttl_seconds: z.number().int(),
   /** The user's spendable balances of each side; null without an address. */
@@ -193,6 +198,12 @@ export const SwapPsbtSchema = z.object({
   platform_fee: z.string(),
   lp_fee: z.string(),
   network_fee: z.string(),
+  /**
+   * A buy's transfer inscription: 'ladder' when one the pool keeps ready (one transaction),
+   * 'inscribed' when the pool inscribes it to order just before the swap (network_fee counts
+   * those two transactions too). Either way the user pays the commit and reveal fees.
+   */
+  transfer: z.enum(['ladder', 'inscribed']).optional(),
 });
 export type SwapPsbt = z.infer<typeof SwapPsbtSchema>;
 

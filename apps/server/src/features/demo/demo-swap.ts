@@ -9,12 +9,18 @@ import {
   p2wpkhAddress,
   signPsbtWithKey,
 } from '@om/bitcoin';
-import { SendSwapPsbtBodySchema, SwapPsbtBodySchema, SwapTxSizeBodySchema } from '@om/core';
+import {
+  BRC20_SCALE,
+  SendSwapPsbtBodySchema,
+  SwapPsbtBodySchema,
+  SwapTxSizeBodySchema,
+} from '@om/core';
 import type { AppDeps } from '../../app.ts';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
 import { brc20IndexedHeight } from '../inscription-service/inscribe-brc20.queries.ts';
 import { cardinalCoins } from '../listings/wallet-coins.ts';
 import { getSwapPsbt, swapTxSize } from '../swap/swap-order.service.ts';
+import { setPoolLadder } from '../swap/swap-ladder.queries.ts';
 import { addPool, poolExists } from '../swap/swap-orders.queries.ts';
 import { watchSwapOrders } from '../swap/swap-orders.worker.ts';
 import { poolKeys, type PoolKeys } from '../swap/swap-pool.ts';
@@ -46,7 +52,12 @@ export type SwapPoolSpec = {
   /** How many BTC coins of `coinSats` fund it. */
   coins: number;
   coinSats: bigint;
+  /** The whole-token amounts its ladder keeps ready, LADDER_DEPTH of each. */
+  ladder: bigint[];
 };
+
+/** Rungs of each ladder amount a demo pool keeps ready. */
+const LADDER_DEPTH = 2;
 
 export interface SwapSeedDeps {
   market: AppDeps;
@@ -108,6 +119,12 @@ export async function seedSwapPool(
     funded = spec.coins;
   }
   await addPool(market.db, pool.tick);
+  await setPoolLadder(
+    market.db,
+    pool.tick,
+    spec.ladder.map((amount) => amount * BRC20_SCALE),
+    LADDER_DEPTH,
+  );
   return { pool, minted: missing.length, funded };
 }
 
@@ -143,7 +160,8 @@ type HistorySwap =
 
 /**
  * The demo's pools: the utility token (PRODUCT_TICKER, when the demo deploys it: 4 bytes, lim
- * 1000) at about 250 sats a token, blok (lim 5000) at 20; each with 40 coins. Their history: carol
+ * 1000) at about 250 sats a token, blok (lim 5000) at 20; each with 40 coins and a ladder of
+ * two amounts (100 and 1,000; 500 and 5,000). Their history: carol
  * buys the utility token, dave buys blok, bob sells a transfer inscription of 1,000 blok.
  */
 export function demoSwapPlan(ticker: string): { pools: SwapPoolSpec[]; swaps: HistorySwap[] } {
@@ -154,10 +172,21 @@ export function demoSwapPlan(ticker: string): { pools: SwapPoolSpec[]; swaps: Hi
     lim: 5000n,
     coins: 40,
     coinSats: 50_000n,
+    // Not 1,000: bob's transfer of 1,000 blok is found by its bytes, which a rung would share.
+    ladder: [500n, 5000n],
   };
   const pools: SwapPoolSpec[] = [
     ...(utility
-      ? [{ tick: ticker, tokens: 20_000n, lim: 1000n, coins: 40, coinSats: 125_000n }]
+      ? [
+          {
+            tick: ticker,
+            tokens: 20_000n,
+            lim: 1000n,
+            coins: 40,
+            coinSats: 125_000n,
+            ladder: [100n, 1000n],
+          },
+        ]
       : []),
     blok,
   ];
@@ -197,6 +226,7 @@ export async function seedDemoSwap(deps: DemoSwapDeps): Promise<DemoSwapResult> 
     if (!existed) added += 1;
   }
   const swaps = await seedHistory(deps, plan.swaps);
+  await stockLadders(deps);
   if (minted + funded + added + swaps === 0) return { status: 'already-seeded' };
   return { status: 'seeded', pools: plan.pools.map((p) => p.tick), minted, funded, swaps };
 }
@@ -246,15 +276,33 @@ async function seedHistory(deps: DemoSwapDeps, swaps: readonly HistorySwap[]): P
   return sent;
 }
 
-/** Whether the pool has inscribed a transfer: only a buy makes it do so. */
+/** Whether the pool has inscribed a transfer to order: only a buy makes it do so. */
 async function hasPoolTransfers(market: AppDeps, pool: PoolKeys): Promise<boolean> {
   const row = await market.db.kysely
     .selectFrom('brc20_transferables')
     .select('inscription_id')
     .where('source_pkscript', '=', pool.pkscript)
     .where('tick', '=', pool.tick)
+    // The ladder's rungs are inscribed ahead of any buy.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('swap_ladder')
+            .select('inscription_id')
+            .whereRef('swap_ladder.inscription_id', '=', 'brc20_transferables.inscription_id'),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The worker's pass makes the ladders' missing rungs; one block makes them ready to buy. */
+async function stockLadders(deps: DemoSwapDeps): Promise<void> {
+  await watchSwapOrders(deps.market);
+  if ((await deps.market.chain.rpc!.getRawMempool()).length === 0) return;
+  await deps.faucet.mine(1);
+  await waitForIndexes(deps);
 }
 
 async function fundBuyers(deps: DemoSwapDeps, buyers: readonly DemoOwner[]): Promise<void> {

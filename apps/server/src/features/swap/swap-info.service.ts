@@ -58,6 +58,7 @@ export async function swapPoolsInfo(deps: AppDeps, body: InfoBody): Promise<Swap
     platform_service_fee_sell_percent: ppmText(fees.platformPpm),
     liquider_service_sell_percent: ppmText(fees.lpPpm),
     route: pair.direction === 'buy' ? ['btc', pair.tick] : [pair.tick, 'btc'],
+    ladder: ladderOf(pool),
     max_slipper: String(SWAP_MAX_SLIPPAGE_PERCENT),
     order_ttl_seconds: SWAP_ORDER_TTL_SECONDS,
     send_balance: balances?.[pair.direction === 'buy' ? 'btc' : 'token'] ?? null,
@@ -86,6 +87,18 @@ async function balancesOf(
     return { sats: coins.reduce((sum, c) => sum + c.value, 0n), tokens: balance.overall };
   });
   return { btc: btcText(sats), token: tokenText(tokens, pool.decimals) };
+}
+
+/** The amounts the pool's ladder has ready, with how many rungs of each (a live quote may hold one). */
+function ladderOf(pool: PoolState): { amount: string; ready: number }[] {
+  const ready = new Map<bigint, number>();
+  for (const rung of pool.ladder) ready.set(rung.amount, (ready.get(rung.amount) ?? 0) + 1);
+  return [...ready.keys()]
+    .sort((a, b) => (a < b ? -1 : 1))
+    .map((amount) => ({
+      amount: tokenText(amount, pool.decimals),
+      ready: ready.get(amount) ?? 0,
+    }));
 }
 
 /** Every pool with its reserves and spot price. */

@@ -73,6 +73,51 @@ export type PoolTransfer = {
   cost: bigint;
 };
 
+function transferPlan(
+  pool: PoolKeys,
+  tick: string,
+  units: bigint,
+  decimals: number,
+  feeRate: number,
+  network: AppDeps['env']['BITCOIN_NETWORK'],
+) {
+  const content = JSON.stringify({
+    p: 'brc-20',
+    op: 'transfer',
+    tick,
+    amt: tokenText(units, decimals),
+  });
+  return planInscribeOrder({
+    privateKey: pool.privateKey,
+    files: [{ contentType: 'text/plain;charset=utf-8', body: new TextEncoder().encode(content) }],
+    receiveAddress: pool.address,
+    postage: POSTAGE,
+    feeRate,
+    serviceFee: undefined,
+    network,
+  });
+}
+
+/** A P2TR change output's vbytes: the commit's change, which the plan leaves out. */
+const CHANGE_VBYTES = 43;
+
+/**
+ * What inscribing a transfer of `units` costs the pool at `feeRate` (commit and reveal fees,
+ * postage), as poolTransfer pays it from one coin with change: a buy off the ladder pays the
+ * pool this to make the rung again, the price being the same whichever way the tokens come.
+ */
+export function transferCost(
+  pool: PoolKeys,
+  tick: string,
+  units: bigint,
+  decimals: number,
+  feeRate: number,
+  network: AppDeps['env']['BITCOIN_NETWORK'],
+): bigint {
+  const plan = transferPlan(pool, tick, units, decimals, feeRate, network);
+  return plan.amount + BigInt(Math.ceil(feeRate * CHANGE_VBYTES));
+}
+
 /**
  * The pool's transfer inscription of exactly `units` to itself: the commit pays the reveal from
  * the smallest coin that covers it (big coins stay free for other swaps), change back to the pool.
@@ -86,21 +131,7 @@ export function poolTransfer(
   feeRate: number,
   network: AppDeps['env']['BITCOIN_NETWORK'],
 ): PoolTransfer {
-  const content = JSON.stringify({
-    p: 'brc-20',
-    op: 'transfer',
-    tick,
-    amt: tokenText(units, decimals),
-  });
-  const plan = planInscribeOrder({
-    privateKey: pool.privateKey,
-    files: [{ contentType: 'text/plain;charset=utf-8', body: new TextEncoder().encode(content) }],
-    receiveAddress: pool.address,
-    postage: POSTAGE,
-    feeRate,
-    serviceFee: undefined,
-    network,
-  });
+  const plan = transferPlan(pool, tick, units, decimals, feeRate, network);
   // A second input and the change output cost this much more than the plan's one-input commit.
   const margin = BigInt(Math.ceil(feeRate * 120));
   const chosen = commitCoins(coins, plan.amount + margin, BigInt(Math.ceil(feeRate * 58)));

@@ -188,6 +188,9 @@ export async function getSwapPsbt(
         ? btcText(priced.quote.lpFee)
         : tokenText(priced.quote.lpFee, decimals),
     network_fee: btcText(priced.networkFee),
+    ...(pair.direction === 'buy'
+      ? { transfer: priced.rung ? ('ladder' as const) : ('inscribed' as const) }
+      : {}),
   };
 }
 
@@ -274,6 +277,7 @@ function price(
     tokensFree: state.available - state.inFlight.bought,
     fees: curveFees(env),
     poolCoins: state.spendable.filter((c) => !promised.has(`${c.txid}:${c.vout}`)),
+    ladder: state.ladder.filter((r) => !promised.has(`${r.txid}:${r.vout}`)),
     platformFeeAddress: feeAddress,
     feeRate: body.fee_rate,
     maxFeeRate: env.MAX_FEE_RATE,

@@ -30,6 +30,10 @@ export async function poolTicks(db: Db): Promise<string[]> {
   return rows.map((r) => r.tick);
 }
 
+/** A ladder rung's commit and reveal are journalled and not released (its coins went elsewhere). */
+const ladderClaimLive = sql`exists (select 1 from claimed_transactions c where c.kind = 'swap'
+  and c.ref = 'ladder:' || l.inscription_id and c.status <> 'released')`;
+
 export async function addPool(db: Db, tick: string): Promise<void> {
   await db.kysely
     .insertInto('swap_pools')
@@ -49,8 +53,8 @@ export type InFlight = {
   /** What orders not yet in the BRC-20 index move its tokens by. */
   token: bigint;
   /**
-   * Tokens of buys whose transfer inscription the index has not seen yet: the pool's available
-   * balance must still cover them (one it has seen already took its part of that balance).
+   * Tokens of buys and ladder rungs whose transfer inscription the index has not seen yet: the
+   * pool's available balance must still cover them (one it has seen already took its part of it).
    */
   bought: bigint;
 };
@@ -74,9 +78,15 @@ export async function inFlight(conn: Conn, tick: string): Promise<InFlight> {
     select
       (select sum(btc_delta) from open where live or (state = 'pending' and broadcast_at is null))::text as btc,
       (select sum(token_delta) from unindexed)::text as token,
-      (select sum(-token_delta) from unindexed u where direction = 'buy'
+      ((select coalesce(sum(-token_delta), 0) from unindexed u where direction = 'buy'
          and not exists (select 1 from brc20_transferables t
-                         where t.inscription_id = u.inscription_id))::text as bought`.execute(conn);
+                         where t.inscription_id = u.inscription_id))
+       + (select coalesce(sum(l.amount), 0) from swap_ladder l
+          where l.tick = ${tick} and ${ladderClaimLive}
+            and not exists (select 1 from brc20_transferables t
+                            where t.inscription_id = l.inscription_id)))::text as bought`.execute(
+    conn,
+  );
   const row = rows[0];
   return {
     btc: BigInt(row?.btc ?? 0),

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app.ts';
 import { startChainWorker } from '../../chain/chain-worker.ts';
 import { reclaimLeftovers } from './swap-reclaim.ts';
+import { restockLadders } from './swap-ladder.ts';
 import { brc20IndexedHeight } from '../inscription-service/inscribe-brc20.queries.ts';
 import {
   expireQuotes,
@@ -16,7 +17,8 @@ import {
 //   pending (journalled, broadcast) → confirmed (mined) → completed (our BRC-20 index has the
 //   transfer inscription used: the tokens moved); a reorg sends confirmed or completed back.
 // A double spend of the user's inputs fails the order from the claims worker (swap-claims.ts).
-// Then each pool's transfer inscriptions no order will use go back to the pool (swap-reclaim.ts).
+// Then each pool's transfer inscriptions no order will use go back to the pool (swap-reclaim.ts),
+// and each pool's ladder is restocked (swap-ladder.ts).
 
 /** Completed orders of the last blocks are looked at again: a reorg may undo them. */
 const REORG_DEPTH = 6;
@@ -34,6 +36,7 @@ export async function watchSwapOrders(deps: AppDeps): Promise<void> {
     );
   }
   await reclaimLeftovers(deps);
+  await restockLadders(deps);
 }
 
 async function stepOrder(deps: AppDeps, order: SwapOrderRow): Promise<void> {

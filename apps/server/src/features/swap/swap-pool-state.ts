@@ -7,6 +7,7 @@ import { addressCoins } from '../listings/wallet-coins.ts';
 import { poolKeys, type PoolKeys } from './swap-pool.ts';
 import { inFlight, poolExists, poolTokenBalance, type InFlight } from './swap-orders.queries.ts';
 import { quoteRead } from './swap-quote-cache.ts';
+import { readyRungs, type LadderRung } from './swap-ladder.queries.ts';
 import { refuse } from './swap-refusal.ts';
 
 // A pool's reserves are read, never kept (ADR 017): its BTC is the cardinal coins the chain
@@ -20,6 +21,8 @@ export type PoolChain = {
   cardinal: bigint;
   /** What a swap may spend: confirmed cardinal coins (an unconfirmed one could still vanish). */
   spendable: WalletUtxo[];
+  /** Confirmed outputs holding exactly one inscription, by outpoint: where ladder rungs sit. */
+  inscribedAlone: Map<string, string>;
 };
 
 export type PoolState = PoolChain & {
@@ -27,6 +30,8 @@ export type PoolState = PoolChain & {
   inFlight: InFlight;
   /** The index's available balance: what transfer inscriptions the pool makes draw on. */
   available: bigint;
+  /** The ladder's rungs ready at their outputs (some may be promised to a live quote). */
+  ladder: LadderRung[];
 };
 
 /** The pool of a tick and its chain view; pairNotFound when there is none. */
@@ -42,19 +47,30 @@ export async function readPoolChain(deps: AppDeps, tick: string): Promise<PoolCh
     decimals: ticker.decimals,
     cardinal: cardinal.reduce((sum, c) => sum + c.utxo.value, 0n),
     spendable: cardinal.filter((c) => c.blockHeight !== null).map((c) => c.utxo),
+    inscribedAlone: new Map(
+      coins.flatMap((c) =>
+        c.blockHeight !== null && c.inscriptions?.length === 1
+          ? [[`${c.utxo.txid}:${c.utxo.vout}`, c.inscriptions[0]!] as const]
+          : [],
+      ),
+    ),
   };
 }
 
 /** The chain view plus the database's: call inside the pool's lock for an order. */
 export async function poolState(conn: Db['kysely'], chain: PoolChain): Promise<PoolState> {
-  const [flight, balance] = await Promise.all([
+  const [flight, balance, rungs] = await Promise.all([
     inFlight(conn, chain.keys.tick),
     poolTokenBalance(conn, chain.keys.pkscript, chain.keys.tick),
+    readyRungs(conn, chain.keys.tick),
   ]);
   return {
     ...chain,
     inFlight: flight,
     available: balance.available,
+    ladder: rungs.filter(
+      (r) => chain.inscribedAlone.get(`${r.txid}:${r.vout}`) === r.inscriptionId,
+    ),
     reserves: { btc: chain.cardinal + flight.btc, token: balance.overall + flight.token },
   };
 }

@@ -16,7 +16,14 @@ import {
 import type { SwapPair } from './swap-amounts.ts';
 import { floorToDecimals } from './swap-amounts.ts';
 import type { PoolKeys } from './swap-pool.ts';
-import { poolTransfer, type PoolTransfer, type SwapInscription } from './swap-inscription.ts';
+import {
+  poolTransfer,
+  transferCost,
+  type PoolTransfer,
+  type SwapInscription,
+} from './swap-inscription.ts';
+import type { LadderRung } from './swap-ladder.queries.ts';
+import { POSTAGE } from '../inscription-service/inscribe-price.ts';
 import { refuse } from './swap-refusal.ts';
 
 // A swap priced against the pool's reserves and laid out as its transactions, from the same terms
@@ -33,6 +40,8 @@ export type PriceContext = {
   fees: CurveFees;
   /** The pool's confirmed cardinal coins no live order holds. */
   poolCoins: readonly WalletUtxo[];
+  /** The ladder's rungs ready and free (no live order holds them). */
+  ladder: readonly LadderRung[];
   platformFeeAddress: string | undefined;
   feeRate: number;
   maxFeeRate: number;
@@ -71,8 +80,10 @@ export type Priced = {
   terms:
     | ({ direction: 'sell' } & Parameters<typeof swapTxSize>[0])
     | ({ direction: 'buy' } & Parameters<typeof swapTxSize>[0]);
-  /** A buy's commit and reveal. */
+  /** A buy's commit and reveal, when it is not off the ladder. */
   prelude: PoolTransfer | undefined;
+  /** A buy off the ladder: the rung it takes. */
+  rung: LadderRung | undefined;
   /** The pool's reserves after it (after − before = the order's deltas). */
   btcDelta: bigint;
   tokenDelta: bigint;
@@ -139,6 +150,7 @@ export function priceSell(ctx: PriceContext, request: SellRequest): Priced {
         poolInputs: size.poolInputs,
         terms,
         prelude: undefined,
+        rung: undefined,
         btcDelta: -(receive + size.platformFee + size.fee),
         tokenDelta: inscription.amount,
       };
@@ -163,6 +175,8 @@ export function priceBuy(ctx: PriceContext, request: BuyRequest): Priced {
     throw refuse('badRequest', 'send_amount buys less than the token’s smallest unit');
   // The least BTC that buys exactly `units`: what a transfer inscription can carry.
   const quote = curve(() => quoteExactOut('buy', ctx.reserves, units, ctx.fees));
+  const rung = ctx.ladder.find((r) => r.amount === units);
+  if (rung) return priceLadderBuy(ctx, request, quote, rung);
   if (units > ctx.tokensFree) {
     throw refuse(
       'insufficientLiquidity',
@@ -207,7 +221,74 @@ export function priceBuy(ctx: PriceContext, request: BuyRequest): Priced {
     poolInputs: prelude.coins,
     terms,
     prelude,
+    rung: undefined,
     btcDelta: toPool,
     tokenDelta: -units,
+  };
+}
+
+/**
+ * BTC → tokens off the ladder: the pool's ready transfer inscription of exactly the amount, in one
+ * transaction. The user pays what inscribing it to order would have cost (the rung is made again
+ * from that), so the price is the same either way and the ladder cannot be drained at the pool's
+ * cost; it only saves the wait on two more transactions.
+ */
+function priceLadderBuy(
+  ctx: PriceContext,
+  request: BuyRequest,
+  quote: CurveQuote,
+  rung: LadderRung,
+): Priced {
+  const restock = transferCost(
+    ctx.pool,
+    ctx.pair.tick,
+    rung.amount,
+    ctx.decimals,
+    ctx.feeRate,
+    ctx.network,
+  );
+  const inscription: SwapInscription = {
+    id: rung.inscriptionId,
+    txid: rung.txid,
+    vout: rung.vout,
+    value: rung.value,
+    script: ctx.pool.script,
+    inscriptionOffset: 0n,
+  };
+  const toPool = quote.amountIn - quote.platformFee;
+  // The rung's postage leaves with it: the user pays it back as part of the restock.
+  const pay = toPool + restock - POSTAGE + rung.value;
+  const terms = {
+    direction: 'buy' as const,
+    inscription,
+    poolAddress: ctx.pool.address,
+    user: {
+      paymentAddress: request.paymentAddress,
+      ordinalsAddress: request.ordinalsAddress,
+      utxos: request.userCoins,
+    },
+    pay,
+    platformFee: platformOutput(ctx, quote.platformFee),
+    feeRate: ctx.feeRate,
+    maxFeeRate: ctx.maxFeeRate,
+    network: ctx.network,
+  };
+  const size = sized(() => swapTxSize(terms));
+  return {
+    quote,
+    send: toPool + size.platformFee,
+    receive: rung.amount,
+    networkFee: size.fee + restock - POSTAGE,
+    platformFee: size.platformFee,
+    vsize: size.vsize,
+    inscription,
+    userInputs: size.userInputs,
+    poolInputs: [{ txid: rung.txid, vout: rung.vout, value: rung.value, script: ctx.pool.script }],
+    terms,
+    prelude: undefined,
+    rung,
+    // Every sat paid lands in the pool's cardinal coins (the rung's output never counted there).
+    btcDelta: pay,
+    tokenDelta: -rung.amount,
   };
 }

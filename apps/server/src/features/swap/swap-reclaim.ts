@@ -50,6 +50,9 @@ async function leftoverTransfers(deps: AppDeps, pkscript: string, tick: string):
     where t.source_pkscript = ${pkscript} and t.tick = ${tick} and t.used_height is null
       and not exists (select 1 from swap_orders o where o.inscription_id = t.inscription_id
                       and o.state in ('quoted', 'pending', 'confirmed'))
+      -- A rung of the pool's ladder is stock, not a leftover (one of an amount it no longer keeps is).
+      and not exists (select 1 from swap_ladder l join swap_pools p on p.tick = l.tick
+                      where l.inscription_id = t.inscription_id and l.amount = any(p.ladder))
       and not exists (select 1 from claimed_transactions c where c.kind = 'swap'
                       and c.ref = 'reclaim:' || t.inscription_id and c.status in ('claimed', 'sent'))
     order by t.height, t.inscription_id

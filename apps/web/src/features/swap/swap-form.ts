@@ -125,11 +125,14 @@ export function localQuote(request: QuoteRequest): LocalQuote | { error: string 
       exactSide === 'send'
         ? quoteExactIn(direction, reserves, amount, fees)
         : quoteExactOut(direction, reserves, amount, fees);
+    // An exact receive asks for exactly the amount typed (the sats it costs round up, which would
+    // buy a hair more): the server prices that amount, and a ladder amount matches its rung.
+    const receive = exactSide === 'receive' ? amount : quote.received;
     return {
       direction,
       send: quote.amountIn,
-      receive: quote.received,
-      minReceive: minimumReceived(quote.received, request.slippage),
+      receive,
+      minReceive: minimumReceived(receive, request.slippage),
       platformFee: quote.platformFee,
       lpFee: quote.lpFee,
       priceImpactBps: quote.priceImpactBps,

@@ -13,6 +13,7 @@ import { defaultFeeRate, FeeRatePicker } from '../trade/fee-rate-picker.tsx';
 import { tradeQueries } from '../trade/trade.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { SwapDetails } from './swap-details.tsx';
+import { LadderPicks } from './swap-ladder-picks.tsx';
 import { AmountField, FlipButton, nextPair, SlippageField } from './swap-fields.tsx';
 import { coinAmountText, DEFAULT_SLIPPAGE, type ExactSide, type SwapPair } from './swap-form.ts';
 import { useSwap } from './swap.mutations.ts';
@@ -131,7 +132,16 @@ export function SwapPanel({
         balance={balances.receive}
         onAmount={type('receive')}
         onCoin={(coin) => onPair(nextPair(pair, 'receive', coin, firstTick))}
-      />
+      >
+        {!isSell && q.info.data ? (
+          <LadderPicks
+            ladder={q.info.data.ladder}
+            tick={tick}
+            decimals={q.decimals}
+            onPick={type('receive')}
+          />
+        ) : null}
+      </AmountField>
       {q.quoteError ? (
         <p role="alert" className="text-sm text-red-300">
           {q.quoteError}

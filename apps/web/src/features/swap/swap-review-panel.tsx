@@ -59,8 +59,15 @@ export function SwapReviewPanel({
           <Amount sats={review.networkFee} />
         </ReviewRow>
         {!isSell && inscribing > 0n ? (
-          // ADR 017: the pool inscribes exactly these tokens just before the swap, at the user's cost.
-          <ReviewRow term="Inscribing your tokens (the pool's commit and reveal fees)">
+          // ADR 017: the pool inscribes exactly these tokens just before the swap, or hands over
+          // a transfer of its ladder and inscribes it again; either way at the user's cost.
+          <ReviewRow
+            term={
+              order.transfer === 'ladder'
+                ? "Restocking the pool's ready transfer (its commit and reveal fees)"
+                : "Inscribing your tokens (the pool's commit and reveal fees)"
+            }
+          >
             <Amount sats={inscribing} />
           </ReviewRow>
         ) : null}
