@@ -127,7 +127,7 @@ describe('one sign-in for every tab (issue 21 item 24)', () => {
       .click();
     // The other tab hears it without a reload.
     await second.getByRole('button', { name: 'Connect Wallet' }).waitFor();
-    await second.getByText('Please connect your wallet.').waitFor();
+    await second.getByText('Please connect your wallet', { exact: true }).waitFor();
     expect(await second.evaluate(storedToken)).toBeNull();
     await context.close();
   });

@@ -113,12 +113,14 @@ describe('InscriptionViewer', () => {
     );
   });
 
-  it('shows a 3D model auto-rotating with camera controls and its loading percentage', async () => {
+  it('shows a 3D model auto-rotating after 3 s idle, with camera controls and its loading percentage', async () => {
     renderViewer({ contentType: 'model/gltf-binary' });
     await waitFor(() => expect(document.querySelector('model-viewer')).not.toBeNull());
     const model = document.querySelector('model-viewer')!;
     expect(model.getAttribute('src')).toBe(CONTENT_URL);
     expect(model.hasAttribute('auto-rotate')).toBe(true);
+    // Spec 001 §9: the preview's idle delay, 3 s.
+    expect(model.getAttribute('auto-rotate-delay')).toBe('3000');
     expect(model.hasAttribute('camera-controls')).toBe(true);
 
     const progress = () => screen.getByRole('progressbar', { name: 'Loading 3D model' });

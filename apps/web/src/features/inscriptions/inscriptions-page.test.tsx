@@ -38,10 +38,10 @@ function signIn() {
 }
 
 describe('/inscriptions', () => {
-  it("asks a visitor to connect: 'Please connect your wallet.'", async () => {
+  it("asks a visitor to connect: 'Please connect your wallet' (spec 001, no period)", async () => {
     const calls = fakeServer({});
     renderApp({ path: '/inscriptions' });
-    expect(await screen.findByText('Please connect your wallet.')).toBeTruthy();
+    expect(await screen.findByText('Please connect your wallet')).toBeTruthy();
     expect(callsTo(calls, 'GET', HELD.slice(4))).toHaveLength(0);
   });
 

@@ -1,4 +1,4 @@
-import type { AddressInscription } from '@om/core';
+import { CONNECT_YOUR_WALLET_NO_PERIOD, type AddressInscription } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
@@ -17,7 +17,7 @@ export function InscriptionsPage() {
       {wallet ? (
         <HeldInscriptions address={wallet.ordinalsAddress} />
       ) : (
-        <EmptyState title="Please connect your wallet." />
+        <EmptyState title={CONNECT_YOUR_WALLET_NO_PERIOD} />
       )}
     </Page>
   );

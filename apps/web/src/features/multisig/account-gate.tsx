@@ -1,4 +1,4 @@
-import { CONNECT_YOUR_WALLET, WALLET_NOT_CONFIGURED } from '@om/core';
+import { CONNECT_YOUR_WALLET_NO_PERIOD, WALLET_NOT_CONFIGURED } from '@om/core';
 import type { ReactNode } from 'react';
 import { Loading } from '../../components/ui/load-state.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
@@ -7,7 +7,7 @@ import { useWallet } from '../wallet/wallet-context.ts';
 import { userKeyOf, type MultisigAccount } from './multisig-wallet.ts';
 
 /**
- * What both multisig pages need first: a connected wallet ('Please connect your wallet.') whose
+ * What both multisig pages need first: a connected wallet ('Please connect your wallet', spec 001's wording here) whose
  * payment key is compressed ('Wallet is not configured correctly.'), and the network.
  */
 export function MultisigAccountGate({
@@ -19,7 +19,7 @@ export function MultisigAccountGate({
   const config = useAppConfig();
   if (!wallet) {
     return (
-      <EmptyState title={CONNECT_YOUR_WALLET}>
+      <EmptyState title={CONNECT_YOUR_WALLET_NO_PERIOD}>
         Your multisig wallet belongs to the wallet you sign in with.
       </EmptyState>
     );

@@ -75,9 +75,9 @@ function walletRoutes(overrides: Parameters<typeof fakeServer>[0] = {}) {
 }
 
 describe('MultisigWalletPage', () => {
-  it("asks for a wallet: 'Please connect your wallet.'", () => {
+  it("asks for a wallet: 'Please connect your wallet' (spec 001, no period)", () => {
     renderWithWallet(<MultisigWalletPage />, fakeWallet(null));
-    expect(screen.getByText('Please connect your wallet.')).toBeTruthy();
+    expect(screen.getByText('Please connect your wallet')).toBeTruthy();
   });
 
   it("says 'Wallet is not configured correctly.' for an x-only payment key", () => {

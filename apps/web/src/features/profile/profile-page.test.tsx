@@ -178,12 +178,12 @@ describe('/profile', () => {
     toast.dismiss();
   });
 
-  it("asks for a wallet: 'Please connect your wallet.'", async () => {
+  it("asks for a wallet: 'Please connect your wallet' (spec 001, no period)", async () => {
     fakeServer({});
     renderApp({ path: '/profile' });
     // The page is a lazy route: its first import can pass 1 s on a busy machine.
     expect(
-      await screen.findByText('Please connect your wallet.', {}, { timeout: 5000 }),
+      await screen.findByText('Please connect your wallet', {}, { timeout: 5000 }),
     ).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-import { CONNECT_YOUR_WALLET } from '@om/core';
+import { CONNECT_YOUR_WALLET_NO_PERIOD } from '@om/core';
 import { useSearchParams } from 'react-router';
 import { TokensTab } from '../brc20/tokens-tab.tsx';
 import { EmptyState, Page } from '../../components/ui/page.tsx';
@@ -34,7 +34,7 @@ export function ProfilePage() {
       {wallet ? (
         <ProfileTabs wallet={wallet} />
       ) : (
-        <EmptyState title={CONNECT_YOUR_WALLET}>
+        <EmptyState title={CONNECT_YOUR_WALLET_NO_PERIOD}>
           Your profile belongs to the wallet you sign in with.
         </EmptyState>
       )}

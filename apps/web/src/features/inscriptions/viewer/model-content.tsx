@@ -1,4 +1,4 @@
-import { mediaError, PREVIEW_NOT_AVAILABLE } from '@om/core';
+import { mediaError, PREVIEW_NOT_AVAILABLE, WALLET_PREVIEW_IDLE_DELAY_MS } from '@om/core';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ViewerMessage } from './viewer-message.tsx';
@@ -78,6 +78,8 @@ function ModelViewerElement({ src, alt }: Omit<Props, 'forceThumbnail'>) {
         src={src}
         alt={alt}
         auto-rotate
+        // Spec 001 §9: the 3D preview turns after 3 s idle.
+        auto-rotate-delay={WALLET_PREVIEW_IDLE_DELAY_MS}
         camera-controls
         className="size-full"
       />

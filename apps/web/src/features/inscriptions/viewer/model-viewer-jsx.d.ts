@@ -8,6 +8,8 @@ declare module 'react' {
         src: string;
         alt?: string;
         'auto-rotate'?: boolean;
+        /** Milliseconds of idle before auto-rotate resumes. */
+        'auto-rotate-delay'?: number;
         'camera-controls'?: boolean;
       };
     }
