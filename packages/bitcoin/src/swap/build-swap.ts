@@ -66,13 +66,16 @@ export type SwapKeys = { keys: { user: Uint8Array; pool: Uint8Array } };
 export type SwapLayout = {
   inputs: SwapInputRole[];
   userInputs: number[];
+  /** What the pool signs (on a route, pool A: the one that pays). */
   poolInputs: number[];
+  /** On a route (tick ↔ tick, route-swap.ts): what pool B signs, its transfer inscription. */
+  routeInputs?: number[];
   outputs: {
     /** The inscription, to the pool (sale) or to the user's ordinals address (purchase). */
     inscription: 0;
-    /** BTC to the user (sale: `receive`) or to the pool (purchase: `pay`). */
-    payment: 1;
-    platformFee: 2 | undefined;
+    /** BTC to the user (sale: `receive`) or to the pool (purchase: `pay`); a route's to pool B. */
+    payment: 1 | 2;
+    platformFee: 2 | 3 | undefined;
     /** The funder's change: the pool's on a sale, the user's on a purchase. */
     change: number | undefined;
   };

@@ -13,5 +13,11 @@ export {
   type SwapLayout,
   type SwapSize,
 } from './build-swap.ts';
+export {
+  buildRouteSwapPsbt,
+  routeSwapTxSize,
+  type RouteSwapKeys,
+  type RouteSwapTerms,
+} from './route-swap.ts';
 export { checkSignedSwap, finalizeSwap, signPoolInputs } from './settle-swap.ts';
 export { buildSelfTransfer } from './self-transfer.ts';
