@@ -106,6 +106,17 @@ export const SwapPoolsInfoSchema = z.object({
   liquider_service_sell_percent: z.string(),
   /** The pools a swap goes through: ['btc', 'ordi'], or ['ordi', 'btc', 'sats'] routed. */
   route: z.array(z.string()),
+  /** A routed pair's two pools, in route order, with their reserves (the page quotes on them). */
+  legs: z
+    .array(
+      z.object({
+        tick: z.string(),
+        decimals: z.number().int(),
+        btc_volume: z.string(),
+        tick_volume: z.string(),
+      }),
+    )
+    .optional(),
   /**
    * The token amounts the pool has ready as transfer inscriptions (its ladder) and how many of
    * each: buying exactly one of them settles in one transaction.
@@ -245,9 +256,11 @@ export const SwapOrderQuerySchema = z.object({
 export const SwapOrderSchema = z.object({
   order_id: z.string(),
   state: z.enum(SWAP_ORDER_STATES),
-  /** 'buy': BTC → token; 'sell': token → BTC. */
-  direction: z.enum(['buy', 'sell']),
+  /** 'buy': BTC → token; 'sell': token → BTC; 'route': tick → receive_tick through BTC. */
+  direction: z.enum(['buy', 'sell', 'route']),
   tick: z.string(),
+  /** A route's second tick, the one received. */
+  receive_tick: z.string().optional(),
   send_amount: z.string(),
   receive_amount: z.string(),
   min_receive: z.string(),
@@ -257,7 +270,7 @@ export const SwapOrderSchema = z.object({
   /** The swap's transaction; for a buy off the pool's shelf, the pool's commit and reveal first. */
   tx_id: z.string(),
   tx_ids: z.array(z.string()),
-  /** The transfer inscription that changes hands. */
+  /** The transfer inscription that changes hands (on a route, the one the user receives). */
   inscription_id: z.string(),
   created_at: z.string(),
   expires_at: z.string(),

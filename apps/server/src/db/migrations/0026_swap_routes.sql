@@ -3,3 +3,8 @@
 -- first, whose id is the order_id the user holds: they are quoted, sent and failed together.
 alter table swap_orders add column route_id text references swap_orders (id);
 create index swap_orders_by_route on swap_orders (route_id) where route_id is not null;
+-- Both legs of a route carry the one transaction's txid: it stays unique among live orders that
+-- are not a second leg.
+drop index swap_orders_txid;
+create unique index swap_orders_txid on swap_orders (txid)
+  where state not in ('expired', 'failed') and route_id is null;

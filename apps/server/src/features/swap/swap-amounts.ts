@@ -24,7 +24,7 @@ type PairFields = {
   receive_tick: string;
 };
 
-/** BTC → tick is a buy, tick → BTC a sale; tick ↔ tick is not served (one pool per tick). */
+/** BTC → tick is a buy, tick → BTC a sale; tick ↔ tick is a route (swap-route.service.ts). */
 export function pairOf(body: PairFields): SwapPair {
   const send = body.send_coin_type === 'btc' ? 'btc' : body.send_tick.toLowerCase();
   const receive = body.receive_coin_type === 'btc' ? 'btc' : body.receive_tick.toLowerCase();
@@ -32,10 +32,8 @@ export function pairOf(body: PairFields): SwapPair {
   if (send === 'btc' && receive === 'btc')
     throw refuse('pairNotFound', `There is no pool for ${name}`);
   if (send !== 'btc' && receive !== 'btc') {
-    throw refuse(
-      'pairNotFound',
-      `There is no pool for ${name}: swap ${send} to btc, then btc to ${receive}`,
-    );
+    // Callers take tick ↔ tick to routeOf first; a pool is one tick against BTC.
+    throw refuse('pairNotFound', `There is no pool for ${name}: it is routed through btc`);
   }
   const tick = send === 'btc' ? receive : send;
   const bytes = brc20TickByteLength(tick);

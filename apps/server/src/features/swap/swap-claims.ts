@@ -1,5 +1,5 @@
 import type { ClaimHandler } from '../broadcasts/claim-handlers.ts';
-import { markBroadcast, moveSwapOrder, releaseSwapHold } from './swap-orders.queries.ts';
+import { markBroadcast, moveSwapOrder, releaseSwapHold, routeLegs } from './swap-orders.queries.ts';
 
 /**
  * The journal's hand-back for swaps: a swap the request never saw out is broadcast; one whose
@@ -9,9 +9,13 @@ import { markBroadcast, moveSwapOrder, releaseSwapHold } from './swap-orders.que
 export const swapClaim: ClaimHandler = {
   sent: (deps, claim) => markBroadcast(deps.db.kysely, claim.ref),
   release: async (deps, claim, spent) => {
-    await moveSwapOrder(deps.db.kysely, claim.ref, ['pending', 'confirmed'], 'failed', {
-      error: `Its coins were spent elsewhere: ${spent.join(', ')}`,
-    });
-    await releaseSwapHold(deps.db.kysely, claim.ref);
+    // A tick ↔ tick swap fails with its second leg, which holds pool B's coins.
+    const legs = await routeLegs(deps.db.kysely, claim.ref);
+    for (const id of [claim.ref, ...legs.map((leg) => leg.id)]) {
+      await moveSwapOrder(deps.db.kysely, id, ['pending', 'confirmed'], 'failed', {
+        error: `Its coins were spent elsewhere: ${spent.join(', ')}`,
+      });
+      await releaseSwapHold(deps.db.kysely, id);
+    }
   },
 };

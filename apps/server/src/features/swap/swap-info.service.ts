@@ -22,6 +22,7 @@ import {
   type SwapPair,
 } from './swap-amounts.ts';
 import { poolTokenBalance, poolTicks } from './swap-orders.queries.ts';
+import { routeOf, type Route } from './swap-route.service.ts';
 import { quotePoolState, type PoolState } from './swap-pool-state.ts';
 import { quoteRead } from './swap-quote-cache.ts';
 import { refuse } from './swap-refusal.ts';
@@ -31,6 +32,8 @@ import { refuse } from './swap-refusal.ts';
 type InfoBody = z.output<typeof SwapPoolsInfoBodySchema>;
 
 export async function swapPoolsInfo(deps: AppDeps, body: InfoBody): Promise<SwapPoolsInfo> {
+  const route = routeOf(body);
+  if (route) return routePoolsInfo(deps, body, route);
   const pair = pairOf(body);
   const pool = await quotePoolState(deps, pair.tick);
   const { btc, token } = pool.reserves;
@@ -63,6 +66,59 @@ export async function swapPoolsInfo(deps: AppDeps, body: InfoBody): Promise<Swap
     order_ttl_seconds: SWAP_ORDER_TTL_SECONDS,
     send_balance: balances?.[pair.direction === 'buy' ? 'btc' : 'token'] ?? null,
     receive_balance: balances?.[pair.direction === 'buy' ? 'token' : 'btc'] ?? null,
+  };
+}
+
+/**
+ * Tick ↔ tick through BTC: the two pools' token reserves as the route's ends, the spot price
+ * through BTC, and each pool's reserves (`legs`) for the page's own quote. The fees are each
+ * leg's: the sale's into the first pool, the buy's out of the second.
+ */
+async function routePoolsInfo(deps: AppDeps, body: InfoBody, route: Route): Promise<SwapPoolsInfo> {
+  const [a, b] = await Promise.all([
+    quotePoolState(deps, route.from),
+    quotePoolState(deps, route.to),
+  ]);
+  const fees = curveFees(deps.env);
+  // Tokens of `to` per token of `from` at both spot prices: (btcA / tokA) / (btcB / tokB).
+  const toPerFrom = ratioText(
+    a.reserves.btc * b.reserves.token,
+    a.reserves.token * b.reserves.btc,
+    b.decimals,
+  );
+  const fromPerTo = ratioText(
+    b.reserves.btc * a.reserves.token,
+    b.reserves.token * a.reserves.btc,
+    a.decimals,
+  );
+  const [fromBalance, toBalance] = await Promise.all([
+    balancesOf(deps, body.address, { direction: 'sell', tick: route.from }, a),
+    balancesOf(deps, body.address, { direction: 'buy', tick: route.to }, b),
+  ]);
+  const leg = (pool: PoolState) => ({
+    tick: pool.keys.tick,
+    decimals: pool.decimals,
+    btc_volume: btcText(pool.reserves.btc),
+    tick_volume: tokenText(pool.reserves.token, pool.decimals),
+  });
+  return {
+    tick1: route.from,
+    tick2: route.to,
+    tick1_volume: tokenText(a.reserves.token, a.decimals),
+    tick2_volume: tokenText(b.reserves.token, b.decimals),
+    tick1_per_tick2: fromPerTo,
+    tick2_per_tick1: toPerFrom,
+    platform_service_fee_percent: ppmText(fees.platformPpm),
+    liquider_service_fee_percent: ppmText(fees.lpPpm),
+    platform_service_fee_sell_percent: ppmText(fees.platformPpm),
+    liquider_service_sell_percent: ppmText(fees.lpPpm),
+    route: [route.from, 'btc', route.to],
+    legs: [leg(a), leg(b)],
+    ladder: ladderOf(b),
+    max_slipper: String(SWAP_MAX_SLIPPAGE_PERCENT),
+    order_ttl_seconds: SWAP_ORDER_TTL_SECONDS,
+    send_balance: fromBalance?.token ?? null,
+    receive_balance: toBalance?.token ?? null,
   };
 }
 

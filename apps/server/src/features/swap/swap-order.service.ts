@@ -45,6 +45,7 @@ import {
 import { poolState, readPoolChain, type PoolChain, type PoolState } from './swap-pool-state.ts';
 import { priceBuy, priceSell, type PriceContext, type Priced } from './swap-price.ts';
 import { refuse } from './swap-refusal.ts';
+import { getRoutePsbt, routeOf, routeTxSize } from './swap-route.service.ts';
 
 // POST /brc20swap/get_swap_psbt_txsize and /get_swap_psbt (ADR 017). The first prices the swap
 // and chooses its coins; the second prices it again under the pool's lock (the reserves moved, or
@@ -54,6 +55,8 @@ type SizeBody = z.output<typeof SwapTxSizeBodySchema>;
 type PsbtBody = z.output<typeof SwapPsbtBodySchema>;
 
 export async function swapTxSize(deps: AppDeps, body: SizeBody): Promise<SwapTxSize> {
+  const route = routeOf(body);
+  if (route) return routeTxSize(deps, body, route);
   const pair = pairOf(body);
   const chain = await readPoolChain(deps, pair.tick);
   const user = await userSide(deps, body, pair, chain, undefined);
@@ -91,6 +94,8 @@ export async function getSwapPsbt(
       'checksum: the request is not the one get_swap_psbt_txsize answered; ask it again',
     );
   }
+  const route = routeOf(body);
+  if (route) return getRoutePsbt(deps, body, client, route);
   const pair = pairOf(body);
   const chain = await readPoolChain(deps, pair.tick);
   const keys = userKeys(deps, body, pair);
@@ -194,7 +199,7 @@ export async function getSwapPsbt(
   };
 }
 
-class CoinsTaken extends Error {}
+export class CoinsTaken extends Error {}
 
 type UserSide = {
   inscription?: Awaited<ReturnType<typeof userTransfer>>;
@@ -202,7 +207,7 @@ type UserSide = {
 };
 
 /** The user's side: the transfer inscription sold, or the payment coins (only `vins` if given). */
-async function userSide(
+export async function userSide(
   deps: AppDeps,
   body: SizeBody,
   pair: SwapPair,
@@ -267,22 +272,7 @@ function price(
   promised: ReadonlySet<string>,
   user: UserSide,
 ): Priced {
-  const { env } = deps;
-  const feeAddress = platformFeeAddress(env);
-  const ctx: PriceContext = {
-    pair,
-    pool: state.keys,
-    decimals: state.decimals,
-    reserves: state.reserves,
-    tokensFree: state.available - state.inFlight.bought,
-    fees: curveFees(env),
-    poolCoins: state.spendable.filter((c) => !promised.has(`${c.txid}:${c.vout}`)),
-    ladder: state.ladder.filter((r) => !promised.has(`${r.txid}:${r.vout}`)),
-    platformFeeAddress: feeAddress,
-    feeRate: body.fee_rate,
-    maxFeeRate: env.MAX_FEE_RATE,
-    network: env.BITCOIN_NETWORK,
-  };
+  const ctx = priceContext(deps, body, pair, state, promised);
   if (pair.direction === 'sell') {
     return priceSell(ctx, { inscription: user.inscription!, userPaymentAddress: body.address });
   }
@@ -300,8 +290,34 @@ function price(
   });
 }
 
+/** What pricing on a pool needs: its state, less the coins and rungs live orders hold. */
+export function priceContext(
+  deps: AppDeps,
+  body: Pick<SizeBody, 'fee_rate'>,
+  pair: SwapPair,
+  state: PoolState,
+  promised: ReadonlySet<string>,
+): PriceContext {
+  const { env } = deps;
+  const feeAddress = platformFeeAddress(env);
+  return {
+    pair,
+    pool: state.keys,
+    decimals: state.decimals,
+    reserves: state.reserves,
+    tokensFree: state.available - state.inFlight.bought,
+    fees: curveFees(env),
+    poolCoins: state.spendable.filter((c) => !promised.has(`${c.txid}:${c.vout}`)),
+    ladder: state.ladder.filter((r) => !promised.has(`${r.txid}:${r.vout}`)),
+    platformFeeAddress: feeAddress,
+    feeRate: body.fee_rate,
+    maxFeeRate: env.MAX_FEE_RATE,
+    network: env.BITCOIN_NETWORK,
+  };
+}
+
 /** The quote the user saw, less their slippage: the least the order may give them. */
-function minimumOf(body: SizeBody, pair: SwapPair, receive: bigint): bigint {
+export function minimumOf(body: SizeBody, pair: SwapPair, receive: bigint): bigint {
   return body.exact_side === 'receive' ? receive : minimumReceived(receive, body.slipper);
 }
 
@@ -336,7 +352,7 @@ function checkSlippage(body: SizeBody, pair: SwapPair, state: PoolState, priced:
 type UserKeys = { user: Uint8Array };
 
 /** `pubkey` or `payment:ordinals` (DotSwap): the key of the inputs the user signs, checked. */
-function userKeys(deps: AppDeps, body: PsbtBody, pair: SwapPair): UserKeys {
+export function userKeys(deps: AppDeps, body: PsbtBody, pair: SwapPair): UserKeys {
   const network = deps.env.BITCOIN_NETWORK;
   const [first = '', second] = body.user_public_key.split(':');
   const [key, address, what] =
@@ -362,13 +378,13 @@ function buildSwap(priced: Priced, keys: UserKeys, pool: Uint8Array): BuiltSwap 
   }
 }
 
-const sendText = (pair: SwapPair, decimals: number, units: bigint) =>
+export const sendText = (pair: SwapPair, decimals: number, units: bigint) =>
   pair.direction === 'buy' ? btcText(units) : tokenText(units, decimals);
-const receiveText = (pair: SwapPair, decimals: number, units: bigint) =>
+export const receiveText = (pair: SwapPair, decimals: number, units: bigint) =>
   pair.direction === 'buy' ? tokenText(units, decimals) : btcText(units);
 
 /** Hundredths of a percent as "1.25". */
-function percentText(bps: bigint): string {
+export function percentText(bps: bigint): string {
   return `${bps / 100n}.${(bps % 100n).toString().padStart(2, '0')}`;
 }
 
@@ -378,7 +394,7 @@ function percentText(bps: bigint): string {
  * the cosigner secret. The other amount is the quote the user accepted: it only bounds their own
  * slippage, so it is not bound here.
  */
-function checksumOf(
+export function checksumOf(
   deps: AppDeps,
   fields: SizeBody & { vins: readonly { txid: string; vout: number }[] },
 ): string {

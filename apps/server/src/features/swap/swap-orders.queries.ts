@@ -147,7 +147,7 @@ export async function openQuotes(
     select count(*) filter (where payment_address = ${paymentAddress})::int as address,
            count(*) filter (where client = ${client})::int as client
     from swap_orders
-    where state = 'quoted' and expires_at > clock_timestamp()
+    where state = 'quoted' and expires_at > clock_timestamp() and route_id is null
       and (payment_address = ${paymentAddress} or client = ${client})`.execute(conn);
   return rows[0] ?? { address: 0, client: 0 };
 }
@@ -213,9 +213,14 @@ export async function replaceQuotesOf(
   trx: Transaction<Database>,
   inscriptionId: string,
 ): Promise<void> {
+  // A tick ↔ tick quote's second leg lapses with it.
   const { rows } = await sql<{ id: string }>`
     update swap_orders set state = 'expired', expires_at = least(expires_at, clock_timestamp())
-    where state = 'quoted' and inscription_id = ${inscriptionId} returning id`.execute(trx);
+    where state = 'quoted'
+      and (inscription_id = ${inscriptionId}
+           or route_id in (select id from swap_orders
+                           where state = 'quoted' and inscription_id = ${inscriptionId}))
+    returning id`.execute(trx);
   for (const row of rows) await releaseSwapHold(trx, row.id);
 }
 
@@ -228,31 +233,55 @@ export async function findSwapOrder(db: Db, id: string): Promise<SwapOrderRow | 
  * order is still live; its pool coins stay promised past the quote's expiry. False when the order
  * was not live any more.
  */
-export async function claimPending(db: Db, id: string, journal: NewClaim): Promise<boolean> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('swap_orders')
-      .set({ state: 'pending' })
-      .where('id', '=', id)
-      .where('state', '=', 'quoted')
-      .where(sql<boolean>`expires_at > clock_timestamp()`)
-      .executeTakeFirst();
-    if (moved.numUpdatedRows !== 1n) return false;
-    await journalClaim(trx, journal);
-    const holder = swapHolder(id);
-    await sql`update reservation_holds set expires_at = now() + ${sql.raw(BROADCAST_HOLD)}
-              where holder = ${holder}`.execute(trx);
-    await sql`update promised_coins set expires_at = now() + ${sql.raw(BROADCAST_HOLD)}
-              where holder = ${holder}`.execute(trx);
-    return true;
-  });
+export async function claimPending(
+  db: Db,
+  id: string,
+  journal: NewClaim,
+  legs: readonly string[] = [],
+): Promise<boolean> {
+  return db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      const ids = [id, ...legs];
+      const moved = await trx
+        .updateTable('swap_orders')
+        .set({ state: 'pending' })
+        .where('id', 'in', ids)
+        .where('state', '=', 'quoted')
+        .where(sql<boolean>`expires_at > clock_timestamp()`)
+        .executeTakeFirst();
+      if (moved.numUpdatedRows !== BigInt(ids.length)) {
+        // A tick ↔ tick swap goes out whole or not at all.
+        if (moved.numUpdatedRows > 0n) throw new LegLapsed();
+        return false;
+      }
+      await journalClaim(trx, journal);
+      const holders = ids.map(swapHolder);
+      await sql`update reservation_holds set expires_at = now() + ${sql.raw(BROADCAST_HOLD)}
+              where holder = any(${holders}::text[])`.execute(trx);
+      await sql`update promised_coins set expires_at = now() + ${sql.raw(BROADCAST_HOLD)}
+              where holder = any(${holders}::text[])`.execute(trx);
+      return true;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof LegLapsed) return false;
+      throw err;
+    });
 }
 
+class LegLapsed extends Error {}
+
+/** The second leg of a tick ↔ tick order (none for a swap through one pool). */
+export async function routeLegs(conn: Conn, id: string): Promise<SwapOrderRow[]> {
+  return conn.selectFrom('swap_orders').selectAll().where('route_id', '=', id).execute();
+}
+
+/** The order and its route's legs were taken by the node. */
 export async function markBroadcast(conn: Conn, id: string): Promise<void> {
   await conn
     .updateTable('swap_orders')
     .set({ broadcast_at: sql<Date>`now()` })
-    .where('id', '=', id)
+    .where((eb) => eb.or([eb('id', '=', id), eb('route_id', '=', id)]))
     .where('broadcast_at', 'is', null)
     .execute();
 }

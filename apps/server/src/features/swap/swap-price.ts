@@ -89,7 +89,7 @@ export type Priced = {
   tokenDelta: bigint;
 };
 
-function curve<T>(run: () => T): T {
+export function curve<T>(run: () => T): T {
   try {
     return run();
   } catch (err) {
@@ -99,7 +99,7 @@ function curve<T>(run: () => T): T {
   }
 }
 
-function sized<T>(run: () => T): T {
+export function sized<T>(run: () => T): T {
   try {
     return run();
   } catch (err) {
@@ -109,7 +109,10 @@ function sized<T>(run: () => T): T {
   }
 }
 
-const platformOutput = (ctx: PriceContext, value: bigint) => ({
+export const platformOutput = (
+  ctx: Pick<PriceContext, 'platformFeeAddress' | 'pool'>,
+  value: bigint,
+) => ({
   // Without a fee address there is no fee (curveFees then has platformPpm 0).
   address: ctx.platformFeeAddress ?? ctx.pool.address,
   value: ctx.platformFeeAddress ? value : 0n,

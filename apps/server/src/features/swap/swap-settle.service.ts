@@ -24,6 +24,7 @@ import {
   markBroadcast,
   moveSwapOrder,
   releaseSwapHold,
+  routeLegs,
   type SwapOrderRow,
 } from './swap-orders.queries.ts';
 import { poolKeys } from './swap-pool.ts';
@@ -41,6 +42,15 @@ export async function sendSwapPsbt(deps: AppDeps, body: Body): Promise<SendSwapP
   const { env, db, chain } = deps;
   const order = await findSwapOrder(db, body.order_id);
   if (!order) throw refuse('orderNotFound', `order_id: no swap order ${body.order_id}`);
+  if (order.route_id) {
+    throw refuse(
+      'orderNotFound',
+      `order_id: ${order.id} is the second leg of swap order ${order.route_id}: send that one`,
+    );
+  }
+  // A tick ↔ tick swap's second leg: the buy out of the second pool, in the same transaction.
+  const legs = await routeLegs(db.kysely, order.id);
+  const ids = [order.id, ...legs.map((leg) => leg.id)];
   if (order.state !== 'quoted') {
     throw refuse(
       'orderNotFound',
@@ -48,8 +58,10 @@ export async function sendSwapPsbt(deps: AppDeps, body: Body): Promise<SendSwapP
     );
   }
   if (order.expires_at.getTime() <= Date.now()) {
-    await moveSwapOrder(db.kysely, order.id, ['quoted'], 'expired');
-    await releaseSwapHold(db.kysely, order.id);
+    for (const id of ids) {
+      await moveSwapOrder(db.kysely, id, ['quoted'], 'expired');
+      await releaseSwapHold(db.kysely, id);
+    }
     throw refuse(
       'orderExpired',
       `order_id: swap order ${order.id} expired at ${order.expires_at.toISOString()}: ask for a new quote`,
@@ -66,15 +78,22 @@ export async function sendSwapPsbt(deps: AppDeps, body: Body): Promise<SendSwapP
   try {
     const checked = checkSignedSwap(signed, built);
     const pool = poolKeys(env, order.tick);
-    final = finalizeSwap(signPoolInputs(checked, pool.privateKey, order.layout.poolInputs), built);
+    let both = signPoolInputs(checked, pool.privateKey, order.layout.poolInputs);
+    const [leg] = legs;
+    if (leg && order.layout.routeInputs) {
+      both = signPoolInputs(both, poolKeys(env, leg.tick).privateKey, order.layout.routeInputs);
+    }
+    final = finalizeSwap(both, built);
   } catch (err) {
     if (err instanceof TradeError) throw refuse('psbtMismatch', `psbt: ${err.message}`);
     throw err;
   }
-  await recheckPool(deps, order);
+  for (const row of [order, ...legs]) await recheckPool(deps, row, ids);
 
   const transactions = [
-    ...order.prelude_hexes.map((hex, i) => ({ hex, txid: order.prelude_txids[i] ?? '' })),
+    ...[...legs, order].flatMap((row) =>
+      row.prelude_hexes.map((hex, i) => ({ hex, txid: row.prelude_txids[i] ?? '' })),
+    ),
     { hex: final.hex, txid: final.txid },
   ];
   try {
@@ -84,10 +103,15 @@ export async function sendSwapPsbt(deps: AppDeps, body: Body): Promise<SendSwapP
     );
   } catch (err) {
     if (!isTxRejection(err)) throw err;
-    await failOrder(deps, order.id, err.message);
+    await failOrders(deps, ids, err.message);
     throw refuse('broadcastRefused', `The node refused the swap: ${err.message}`);
   }
-  const claimed = await claimPending(db, order.id, { kind: 'swap', ref: order.id, transactions });
+  const claimed = await claimPending(
+    db,
+    order.id,
+    { kind: 'swap', ref: order.id, transactions },
+    legs.map((leg) => leg.id),
+  );
   if (!claimed) {
     throw refuse('orderExpired', `order_id: swap order ${order.id} expired before it was signed`);
   }
@@ -113,7 +137,11 @@ export async function sendSwapPsbt(deps: AppDeps, body: Body): Promise<SendSwapP
  * less what orders priced before it that lapsed since had moved (only those can move its place;
  * orders priced after it are priced after it). A move in the user's favour is refused.
  */
-async function recheckPool(deps: AppDeps, order: SwapOrderRow): Promise<void> {
+async function recheckPool(
+  deps: AppDeps,
+  order: SwapOrderRow,
+  failing: readonly string[],
+): Promise<void> {
   const lapsed = await lapsedBefore(deps.db.kysely, order.tick, order.seq, order.created_at);
   const side = order.direction;
   const reserves = {
@@ -138,20 +166,25 @@ async function recheckPool(deps: AppDeps, order: SwapOrderRow): Promise<void> {
     holds = false;
   }
   if (!holds) {
-    await failOrder(deps, order.id, 'The pool moved since the quote');
+    await failOrders(deps, failing, 'The pool moved since the quote');
     throw refuse('slippageExceeded', 'The pool moved since the quote: ask for a new one');
   }
 }
 
-async function failOrder(deps: AppDeps, id: string, error: string): Promise<void> {
-  await moveSwapOrder(deps.db.kysely, id, ['quoted'], 'failed', { error });
-  await releaseSwapHold(deps.db.kysely, id);
+/** The order and its route's legs fail together. */
+async function failOrders(deps: AppDeps, ids: readonly string[], error: string): Promise<void> {
+  for (const id of ids) {
+    await moveSwapOrder(deps.db.kysely, id, ['quoted'], 'failed', { error });
+    await releaseSwapHold(deps.db.kysely, id);
+  }
 }
 
 /** GET /brc20swap/order. */
 export async function getSwapOrder(deps: AppDeps, id: string): Promise<SwapOrder> {
   const order = await findSwapOrder(deps.db, id);
   if (!order) throw refuse('orderNotFound', `order_id: no swap order ${id}`);
+  const [leg] = await routeLegs(deps.db.kysely, order.id);
+  if (leg) return routeOrder(deps, order, leg);
   const decimals = (await readTicker(deps.db, order.tick))?.decimals ?? 18;
   const buy = order.direction === 'buy';
   const btc = (v: string) => btcText(BigInt(v));
@@ -174,5 +207,49 @@ export async function getSwapOrder(deps: AppDeps, id: string): Promise<SwapOrder
     created_at: order.created_at.toISOString(),
     expires_at: order.expires_at.toISOString(),
     error: order.error,
+  };
+}
+
+const PROGRESS: readonly SwapOrder['state'][] = ['quoted', 'pending', 'confirmed', 'completed'];
+
+/**
+ * A tick ↔ tick order as one: the first leg's tokens sent, the second's received; failed or
+ * expired if a leg is, else as far as the slower leg got (both share one transaction).
+ */
+async function routeOrder(
+  deps: AppDeps,
+  order: SwapOrderRow,
+  leg: SwapOrderRow,
+): Promise<SwapOrder> {
+  const [from, to] = await Promise.all([
+    readTicker(deps.db, order.tick),
+    readTicker(deps.db, leg.tick),
+  ]);
+  const now = Date.now();
+  const stateOf = (row: SwapOrderRow) =>
+    row.state === 'quoted' && row.expires_at.getTime() <= now ? 'expired' : row.state;
+  const states = [stateOf(order), stateOf(leg)];
+  const state =
+    states.find((s) => s === 'failed' || s === 'expired') ??
+    PROGRESS[Math.min(...states.map((s) => PROGRESS.indexOf(s)))]!;
+  const token = (v: string, decimals = 18) => tokenText(BigInt(v), decimals);
+  return {
+    order_id: order.id,
+    state,
+    direction: 'route',
+    tick: order.tick,
+    receive_tick: leg.tick,
+    send_amount: token(order.send_amount, from?.decimals),
+    receive_amount: token(leg.receive_amount, to?.decimals),
+    min_receive: token(leg.min_receive, to?.decimals),
+    platform_fee: btcText(BigInt(order.platform_fee) + BigInt(leg.platform_fee)),
+    lp_fee: token(order.lp_fee, from?.decimals),
+    network_fee: btcText(BigInt(order.network_fee)),
+    tx_id: order.txid,
+    tx_ids: [...leg.prelude_txids, order.txid],
+    inscription_id: leg.inscription_id,
+    created_at: order.created_at.toISOString(),
+    expires_at: order.expires_at.toISOString(),
+    error: order.error ?? leg.error,
   };
 }
