@@ -7,15 +7,18 @@ const INPUT =
   'h-10 w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 font-mono text-zinc-100 read-only:bg-zinc-900/60 aria-[invalid=true]:border-red-500/60';
 const SELECT = 'h-10 rounded-lg border border-zinc-700 bg-zinc-950 px-2 text-zinc-100';
 
-/** Choosing one side keeps the pair against BTC: tick ↔ tick is not served yet. */
+/**
+ * Choosing one side's coin keeps the other, tick ↔ tick included (a route through BTC); choosing
+ * the coin the other side has swaps the two.
+ */
 export function nextPair(
   pair: SwapPair,
   side: 'send' | 'receive',
   coin: string,
   firstTick: string,
 ) {
-  const other = side === 'send' ? pair.receive : pair.send;
-  const otherCoin = coin === BTC ? (other === BTC ? firstTick : other) : BTC;
+  const [mine, other] = side === 'send' ? [pair.send, pair.receive] : [pair.receive, pair.send];
+  const otherCoin = coin !== other ? other : mine !== coin ? mine : coin === BTC ? firstTick : BTC;
   return side === 'send' ? { send: coin, receive: otherCoin } : { send: otherCoin, receive: coin };
 }
 

@@ -28,7 +28,7 @@ describe('the pair', () => {
     expect(pairFromParams(new URLSearchParams(query), 'omkt')).toEqual(pair);
   });
 
-  it('is a buy or a sell against BTC, nothing else yet', () => {
+  it('is a buy or a sell against BTC, a route between two tokens, nothing for one coin', () => {
     expect(directionOf({ send: 'btc', receive: 'omkt' })).toEqual({
       direction: 'buy',
       tick: 'omkt',
@@ -37,7 +37,10 @@ describe('the pair', () => {
       direction: 'sell',
       tick: 'omkt',
     });
-    expect(directionOf({ send: 'omkt', receive: 'ordi' })).toBeUndefined();
+    expect(directionOf({ send: 'omkt', receive: 'ordi' })).toEqual({
+      direction: 'route',
+      tick: 'omkt',
+    });
     expect(directionOf({ send: 'btc', receive: 'btc' })).toBeUndefined();
   });
 });

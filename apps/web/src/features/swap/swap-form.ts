@@ -22,9 +22,12 @@ import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
 export const BTC = 'btc';
 export const DEFAULT_SLIPPAGE = '0.5';
 
-/** Buy: BTC in, the token out. Sell: the token in, BTC out. Tick ↔ tick is not served yet. */
+/**
+ * Buy: BTC in, the token out. Sell: the token in, BTC out. Route: one token in, another out,
+ * through BTC in one transaction (ADR 017), selling a transfer inscription whole like a sale.
+ */
 export type SwapPair = { send: string; receive: string };
-export type Direction = 'buy' | 'sell';
+export type Direction = 'buy' | 'sell' | 'route';
 export type ExactSide = 'send' | 'receive';
 
 /** The pair of `?send=btc&receive=omkt`, lower case; BTC to `fallbackTick` when absent. */
@@ -35,13 +38,17 @@ export function pairFromParams(params: URLSearchParams, fallbackTick: string): S
   return { send, receive };
 }
 
-/** The direction of a BTC pair and its token; undefined for tick ↔ tick or a same-coin pair. */
+/** The direction of a pair and the token sent or bought (a route's first); undefined for one coin. */
 export function directionOf(pair: SwapPair): { direction: Direction; tick: string } | undefined {
   if (pair.send === pair.receive) return undefined;
   if (pair.send === BTC) return { direction: 'buy', tick: pair.receive };
   if (pair.receive === BTC) return { direction: 'sell', tick: pair.send };
-  return undefined;
+  return { direction: 'route', tick: pair.send };
 }
+
+/** Whether the user sends a transfer inscription (a sale or a route), not BTC. */
+export const sendsInscription = (direction: Direction | undefined) =>
+  direction === 'sell' || direction === 'route';
 
 export function coinLabel(coin: string): string {
   return coin === BTC ? 'BTC' : coin;
@@ -69,7 +76,7 @@ export function slippageError(text: string): string | undefined {
 }
 
 /** The fee fractions of the pools poll ("0.004" = 0.4 %) as the curve's parts per million. */
-export function curveFees(info: SwapPoolsInfo, direction: Direction): CurveFees {
+export function curveFees(info: SwapPoolsInfo, direction: 'buy' | 'sell'): CurveFees {
   const [platform, lp] =
     direction === 'buy'
       ? [info.platform_service_fee_percent, info.liquider_service_fee_percent]
@@ -112,6 +119,7 @@ export type QuoteRequest = {
 
 /** The curve's quote on the polled reserves, or the curve's refusal in words. */
 export function localQuote(request: QuoteRequest): LocalQuote | { error: string } {
+  if (request.direction === 'route') return localRouteQuote(request);
   const { direction, info, exactSide, amount } = request;
   const btcVolume = direction === 'buy' ? info.tick1_volume : info.tick2_volume;
   const tokenVolume = direction === 'buy' ? info.tick2_volume : info.tick1_volume;
@@ -141,6 +149,58 @@ export function localQuote(request: QuoteRequest): LocalQuote | { error: string 
     if (error instanceof CurveError) return { error: `${error.message}.` };
     throw error;
   }
+}
+
+/**
+ * A route's quote on its two pools (the poll's `legs`): the inscription's tokens sold into the
+ * first, the BTC they give buying the second, rounded down to its decimals. Before the network
+ * fee and the second pool's inscribing, which the size call then takes out.
+ */
+function localRouteQuote(request: QuoteRequest): LocalQuote | { error: string } {
+  const [first, second] = request.info.legs ?? [];
+  if (!first || !second) return { error: 'The pools of this pair are not known yet.' };
+  const reserves = (leg: typeof first) => ({
+    btc: parseBtcToSats(leg.btc_volume) ?? 0n,
+    token: parseTokenAmount(leg.tick_volume, 18) ?? 0n,
+  });
+  try {
+    const sale = quoteExactIn(
+      'sell',
+      reserves(first),
+      request.amount,
+      curveFees(request.info, 'sell'),
+    );
+    const buy = quoteExactIn(
+      'buy',
+      reserves(second),
+      sale.received,
+      curveFees(request.info, 'buy'),
+    );
+    const receive = truncateToDecimals(buy.amountOut, second.decimals);
+    return {
+      direction: 'route',
+      send: request.amount,
+      receive,
+      minReceive: minimumReceived(receive, request.slippage),
+      platformFee: sale.platformFee + buy.platformFee,
+      lpFee: sale.lpFee,
+      priceImpactBps: sale.priceImpactBps + buy.priceImpactBps,
+    };
+  } catch (error) {
+    if (error instanceof CurveError) return { error: `${error.message}.` };
+    throw error;
+  }
+}
+
+/** A route's quote as the size call answers it: its tokens net of every fee. */
+export function routeAfterSize(
+  quote: LocalQuote,
+  size: SwapTxSize,
+  decimals: number,
+  slippage: string,
+): LocalQuote {
+  const receive = parseTokenAmount(size.receive_amount, decimals) ?? quote.receive;
+  return { ...quote, receive, minReceive: minimumReceived(receive, slippage) };
 }
 
 /**

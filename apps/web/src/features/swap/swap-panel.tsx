@@ -15,7 +15,13 @@ import { useWallet } from '../wallet/wallet-context.ts';
 import { SwapDetails } from './swap-details.tsx';
 import { LadderPicks } from './swap-ladder-picks.tsx';
 import { AmountField, FlipButton, nextPair, SlippageField } from './swap-fields.tsx';
-import { coinAmountText, DEFAULT_SLIPPAGE, type ExactSide, type SwapPair } from './swap-form.ts';
+import {
+  coinAmountText,
+  DEFAULT_SLIPPAGE,
+  sendsInscription,
+  type ExactSide,
+  type SwapPair,
+} from './swap-form.ts';
 import { useSwap } from './swap.mutations.ts';
 import { SwapOrderStatus } from './swap-order-status.tsx';
 import { SwapReviewPanel } from './swap-review-panel.tsx';
@@ -58,14 +64,17 @@ export function SwapPanel({
     inscriptionId: inscription?.inscriptionId,
   });
   const balances = useSwapBalances(pair, q.decimals);
-  const isSell = q.route?.direction === 'sell';
+  // A sale or a route: the user sends a transfer inscription whole, the amounts follow from it.
+  const isSell = sendsInscription(q.route?.direction);
   const firstTick = pools[0]?.tick ?? '';
 
   const shown = (side: ExactSide) => {
     if (side === exactSide) return amountText;
     if (!q.quote) return '';
     const units = side === 'send' ? q.quote.send : q.quote.receive;
-    return coinAmountText(units, side === 'send' ? pair.send : pair.receive, q.decimals);
+    return side === 'send'
+      ? coinAmountText(units, pair.send, q.decimals)
+      : coinAmountText(units, pair.receive, q.receiveDecimals);
   };
   const type = (side: ExactSide) => (text: string) => {
     setExactSide(side);
@@ -96,7 +105,14 @@ export function SwapPanel({
       />
     );
   }
-  const request = swapRequest({ quote: q, pool, inscription, exactSide, slippage });
+  const request = swapRequest({
+    quote: q,
+    pool,
+    receivePool: pools.find((p) => p.tick === pair.receive),
+    inscription,
+    exactSide,
+    slippage,
+  });
   const error = q.info.error ?? prepare.error ?? sign.error;
   return (
     <div className="flex flex-col gap-3">

@@ -12,12 +12,15 @@ import type { useSwapQuote } from './use-swap-quote.ts';
 export function swapRequest({
   quote,
   pool,
+  receivePool,
   inscription,
   exactSide,
   slippage,
 }: {
   quote: ReturnType<typeof useSwapQuote>;
   pool: SwapPoolSummary | undefined;
+  /** A route's second pool (the token received). */
+  receivePool?: SwapPoolSummary | undefined;
   inscription: Brc20Transferable | undefined;
   exactSide: ExactSide;
   slippage: string;
@@ -25,6 +28,20 @@ export function swapRequest({
   const { body, route, grossQuote: local } = quote;
   const shownFee = quote.size?.data ? parseBtcToSats(quote.size.data.network_fee) : undefined;
   if (!body || !route || !local || !pool) return undefined;
+  if (route.direction === 'route') {
+    if (!inscription?.outpoint || !receivePool) return undefined;
+    return {
+      body,
+      direction: 'route',
+      poolAddress: pool.pool_address,
+      receivePoolAddress: receivePool.pool_address,
+      inscriptionOutpoint: inscription.outpoint,
+      receiveBeforeFee: 0n,
+      maxSend: 0n,
+      platformFee: local.platformFee,
+      ...(shownFee === undefined ? {} : { networkFeeShown: shownFee }),
+    };
+  }
   if (route.direction === 'sell') {
     if (!inscription?.outpoint) return undefined;
     return {

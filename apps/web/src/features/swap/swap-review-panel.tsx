@@ -33,6 +33,7 @@ export function SwapReviewPanel({
   const { order, review, request, body } = prepared;
   const secondsLeft = useSecondsLeft(order.expires_at);
   const isSell = request.direction === 'sell';
+  const isRoute = request.direction === 'route';
   const refused = review.problems.length > 0;
   // The order's network fee counts every transaction; the PSBT's is the swap's own.
   const inscribing = (parseBtcToSats(order.network_fee) ?? 0n) - review.networkFee;
@@ -46,7 +47,11 @@ export function SwapReviewPanel({
           {order.receive_amount} {body.receive_tick === 'btc' ? 'BTC' : body.receive_tick}
         </ReviewRow>
         <ReviewRow term="Minimum received">{order.min_receive}</ReviewRow>
-        {isSell ? (
+        {isRoute ? (
+          <ReviewRow term="Leaves your wallet" strong>
+            The transfer inscription only
+          </ReviewRow>
+        ) : isSell ? (
           <ReviewRow term="BTC to your payment address" strong>
             <Amount sats={review.receives} />
           </ReviewRow>
@@ -58,7 +63,7 @@ export function SwapReviewPanel({
         <ReviewRow term={`Network fee (${feeRateText(review.feeRate)})`}>
           <Amount sats={review.networkFee} />
         </ReviewRow>
-        {!isSell && inscribing > 0n ? (
+        {(!isSell || isRoute) && inscribing > 0n ? (
           // ADR 017: the pool inscribes exactly these tokens just before the swap, or hands over
           // a transfer of its ladder and inscribes it again; either way at the user's cost.
           <ReviewRow

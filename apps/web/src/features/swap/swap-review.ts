@@ -37,8 +37,10 @@ export type SwapReviewRequest = {
   /** The pool's address (GET /brc20swap/pools): a sale's inscription goes there, a purchase's comes from there. */
   poolAddress: string;
   feeRate: number;
-  /** Sale: 'txid:vout' of the transfer inscription chosen. */
+  /** Sale and route: 'txid:vout' of the transfer inscription chosen. */
   inscriptionOutpoint?: string;
+  /** Route: the second pool's address, whose transfer inscription comes to the user. */
+  receivePoolAddress?: string;
   /** Sale: the least BTC the page showed, in sats. */
   minReceive: bigint;
   /** Purchase: the most the page showed to send, its platform fee and its network fee, in sats. */
@@ -105,10 +107,16 @@ export function reviewSwapPsbt(answer: SwapPsbt, request: SwapReviewRequest): Sw
   const scripts = Array.from({ length: tx.outputsLength }, (_, i) => {
     const { script = new Uint8Array(), amount = 0n } = tx.getOutput(i);
     kept += amount;
-    if (i === 0 && !equalBytes(script, direction === 'sell' ? pool : ordinals)) {
+    const sends = direction !== 'buy';
+    if (i === 0 && !equalBytes(script, sends ? pool : ordinals)) {
       const where = addressOfScript(script, network) ?? 'a script';
-      const whose = direction === 'sell' ? 'the pool' : 'your ordinals address';
+      const whose = sends ? 'the pool' : 'your ordinals address';
       problems.push(`Output 0 sends the inscription to ${where}, not ${whose}.`);
+    }
+    // A route's second inscription, the tokens bought, comes to the ordinals address.
+    if (direction === 'route' && i === 1 && !equalBytes(script, ordinals)) {
+      const where = addressOfScript(script, network) ?? 'a script';
+      problems.push(`Output 1 sends the tokens bought to ${where}, not your ordinals address.`);
     }
     // What reaches the user's addresses is theirs again, the purchase's inscription output too
     // (the user pays its postage back to the pool with the inscribing).
@@ -125,7 +133,14 @@ export function reviewSwapPsbt(answer: SwapPsbt, request: SwapReviewRequest): Sw
   const unsafe = inputsWithUnsafeSighash(tx, toSign);
   if (unsafe.length > 0) problems.push(unsafeSighashText(unsafe, 'The swap'));
 
-  if (direction === 'sell') {
+  if (direction === 'route') {
+    // The inscription in, another out: nothing else of the wallet's may be spent.
+    if (review.pays > 0n) {
+      problems.push(
+        `It spends ${btcText(review.pays)} of your wallet: a token-to-token swap spends only the inscription.`,
+      );
+    }
+  } else if (direction === 'sell') {
     const min = maxOf(request.minReceive, parseBtcToSats(answer.min_receive) ?? request.minReceive);
     if (review.receives < min) {
       problems.push(
@@ -176,7 +191,13 @@ function inputProblems(
 ): string[] {
   const problems: string[] = [];
   const isInscription = i === 0;
-  if (request.direction === 'sell') {
+  if (request.direction === 'route' && i === 1 && request.receivePoolAddress) {
+    const receivePool = scriptOfAddress(request.receivePoolAddress, request.network);
+    if (!equalBytes(script, receivePool)) {
+      problems.push("Input 1 is not the second pool's transfer inscription.");
+    }
+  }
+  if (request.direction !== 'buy') {
     if (isInscription && !equalBytes(script, ordinals)) {
       problems.push('Input 0 is not a coin of your ordinals address.');
     }
@@ -184,13 +205,14 @@ function inputProblems(
       problems.push('Input 0 is not the transfer inscription you chose.');
     }
     if (!isInscription && isUser(script)) {
-      problems.push(`Input ${i} is a coin of your wallet: a sale spends only the inscription.`);
+      const swap = request.direction === 'route' ? 'a token-to-token swap' : 'a sale';
+      problems.push(`Input ${i} is a coin of your wallet: ${swap} spends only the inscription.`);
     }
   } else if (isInscription && !equalBytes(script, pool)) {
     problems.push("Input 0 is not the pool's transfer inscription.");
   }
   const mayPay =
-    request.direction === 'sell' ? isInscription : !isInscription && equalBytes(script, payment);
+    request.direction !== 'buy' ? isInscription : !isInscription && equalBytes(script, payment);
   if (signs && !mayPay) {
     problems.push(`The swap asks you to sign input ${i}, which is not yours to pay with.`);
   }

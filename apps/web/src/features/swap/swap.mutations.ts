@@ -30,8 +30,10 @@ export type SwapRequest = {
   body: SwapTxSizeBody;
   direction: Direction;
   poolAddress: string;
-  /** Sale: the transfer inscription's 'txid:vout'. */
+  /** Sale and route: the transfer inscription's 'txid:vout'. */
   inscriptionOutpoint?: string;
+  /** Route: the second pool's address (its transfer inscription comes from there). */
+  receivePoolAddress?: string;
   /** Sale: the curve's BTC for it, before the network fee the pool takes out (sats). */
   receiveBeforeFee: bigint;
   /** Purchase: the most sent, its platform fee and the network fee shown (sats). */
@@ -65,6 +67,19 @@ async function saleTerms(request: SwapRequest, first: SwapTxSize): Promise<Terms
   return { body, size, minReceive: minimumReceived(receive, body.slipper), networkFee };
 }
 
+/**
+ * A route's receive_amount is the size call's (its tokens net of every fee): the server holds the
+ * order to it less the slippage; its network fee counts the second pool's inscribing.
+ */
+function routeTerms(request: SwapRequest, size: SwapTxSize): Terms {
+  return {
+    body: { ...request.body, receive_amount: size.receive_amount },
+    size,
+    minReceive: 0n,
+    networkFee: parseBtcToSats(size.network_fee) ?? 0n,
+  };
+}
+
 function purchaseTerms(request: SwapRequest, size: SwapTxSize): Terms {
   // The network fee of a purchase counts the pool's inscribing too, which its size does not
   // show: the one the page showed before Swap is the most the user agreed to.
@@ -94,7 +109,9 @@ export function useSwap() {
       const { body, size, minReceive, networkFee } =
         request.direction === 'sell'
           ? await saleTerms(request, first)
-          : purchaseTerms(request, first);
+          : request.direction === 'route'
+            ? routeTerms(request, first)
+            : purchaseTerms(request, first);
       const order = await swapApi.psbt({
         ...body,
         user_public_key: userPublicKey(user),
@@ -114,6 +131,7 @@ export function useSwap() {
         ...(request.inscriptionOutpoint
           ? { inscriptionOutpoint: request.inscriptionOutpoint }
           : {}),
+        ...(request.receivePoolAddress ? { receivePoolAddress: request.receivePoolAddress } : {}),
         minReceive,
         maxSend: request.maxSend,
         platformFee: request.platformFee,

@@ -5,6 +5,8 @@ import type { WalletAccount } from '../wallet/wallet.types.ts';
 import {
   directionOf,
   localQuote,
+  routeAfterSize,
+  sendsInscription,
   saleAfterNetworkFee,
   saleNetworkFee,
   parseCoinAmount,
@@ -47,6 +49,8 @@ export function useSwapQuote(inputs: SwapInputs) {
   );
   const route = directionOf(pair);
   const decimals = pool?.decimals ?? 18;
+  // A route receives the second pool's token, at its decimals.
+  const receiveDecimals = info.data?.legs?.[1]?.decimals ?? decimals;
   const typedCoin = inputs.exactSide === 'send' ? pair.send : pair.receive;
   const amount = parseCoinAmount(inputs.amountText, typedCoin, decimals);
   const slippageProblem = slippageError(inputs.slippage);
@@ -61,7 +65,7 @@ export function useSwapQuote(inputs: SwapInputs) {
         })
       : undefined;
   const ready = quote && !('error' in quote) ? quote : undefined;
-  const needsInscription = route?.direction === 'sell' && !inputs.inscriptionId;
+  const needsInscription = sendsInscription(route?.direction) && !inputs.inscriptionId;
   const body =
     ready && wallet && !needsInscription
       ? txSizeBody({
@@ -85,7 +89,8 @@ export function useSwapQuote(inputs: SwapInputs) {
     enabled: debouncedText !== '' && debouncedText === bodyText,
   });
   const sized = bodyText !== '' && debouncedText === bodyText ? size : undefined;
-  // A sale's BTC arrives less the network fee, which the pool takes out of it.
+  // A sale's BTC arrives less the network fee, which the pool takes out of it; a route's tokens
+  // are what the size call says once the fee and the second pool's inscribing are out.
   const shown =
     ready && route?.direction === 'sell' && sized?.data
       ? saleAfterNetworkFee(
@@ -93,11 +98,14 @@ export function useSwapQuote(inputs: SwapInputs) {
           saleNetworkFee(sized.data, inputs.feeRate),
           inputs.slippage.trim(),
         )
-      : ready;
+      : ready && route?.direction === 'route' && sized?.data
+        ? routeAfterSize(ready, sized.data, receiveDecimals, inputs.slippage.trim())
+        : ready;
   return {
     info,
     route,
     decimals,
+    receiveDecimals,
     amount,
     /** The curve's quote, as the body asks it. */
     grossQuote: ready,
