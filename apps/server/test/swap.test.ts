@@ -246,6 +246,33 @@ describe.each(databaseKinds())('the BRC-20 swap on %s', (kind) => {
     }
   });
 
+  it('a quote shows an order this process just wrote, though quotes share their reads for a second', async () => {
+    const user = await buyer();
+    const quote = () =>
+      ok('/swap_pools_info', { ...pair('buy'), address: '0' }, SwapPoolsInfoSchema);
+    const before = await quote();
+    expect(await quote()).toEqual(before);
+    const { psbt } = await order(buyBody(user, '0.0002'), user);
+    const row = await t.db.kysely
+      .selectFrom('swap_orders')
+      .select(['btc_delta', 'token_delta'])
+      .where('id', '=', psbt.order_id)
+      .executeTakeFirstOrThrow();
+    const after = await quote();
+    expect(btcTextToSats(after.tick1_volume)).toBe(
+      btcTextToSats(before.tick1_volume) + BigInt(row.btc_delta),
+    );
+    expect(tokenUnits(after.tick2_volume)).toBe(
+      tokenUnits(before.tick2_volume) + BigInt(row.token_delta),
+    );
+    // Not signed: the quote lapses, and with it its place on the curve.
+    await sql`update swap_orders set expires_at = now() where id = ${psbt.order_id}`.execute(
+      t.db.kysely,
+    );
+    await watchSwapOrders(t.deps);
+    expect(await quote()).toEqual(before);
+  });
+
   it('a buy settles in one block: the pool inscribes exactly the amount, the buyer gets it', async () => {
     const user = await buyer();
     const before = await readPoolState(t.deps, tick);

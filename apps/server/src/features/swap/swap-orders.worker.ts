@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app.ts';
 import { startChainWorker } from '../../chain/chain-worker.ts';
 import { reclaimLeftovers } from './swap-reclaim.ts';
 import { restockLadders } from './swap-ladder.ts';
+import { dropQuoteViews } from './swap-quote-cache.ts';
 import { brc20IndexedHeight } from '../inscription-service/inscribe-brc20.queries.ts';
 import {
   expireQuotes,
@@ -37,6 +38,8 @@ export async function watchSwapOrders(deps: AppDeps): Promise<void> {
   }
   await reclaimLeftovers(deps);
   await restockLadders(deps);
+  // Orders moved, quotes expired, rungs made: the next quote reads them again.
+  dropQuoteViews(deps);
 }
 
 async function stepOrder(deps: AppDeps, order: SwapOrderRow): Promise<void> {

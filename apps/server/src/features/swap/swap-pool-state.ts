@@ -80,11 +80,14 @@ export async function readPoolState(deps: AppDeps, tick: string): Promise<PoolSt
 }
 
 /**
- * The pool for a quote (swap_pools_info, the pool list): its chain view shared for up to a second
- * and dropped at every block or mempool change (swap-quote-cache.ts), the orders in flight read
- * fresh. Orders never use it: get_swap_psbt and its re-check read the chain themselves.
+ * The pool for a quote (swap_pools_info, the pool list): its chain view and its orders in flight
+ * shared for up to a second, dropped at every block or mempool change and whenever this process
+ * writes an order (swap-quote-cache.ts). Orders never use it: get_swap_psbt and its re-check read
+ * the chain and the orders themselves.
  */
 export async function quotePoolState(deps: AppDeps, tick: string): Promise<PoolState> {
-  const view = await quoteRead(deps, `pool ${tick}`, () => readPoolChain(deps, tick));
-  return poolState(deps.db.kysely, view);
+  return quoteRead(deps, `pool state ${tick}`, async () => {
+    const view = await quoteRead(deps, `pool ${tick}`, () => readPoolChain(deps, tick));
+    return poolState(deps.db.kysely, view);
+  });
 }

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app.ts';
 
-// What a quote (swap_pools_info, the pool list) reads from the chain and the index, shared for
-// up to a second: the page polls every 7 s, many pages at once, and one user's page asks again
+// What a quote (swap_pools_info, the pool list) reads from the chain, the index and the orders
+// in flight, shared for up to a second: the page polls every 7 s, many pages at once, and one user's page asks again
 // as they type. Dropped at every block, BRC-20 pass and new mempool transaction, so a quote never
 // shows what a block or a broadcast changed for longer than the follower takes to announce it
 // (and never longer than QUOTE_VIEW_MS). Orders never use it: they read the chain themselves.
@@ -25,6 +25,15 @@ function cacheOf(chain: AppDeps['chain']): Map<string, Entry> {
     caches.set(chain, (cache = fresh));
   }
   return cache;
+}
+
+/**
+ * Forgets every shared read at once: after this process wrote an order (a new live quote moves
+ * the next quote's price) or the worker moved some. Another process's orders show within
+ * QUOTE_VIEW_MS; orders never quote from here.
+ */
+export function dropQuoteViews(deps: AppDeps): void {
+  cacheOf(deps.chain).clear();
 }
 
 /** `read()`'s answer for `key`, shared with every quote asking within QUOTE_VIEW_MS. */

@@ -14,6 +14,7 @@ import { parseInput } from '../../http/validate.ts';
 import { swapPools, swapPoolsInfo } from './swap-info.service.ts';
 import { getSwapPsbt, swapTxSize } from './swap-order.service.ts';
 import { startSwapWorker } from './swap-orders.worker.ts';
+import { dropQuoteViews } from './swap-quote-cache.ts';
 import { SwapRefusal } from './swap-refusal.ts';
 import { getSwapOrder, sendSwapPsbt } from './swap-settle.service.ts';
 
@@ -49,16 +50,22 @@ export function swapRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: obje
       swap.post('/get_swap_psbt_txsize', async (request) =>
         ok(request, await swapTxSize(deps, parseInput(SwapTxSizeBodySchema, request.body, 'body'))),
       );
+      // An order written or moved changes what the next quote sees.
+      const dropping = <T>(run: () => Promise<T>) => run().finally(() => dropQuoteViews(deps));
       swap.post('/get_swap_psbt', write, async (request) =>
         ok(
           request,
-          await getSwapPsbt(deps, parseInput(SwapPsbtBodySchema, request.body, 'body'), request.ip),
+          await dropping(() =>
+            getSwapPsbt(deps, parseInput(SwapPsbtBodySchema, request.body, 'body'), request.ip),
+          ),
         ),
       );
       swap.post('/send_swap_psbt', write, async (request) =>
         ok(
           request,
-          await sendSwapPsbt(deps, parseInput(SendSwapPsbtBodySchema, request.body, 'body')),
+          await dropping(() =>
+            sendSwapPsbt(deps, parseInput(SendSwapPsbtBodySchema, request.body, 'body')),
+          ),
         ),
       );
       swap.get('/order', async (request) =>
