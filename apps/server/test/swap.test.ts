@@ -278,6 +278,16 @@ describe.each(databaseKinds())('the BRC-20 swap on %s', (kind) => {
     const before = await readPoolState(t.deps, tick);
     const { size, psbt } = await order(buyBody(user, '0.001'), user);
     expect(size.usr_cnt).toBe(1);
+    // The pool signs nothing before the user: its commit and reveal are kept unsigned (their
+    // txids known), with the coins they spend, until send_swap_psbt.
+    const quoted = await t.db.kysely
+      .selectFrom('swap_orders')
+      .select(['prelude_hexes', 'prelude_txids', 'prelude_coins'])
+      .where('id', '=', psbt.order_id)
+      .executeTakeFirstOrThrow();
+    expect(quoted.prelude_hexes).toEqual([]);
+    expect(quoted.prelude_txids).toHaveLength(2);
+    expect(JSON.parse(quoted.prelude_coins ?? '[]')).toHaveLength(1);
     expect(psbt.inputs_to_sign).toEqual([{ index: 1, address: user.payment.address }]);
     const sent = await ok(
       '/send_swap_psbt',

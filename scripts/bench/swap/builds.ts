@@ -10,7 +10,10 @@ import type { AppDeps } from '../../../apps/server/src/app.ts';
 import { platformFeeAddress } from '../../../apps/server/src/features/listings/platform-fee.ts';
 import { cardinalCoins } from '../../../apps/server/src/features/listings/wallet-coins.ts';
 import { curveFees } from '../../../apps/server/src/features/swap/swap-amounts.ts';
-import { userTransfer } from '../../../apps/server/src/features/swap/swap-inscription.ts';
+import {
+  signPoolTransfer,
+  userTransfer,
+} from '../../../apps/server/src/features/swap/swap-inscription.ts';
 import { releaseSwapHold } from '../../../apps/server/src/features/swap/swap-orders.queries.ts';
 import { readPoolState } from '../../../apps/server/src/features/swap/swap-pool-state.ts';
 import {
@@ -23,8 +26,9 @@ import { TICK, type Seller, type User } from './pool-setup.ts';
 import { post, psbtBody, sizeBody, type SwapAsk } from './swap-client.ts';
 
 // get_swap_psbt's cost two ways: over HTTP (the whole request: checksum, the pool's chain view,
-// its lock, pricing, the commit and reveal of a buy, the PSBT, the order and its coins written),
-// and in-process, the pure part only (the curve, the pool's commit/reveal, the PSBT).
+// its lock, pricing, the unsigned commit and reveal of a buy, the PSBT, the order and its coins
+// written), and in-process, the pure part only (the curve, the pool's commit/reveal, the PSBT);
+// and the signing of a buy's commit and reveal that send_swap_psbt does.
 
 export type Timing = { runs: number; medianMs: number; p95Ms: number };
 const timing = (samples: number[]): Timing => ({
@@ -74,6 +78,8 @@ export type PureBuildFigures = {
   buy: Phases;
   /** A buy of exactly a ladder amount: the pool's ready transfer, one transaction, no inscribing. */
   ladderBuy: Phases;
+  /** send_swap_psbt's signing of a buy's pool transfer (commit and reveal), built unsigned. */
+  buySign: Timing;
   sell: Phases;
 };
 
@@ -153,7 +159,21 @@ export async function measurePureBuilds(
     if (priced.terms.direction !== 'buy') throw new Error('not a buy');
     return buildBuySwapPsbt({ ...priced.terms, ...keys(buyer) });
   };
+  const priced = priceBuy(buyCtx, {
+    exact: { side: 'send', sats: 50_000n },
+    paymentAddress: buyer.paymentAddress,
+    ordinalsAddress: buyer.address,
+    userCoins,
+  });
+  const prelude = priced.prelude!;
+  const signs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    signPoolTransfer(state.keys, TICK, priced.receive, state.decimals, prelude.coins, 2, network);
+    signs.push(performance.now() - t0);
+  }
   return {
+    buySign: timing(signs),
     buy: measure(
       () =>
         priceBuy(buyCtx, {

@@ -60,6 +60,8 @@ export interface SwapOrdersTable {
   broadcast_at: Nullable<Date>;
   mined_height: Nullable<number>;
   error: Nullable<string>;
+  /** 0026: the coins of the pool's unsigned commit, JSON, signed at send_swap_psbt. */
+  prelude_coins: Nullable<string>;
   /** 0026: on a tick ↔ tick swap's second leg, the first leg's id (the order the user holds). */
   route_id: Nullable<string>;
   expires_at: Timestamp;

@@ -96,6 +96,42 @@ describe('an inscription order', () => {
     expect(fees).toBe(plan.chainFee);
   });
 
+  it('builds the commit and a reveal unsigned with the txids, fees and sizes they have signed', () => {
+    const terms = {
+      plan,
+      privateKey: key,
+      coins: [coin(plan.amount + 10_000n)],
+      feeRate: 3,
+      change: PAYER,
+      network: 'regtest' as const,
+    };
+    const signed = buildInscribeCommit(terms);
+    const unsigned = buildInscribeCommit({ ...terms, sign: false });
+    expect(unsigned.hex).toBe('');
+    expect([unsigned.txid, unsigned.fee, unsigned.vsize, unsigned.change]).toEqual([
+      signed.txid,
+      signed.fee,
+      signed.vsize,
+      signed.change,
+    ]);
+    const reveal = {
+      plan,
+      index: 1,
+      privateKey: key,
+      commitTxid: signed.txid,
+      receiveAddress: RECEIVER,
+      postage: 546n,
+      network: 'regtest' as const,
+    };
+    const signedReveal = buildInscribeReveal(reveal);
+    const unsignedReveal = buildInscribeReveal({ ...reveal, sign: false });
+    expect([unsignedReveal.txid, unsignedReveal.fee, unsignedReveal.vsize]).toEqual([
+      signedReveal.txid,
+      signedReveal.fee,
+      signedReveal.vsize,
+    ]);
+  });
+
   it('sends an excess worth an output back, leaves a smaller one to the miner', () => {
     const big = buildInscribeCommit({
       plan,

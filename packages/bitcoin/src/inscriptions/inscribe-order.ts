@@ -158,8 +158,11 @@ export function buildInscribeCommit(params: {
   feeRate: number;
   change: string | undefined;
   network: BitcoinNetwork;
+  /** false: unsigned, for its txid (buildRevealTransaction). */
+  sign?: boolean;
 }): RevealTransaction & { change: bigint } {
   const { plan, privateKey, coins, feeRate, network } = params;
+  const sign = params.sign ?? true;
   const inputs = coins.map((coin) => ({ ...coin, script: plan.chargeScript, privateKey }));
   const outputs = commitOutputs(plan);
   const total = coins.reduce((sum, c) => sum + c.value, 0n);
@@ -182,11 +185,12 @@ export function buildInscribeCommit(params: {
         inputs,
         outputs: [...outputs, { address: params.change, value }],
         network,
+        sign,
       });
       return { ...tx, change: value };
     }
   }
-  return { ...buildRevealTransaction({ inputs, outputs, network }), change: 0n };
+  return { ...buildRevealTransaction({ inputs, outputs, network, sign }), change: 0n };
 }
 
 /** File `index`'s reveal: its commit output as input 0, its postage to the receiver. */
@@ -198,6 +202,8 @@ export function buildInscribeReveal(params: {
   receiveAddress: string;
   postage: bigint;
   network: BitcoinNetwork;
+  /** false: unsigned, for its txid (buildRevealTransaction). */
+  sign?: boolean;
 }): RevealTransaction {
   const { plan, index } = params;
   const commit = plan.commits[index];
@@ -215,6 +221,7 @@ export function buildInscribeReveal(params: {
     ],
     outputs: [{ address: params.receiveAddress, value: params.postage }],
     network: params.network,
+    sign: params.sign ?? true,
   });
 }
 

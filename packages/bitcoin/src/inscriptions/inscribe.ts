@@ -130,6 +130,12 @@ export function buildRevealTransaction(params: {
   outputs: readonly RevealOutput[];
   network: BitcoinNetwork;
   lockTime?: number;
+  /**
+   * false: the transaction unsigned, for its txid (which no witness changes) and fee; `hex` is
+   * then empty and vsize/weight are the signed sizes estimated. Sign it later by building it
+   * again from the same inputs and outputs.
+   */
+  sign?: boolean;
 }): RevealTransaction {
   const { inputs, outputs } = params;
   const tx = assemble(inputs, outputs, params.network, params.lockTime);
@@ -140,6 +146,10 @@ export function buildRevealTransaction(params: {
       'insufficient-funds',
       `Outputs ${outputValue} exceed inputs ${inputValue}`,
     );
+  }
+  if (params.sign === false) {
+    const vsize = estimateRevealVsize({ inputs, outputs, network: params.network });
+    return { hex: '', txid: tx.id, vsize, weight: vsize * 4, fee: inputValue - outputValue };
   }
   const prevoutScripts = inputs.map(spentScript);
   const amounts = inputs.map((input) => input.value);

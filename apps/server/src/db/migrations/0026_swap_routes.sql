@@ -8,3 +8,7 @@ create index swap_orders_by_route on swap_orders (route_id) where route_id is no
 drop index swap_orders_txid;
 create unique index swap_orders_txid on swap_orders (txid)
   where state not in ('expired', 'failed') and route_id is null;
+
+-- A buy's pool transfer is built unsigned with its order (its txids are known: no witness changes
+-- them) and signed when the order is sent, from these coins (JSON: txid, vout, value), in order.
+alter table swap_orders add column prelude_coins text;

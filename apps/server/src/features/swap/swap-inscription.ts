@@ -130,12 +130,42 @@ export function poolTransfer(
   coins: readonly WalletUtxo[],
   feeRate: number,
   network: AppDeps['env']['BITCOIN_NETWORK'],
+  /** sign: false for a quote's order (its txids suffice until send_swap_psbt signs it). */
+  options: { sign?: boolean } = {},
 ): PoolTransfer {
   const plan = transferPlan(pool, tick, units, decimals, feeRate, network);
   // A second input and the change output cost this much more than the plan's one-input commit.
   const margin = BigInt(Math.ceil(feeRate * 120));
   const chosen = commitCoins(coins, plan.amount + margin, BigInt(Math.ceil(feeRate * 58)));
   if (!chosen) throw noCoins();
+  return transferFrom(pool, plan, chosen, feeRate, network, options.sign ?? true);
+}
+
+/**
+ * The same transfer again, from the coins the unsigned one chose (in their order), signed: the
+ * txids are the unsigned ones', which a swap's PSBT already spends (no witness changes a txid).
+ */
+export function signPoolTransfer(
+  pool: PoolKeys,
+  tick: string,
+  units: bigint,
+  decimals: number,
+  coins: readonly WalletUtxo[],
+  feeRate: number,
+  network: AppDeps['env']['BITCOIN_NETWORK'],
+): PoolTransfer {
+  const plan = transferPlan(pool, tick, units, decimals, feeRate, network);
+  return transferFrom(pool, plan, coins, feeRate, network, true);
+}
+
+function transferFrom(
+  pool: PoolKeys,
+  plan: ReturnType<typeof transferPlan>,
+  chosen: readonly WalletUtxo[],
+  feeRate: number,
+  network: AppDeps['env']['BITCOIN_NETWORK'],
+  sign: boolean,
+): PoolTransfer {
   let commit;
   try {
     commit = buildInscribeCommit({
@@ -145,6 +175,7 @@ export function poolTransfer(
       feeRate,
       change: pool.address,
       network,
+      sign,
     });
   } catch (err) {
     if (err instanceof InscribeError && err.code === 'insufficient-funds') throw noCoins();
@@ -158,6 +189,7 @@ export function poolTransfer(
     receiveAddress: pool.address,
     postage: POSTAGE,
     network,
+    sign,
   });
   return {
     inscription: {
@@ -170,7 +202,7 @@ export function poolTransfer(
     },
     commit,
     reveal,
-    coins: chosen,
+    coins: [...chosen],
     cost: commit.fee + reveal.fee + POSTAGE,
   };
 }
@@ -198,4 +230,23 @@ function commitCoins(
     if (sum >= need + perInput * BigInt(chosen.length)) return chosen;
   }
   return undefined;
+}
+
+/** The coins an unsigned transfer's commit spends, in order, as swap_orders.prelude_coins keeps them. */
+export function preludeCoins(transfer: PoolTransfer): string {
+  return JSON.stringify(
+    transfer.coins.map((c) => ({ txid: c.txid, vout: c.vout, value: c.value.toString() })),
+  );
+}
+
+/** prelude_coins back as the pool's coins. */
+export function coinsOfPrelude(json: string, pool: PoolKeys): WalletUtxo[] {
+  const coins = JSON.parse(json) as { txid: string; vout: number; value: string }[];
+  return coins.map((c) => ({
+    txid: c.txid,
+    vout: c.vout,
+    value: BigInt(c.value),
+    script: pool.script,
+    inscribed: false,
+  }));
 }

@@ -34,7 +34,7 @@ import {
   tokenUnitsOf,
   type SwapPair,
 } from './swap-amounts.ts';
-import { userTransfer } from './swap-inscription.ts';
+import { preludeCoins, userTransfer } from './swap-inscription.ts';
 import {
   insertOrderHolding,
   lockPool,
@@ -149,12 +149,12 @@ export async function getSwapPsbt(
           inscription_id: priced.inscription.id,
           psbt: bytesToBase64(built.psbt),
           layout: JSON.stringify(built.layout),
-          prelude_hexes: priced.prelude
-            ? [priced.prelude.commit.hex, priced.prelude.reveal.hex]
-            : [],
+          // Signed at send_swap_psbt from prelude_coins (the txids are known already).
+          prelude_hexes: [],
           prelude_txids: priced.prelude
             ? [priced.prelude.commit.txid, priced.prelude.reveal.txid]
             : [],
+          prelude_coins: priced.prelude ? preludeCoins(priced.prelude) : null,
           txid: built.txid,
           expires_at: expiresAt,
         },

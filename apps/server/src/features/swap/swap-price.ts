@@ -186,6 +186,7 @@ export function priceBuy(ctx: PriceContext, request: BuyRequest): Priced {
       "The pool's tokens are promised to swaps the index has not seen yet: try again after the next block",
     );
   }
+  // Unsigned: send_swap_psbt signs it with the swap (swap-settle.service.ts).
   const prelude = poolTransfer(
     ctx.pool,
     ctx.pair.tick,
@@ -194,6 +195,7 @@ export function priceBuy(ctx: PriceContext, request: BuyRequest): Priced {
     ctx.poolCoins,
     ctx.feeRate,
     ctx.network,
+    { sign: false },
   );
   const toPool = quote.amountIn - quote.platformFee;
   const terms = {

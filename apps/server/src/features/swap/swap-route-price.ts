@@ -172,6 +172,7 @@ function secondInscription(
     b.poolCoins,
     b.feeRate,
     b.network,
+    { sign: false },
   );
   return { inscription: prelude.inscription, cost: prelude.cost, prelude, rung: undefined };
 }

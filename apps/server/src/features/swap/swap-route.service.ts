@@ -29,6 +29,7 @@ import {
   type NewSwapOrder,
 } from './swap-orders.queries.ts';
 import { poolState, readPoolChain, type PoolChain, type PoolState } from './swap-pool-state.ts';
+import { preludeCoins } from './swap-inscription.ts';
 import { priceRoute, type PricedRoute } from './swap-route-price.ts';
 import { refuse } from './swap-refusal.ts';
 
@@ -229,8 +230,9 @@ export async function getRoutePsbt(
         btc_delta: route_.buy.btcDelta,
         token_delta: route_.buy.tokenDelta,
         inscription_id: route_.buy.inscription.id,
-        prelude_hexes: prelude ? [prelude.commit.hex, prelude.reveal.hex] : [],
+        prelude_hexes: [],
         prelude_txids: prelude ? [prelude.commit.txid, prelude.reveal.txid] : [],
+        prelude_coins: prelude ? preludeCoins(prelude) : null,
       };
       const outpoints = (coins: { txid: string; vout: number }[]) =>
         coins.map((c) => `${c.txid}:${c.vout}`);

@@ -27,6 +27,7 @@ import {
   routeLegs,
   type SwapOrderRow,
 } from './swap-orders.queries.ts';
+import { coinsOfPrelude, signPoolTransfer } from './swap-inscription.ts';
 import { poolKeys } from './swap-pool.ts';
 import { refuse } from './swap-refusal.ts';
 import { readTicker } from '../brc20/brc20.queries.ts';
@@ -90,12 +91,19 @@ export async function sendSwapPsbt(deps: AppDeps, body: Body): Promise<SendSwapP
   }
   for (const row of [order, ...legs]) await recheckPool(deps, row, ids);
 
-  const transactions = [
-    ...[...legs, order].flatMap((row) =>
-      row.prelude_hexes.map((hex, i) => ({ hex, txid: row.prelude_txids[i] ?? '' })),
-    ),
-    { hex: final.hex, txid: final.txid },
-  ];
+  const preludes = [];
+  for (const row of [...legs, order]) {
+    const prelude = await signedPrelude(deps, row);
+    if (!prelude) {
+      await failOrders(deps, ids, "The pool's transfer inscription could not be signed as quoted");
+      throw refuse(
+        'broadcastRefused',
+        "The pool's transfer inscription could not be signed as quoted",
+      );
+    }
+    preludes.push(...prelude);
+  }
+  const transactions = [...preludes, { hex: final.hex, txid: final.txid }];
   try {
     await testMempoolAccept(
       chain,
@@ -169,6 +177,37 @@ async function recheckPool(
     await failOrders(deps, failing, 'The pool moved since the quote');
     throw refuse('slippageExceeded', 'The pool moved since the quote: ask for a new one');
   }
+}
+
+/**
+ * A buy's pool transfer (commit and reveal), signed now: the order kept it unsigned with the
+ * coins its commit spends, so the pool signs nothing before the user has (ADR 017, the pool signs
+ * last). Undefined when it does not come out with the txids the swap spends (it always should).
+ */
+async function signedPrelude(
+  deps: AppDeps,
+  row: SwapOrderRow,
+): Promise<{ hex: string; txid: string }[] | undefined> {
+  if (row.prelude_txids.length === 0) return [];
+  // Orders written before 0026 kept theirs signed.
+  if (row.prelude_hexes.length > 0) {
+    return row.prelude_hexes.map((hex, i) => ({ hex, txid: row.prelude_txids[i] ?? '' }));
+  }
+  if (!row.prelude_coins) return undefined;
+  const pool = poolKeys(deps.env, row.tick);
+  const decimals = (await readTicker(deps.db, row.tick))?.decimals ?? 18;
+  const signed = signPoolTransfer(
+    pool,
+    row.tick,
+    -BigInt(row.token_delta),
+    decimals,
+    coinsOfPrelude(row.prelude_coins, pool),
+    Number(row.fee_rate),
+    deps.env.BITCOIN_NETWORK,
+  );
+  const txs = [signed.commit, signed.reveal];
+  if (txs.some((tx, i) => tx.txid !== row.prelude_txids[i])) return undefined;
+  return txs.map(({ hex, txid }) => ({ hex, txid }));
 }
 
 /** The order and its route's legs fail together. */
