@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { shortenAddress } from '../../lib/format.ts';
+import { TxidLink } from '../chain/txid-link.tsx';
 import { CopyButton } from '../inscriptions/copy-button.tsx';
 import { formatBtc, formatIsoDateTime, shortenHash } from '../inscriptions/inscription-format.ts';
 import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
@@ -90,7 +91,7 @@ function ActivityTableRow({ row }: { row: ActivityRow }) {
       <td className="whitespace-nowrap px-3 py-2">
         {row.txId ? (
           <span className="inline-flex items-center gap-1 font-mono text-[13px] text-zinc-300">
-            <span title={row.txId}>{shortenHash(row.txId)}</span>
+            <TxidLink txid={row.txId} />
             <CopyButton value={row.txId} label="Copy transaction ID" className="-my-1" />
           </span>
         ) : (

@@ -334,9 +334,10 @@ describe('/collections/:slug', () => {
       '5 minutes ago',
       '—',
     ]);
-    expect(within(rows[1]!).getByText('abababab…abababab').getAttribute('title')).toBe(
-      'ab'.repeat(32),
-    );
+    // The transaction links to its page (our /tx/ view on regtest, the explorer elsewhere).
+    const tx = within(rows[1]!).getByRole('link', { name: `Transaction ${'ab'.repeat(32)}` });
+    expect(tx.textContent).toBe('abababab…abababab');
+    expect(tx.getAttribute('href')).toBe(`/tx/${'ab'.repeat(32)}`);
     expect(within(rows[1]!).getByRole('button', { name: 'Copy transaction ID' })).toBeTruthy();
     const first = to('/api/activity')[0]!.searchParams;
     expect(Object.fromEntries(first)).toEqual({
