@@ -19,7 +19,7 @@ import {
   priceContext,
   userKeys,
   userSide,
-} from './swap-order.service.ts';
+} from './swap-order-parts.ts';
 import {
   insertOrderHolding,
   lockPool,
