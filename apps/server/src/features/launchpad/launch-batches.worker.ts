@@ -25,6 +25,7 @@ import {
   savePreparedLaunch,
   type NewBatch,
 } from './launchpad.queries.ts';
+import { dropStaleUnsignedLaunches } from './launch-abandon.service.ts';
 
 // The launch worker (ADR 010): turns an 'initializing' launch into the batches its creator signs.
 // First the deposits that move the inscriptions into the creator's maker wallet, 100 a transaction,
@@ -33,6 +34,8 @@ import {
 // a PSBT over those maker wallet outputs, each input SIGHASH_SINGLE|ANYONECANPAY at the phase price.
 
 const POLL_MS = 5_000;
+/** Launches left unsigned past their hold are dropped about this often (as auctions are). */
+const CLEANUP_MS = 60_000;
 
 /** Prepares one launch; a launch that cannot be prepared is 'failed' with the reason. */
 export async function prepareLaunch(deps: AppDeps, launchpadId: string): Promise<void> {
@@ -239,12 +242,19 @@ export function startLaunchWorker(deps: AppDeps): { wake: () => void; stop: () =
   let running: Promise<void> | undefined;
   let isRequested = false;
   let isStopped = false;
+  let cleanedAt = 0;
   const wake = () => {
     isRequested = true;
     if (running || isStopped) return;
     running = (async () => {
       while (isRequested && !isStopped) {
         isRequested = false;
+        if (Date.now() - cleanedAt >= CLEANUP_MS) {
+          cleanedAt = Date.now();
+          await dropStaleUnsignedLaunches(deps.db).catch((err: unknown) =>
+            deps.log.error({ err }, 'launch worker: cannot drop launches left unsigned'),
+          );
+        }
         // Each launch on its own: one that fails unexpectedly (the node away, say) is logged and
         // retried on the next pass without holding up the others.
         const ids = await initializingLaunches(deps.db).catch((err: unknown) => {

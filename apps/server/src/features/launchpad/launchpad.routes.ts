@@ -16,6 +16,7 @@ import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { createEdition } from './edition-create.service.ts';
+import { abandonLaunch, myLaunches } from './launch-abandon.service.ts';
 import { unavailableItems } from './launch-availability.ts';
 import { createLaunch } from './launch-create.service.ts';
 import {
@@ -87,6 +88,21 @@ export function launchpadRoutes(
   app.get('/api/launchpad/info/:id', async (request) => {
     const { id } = parseInput(IdParamSchema, request.params, 'params');
     return { success: true, payload: await getLaunchInfo(deps, id) };
+  });
+
+  // Issue 17: the creator's launches with their state (resume what is unsigned, or abandon it).
+  app.get(
+    '/api/launchpad/mine',
+    { preHandler: requireSession(deps.jwtSecret) },
+    async (request) => ({
+      success: true,
+      payload: await myLaunches(deps, session(request)),
+    }),
+  );
+
+  app.post('/api/launchpad/abandon/:id', signedIn, async (request) => {
+    const { id } = parseInput(IdParamSchema, request.params, 'params');
+    return { success: true, payload: await abandonLaunch(deps, session(request), id) };
   });
 
   app.get('/api/launchpad/get-psbt/:id', async (request) => {
