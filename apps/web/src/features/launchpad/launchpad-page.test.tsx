@@ -168,7 +168,7 @@ describe('LaunchpadPage', () => {
     expect(next()).toHaveProperty('disabled', true);
   });
 
-  it('opens ?id= in the onboard flow on its last step, the title following the submit state', async () => {
+  it('opens ?id= in the onboard flow on its last step, then a pending launch on its signing step', async () => {
     const calls = fakeApi({
       [`GET /api/launchpad/info/${LAUNCH_ID}`]: ok(launchInfo('pending_psbt_signature')),
     });
@@ -183,8 +183,12 @@ describe('LaunchpadPage', () => {
     ]);
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
     await waitFor(() =>
-      expect(calls.map((c) => c.path)).toEqual([`/api/launchpad/info/${LAUNCH_ID}`]),
+      expect(calls.map((c) => c.path)).toContain(`/api/launchpad/info/${LAUNCH_ID}`),
     );
+    // Issue 17: the launch waits for its signatures, so it resumes on the pre-inscribed flow's
+    // signing step rather than onboarding's Finalize Submission.
+    expect(await screen.findByText('Step 6 of 6')).toBeTruthy();
+    expect(sidebarSteps().at(-1)).toEqual({ name: 'Submit Project', state: 'current' });
   });
 
   it('says when the launch of ?id= cannot be read', async () => {

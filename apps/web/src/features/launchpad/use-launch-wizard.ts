@@ -56,8 +56,13 @@ export function useLaunchWizard(idParam: string | null) {
     info.data?.status === 'pending_psbt_signature' &&
     resumedId !== draft.launchpadId
   ) {
+    // `?id=` starts in the onboard flow (spec 000 §2), whose last step is Finalize Submission: a
+    // launch waiting for signatures is pre-inscribed, so it resumes on that flow's signing step
+    // (issue 17, defects: a pending launch could not be resumed).
+    const resumed = { ...draft, start: 'create' as const, type: 'pre-inscribe' as const };
     setResumedId(draft.launchpadId);
-    setIndex(steps.length - 1);
+    setDraft(resumed);
+    setIndex(FLOW_STEPS[flowOf(resumed)].length - 1);
   }
 
   const onChange = useCallback((patch: Partial<LaunchDraft>) => {
