@@ -17,6 +17,7 @@ import { FinalizeSubmissionStep } from './finalize-submission-step.tsx';
 import { GetStartedStep } from './get-started-step.tsx';
 import type { StepProps } from './launch-draft.ts';
 import { LaunchTypeStep } from './launch-type-step.tsx';
+import { MyLaunches } from './my-launches.tsx';
 import { PhasesStep } from './phases-step.tsx';
 import { SelectItemsStep } from './select-items-step.tsx';
 import { SubmitProjectStep } from './submit-project-step.tsx';
@@ -41,6 +42,7 @@ export function LaunchpadPage() {
 
   return (
     <Page title="Create" subtitle="Launch a collection, an edition or an auction.">
+      <MyLaunches />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
         <WizardSidebar
           steps={steps}
