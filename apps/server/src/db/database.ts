@@ -524,6 +524,11 @@ export interface NotificationsTable {
   body: Generated<string>;
   read: Generated<boolean>;
   timestamp: Timestamp;
+  /** 0027: what produced it, its details (sats, link), a per-user dedupe key, a reorg's mark. */
+  type: Generated<string>;
+  payload: Jsonb;
+  dedupe_key: string | null;
+  retracted: Generated<boolean>;
 }
 
 export type PoolType = 'proportionate' | 'n-winners' | 'winner-takes-all';

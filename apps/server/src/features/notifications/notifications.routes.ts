@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { requireSession } from '../auth/auth-guard.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import { listNotifications, markAllRead, setRead, unreadCount } from './notifications.service.ts';
+
+const ListQuery = z.object({
+  app: z.string().min(1).max(100).default('global'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+const IdParams = z.object({ id: z.string().uuid() });
+
+function badRequest(reply: FastifyReply, msg: string) {
+  return reply.status(400).send({ success: false, error: msg, errors: [{ msg }] });
+}
+
+/** A signed-in user's notifications (spec 001 §3, §4, §6, §9; issue 17). */
+export function notificationsRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object) {
+  const auth = requireSession(deps.jwtSecret);
+  const signedIn = { preHandler: auth };
+  const signedInWrite = { config: writeLimit, preHandler: auth };
+  const session = (request: FastifyRequest) => request.session as SessionClaims;
+
+  app.get('/api/notifications', signedIn, async (request, reply) => {
+    const query = ListQuery.safeParse(request.query);
+    if (!query.success) {
+      return badRequest(reply, 'page must be a whole number from 1 and app a non-empty name.');
+    }
+    const { app: which, page } = query.data;
+    return {
+      success: true,
+      payload: await listNotifications(deps.db.kysely, session(request).userId, which, page),
+    };
+  });
+
+  app.get('/api/notifications/unread-count', signedIn, async (request) => {
+    return {
+      success: true,
+      payload: { count: await unreadCount(deps.db.kysely, session(request).userId) },
+    };
+  });
+
+  for (const [suffix, read] of [
+    ['read', true],
+    ['unread', false],
+  ] as const) {
+    app.post(`/api/notifications/:id/${suffix}`, signedInWrite, async (request, reply) => {
+      const params = IdParams.safeParse(request.params);
+      if (!params.success) return badRequest(reply, 'The notification id must be a UUID.');
+      const found = await setRead(deps.db.kysely, session(request).userId, params.data.id, read);
+      if (!found) {
+        const msg = 'No such notification.';
+        return reply.status(404).send({ success: false, error: msg, errors: [{ msg }] });
+      }
+      return { success: true, payload: { id: params.data.id, read } };
+    });
+  }
+
+  app.post('/api/notifications/read-all', signedInWrite, async (request) => {
+    return {
+      success: true,
+      payload: { updated: await markAllRead(deps.db.kysely, session(request).userId) },
+    };
+  });
+}

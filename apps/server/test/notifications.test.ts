@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  notify,
+  retract,
+  UNREAD_COUNT_CAP,
+} from '../src/features/notifications/notifications.service.ts';
+import { startTestNode, type TestNode } from './helpers/regtest.ts';
+import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { api, newTrader } from './helpers/trading.ts';
+
+// Issue 17, notifications: spec 001 §4 (mark one read / unread, mark all unread read), §6 (updates
+// without sign-in answer { success: false, error: 'user is not authenticated' }), §9 (page 10,
+// unread count capped at 100). The producer API is idempotent by (user, dedupe key).
+
+const UNAUTHENTICATED = {
+  success: false,
+  error: 'user is not authenticated',
+  errors: [{ msg: 'user is not authenticated' }],
+};
+
+let node: TestNode;
+beforeAll(async () => {
+  node = await startTestNode();
+});
+afterAll(async () => {
+  await node?.stop();
+});
+
+describe.each(databaseKinds())('notifications on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, node, { WRITE_RATE_LIMIT_PER_MINUTE: '10000' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function userId(token: string): Promise<string> {
+    const [, claims] = token.split('.');
+    return JSON.parse(Buffer.from(claims as string, 'base64url').toString()).sub as string;
+  }
+
+  it('refuses every notification call without sign-in', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/notifications'],
+      ['GET', '/api/notifications/unread-count'],
+      ['POST', '/api/notifications/00000000-0000-4000-8000-000000000000/read'],
+      ['POST', '/api/notifications/00000000-0000-4000-8000-000000000000/unread'],
+      ['POST', '/api/notifications/read-all'],
+    ] as const) {
+      const res = await api(t, method, url);
+      expect(res, `${method} ${url}`).toEqual({ status: 401, body: UNAUTHENTICATED });
+    }
+  });
+
+  it('notifies once per dedupe key, pages by 10, caps the unread count, marks read and unread', async () => {
+    const seller = await newTrader(t);
+    const other = await newTrader(t);
+    const uid = await userId(seller.token);
+    for (let i = 0; i < 2; i++) {
+      // A worker that runs twice adds one notification.
+      const added = await notify(t.db.kysely, {
+        userId: uid,
+        type: 'listing_sold',
+        title: 'Your inscription sold',
+        payload: { priceSats: '150000', link: '/inscription/abc' },
+        dedupeKey: 'sold:abc',
+      });
+      expect(added).toBe(i === 0);
+    }
+    let list = await api(t, 'GET', '/api/notifications', undefined, seller.token);
+    expect(list.status).toBe(200);
+    expect(list.body.payload.notifications).toHaveLength(1);
+    const sold = list.body.payload.notifications[0];
+    expect(sold).toMatchObject({
+      type: 'listing_sold',
+      read: false,
+      retracted: false,
+      payload: { priceSats: '150000', link: '/inscription/abc' },
+    });
+
+    // Another user may neither see nor mark it.
+    const foreign = await api(t, 'POST', `/api/notifications/${sold.id}/read`, {}, other.token);
+    expect(foreign.status).toBe(404);
+    expect(
+      (await api(t, 'GET', '/api/notifications', undefined, other.token)).body.payload
+        .notifications,
+    ).toEqual([]);
+
+    const read = await api(t, 'POST', `/api/notifications/${sold.id}/read`, {}, seller.token);
+    expect(read).toEqual({
+      status: 200,
+      body: { success: true, payload: { id: sold.id, read: true } },
+    });
+    let count = await api(t, 'GET', '/api/notifications/unread-count', undefined, seller.token);
+    expect(count.body.payload.count).toBe(0);
+    await api(t, 'POST', `/api/notifications/${sold.id}/unread`, {}, seller.token);
+    count = await api(t, 'GET', '/api/notifications/unread-count', undefined, seller.token);
+    expect(count.body.payload.count).toBe(1);
+
+    // A reorg undoes the sale: the notification stays, retracted.
+    await retract(t.db.kysely, uid, 'sold:abc');
+    list = await api(t, 'GET', '/api/notifications', undefined, seller.token);
+    expect(list.body.payload.notifications[0].retracted).toBe(true);
+
+    for (let i = 0; i < 110; i++) {
+      await notify(t.db.kysely, {
+        userId: uid,
+        type: 'announcement',
+        title: `n${i}`,
+        dedupeKey: `a${i}`,
+      });
+    }
+    count = await api(t, 'GET', '/api/notifications/unread-count', undefined, seller.token);
+    expect(count.body.payload.count).toBe(UNREAD_COUNT_CAP);
+    const page1 = await api(t, 'GET', '/api/notifications?page=1', undefined, seller.token);
+    expect(page1.body.payload.notifications).toHaveLength(10);
+    expect(page1.body.payload.hasMore).toBe(true);
+    const page12 = await api(t, 'GET', '/api/notifications?page=12', undefined, seller.token);
+    expect(page12.body.payload.notifications).toHaveLength(1);
+    expect(page12.body.payload.hasMore).toBe(false);
+    const bad = await api(t, 'GET', '/api/notifications?page=0', undefined, seller.token);
+    expect(bad.status).toBe(400);
+    const badId = await api(t, 'POST', '/api/notifications/nope/read', {}, seller.token);
+    expect(badId.status).toBe(400);
+
+    const all = await api(t, 'POST', '/api/notifications/read-all', {}, seller.token);
+    expect(all.body.payload.updated).toBe(111);
+    count = await api(t, 'GET', '/api/notifications/unread-count', undefined, seller.token);
+    expect(count.body.payload.count).toBe(0);
+  });
+});
