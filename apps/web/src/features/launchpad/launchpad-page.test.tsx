@@ -191,6 +191,20 @@ describe('LaunchpadPage', () => {
     expect(sidebarSteps().at(-1)).toEqual({ name: 'Submit Project', state: 'current' });
   });
 
+  it('keeps the draft and step across a reload (issue 17)', async () => {
+    fakeApi(SERVER);
+    const first = renderPage(fakeWallet(CREATOR));
+    await user.click(next());
+    await user.click(next());
+    expect(heading()).toBe('Submit Information');
+    await fillCollectionInfo(user);
+    first.unmount();
+    renderPage(fakeWallet(CREATOR), '/launchpad', true);
+    expect(heading()).toBe('Submit Information');
+    expect(screen.getByText('Step 3 of 6')).toBeTruthy();
+    expect(screen.getByLabelText('Slug')).toHaveProperty('value', 'regtest-rocks');
+  });
+
   it('says when the launch of ?id= cannot be read', async () => {
     fakeApi({ [`GET /api/launchpad/info/${LAUNCH_ID}`]: failure(404, 'Launchpad not found') });
     renderPage(fakeWallet(CREATOR), `/launchpad?id=${LAUNCH_ID}`);

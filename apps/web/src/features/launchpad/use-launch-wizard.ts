@@ -1,6 +1,6 @@
 import { CONNECT_YOUR_WALLET } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { LaunchDraft } from './launch-draft.ts';
@@ -11,6 +11,7 @@ import {
   FLOW_STEPS,
   flowOf,
   nextBlock,
+  newDraft,
   startWizard,
   visitBlock,
   type StepId,
@@ -18,13 +19,36 @@ import {
 
 type Validity = { stepId: StepId; isValid: boolean };
 
+/** The wizard's draft and step, kept in this browser across a reload (issue 17; spec 000 §4). */
+export const WIZARD_DRAFT_KEY = 'om.launchpad.wizard';
+
+type Saved = { draft: LaunchDraft; index: number };
+
+function savedWizard(): Saved | undefined {
+  try {
+    const raw = globalThis.localStorage?.getItem(WIZARD_DRAFT_KEY);
+    if (!raw) return undefined;
+    const saved = JSON.parse(raw) as Partial<Saved>;
+    if (!saved.draft || typeof saved.index !== 'number') return undefined;
+    return { draft: { ...newDraft(), ...saved.draft }, index: saved.index };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the wizard opens: `?id=` first, else what this browser kept, else a new draft. */
+function openWizard(idParam: string | null) {
+  const saved = idParam === null ? savedWizard() : undefined;
+  return saved ? { ...saved, linkError: undefined } : startWizard(idParam);
+}
+
 /**
  * The wizard's state: the draft, the step shown, and whether that step reported itself valid.
  * `idParam` is the `?id=` of the URL; a new one restarts the wizard from it.
  */
 export function useLaunchWizard(idParam: string | null) {
   const { wallet } = useWallet();
-  const [start] = useState(() => startWizard(idParam));
+  const [start] = useState(() => openWizard(idParam));
   const [seenIdParam, setSeenIdParam] = useState(idParam);
   const [draft, setDraft] = useState<LaunchDraft>(start.draft);
   const [requestedIndex, setIndex] = useState(start.index);
@@ -64,6 +88,15 @@ export function useLaunchWizard(idParam: string | null) {
     setDraft(resumed);
     setIndex(FLOW_STEPS[flowOf(resumed)].length - 1);
   }
+
+  useEffect(() => {
+    try {
+      const saved: Saved = { draft, index };
+      globalThis.localStorage?.setItem(WIZARD_DRAFT_KEY, JSON.stringify(saved));
+    } catch {
+      // A full or blocked storage only loses the draft on reload.
+    }
+  }, [draft, index]);
 
   const onChange = useCallback((patch: Partial<LaunchDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));

@@ -13,8 +13,9 @@ import { LaunchpadPage } from './launchpad-page.tsx';
 // The whole wizard at /launchpad under test: the page with a fake wallet, and its controls.
 
 /** The page at `path` with the fake wallet; `setWallet` swaps the wallet (e.g. disconnects). */
-export function renderPage(wallet: FakeWallet, path = '/launchpad') {
+export function renderPage(wallet: FakeWallet, path = '/launchpad', keepDraft = false) {
   toast.dismiss();
+  if (!keepDraft) localStorage.removeItem('om.launchpad.wizard');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(configQueries.app().queryKey, testConfig);
   const router = createMemoryRouter([{ path: '/launchpad', element: <LaunchpadPage /> }], {
