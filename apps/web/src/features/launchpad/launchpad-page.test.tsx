@@ -15,6 +15,8 @@ import {
   wait,
 } from './wizard-page-kit.tsx';
 import { CREATOR, fakeApi, inscriptionId } from './wizard-test-kit.tsx';
+import { WIZARD_DRAFT_KEY } from './use-launch-wizard.ts';
+import { newDraft } from './wizard-steps.ts';
 
 const LAUNCH_ID = '7d1f0c4e-8a4b-4c1e-9f3a-2b6d5e8c9a01';
 const A = inscriptionId('a1');
@@ -203,6 +205,19 @@ describe('LaunchpadPage', () => {
     expect(heading()).toBe('Submit Information');
     expect(screen.getByText('Step 3 of 6')).toBeTruthy();
     expect(screen.getByLabelText('Slug')).toHaveProperty('value', 'regtest-rocks');
+  });
+
+  it('starts anew after a reload once the draft became a launch on the server', async () => {
+    localStorage.setItem(
+      WIZARD_DRAFT_KEY,
+      JSON.stringify({
+        draft: { ...newDraft(), launchpadId: LAUNCH_ID, submitState: 'submitted' },
+        index: 5,
+      }),
+    );
+    fakeApi(SERVER);
+    renderPage(fakeWallet(CREATOR), '/launchpad', true);
+    expect(screen.getByText('Step 1 of 6')).toBeTruthy();
   });
 
   it('says when the launch of ?id= cannot be read', async () => {

@@ -30,6 +30,12 @@ function savedWizard(): Saved | undefined {
     if (!raw) return undefined;
     const saved = JSON.parse(raw) as Partial<Saved>;
     if (!saved.draft || typeof saved.index !== 'number') return undefined;
+    // A launch the server has (or is making) reopens from its ?id= and 'Your launches', not
+    // from here: a new visit after a submission starts a new launch.
+    const { launchpadId, submitState } = saved.draft;
+    if (launchpadId || submitState === 'submitting' || submitState === 'submitted') {
+      return undefined;
+    }
     return { draft: { ...newDraft(), ...saved.draft }, index: saved.index };
   } catch {
     return undefined;
