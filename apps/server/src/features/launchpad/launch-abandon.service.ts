@@ -171,15 +171,18 @@ async function dropLaunch(trx: Trx, launchpadId: string): Promise<number> {
   // The collection was made for this launch (under review, never tradable): its items are set
   // free first (the read-model triggers move their holdings while the collection still exists),
   // then it is deleted, and the slug with it.
+  // A collection that is live (not under review) is not this launch's to undo: leave it whole.
+  const collection = await trx
+    .selectFrom('collections')
+    .select('is_under_review')
+    .where('id', '=', launch.collection_id)
+    .executeTakeFirst();
+  if (!collection?.is_under_review) return launch.total_inscriptions;
   await trx
     .updateTable('inscriptions')
     .set({ collection_id: null })
     .where('collection_id', '=', launch.collection_id)
     .execute();
-  await trx
-    .deleteFrom('collections')
-    .where('id', '=', launch.collection_id)
-    .where('is_under_review', '=', true)
-    .execute();
+  await trx.deleteFrom('collections').where('id', '=', launch.collection_id).execute();
   return launch.total_inscriptions;
 }
