@@ -18,7 +18,7 @@ import { ladderStock, setPoolLadder } from '../src/features/swap/swap-ladder.que
 import { restockLadders } from '../src/features/swap/swap-ladder.ts';
 import { addPool } from '../src/features/swap/swap-orders.queries.ts';
 import { watchSwapOrders } from '../src/features/swap/swap-orders.worker.ts';
-import { readPoolState } from '../src/features/swap/swap-pool-state.ts';
+import { readPoolState, workerPoolChains } from '../src/features/swap/swap-pool-state.ts';
 import { poolKeys } from '../src/features/swap/swap-pool.ts';
 import { inscribe } from './helpers/regtest-inscribe.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
@@ -184,7 +184,8 @@ describe.each(databaseKinds())('the swap ladder on %s', (kind) => {
   it('the worker inscribes the rungs once, journalled; they are ready once mined and no reclaim takes them', async () => {
     expect(await ladder()).toEqual([]);
     // Two workers at once (two server processes): each rung is counted again under the pool's lock.
-    await Promise.all([restockLadders(t.deps), restockLadders(t.deps)]);
+    const chains = await workerPoolChains(t.deps);
+    await Promise.all([restockLadders(t.deps, chains), restockLadders(t.deps, chains)]);
     expect(await stock()).toEqual({ '25': DEPTH, '100': DEPTH });
     const rungs = await t.db.kysely.selectFrom('swap_ladder').selectAll().execute();
     expect(rungs).toHaveLength(RUNGS.length * DEPTH);

@@ -82,11 +82,17 @@ export async function ladderStock(conn: Conn, tick: string): Promise<Map<bigint,
     where l.tick = ${tick} and ${notSent}
       and not exists (select 1 from brc20_transferables t
                       where t.inscription_id = l.inscription_id and t.used_height is not null)
-      and exists (select 1 from claimed_transactions c where c.kind = 'swap'
-                  and c.ref = 'ladder:' || l.inscription_id and c.status <> 'released')
+      and ${rungJournalLive}
     group by l.amount`.execute(conn);
   return new Map(rows.map((r) => [BigInt(r.amount), r.n]));
 }
+
+/**
+ * A rung's commit and reveal are journalled and not released (their coins went elsewhere): the
+ * rung is, or will be, at the pool. `l` is the swap_ladder row.
+ */
+export const rungJournalLive = sql`exists (select 1 from claimed_transactions c where c.kind = 'swap'
+  and c.ref = 'ladder:' || l.inscription_id and c.status <> 'released')`;
 
 const notSent = sql`not exists (select 1 from swap_orders o where o.inscription_id = l.inscription_id
   and o.state in ('pending', 'confirmed', 'completed'))`;

@@ -1,10 +1,9 @@
-import { SWAP_CODES } from '@om/core';
 import type { AppDeps } from '../../app.ts';
 import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
 import { insertRung, ladderRef, ladderStock, poolLadders } from './swap-ladder.queries.ts';
 import { holdPoolCoins, lockPool, promisedOutpoints, swapHolder } from './swap-orders.queries.ts';
-import { poolState, readPoolChain, type PoolChain } from './swap-pool-state.ts';
+import { poolState, type PoolChain } from './swap-pool-state.ts';
 import { poolTransfer } from './swap-inscription.ts';
 import { SwapRefusal } from './swap-refusal.ts';
 
@@ -19,13 +18,13 @@ const PER_PASS = 4;
 /** A rung holds its commit's coins until the node has them. */
 const HOLD_MS = 3_600_000;
 
-export async function restockLadders(deps: AppDeps): Promise<void> {
+/** Each pool's missing rungs, from the pass's chain views. */
+export async function restockLadders(
+  deps: AppDeps,
+  chains: ReadonlyMap<string, PoolChain>,
+): Promise<void> {
   for (const ladder of await poolLadders(deps.db)) {
-    const chain = await readPoolChain(deps, ladder.tick).catch((err: unknown) => {
-      if (err instanceof SwapRefusal && err.code === SWAP_CODES.pairNotFound) return undefined;
-      deps.log.error({ err, tick: ladder.tick }, 'swap: a pool could not be read for its ladder');
-      return undefined;
-    });
+    const chain = chains.get(ladder.tick);
     if (!chain) continue;
     const stock = await ladderStock(deps.db.kysely, ladder.tick);
     const missing = ladder.amounts.flatMap((amount) =>

@@ -4,6 +4,7 @@ import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
 import type { SwapOrdersTable } from '../../db/swap.tables.ts';
 import { journalClaim, type NewClaim } from '../broadcasts/claimed-transactions.queries.ts';
+import { rungJournalLive } from './swap-ladder.queries.ts';
 
 // swap_orders (0024) and the pool coins they hold (promised_coins, 0017, holder 'swap:{id}').
 
@@ -29,10 +30,6 @@ export async function poolTicks(db: Db): Promise<string[]> {
   const rows = await db.kysely.selectFrom('swap_pools').select('tick').orderBy('tick').execute();
   return rows.map((r) => r.tick);
 }
-
-/** A ladder rung's commit and reveal are journalled and not released (its coins went elsewhere). */
-const ladderClaimLive = sql`exists (select 1 from claimed_transactions c where c.kind = 'swap'
-  and c.ref = 'ladder:' || l.inscription_id and c.status <> 'released')`;
 
 export async function addPool(db: Db, tick: string): Promise<void> {
   await db.kysely
@@ -82,7 +79,7 @@ export async function inFlight(conn: Conn, tick: string): Promise<InFlight> {
          and not exists (select 1 from brc20_transferables t
                          where t.inscription_id = u.inscription_id))
        + (select coalesce(sum(l.amount), 0) from swap_ladder l
-          where l.tick = ${tick} and ${ladderClaimLive}
+          where l.tick = ${tick} and ${rungJournalLive}
             and not exists (select 1 from brc20_transferables t
                             where t.inscription_id = l.inscription_id)))::text as bought`.execute(
     conn,

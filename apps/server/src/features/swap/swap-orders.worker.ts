@@ -3,6 +3,7 @@ import { startChainWorker } from '../../chain/chain-worker.ts';
 import { reclaimLeftovers } from './swap-reclaim.ts';
 import { restockLadders } from './swap-ladder.ts';
 import { dropQuoteViews } from './swap-quote-cache.ts';
+import { workerPoolChains } from './swap-pool-state.ts';
 import { brc20IndexedHeight } from '../inscription-service/inscribe-brc20.queries.ts';
 import {
   expireQuotes,
@@ -36,8 +37,10 @@ export async function watchSwapOrders(deps: AppDeps): Promise<void> {
       deps.log.error({ err, orderId: order.id }, 'swap orders: an order failed'),
     );
   }
-  await reclaimLeftovers(deps);
-  await restockLadders(deps);
+  // One read of each pool's chain for both.
+  const chains = await workerPoolChains(deps);
+  await reclaimLeftovers(deps, chains);
+  await restockLadders(deps, chains);
   // Orders moved, quotes expired, rungs made: the next quote reads them again.
   dropQuoteViews(deps);
 }

@@ -1,3 +1,4 @@
+import { SWAP_CODES } from '@om/core';
 import type { Reserves } from '@om/core';
 import type { WalletUtxo } from '@om/bitcoin';
 import type { AppDeps } from '../../app.ts';
@@ -5,10 +6,16 @@ import type { Db } from '../../db/create-db.ts';
 import { readTicker } from '../brc20/brc20.queries.ts';
 import { addressCoins } from '../listings/wallet-coins.ts';
 import { poolKeys, type PoolKeys } from './swap-pool.ts';
-import { inFlight, poolExists, poolTokenBalance, type InFlight } from './swap-orders.queries.ts';
+import {
+  inFlight,
+  poolExists,
+  poolTicks,
+  poolTokenBalance,
+  type InFlight,
+} from './swap-orders.queries.ts';
 import { quoteRead } from './swap-quote-cache.ts';
 import { readyRungs, type LadderRung } from './swap-ladder.queries.ts';
-import { refuse } from './swap-refusal.ts';
+import { refuse, SwapRefusal } from './swap-refusal.ts';
 
 // A pool's reserves are read, never kept (ADR 017): its BTC is the cardinal coins the chain
 // source shows at its address (the mempool included), its tokens the BRC-20 index's balance of
@@ -55,6 +62,24 @@ export async function readPoolChain(deps: AppDeps, tick: string): Promise<PoolCh
       ),
     ),
   };
+}
+
+/**
+ * Every pool's chain view, read once for a worker pass (its reclaims and its ladders). A pool added
+ * before its token's deploy is indexed is left out quietly; one that cannot be read is logged and
+ * left out, so it stops no other pool's work.
+ */
+export async function workerPoolChains(deps: AppDeps): Promise<Map<string, PoolChain>> {
+  const chains = new Map<string, PoolChain>();
+  for (const tick of await poolTicks(deps.db)) {
+    const chain = await readPoolChain(deps, tick).catch((err: unknown) => {
+      if (err instanceof SwapRefusal && err.code === SWAP_CODES.pairNotFound) return undefined;
+      deps.log.error({ err, tick }, 'swap: a pool could not be read for its worker pass');
+      return undefined;
+    });
+    if (chain) chains.set(tick, chain);
+  }
+  return chains;
 }
 
 /** The chain view plus the database's: call inside the pool's lock for an order. */

@@ -178,94 +178,12 @@ export function priceBuy(ctx: PriceContext, request: BuyRequest): Priced {
     throw refuse('badRequest', 'send_amount buys less than the token’s smallest unit');
   // The least BTC that buys exactly `units`: what a transfer inscription can carry.
   const quote = curve(() => quoteExactOut('buy', ctx.reserves, units, ctx.fees));
-  const rung = ctx.ladder.find((r) => r.amount === units);
-  if (rung) return priceLadderBuy(ctx, request, quote, rung);
-  if (units > ctx.tokensFree) {
-    throw refuse(
-      'insufficientLiquidity',
-      "The pool's tokens are promised to swaps the index has not seen yet: try again after the next block",
-    );
-  }
-  // Unsigned: send_swap_psbt signs it with the swap (swap-settle.service.ts).
-  const prelude = poolTransfer(
-    ctx.pool,
-    ctx.pair.tick,
-    units,
-    ctx.decimals,
-    ctx.poolCoins,
-    ctx.feeRate,
-    ctx.network,
-    { sign: false },
-  );
+  const leg = buyTransfer(ctx, units);
   const toPool = quote.amountIn - quote.platformFee;
+  const pay = toPool + leg.cost;
   const terms = {
     direction: 'buy' as const,
-    inscription: prelude.inscription,
-    poolAddress: ctx.pool.address,
-    user: {
-      paymentAddress: request.paymentAddress,
-      ordinalsAddress: request.ordinalsAddress,
-      utxos: request.userCoins,
-    },
-    pay: toPool + prelude.cost,
-    platformFee: platformOutput(ctx, quote.platformFee),
-    feeRate: ctx.feeRate,
-    maxFeeRate: ctx.maxFeeRate,
-    network: ctx.network,
-  };
-  const size = sized(() => swapTxSize(terms));
-  return {
-    quote,
-    send: toPool + size.platformFee,
-    receive: units,
-    networkFee: size.fee + prelude.commit.fee + prelude.reveal.fee,
-    platformFee: size.platformFee,
-    vsize: size.vsize,
-    inscription: prelude.inscription,
-    userInputs: size.userInputs,
-    poolInputs: prelude.coins,
-    terms,
-    prelude,
-    rung: undefined,
-    btcDelta: toPool,
-    tokenDelta: -units,
-  };
-}
-
-/**
- * BTC → tokens off the ladder: the pool's ready transfer inscription of exactly the amount, in one
- * transaction. The user pays what inscribing it to order would have cost (the rung is made again
- * from that), so the price is the same either way and the ladder cannot be drained at the pool's
- * cost; it only saves the wait on two more transactions.
- */
-function priceLadderBuy(
-  ctx: PriceContext,
-  request: BuyRequest,
-  quote: CurveQuote,
-  rung: LadderRung,
-): Priced {
-  const restock = transferCost(
-    ctx.pool,
-    ctx.pair.tick,
-    rung.amount,
-    ctx.decimals,
-    ctx.feeRate,
-    ctx.network,
-  );
-  const inscription: SwapInscription = {
-    id: rung.inscriptionId,
-    txid: rung.txid,
-    vout: rung.vout,
-    value: rung.value,
-    script: ctx.pool.script,
-    inscriptionOffset: 0n,
-  };
-  const toPool = quote.amountIn - quote.platformFee;
-  // The rung's postage leaves with it: the user pays it back as part of the restock.
-  const pay = toPool + restock - POSTAGE + rung.value;
-  const terms = {
-    direction: 'buy' as const,
-    inscription,
+    inscription: leg.inscription,
     poolAddress: ctx.pool.address,
     user: {
       paymentAddress: request.paymentAddress,
@@ -282,18 +200,82 @@ function priceLadderBuy(
   return {
     quote,
     send: toPool + size.platformFee,
-    receive: rung.amount,
-    networkFee: size.fee + restock - POSTAGE,
+    receive: units,
+    // The inscription's postage comes back to the user with it: the rest of its cost is fees.
+    networkFee: size.fee + leg.cost - leg.inscription.value,
     platformFee: size.platformFee,
     vsize: size.vsize,
-    inscription,
+    inscription: leg.inscription,
     userInputs: size.userInputs,
-    poolInputs: [{ txid: rung.txid, vout: rung.vout, value: rung.value, script: ctx.pool.script }],
+    poolInputs: leg.poolInputs,
     terms,
-    prelude: undefined,
-    rung,
-    // Every sat paid lands in the pool's cardinal coins (the rung's output never counted there).
-    btcDelta: pay,
-    tokenDelta: -rung.amount,
+    prelude: leg.prelude,
+    rung: leg.rung,
+    btcDelta: leg.prelude ? toPool : pay,
+    tokenDelta: -units,
+  };
+}
+
+export type BuyTransfer = {
+  inscription: SwapInscription;
+  /** What the buyer pays the pool for it: commit and reveal fees, and its postage back. */
+  cost: bigint;
+  /** The pool coins the order holds: the rung's output, or the commit's coins. */
+  poolInputs: Utxo[];
+  prelude: PoolTransfer | undefined;
+  rung: LadderRung | undefined;
+};
+
+/**
+ * The pool's transfer inscription of exactly `units` for a buy (or a route's second leg): a ready
+ * rung of its ladder, one transaction, else one it inscribes to order, unsigned until
+ * send_swap_psbt signs it. The buyer pays what inscribing to order costs either way (a rung is
+ * made again from that), so the price is the same and the ladder cannot be drained at the pool's
+ * cost; it only saves the wait on two more transactions.
+ */
+export function buyTransfer(ctx: PriceContext, units: bigint): BuyTransfer {
+  const rung = ctx.ladder.find((r) => r.amount === units);
+  if (rung) {
+    const restock = transferCost(
+      ctx.pool,
+      ctx.pair.tick,
+      units,
+      ctx.decimals,
+      ctx.feeRate,
+      ctx.network,
+    );
+    const coin = { txid: rung.txid, vout: rung.vout, value: rung.value, script: ctx.pool.script };
+    return {
+      inscription: { ...coin, id: rung.inscriptionId, inscriptionOffset: 0n },
+      // The rung's postage leaves with it: the buyer pays it back with the restock's fees. Every
+      // sat paid lands in the pool's cardinal coins (the rung's output never counted there).
+      cost: restock - POSTAGE + rung.value,
+      poolInputs: [coin],
+      prelude: undefined,
+      rung,
+    };
+  }
+  if (units > ctx.tokensFree) {
+    throw refuse(
+      'insufficientLiquidity',
+      "The pool's tokens are promised to swaps the index has not seen yet: try again after the next block",
+    );
+  }
+  const prelude = poolTransfer(
+    ctx.pool,
+    ctx.pair.tick,
+    units,
+    ctx.decimals,
+    ctx.poolCoins,
+    ctx.feeRate,
+    ctx.network,
+    { sign: false },
+  );
+  return {
+    inscription: prelude.inscription,
+    cost: prelude.cost,
+    poolInputs: prelude.coins,
+    prelude,
+    rung: undefined,
   };
 }

@@ -1,18 +1,10 @@
-import { SWAP_CODES } from '@om/core';
 import { sql } from 'kysely';
 import { buildSelfTransfer, InscribeError } from '@om/bitcoin';
 import type { AppDeps } from '../../app.ts';
 import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
-import {
-  holdPoolCoins,
-  lockPool,
-  poolTicks,
-  promisedOutpoints,
-  swapHolder,
-} from './swap-orders.queries.ts';
-import { readPoolChain } from './swap-pool-state.ts';
-import { SwapRefusal } from './swap-refusal.ts';
+import { holdPoolCoins, lockPool, promisedOutpoints, swapHolder } from './swap-orders.queries.ts';
+import type { PoolChain } from './swap-pool-state.ts';
 
 // A transfer inscription at the pool that no swap will use locks its amount out of the pool's
 // available balance: a buy whose buyer double spent the swap after the pool's reveal went out, or
@@ -25,16 +17,12 @@ const PER_PASS = 10;
 /** A reclaim holds its two coins until the node has them (the claims worker then keeps watch). */
 const HOLD_MS = 3_600_000;
 
-export async function reclaimLeftovers(deps: AppDeps): Promise<void> {
-  for (const tick of await poolTicks(deps.db)) {
-    // A pool added before its token's deploy is indexed has nothing to reclaim yet; one pool's
-    // failure must not stop the others' reclaims.
-    const chain = await readPoolChain(deps, tick).catch((err: unknown) => {
-      if (err instanceof SwapRefusal && err.code === SWAP_CODES.pairNotFound) return undefined;
-      deps.log.error({ err, tick }, 'swap: a pool could not be read for its reclaims');
-      return undefined;
-    });
-    if (!chain) continue;
+/** Each pool's leftover transfers back to itself, from the pass's chain views. */
+export async function reclaimLeftovers(
+  deps: AppDeps,
+  chains: ReadonlyMap<string, PoolChain>,
+): Promise<void> {
+  for (const [tick, chain] of chains) {
     const leftovers = await leftoverTransfers(deps, chain.keys.pkscript, tick);
     for (const id of leftovers) {
       await reclaim(deps, tick, chain, id).catch((err: unknown) =>
@@ -63,7 +51,7 @@ async function leftoverTransfers(deps: AppDeps, pkscript: string, tick: string):
 async function reclaim(
   deps: AppDeps,
   tick: string,
-  chain: Awaited<ReturnType<typeof readPoolChain>>,
+  chain: PoolChain,
   inscriptionId: string,
 ): Promise<void> {
   const { env, db } = deps;

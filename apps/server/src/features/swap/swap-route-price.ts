@@ -1,15 +1,9 @@
 import { routeSwapTxSize, type RouteSwapTerms, type Utxo } from '@om/bitcoin';
 import { quoteExactIn, quoteExactOut, type CurveQuote } from '@om/core';
-import { POSTAGE } from '../inscription-service/inscribe-price.ts';
 import { floorToDecimals } from './swap-amounts.ts';
-import {
-  poolTransfer,
-  transferCost,
-  type PoolTransfer,
-  type SwapInscription,
-} from './swap-inscription.ts';
+import type { PoolTransfer, SwapInscription } from './swap-inscription.ts';
 import type { LadderRung } from './swap-ladder.queries.ts';
-import { curve, platformOutput, sized, type PriceContext } from './swap-price.ts';
+import { buyTransfer, curve, platformOutput, sized, type PriceContext } from './swap-price.ts';
 import { refuse } from './swap-refusal.ts';
 
 // Tick ↔ tick through BTC in one transaction (ADR 017): the user's transfer inscription of the
@@ -73,7 +67,7 @@ export function priceRoute(a: PriceContext, b: PriceContext, request: RouteReque
     if (units <= 0n)
       throw refuse('badRequest', 'The swap buys less than the token’s smallest unit');
     const bought = curve(() => quoteExactOut('buy', b.reserves, units, b.fees));
-    const leg = secondInscription(b, units);
+    const leg = buyTransfer(b, units);
     // Pool B gets everything of btcIn but its platform part (the rounding of `units` included),
     // plus what its transfer inscription costs.
     const payB = btcIn - bought.platformFee + leg.cost;
@@ -113,7 +107,7 @@ export function priceRoute(a: PriceContext, b: PriceContext, request: RouteReque
           // The prelude's commit spends its cost out of pool B's cardinal coins.
           btcDelta: leg.prelude ? payB - leg.prelude.cost : payB,
           tokenDelta: -units,
-          poolInputs: leg.prelude ? leg.prelude.coins : [size.poolInputs[0]!],
+          poolInputs: leg.poolInputs,
           platformFee: bought.platformFee,
           inscription: leg.inscription,
           prelude: leg.prelude,
@@ -126,53 +120,4 @@ export function priceRoute(a: PriceContext, b: PriceContext, request: RouteReque
     cost = leg.cost > cost ? leg.cost : cost;
   }
   throw refuse('insufficientLiquidity', "The pools' coins cannot settle this swap now");
-}
-
-/**
- * Pool B's transfer inscription of `units`: a ready rung of its ladder, else one it inscribes to
- * order; `cost` is what the user's side pays for it (fees and postage), as a buy does.
- */
-function secondInscription(
-  b: PriceContext,
-  units: bigint,
-): {
-  inscription: SwapInscription;
-  cost: bigint;
-  prelude: PoolTransfer | undefined;
-  rung: LadderRung | undefined;
-} {
-  const rung = b.ladder.find((r) => r.amount === units);
-  if (rung) {
-    const restock = transferCost(b.pool, b.pair.tick, units, b.decimals, b.feeRate, b.network);
-    return {
-      inscription: {
-        id: rung.inscriptionId,
-        txid: rung.txid,
-        vout: rung.vout,
-        value: rung.value,
-        script: b.pool.script,
-        inscriptionOffset: 0n,
-      },
-      cost: restock - POSTAGE + rung.value,
-      prelude: undefined,
-      rung,
-    };
-  }
-  if (units > b.tokensFree) {
-    throw refuse(
-      'insufficientLiquidity',
-      "The pool's tokens are promised to swaps the index has not seen yet: try again after the next block",
-    );
-  }
-  const prelude = poolTransfer(
-    b.pool,
-    b.pair.tick,
-    units,
-    b.decimals,
-    b.poolCoins,
-    b.feeRate,
-    b.network,
-    { sign: false },
-  );
-  return { inscription: prelude.inscription, cost: prelude.cost, prelude, rung: undefined };
 }
