@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { selectChainSource } from '../src/chain/sources/select-chain-source.ts';
 import { createDb, type Db } from '../src/db/create-db.ts';
 import { loadEnv } from '../src/env.ts';
+import { notify } from '../src/features/notifications/notifications.service.ts';
 import { ChainEvents } from '../src/indexer/chain-events.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -163,6 +164,35 @@ describe.each(databaseKinds())('live market events on %s', (kind) => {
     expect(stranger.text()).toContain('event: listing');
     expect(stranger.text()).not.toContain('event: trade');
     for (const client of [watcher, follower, stranger]) client.close();
+  });
+
+  it('sends a notification event only to the streams of its address, from another process', async () => {
+    const mine = await subscribe(other?.app ?? t.app, '?address=bcrt1pseller');
+    const theirs = await subscribe(other?.app ?? t.app, '?address=bcrt1pother');
+    await notify(t.db.kysely, {
+      to: ['bcrt1pseller'],
+      type: 'listing_sold',
+      title: 'Sold',
+      dedupeKey: `sold:${kind}`,
+    });
+    await mine.readUntil('event: notification');
+    expect(mine.text()).toContain('event: notification\ndata: {"address":"bcrt1pseller"}\n\n');
+    // Marking it read tells the address's other pages too (the count changes).
+    await t.db.kysely.updateTable('notifications').set({ read: true }).execute();
+    await mine.readUntil(
+      'event: notification\ndata: {"address":"bcrt1pseller"}\n\nevent: notification',
+    );
+    // Then one of its own: a stream delivers in order, so the seller's would be in its text by now.
+    await notify(t.db.kysely, {
+      to: ['bcrt1pother'],
+      type: 'outbid',
+      title: 'Outbid',
+      dedupeKey: 'o',
+    });
+    await theirs.readUntil('"address":"bcrt1pother"');
+    expect(theirs.text()).not.toContain('bcrt1pseller');
+    mine.close();
+    theirs.close();
   });
 
   it.runIf(kind === 'postgres')('keeps listening after its connection is killed', async () => {

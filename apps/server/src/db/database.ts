@@ -517,7 +517,8 @@ export interface OrdersTable {
 
 export interface NotificationsTable {
   id: Generated<string>;
-  user_id: string;
+  /** 0028: the wallet address it is sent to (ADR 018). */
+  address: string;
   /** 'global' or the product's name. */
   app: Generated<string>;
   title: string;
@@ -529,6 +530,12 @@ export interface NotificationsTable {
   payload: Jsonb;
   dedupe_key: string | null;
   retracted: Generated<boolean>;
+}
+
+/** 0028: the types a wallet does not want as a live pop-up (its list always has them). */
+export interface NotificationMutesTable {
+  address: string;
+  type: string;
 }
 
 export type PoolType = 'proportionate' | 'n-winners' | 'winner-takes-all';
@@ -627,6 +634,7 @@ export interface Database
   auction_coin_reservations: AuctionCoinReservationsTable;
   orders: OrdersTable;
   notifications: NotificationsTable;
+  notification_mutes: NotificationMutesTable;
   pools: PoolsTable;
   pool_rewards: PoolRewardsTable;
   pool_winners: PoolWinnersTable;

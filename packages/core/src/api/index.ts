@@ -13,3 +13,4 @@ export * from './x-account.api.ts';
 export * from './brc20.api.ts';
 export * from './inscribe.api.ts';
 export * from './brc20swap.api.ts';
+export * from './notifications.api.ts';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { ListingEvent, TradeEvent } from '@om/core';
+import type { ListingEvent, NotificationEvent, TradeEvent } from '@om/core';
 import { AppError } from '../../http/app-error.ts';
 import type {
   BlockIndexedEvent,
@@ -22,7 +22,14 @@ export interface StreamLimits {
 interface Stream {
   client: string;
   orderIds: Set<string> | undefined;
+  /** The wallet address whose notification events this stream gets (ADR 018). */
+  address: string | undefined;
   res: ServerResponse;
+}
+
+export interface StreamFilter {
+  orderIds?: Set<string> | undefined;
+  address?: string | undefined;
 }
 
 /**
@@ -47,17 +54,20 @@ export class EventStreams {
     const onMempool = (e: { txids: string[] }) => this.broadcast('mempool', e);
     const onTrade = (e: TradeEvent) => this.broadcast('trade', e, e.orderId);
     const onListing = (e: ListingEvent) => this.broadcast('listing', e);
+    const onNotification = (e: NotificationEvent) => this.toAddress(e);
     chain.on('block', onBlock);
     chain.on('brc20', onBrc20);
     chain.on('mempool', onMempool);
     market.on('trade', onTrade);
     market.on('listing', onListing);
+    market.on('notification', onNotification);
     this.unsubscribe = () => {
       chain.off('block', onBlock);
       chain.off('brc20', onBrc20);
       chain.off('mempool', onMempool);
       market.off('trade', onTrade);
       market.off('listing', onListing);
+      market.off('notification', onNotification);
     };
     this.keepAlive = setInterval(() => {
       for (const s of this.streams) s.res.write(': keep-alive\n\n');
@@ -82,8 +92,8 @@ export class EventStreams {
   }
 
   /** Starts the stream on `res` (already admitted); it ends at its lifetime or when the client goes. */
-  open(client: string, res: ServerResponse, orderIds: Set<string> | undefined): void {
-    const stream: Stream = { client, orderIds, res };
+  open(client: string, res: ServerResponse, filter: StreamFilter = {}): void {
+    const stream: Stream = { client, orderIds: filter.orderIds, address: filter.address, res };
     this.streams.add(stream);
     this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
     res.writeHead(200, {
@@ -119,6 +129,11 @@ export class EventStreams {
       if (orderId !== undefined && s.orderIds && !s.orderIds.has(orderId)) continue;
       write(s.res, event, data);
     }
+  }
+
+  /** A notification event names only its address and goes only to that address's streams. */
+  private toAddress(e: NotificationEvent): void {
+    for (const s of this.streams) if (s.address === e.address) write(s.res, 'notification', e);
   }
 }
 

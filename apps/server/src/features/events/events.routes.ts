@@ -21,12 +21,15 @@ const EventsQuerySchema = z.object({
         ),
     )
     .optional(),
+  /** Notification events of this wallet address (ADR 018): they name the address, nothing more. */
+  address: z.string().trim().min(1).max(100, 'address is too long').optional(),
 });
 
 /**
  * GET /api/shared/events: a server-sent events stream of indexed blocks (with the inscriptions they
  * created or moved), BRC-20 passes (`brc20`, once that height's token rows are readable), transactions entering the mempool, trades and listings, so pages update
- * without a reload. `?orderIds=a,b` narrows the trade events to those orders. Streams are capped
+ * without a reload. `?orderIds=a,b` narrows the trade events to those orders; `?address=` adds
+ * that address's notification events. Streams are capped
  * per client address and per process and last EVENT_STREAM_LIFETIME_SECONDS; `retry:` has the
  * browser's EventSource reconnect.
  */
@@ -42,9 +45,9 @@ export function eventsRoutes(
   });
   app.addHook('onClose', () => streams.stop());
   app.get('/api/shared/events', (request, reply) => {
-    const { orderIds } = parseInput(EventsQuerySchema, request.query, 'query');
+    const { orderIds, address } = parseInput(EventsQuerySchema, request.query, 'query');
     streams.admit(request.ip);
     reply.hijack();
-    streams.open(request.ip, reply.raw, orderIds);
+    streams.open(request.ip, reply.raw, { orderIds, address });
   });
 }

@@ -1,13 +1,25 @@
 import { EventEmitter } from 'node:events';
-import { ListingEventSchema, TradeEventSchema, type ListingEvent, type TradeEvent } from '@om/core';
+import {
+  ListingEventSchema,
+  NotificationEventSchema,
+  TradeEventSchema,
+  type ListingEvent,
+  type NotificationEvent,
+  type TradeEvent,
+} from '@om/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/create-db.ts';
 
 /**
- * Trade and listing changes, heard from PostgreSQL (migration 0005's triggers): every process
- * LISTENs, so a purchase submitted to one server process reaches the pages served by another.
+ * Trade and listing changes and notifications, heard from PostgreSQL (migrations 0005 and 0028's
+ * triggers): every process LISTENs, so a purchase submitted to one server process reaches the pages
+ * served by another.
  */
-export class MarketEvents extends EventEmitter<{ trade: [TradeEvent]; listing: [ListingEvent] }> {}
+export class MarketEvents extends EventEmitter<{
+  trade: [TradeEvent];
+  listing: [ListingEvent];
+  notification: [NotificationEvent];
+}> {}
 
 /** The channel the triggers notify: per schema, so isolated test schemas never cross. */
 export const marketChannel = (schema: string) => `market_${schema}`;
@@ -21,12 +33,16 @@ export async function listenToMarket(
     const event = parseMarketEvent(payload);
     if (!event) return log.warn({ payload }, 'unreadable market notification');
     if (event.kind === 'trade') events.emit('trade', event.data);
-    else events.emit('listing', event.data);
+    else if (event.kind === 'listing') events.emit('listing', event.data);
+    else events.emit('notification', event.data);
   });
   return { events, stop };
 }
 
-type ParsedEvent = { kind: 'trade'; data: TradeEvent } | { kind: 'listing'; data: ListingEvent };
+type ParsedEvent =
+  | { kind: 'trade'; data: TradeEvent }
+  | { kind: 'listing'; data: ListingEvent }
+  | { kind: 'notification'; data: NotificationEvent };
 
 export function parseMarketEvent(payload: string): ParsedEvent | undefined {
   let json: unknown;
@@ -43,6 +59,10 @@ export function parseMarketEvent(payload: string): ParsedEvent | undefined {
   if (kind === 'listing') {
     const parsed = ListingEventSchema.safeParse(json);
     return parsed.success ? { kind, data: parsed.data } : undefined;
+  }
+  if (kind === 'notification') {
+    const parsed = NotificationEventSchema.safeParse(json);
+    return parsed.success ? { kind, data: { address: parsed.data.address } } : undefined;
   }
   return undefined;
 }

@@ -30,14 +30,14 @@ export function notificationsRoutes(app: FastifyInstance, deps: AppDeps, writeLi
     const { app: which, page } = query.data;
     return {
       success: true,
-      payload: await listNotifications(deps.db.kysely, session(request).userId, which, page),
+      payload: await listNotifications(deps.db.kysely, session(request).address, which, page),
     };
   });
 
   app.get('/api/notifications/unread-count', signedIn, async (request) => {
     return {
       success: true,
-      payload: { count: await unreadCount(deps.db.kysely, session(request).userId) },
+      payload: { count: await unreadCount(deps.db.kysely, session(request).address) },
     };
   });
 
@@ -48,7 +48,7 @@ export function notificationsRoutes(app: FastifyInstance, deps: AppDeps, writeLi
     app.post(`/api/notifications/:id/${suffix}`, signedInWrite, async (request, reply) => {
       const params = IdParams.safeParse(request.params);
       if (!params.success) return badRequest(reply, 'The notification id must be a UUID.');
-      const found = await setRead(deps.db.kysely, session(request).userId, params.data.id, read);
+      const found = await setRead(deps.db.kysely, session(request).address, params.data.id, read);
       if (!found) {
         const msg = 'No such notification.';
         return reply.status(404).send({ success: false, error: msg, errors: [{ msg }] });
@@ -60,7 +60,7 @@ export function notificationsRoutes(app: FastifyInstance, deps: AppDeps, writeLi
   app.post('/api/notifications/read-all', signedInWrite, async (request) => {
     return {
       success: true,
-      payload: { updated: await markAllRead(deps.db.kysely, session(request).userId) },
+      payload: { updated: await markAllRead(deps.db.kysely, session(request).address) },
     };
   });
 }
