@@ -1,6 +1,7 @@
 import { bytesToBase64, parsePsbt, signBip322Simple } from '@om/bitcoin';
 import { CreateOfferPayloadSchema, SubmitOfferPayloadSchema } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackTrades } from '../src/features/listings/trade-tracker.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { send } from './helpers/regtest-inscribe.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -144,6 +145,16 @@ describe.each(databaseKinds())('trading on %s', (kind) => {
       .execute();
   }
 
+  /** What was sent to an address, oldest first (issue 17: the tracker notifies both sides). */
+  async function notes(address: string) {
+    return t.db.kysely
+      .selectFrom('notifications')
+      .select(['type', 'title', 'body', 'retracted', 'payload'])
+      .where('address', '=', address)
+      .orderBy('timestamp')
+      .execute();
+  }
+
   async function ownerOf(inscriptionId: string): Promise<{ address: string; satpoint: string }> {
     const res = await api(t, 'GET', `/api/shared/inscriptions/details/${inscriptionId}`);
     return res.body.payload;
@@ -196,6 +207,33 @@ describe.each(databaseKinds())('trading on %s', (kind) => {
     });
     expect(await paidTo(node, txId, maker.payment.address)).toBe(PRICE - 500n + POSTAGE);
     expect(await paidTo(node, txId, platform.address)).toBe(500n);
+    // Both sides hear of it once, however many tracker passes run.
+    await trackTrades(t.deps);
+    await trackTrades(t.deps);
+    const [block] = await trades(listingId);
+    const sold = {
+      type: 'listing_sold',
+      title: 'Your inscription sold',
+      body: `Inscription ${item.id.slice(0, 8)}… sold for 0.00050000 BTC, confirmed in block ${block?.block_height}.`,
+      retracted: false,
+      payload: {
+        inscriptionId: item.id,
+        priceSats: '50000',
+        txid: txId,
+        link: `/inscriptions/${item.id}`,
+      },
+    };
+    for (const address of [maker.ordinals.address, maker.payment.address]) {
+      expect(await notes(address)).toEqual([sold]);
+    }
+    expect(await notes(taker.ordinals.address)).toEqual([
+      {
+        ...sold,
+        type: 'purchase_confirmed',
+        title: 'Your purchase is confirmed',
+        body: `Inscription ${item.id.slice(0, 8)}… is yours for 0.00050000 BTC, confirmed in block ${block?.block_height}.`,
+      },
+    ]);
     // The quote's total left the payment wallet, but for the two new paddings it keeps.
     const coins = await api(t, 'GET', `/api/shared/address/${taker.payment.address}/utxos`);
     const left = (coins.body.payload.cardinal as { value: string }[]).reduce(
@@ -473,7 +511,8 @@ describe.each(databaseKinds())('trading on %s', (kind) => {
     const [listingId = ''] = await listViaApi(t, maker, [
       { outpoint: item.outpoint, price: PRICE },
     ]);
-    const submitted = await buy(await buyer(2), [listingId]);
+    const taker = await buyer(2);
+    const submitted = await buy(taker, [listingId]);
     expect(submitted.status).toBe(200);
     await refreshMempool(node, t);
 
@@ -503,6 +542,18 @@ describe.each(databaseKinds())('trading on %s', (kind) => {
     await eventually(async () => {
       expect(await trades(listingId)).toMatchObject([{ trade_status: 'sniped', finalized: true }]);
     });
+    // The buyer hears it once the sniper is mined (a mempool snipe may still turn); the seller,
+    // whose own transaction it was, hears of no sale.
+    await trackTrades(t.deps);
+    expect(await notes(taker.ordinals.address)).toMatchObject([
+      {
+        type: 'purchase_sniped',
+        title: 'Your purchase was sniped',
+        body: `Another transaction took Inscription ${item.id.slice(0, 8)}… first and is confirmed; yours cannot confirm, so none of your coins were spent.`,
+        payload: { sniperTxid: sniper },
+      },
+    ]);
+    expect(await notes(maker.payment.address)).toEqual([]);
   });
 
   it('puts a confirmed trade back in the mempool when a reorg removes its block', async () => {
@@ -516,6 +567,9 @@ describe.each(databaseKinds())('trading on %s', (kind) => {
     await eventually(async () => {
       expect(await trades(listingId)).toMatchObject([{ trade_status: 'confirmed' }]);
     });
+    await eventually(async () => {
+      expect(await notes(maker.payment.address)).toMatchObject([{ retracted: false }]);
+    });
 
     // An empty block replaces the one with the purchase, which goes back to the mempool.
     await node.node.rpc.invalidateBlock(await node.node.rpc.getBestBlockHash());
@@ -526,12 +580,21 @@ describe.each(databaseKinds())('trading on %s', (kind) => {
         { trade_status: 'mempool', finalized: false, block_height: null },
       ]);
     });
+    // The sale it announced is undone: the notification stays, retracted and unread again.
+    expect(await notes(maker.payment.address)).toMatchObject([
+      { type: 'listing_sold', retracted: true },
+    ]);
     await mineAndSync(node, t);
     await eventually(async () => {
       expect(await trades(listingId)).toMatchObject([
         { trade_status: 'confirmed', finalized: true },
       ]);
     });
+    // Mined again: the same notification holds again, not a second one.
+    await trackTrades(t.deps);
+    expect(await notes(maker.payment.address)).toMatchObject([
+      { type: 'listing_sold', retracted: false },
+    ]);
   });
 
   it('charges no platform fee in a zero-fee collection, and less with a discount', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { TradeStatus } from '../../db/database.ts';
+import { notifyTradeMoved } from './trade-notifications.ts';
 
 /** What the trade tracker reads of the indexer's tables and writes to the market's. */
 
@@ -131,31 +132,38 @@ export type TradeChange = {
   sniperFeeRate?: number | null;
 };
 
-export async function updateTrade(db: Db, id: string, change: TradeChange): Promise<void> {
-  await db.kysely
-    .updateTable('trade_history')
-    .set({
-      trade_status: change.status,
-      finalized: change.finalized,
-      block_height: change.blockHeight,
-      ...(change.sniperTransactionId === undefined
-        ? {}
-        : { sniper_transaction_id: change.sniperTransactionId }),
-      ...(change.sniperFeeRate === undefined
-        ? {}
-        : {
-            sniper_fee_rate: change.sniperFeeRate === null ? null : change.sniperFeeRate.toFixed(3),
-          }),
-    })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** The listing a sniped purchase was for is off sale for good. */
-export async function closeListingOf(db: Db, tradeId: string): Promise<void> {
-  await sql`
-    update orderbook o set closed_at = coalesce(o.closed_at, now())
-    from trade_history t where t.id = ${tradeId} and o.id = t.order_id`.execute(db.kysely);
+/**
+ * Moves a trade (and, when sniped, closes its listing for good) and notifies its sides, in one
+ * transaction: a notification exists exactly when the state it announces does.
+ */
+export async function moveTrade(db: Db, id: string, change: TradeChange): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('trade_history')
+      .set({
+        trade_status: change.status,
+        finalized: change.finalized,
+        block_height: change.blockHeight,
+        ...(change.sniperTransactionId === undefined
+          ? {}
+          : { sniper_transaction_id: change.sniperTransactionId }),
+        ...(change.sniperFeeRate === undefined
+          ? {}
+          : {
+              sniper_fee_rate:
+                change.sniperFeeRate === null ? null : change.sniperFeeRate.toFixed(3),
+            }),
+      })
+      .where('id', '=', id)
+      .execute();
+    // The listing a sniped purchase was for is off sale for good.
+    if (change.status === 'sniped') {
+      await sql`
+        update orderbook o set closed_at = coalesce(o.closed_at, now())
+        from trade_history t where t.id = ${id} and o.id = t.order_id`.execute(trx);
+    }
+    await notifyTradeMoved(trx, id, change);
+  });
 }
 
 export async function indexedTipHeight(db: Db): Promise<number | undefined> {

@@ -1,11 +1,6 @@
 import type { AppDeps } from '../../app.ts';
 import { cancelListing } from './listings.queries.ts';
-import {
-  trackedTrades,
-  updateTrade,
-  closeListingOf,
-  type TradeChange,
-} from './trade-tracker.queries.ts';
+import { trackedTrades, moveTrade, type TradeChange } from './trade-tracker.queries.ts';
 
 /** Listings looked up per pass without a node: ord answers one inscription per request. */
 const LISTINGS_PER_PASS = 200;
@@ -39,8 +34,7 @@ export async function trackWithChainSource(deps: AppDeps): Promise<void> {
   for (const trade of await trackedTrades(db)) {
     const change = await nextState(deps, trade);
     if (!change) continue;
-    await updateTrade(db, trade.id, change);
-    if (change.status === 'sniped') await closeListingOf(db, trade.id);
+    await moveTrade(db, trade.id, change);
   }
 }
 

@@ -5,12 +5,11 @@ import { closeSpentLaunchItems } from '../launchpad/launch-items.queries.ts';
 import {
   blockHashAt,
   cancelSpentListings,
-  closeListingOf,
   indexedTipHeight,
   mempoolSpenders,
   minedSpender,
   trackedTrades,
-  updateTrade,
+  moveTrade,
   type TrackedTrade,
   type TradeChange,
 } from './trade-tracker.queries.ts';
@@ -43,8 +42,7 @@ export async function trackTrades(deps: AppDeps): Promise<void> {
   for (const trade of await trackedTrades(db, tip)) {
     const change = await nextState(deps, trade);
     if (!change || isUnchanged(trade, change)) continue;
-    await updateTrade(db, trade.id, change);
-    if (change.status === 'sniped') await closeListingOf(db, trade.id);
+    await moveTrade(db, trade.id, change);
     log.info({ trade: trade.id, ...change }, 'trade tracker: trade moved');
   }
 }
