@@ -30,6 +30,7 @@ import {
   preparedBid,
   signAuction,
 } from './helpers/auctions.ts';
+import { closeBids } from '../src/features/auctions/auction-bids.queries.ts';
 import { dropStaleUnsigned } from '../src/features/auctions/auctions.queries.ts';
 import { outpointsOf } from '../src/features/multisig/reserved-coins.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
@@ -102,6 +103,17 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
         end_date: new Date((now() + endsIn) * 1000),
       })
       .where('id', '=', auctionId)
+      .execute();
+  }
+
+  /** What was sent to an address of one type (issue 17). */
+  async function notes(address: string, type: string) {
+    return t.db.kysely
+      .selectFrom('notifications')
+      .select(['title', 'body', 'payload'])
+      .where('address', '=', address)
+      .where('type', '=', type)
+      .orderBy('timestamp')
       .execute();
   }
 
@@ -353,6 +365,19 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
       status: 'standing',
     });
     expect(page.bids.map((bid) => bid.status).slice(1)).toEqual(['outbid', 'outbid']);
+    // A hears it at once (issue 17), at its sign-in and ordinals addresses.
+    for (const address of [a.trader.ordinals.address]) {
+      expect((await notes(address, 'outbid')).at(-1)).toEqual({
+        title: 'You were outbid',
+        body: `A bid of 0.00040000 BTC now leads on ${slug}; yours is released.`,
+        payload: {
+          auctionId: created.auction_id,
+          amountSats: '40000',
+          link: `/auction/${slug}`,
+        },
+      });
+    }
+    expect(await notes(b.trader.ordinals.address, 'auction_won')).toEqual([]);
 
     // The end: a late bid is refused, the worker settles to B.
     await moveDates(created.auction_id, 7_200, -1);
@@ -379,6 +404,29 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
       expect(await reservationsOf(b.wallet.id)).toEqual([]);
     });
     expect(await reservationsOf(a.wallet.id)).toEqual([]);
+    // The winner and the seller are told once, however often the bids are closed (a claim replay).
+    await closeBids(t.db, created.auction_id, page.bids[0]!.id);
+    const closedPayload = {
+      auctionId: created.auction_id,
+      amountSats: '40000',
+      txid: txId,
+      link: `/auction/${slug}`,
+    };
+    expect(await notes(b.trader.ordinals.address, 'auction_won')).toEqual([
+      {
+        title: 'You won the auction',
+        body: `${slug} is yours for 0.00040000 BTC; the settlement transaction is sent.`,
+        payload: closedPayload,
+      },
+    ]);
+    expect(await notes(owner.payment.address, 'auction_settled')).toEqual([
+      {
+        title: 'Your auction is settled',
+        body: `${slug} sold for 0.00040000 BTC; the settlement transaction pays you.`,
+        payload: closedPayload,
+      },
+    ]);
+    expect(await notes(a.trader.ordinals.address, 'auction_won')).toEqual([]);
     const freed = await withdrawFrom(a.trader, 150_000n);
     expect(freed.status, JSON.stringify(freed.body)).toBe(200);
   });
@@ -446,6 +494,13 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
     expect(closed.bids).toMatchObject([{ amount: '30000', status: 'invalid' }]);
     expect(await reservationsOf(c.wallet.id)).toEqual([]);
     expect(await ownerOf(item.id)).toBe(closed.maker_wallet_address);
+    expect(await notes(owner.ordinals.address, 'auction_ended')).toEqual([
+      {
+        title: 'Your auction ended unsold',
+        body: `No bid met the reserve on ${slug}; the inscription stays in your maker wallet.`,
+        payload: { auctionId, link: `/auction/${slug}` },
+      },
+    ]);
 
     // The seller takes it back with the maker wallet's withdrawal.
     await confirmWithdrawal(owner, item.id, await withdrawItem(owner, item.id));

@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { AuctionBidsTable, AuctionBidStatus, Database } from '../../db/database.ts';
+import { notifyAuctionClosed, notifyOutbid } from './auction-notifications.ts';
 import type { Executor } from './auctions.queries.ts';
 
 /**
@@ -110,6 +111,10 @@ export async function standBid(
       .where('id', '=', previous.id)
       .execute();
     await releaseCoins(trx, previous.id);
+    // Raising one's own bid outbids nobody.
+    if (previous.bidder_user_id !== bid.bidder_user_id) {
+      await notifyOutbid(trx, previous.id, BigInt(bid.amount));
+    }
   }
   const stood = await trx
     .updateTable('auction_bids')
@@ -171,7 +176,7 @@ export async function markBid(
 
 /**
  * Closes a settled or unsold auction's bids: the winner 'won' (if any), every other standing one
- * 'outbid', and every reservation released.
+ * 'outbid', and every reservation released; the winner and the seller are told.
  */
 export async function closeBids(db: Db, auctionId: string, winnerId?: string): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
@@ -188,5 +193,6 @@ export async function closeBids(db: Db, auctionId: string, winnerId?: string): P
         eb.selectFrom('auction_bids').select('id').where('auction_id', '=', auctionId),
       )
       .execute();
+    await notifyAuctionClosed(trx, auctionId, winnerId);
   });
 }
