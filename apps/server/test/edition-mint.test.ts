@@ -159,6 +159,35 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
     }
     expect(await order(payload.orderId)).toEqual(done);
     expect(await remaining()).toBe(8);
+    // The buyer hears it once its reveal is mined, however many worker passes run (issue 17).
+    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps);
+    const notes = await t.db.kysely
+      .selectFrom('notifications')
+      .select(['address', 'type', 'title', 'body', 'payload'])
+      .where('dedupe_key', '=', `order_completed:${payload.orderId}`)
+      .orderBy('address')
+      .execute();
+    const slug = (
+      await t.db.kysely
+        .selectFrom('launchpads')
+        .select('slug')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).slug;
+    expect(notes).toEqual(
+      [buyer.ordinals.address, buyer.payment.address].sort().map((address) => ({
+        address,
+        type: 'edition_completed',
+        title: 'Your editions are inscribed',
+        body: `Your 2 editions of ${slug} are inscribed to your address and confirmed.`,
+        payload: {
+          orderId: payload.orderId,
+          inscriptionId: `${revealTxId}i0`,
+          link: `/inscriptions/${revealTxId}i0`,
+        },
+      })),
+    );
   });
 
   it('refuses more than remain, and a tampered payment, broadcasting nothing', async () => {

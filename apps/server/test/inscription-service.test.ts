@@ -4,6 +4,7 @@ import {
   INSCRIPTION_SERVICE_PATH,
   PaymentPsbtSchema,
   PriceSchema,
+  satsToBtc,
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { btcToSats } from '../src/chain/rpc.ts';
@@ -103,6 +104,14 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
     }
     return fee;
   };
+  /** What was sent to an address (issue 17): the worker tells the buyer of the order's end. */
+  const notes = (address: string) =>
+    t.db.kysely
+      .selectFrom('notifications')
+      .select(['type', 'title', 'body', 'payload'])
+      .where('address', '=', address)
+      .orderBy('timestamp')
+      .execute();
   const setExpired = (id: string) =>
     sql`update inscribe_orders set expires_at = now() - interval '1 second' where id = ${id}`.execute(
       t.db.kysely,
@@ -175,6 +184,17 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
       const content = await t.app.inject({ method: 'GET', url: `/content/${file.inscriptionId}` });
       expect(content.body).toBe(texts[i]);
     }
+    // Its receiver hears it once, however many worker passes follow.
+    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps);
+    expect(await notes(receiver.address)).toEqual([
+      {
+        type: 'inscribe_completed',
+        title: 'Your inscriptions are inscribed',
+        body: 'Every file of your order is inscribed to your address and confirmed.',
+        payload: { orderId: made.id },
+      },
+    ]);
   });
 
   it('refunds an underpayment to the refund address, less the refund fee', async () => {
@@ -198,6 +218,15 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
     const fee = await feeOf(refund?.txid ?? '');
     expect(await paidTo(node, refund?.txid ?? '', refundTo.address)).toBe(short - fee);
     expect(refund?.amount).toBe((short - fee).toString());
+    await watchInscribeOrders(t.deps);
+    expect(await notes(refundTo.address)).toEqual([
+      {
+        type: 'order_refunded',
+        title: 'Your order was refunded',
+        body: `${satsToBtc(short - fee)} BTC went back to you: it was underpaid.`,
+        payload: { orderId: made.id, txid: refund?.txid, amountSats: (short - fee).toString() },
+      },
+    ]);
   });
 
   it('ends an order paid too little to refund in error, naming why', async () => {
@@ -298,6 +327,14 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
       const content = await t.app.inject({ method: 'GET', url: `/content/${file.inscriptionId}` });
       expect(content.body).toBe(`{"p":"brc-20","op":"mint","tick":"${tick}","amt":"1000"}`);
     }
+    expect(await notes(minter.address)).toEqual([
+      {
+        type: 'brc20_mint_completed',
+        title: 'Your BRC-20 mint is inscribed',
+        body: `Your 2 mints of 1000 ${tick} are inscribed to your address and confirmed.`,
+        payload: { orderId: first.id, link: `/brc20/${tick}` },
+      },
+    ]);
     const clipped = await complete(second);
     expect(clipped.files[0]?.brc20).toEqual({
       status: 'clipped',

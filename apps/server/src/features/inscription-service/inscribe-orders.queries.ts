@@ -12,6 +12,7 @@ import {
   settleJournal,
   type NewClaim,
 } from '../broadcasts/claimed-transactions.queries.ts';
+import { NOTIFIED_STATES, notifyInscribeOrder } from './inscribe-notifications.ts';
 
 /** Inscription service orders (migration 0020, ADR 016): every change is conditional on the state. */
 
@@ -83,7 +84,10 @@ export async function ordersToWatch(db: Db, limit = 500): Promise<InscribeOrderR
   return [...live, ...expired];
 }
 
-/** `from` → `to` with `changes`, only from those states: answers whether it moved. */
+/**
+ * `from` → `to` with `changes`, only from those states: answers whether it moved. A move to a state
+ * the buyer hears of notifies them in the same database transaction.
+ */
 export async function moveOrder(
   db: Db | Transaction<Tables>,
   id: string,
@@ -98,15 +102,18 @@ export async function moveOrder(
     refund_reason?: 'underpaid' | 'expired';
   } = {},
 ): Promise<boolean> {
-  const k = 'kysely' in db ? tables(db) : db;
-  const moved = await k
-    .updateTable('inscribe_orders')
-    .set({ state: to, ...changes })
-    .where('id', '=', id)
-    .where('state', 'in', from)
-    .returning('id')
-    .executeTakeFirst();
-  return moved !== undefined;
+  const move = async (trx: Transaction<Tables>) => {
+    const moved = await trx
+      .updateTable('inscribe_orders')
+      .set({ state: to, ...changes })
+      .where('id', '=', id)
+      .where('state', 'in', from)
+      .returning('id')
+      .executeTakeFirst();
+    if (moved && NOTIFIED_STATES.includes(to)) await notifyInscribeOrder(trx, id, to);
+    return moved !== undefined;
+  };
+  return 'kysely' in db ? tables(db).transaction().execute(move) : move(db);
 }
 
 /**
