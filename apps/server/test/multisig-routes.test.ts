@@ -15,7 +15,9 @@ import {
   MultisigWalletSchema,
   type MultisigWallet,
 } from '@om/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resumeClaims } from '../src/features/broadcasts/claimed-transactions.worker.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
@@ -279,6 +281,30 @@ describe.each(databaseKinds())('multisig wallets on %s', (kind) => {
     expect(await paidTo(node, done.body.payload.txId, recipient.address)).toBe(45_000n);
     const after = await utxosOf(wallet.address);
     expect(BigInt(after.availableBalance)).toBe(60_000n - 45_000n - BigInt(built.fee));
+
+    // Mined, its owner hears it once (issue 17): the claims worker finds the claim final. It
+    // leaves claims younger than its grace period to their request, so this one is aged.
+    const txId = done.body.payload.txId as string;
+    await sql`update claimed_transactions set created_at = now() - interval '1 minute'
+      where ref = ${built.txid}`.execute(t.db.kysely);
+    await resumeClaims(t.deps);
+    await resumeClaims(t.deps);
+    const notes = await t.db.kysely
+      .selectFrom('notifications')
+      .select(['address', 'type', 'title', 'body', 'payload'])
+      .where('dedupe_key', '=', `withdrawal:${built.txid}`)
+      .orderBy('address')
+      .execute();
+    const payload = { txid: txId, amountSats: '45000', link: `/tx/${txId}` };
+    expect(notes).toEqual(
+      [user.address, recipient.address].sort().map((address) => ({
+        address,
+        type: 'withdrawal_confirmed',
+        title: 'Your withdrawal is confirmed',
+        body: '0.00045000 BTC left your multisig wallet; the transaction is mined.',
+        payload,
+      })),
+    );
   });
 
   it('deposits from the payment wallet split into several coins', async () => {

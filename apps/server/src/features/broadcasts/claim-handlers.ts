@@ -4,6 +4,7 @@ import { closeBids, markBid } from '../auctions/auction-bids.queries.ts';
 import { deactivateAuction, releaseSettlement } from '../auctions/auctions.queries.ts';
 import { inscribeClaim, inscribeRefundClaim } from '../inscription-service/inscribe-claims.ts';
 import { purchaseClaim } from '../listings/purchase-claim.ts';
+import { notifyWithdrawalMined } from '../multisig/multisig-notifications.ts';
 import { releaseBroadcast } from '../multisig/multisig.queries.ts';
 import { swapClaim } from '../swap/swap-claims.ts';
 import type { ClaimedTransaction } from './claimed-transactions.queries.ts';
@@ -17,6 +18,8 @@ export type ClaimHandler = {
    * the claimed row as the kind requires.
    */
   release(deps: AppDeps, claim: ClaimedTransaction, spent: readonly string[]): Promise<void>;
+  /** Its last transaction is mined (the claim is final): what the kind then tells its users. */
+  final?(deps: AppDeps, claim: ClaimedTransaction): Promise<void>;
 };
 
 const nothing = async () => undefined;
@@ -24,9 +27,11 @@ const nothing = async () => undefined;
 export const claimHandlers: Record<ClaimKind, ClaimHandler> = {
   purchase: purchaseClaim,
   // A multisig transaction is not broadcast after all: the wallet's coins show as they are.
+  // Mined, a withdrawal tells its owner.
   multisig: {
     sent: nothing,
     release: (deps, claim) => releaseBroadcast(deps.db, claim.ref),
+    final: (deps, claim) => notifyWithdrawalMined(deps.db, claim.ref),
   },
   // The winning bid's coins went elsewhere: it is invalid, and the auction is 'active' past its
   // end again, so the settlement worker tries the next best bid.

@@ -44,6 +44,8 @@ async function resumeClaim(deps: AppDeps, claim: ClaimedTransaction): Promise<vo
   const handler = claimHandlers[claim.kind];
   const sent = async (status: 'sent' | 'final') => {
     if (claim.status === 'claimed') await handler.sent(deps, claim);
+    // Before the status: a process killed between the two tells again next pass (keyed, once).
+    if (status === 'final') await handler.final?.(deps, claim);
     await setClaimStatus(db, claim.id, status);
   };
   // Without a node (Esplora) nothing tells a spent input apart: broadcast what was never sent.
