@@ -89,6 +89,11 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Sign-in addresses of the reviewers (ADR 019), comma-separated. Unset on regtest: every
+   * signed-in wallet may review, so a Dev wallet can try the queue; unset elsewhere: nobody.
+   */
+  REVIEWER_ADDRESSES: z.string().optional(),
   /** The platform's fee in basis points of each sale, taken from the seller's payout (100 = 1%). */
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(100),
   /** Where platform fees go; required off regtest when PLATFORM_FEE_BPS > 0 (regtest keeps a key in DATA_DIR). */

@@ -538,6 +538,16 @@ export interface NotificationMutesTable {
   type: string;
 }
 
+/** 0030: a reviewer's decision on a submitted launch, edition, auction or collection (ADR 019). */
+export interface ReviewDecisionsTable {
+  kind: 'launch' | 'edition' | 'auction' | 'collection';
+  subject_id: string;
+  decision: 'approved' | 'rejected';
+  reason: string | null;
+  reviewer_address: string;
+  decided_at: Timestamp;
+}
+
 export type PoolType = 'proportionate' | 'n-winners' | 'winner-takes-all';
 
 export interface PoolsTable {
@@ -635,6 +645,7 @@ export interface Database
   orders: OrdersTable;
   notifications: NotificationsTable;
   notification_mutes: NotificationMutesTable;
+  review_decisions: ReviewDecisionsTable;
   pools: PoolsTable;
   pool_rewards: PoolRewardsTable;
   pool_winners: PoolWinnersTable;

@@ -248,7 +248,11 @@ async function openPhaseOf(deps: AppDeps, launchpadId: string) {
   const launch = await findLaunch(deps.db.kysely, launchpadId);
   if (!launch) throw notFound(`Launchpad ${launchpadId} not found`);
   if (launch.launchpad_type !== 'psbt') throw invalidInput('id: not a pre-inscribed launch', 'id');
-  if (launch.status !== 'active') throw new AppError('CONFLICT', 'This launch is not live');
+  if (launch.status !== 'active') {
+    // A launch a reviewer took down (ADR 019) says why.
+    const why = launch.failed_reason ? `: ${launch.failed_reason}` : '';
+    throw new AppError('CONFLICT', `This launch is not live${why}`);
+  }
   const phase = (await phasesOf(deps.db.kysely, launchpadId)).find(isOpen);
   if (!phase) throw new AppError('CONFLICT', 'No phase of this launch is open now');
   return { launch, phase };

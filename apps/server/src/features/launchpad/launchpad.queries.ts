@@ -12,6 +12,7 @@ import type {
 import { AppError } from '../../http/app-error.ts';
 import { LISTING_ROW_COLUMNS } from '../listings/listings.queries.ts';
 import { unavailableItems } from './launch-availability.ts';
+import { notifyLaunchLive } from './launch-live-notify.ts';
 
 /** The launchpad's tables as creating, preparing, signing and minting a launch read and write them. */
 
@@ -548,12 +549,13 @@ export async function markBatchSigned(
       .set({ status: 'active' })
       .where('launchpad_id', '=', batch.launchpadId)
       .execute();
-    await trx
+    const live = await trx
       .updateTable('launchpads')
       .set({ status: 'active' })
       .where('id', '=', batch.launchpadId)
       .where('status', '=', 'pending_psbt_signature')
-      .execute();
+      .executeTakeFirst();
+    if (live.numUpdatedRows > 0n) await notifyLaunchLive(trx, batch.launchpadId);
     return 'active';
   });
 }
