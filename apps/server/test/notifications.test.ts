@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  announce,
   notify,
   retract,
   UNREAD_COUNT_CAP,
@@ -124,5 +125,39 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     expect(all.body.payload.updated).toBe(111);
     count = await api(t, 'GET', '/api/notifications/unread-count', undefined, seller.token);
     expect(count.body.payload.count).toBe(0);
+  });
+
+  it('delivers each announcement once to every wallet that reads, and keeps pop-up preferences', async () => {
+    const reader = await newTrader(t);
+    expect(
+      await announce(t.db.kysely, { id: 'welcome', title: 'Welcome', link: '/launches' }),
+    ).toBe(true);
+    expect(await announce(t.db.kysely, { id: 'welcome', title: 'Again' })).toBe(false);
+    for (let i = 0; i < 2; i++) {
+      const count = await api(t, 'GET', '/api/notifications/unread-count', undefined, reader.token);
+      expect(count.body.payload.count).toBe(1);
+    }
+    const list = await api(t, 'GET', '/api/notifications', undefined, reader.token);
+    expect(list.body.payload.notifications).toMatchObject([
+      { type: 'announcement', title: 'Welcome', payload: { link: '/launches' }, read: false },
+    ]);
+    // Read, it stays read: the next read does not bring it back.
+    await api(t, 'POST', '/api/notifications/read-all', {}, reader.token);
+    const after = await api(t, 'GET', '/api/notifications/unread-count', undefined, reader.token);
+    expect(after.body.payload.count).toBe(0);
+
+    const prefs = '/api/notifications/preferences';
+    expect((await api(t, 'GET', prefs, undefined, reader.token)).body.payload).toEqual({
+      muted: [],
+    });
+    const set = await api(t, 'PUT', prefs, { muted: ['outbid', 'announcement'] }, reader.token);
+    expect(set.body.payload).toEqual({ muted: ['announcement', 'outbid'] });
+    const bad = await api(t, 'PUT', prefs, { muted: ['nope'] }, reader.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('muted: nope is not a notification type');
+    expect((await api(t, 'GET', prefs, undefined, reader.token)).body.payload).toEqual({
+      muted: ['announcement', 'outbid'],
+    });
+    expect((await api(t, 'PUT', prefs, { muted: [] })).status).toBe(401);
   });
 });

@@ -532,6 +532,16 @@ export interface NotificationsTable {
   retracted: Generated<boolean>;
 }
 
+/** 0031: the platform's global notifications, copied to each wallet when it reads (ADR 018). */
+export interface AnnouncementsTable {
+  id: string;
+  app: Generated<string>;
+  title: string;
+  body: Generated<string>;
+  link: string | null;
+  created_at: Timestamp;
+}
+
 /** 0028: the types a wallet does not want as a live pop-up (its list always has them). */
 export interface NotificationMutesTable {
   address: string;
@@ -645,6 +655,7 @@ export interface Database
   orders: OrdersTable;
   notifications: NotificationsTable;
   notification_mutes: NotificationMutesTable;
+  announcements: AnnouncementsTable;
   review_decisions: ReviewDecisionsTable;
   pools: PoolsTable;
   pool_rewards: PoolRewardsTable;

@@ -29,8 +29,41 @@ export type NotificationsPage = z.infer<typeof NotificationsPageSchema>;
 
 export const UnreadCountSchema = z.object({ count: z.number().int() });
 
-/** The types a wallet does not want as a live pop-up; its list always has every one. */
-export const NotificationMutesSchema = z.object({ muted: z.array(z.string()) });
+/**
+ * Every type the server produces, with its name in the preferences. A wallet may mute a type's
+ * live pop-up; the in-app list always has every notification (issue 17: in-app always on).
+ */
+export const NOTIFICATION_TYPES = {
+  listing_sold: 'Your inscription sold',
+  purchase_confirmed: 'Purchase confirmed',
+  purchase_sniped: 'Purchase sniped',
+  mint_completed: 'Mint confirmed',
+  mint_sniped: 'Mint taken by another',
+  outbid: 'Outbid',
+  auction_won: 'Auction won',
+  auction_settled: 'Your auction settled',
+  auction_ended: 'Your auction ended unsold',
+  edition_completed: 'Edition inscribed',
+  brc20_mint_completed: 'BRC-20 mint inscribed',
+  inscribe_completed: 'Inscription order inscribed',
+  order_refunded: 'Order refunded',
+  withdrawal_confirmed: 'Withdrawal confirmed',
+  launch_live: 'Launch live',
+  launch_rejected: 'Launch rejected',
+  announcement: 'Announcements',
+} as const;
+export type NotificationType = keyof typeof NOTIFICATION_TYPES;
+const TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as [NotificationType, ...NotificationType[]];
+
+/** The types whose live pop-up the wallet turned off. */
+export const NotificationMutesSchema = z.object({
+  muted: z
+    .array(
+      z.enum(TYPE_NAMES, { error: (i) => `muted: ${String(i.input)} is not a notification type` }),
+    )
+    .max(TYPE_NAMES.length),
+});
+export type NotificationMutes = z.infer<typeof NotificationMutesSchema>;
 
 /** event: notification on /api/shared/events?address=: something changed for this address. */
 export const NotificationEventSchema = z.object({ address: z.string() });

@@ -12,6 +12,7 @@ import {
   demoArtworks,
   demoCollections,
 } from './demo-collections.ts';
+import { announce } from '../notifications/notifications.service.ts';
 import { seedDemoAuctions } from './demo-auctions.ts';
 import { seedDemoBrc20 } from './demo-brc20.ts';
 import { seedDemoSwap } from './demo-swap.ts';
@@ -55,12 +56,21 @@ export type DemoSeedResult =
  * in one transaction once the indexer has seen them. Every step can be interrupted: the next run
  * finds what the last one left on chain. Regtest only: it needs the faucet.
  */
+const DEMO_ANNOUNCEMENT = {
+  id: 'demo-welcome',
+  title: 'Welcome to the regtest market',
+  body: 'Everything here runs on a real Bitcoin node on this machine: mine a block from the Dev wallet to settle what you buy.',
+  link: '/launches',
+};
+
 export async function seedDemoMarket(deps: DemoSeedDeps): Promise<DemoSeedResult> {
   const started = performance.now();
   const elapsedMs = () => Math.round(performance.now() - started);
   const seed = deps.seed ?? DEMO_SEED;
   const owners = demoOwners(seed);
   writeOwnersFile(deps.dataDir, owners);
+  // The global announcement every wallet finds in its notifications (issue 17), once.
+  await announce(deps.db.kysely, DEMO_ANNOUNCEMENT);
   const existing = await existingCollectionSlugs(deps.db, DEMO_COLLECTION_SLUGS);
   if (existing.length === DEMO_COLLECTION_SLUGS.length) {
     return { status: 'already-seeded', elapsedMs: elapsedMs() };

@@ -3,7 +3,16 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
-import { listNotifications, markAllRead, setRead, unreadCount } from './notifications.service.ts';
+import { NotificationMutesSchema } from '@om/core';
+import {
+  deliverAnnouncements,
+  listNotifications,
+  markAllRead,
+  mutedTypes,
+  setMutedTypes,
+  setRead,
+  unreadCount,
+} from './notifications.service.ts';
 
 const ListQuery = z.object({
   app: z.string().min(1).max(100).default('global'),
@@ -28,6 +37,7 @@ export function notificationsRoutes(app: FastifyInstance, deps: AppDeps, writeLi
       return badRequest(reply, 'page must be a whole number from 1 and app a non-empty name.');
     }
     const { app: which, page } = query.data;
+    await deliverAnnouncements(deps.db.kysely, session(request).address);
     return {
       success: true,
       payload: await listNotifications(deps.db.kysely, session(request).address, which, page),
@@ -35,6 +45,7 @@ export function notificationsRoutes(app: FastifyInstance, deps: AppDeps, writeLi
   });
 
   app.get('/api/notifications/unread-count', signedIn, async (request) => {
+    await deliverAnnouncements(deps.db.kysely, session(request).address);
     return {
       success: true,
       payload: { count: await unreadCount(deps.db.kysely, session(request).address) },
@@ -56,6 +67,28 @@ export function notificationsRoutes(app: FastifyInstance, deps: AppDeps, writeLi
       return { success: true, payload: { id: params.data.id, read } };
     });
   }
+
+  app.get('/api/notifications/preferences', signedIn, async (request) => {
+    return {
+      success: true,
+      payload: { muted: await mutedTypes(deps.db.kysely, session(request).address) },
+    };
+  });
+
+  app.put('/api/notifications/preferences', signedInWrite, async (request, reply) => {
+    const body = NotificationMutesSchema.safeParse(request.body);
+    if (!body.success) {
+      return badRequest(
+        reply,
+        body.error.issues[0]?.message ?? 'muted must be a list of notification types.',
+      );
+    }
+    await setMutedTypes(deps.db.kysely, session(request).address, body.data.muted);
+    return {
+      success: true,
+      payload: { muted: await mutedTypes(deps.db.kysely, session(request).address) },
+    };
+  });
 
   app.post('/api/notifications/read-all', signedInWrite, async (request) => {
     return {

@@ -4,6 +4,8 @@ import type { Database, JsonObject } from '../../db/database.ts';
 /** Spec 001 §9: notifications page 10; unread count capped at 100. */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 export const UNREAD_COUNT_CAP = 100;
+/** A wallet's first read brings the announcements of this many days, not every one ever made. */
+const ANNOUNCEMENTS_DAYS = 30;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -132,4 +134,67 @@ export async function markAllRead(db: Executor, address: string): Promise<number
     .where('read', '=', false)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Copies the recent announcements this address does not have yet into its notifications (keyed
+ * per announcement, so once each): called before the address reads its list or its count.
+ */
+export async function deliverAnnouncements(db: Executor, address: string): Promise<void> {
+  await sql`
+    insert into notifications (address, app, type, title, body, payload, dedupe_key, timestamp)
+    select ${address}, a.app, 'announcement', a.title, a.body,
+      case when a.link is null then '{}'::jsonb else jsonb_build_object('link', a.link) end,
+      'announcement:' || a.id, a.created_at
+    from announcements a
+    where a.created_at > now() - make_interval(days => ${ANNOUNCEMENTS_DAYS})
+    on conflict (address, dedupe_key) where dedupe_key is not null do nothing`.execute(db);
+}
+
+/** An operator's announcement (npm run announce, the demo): every wallet gets it on its next read. */
+export async function announce(
+  db: Executor,
+  a: { id: string; title: string; body?: string; link?: string; app?: string },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('announcements')
+    .values({
+      id: a.id,
+      title: a.title,
+      body: a.body ?? '',
+      link: a.link ?? null,
+      app: a.app ?? 'global',
+      created_at: new Date(),
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The types this address does not want as a live pop-up. */
+export async function mutedTypes(db: Executor, address: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('notification_mutes')
+    .select('type')
+    .where('address', '=', address)
+    .orderBy('type')
+    .execute();
+  return rows.map((r) => r.type);
+}
+
+/** Replaces the address's muted types with `types`. */
+export async function setMutedTypes(
+  db: Kysely<Database>,
+  address: string,
+  types: readonly string[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('notification_mutes').where('address', '=', address).execute();
+    if (types.length === 0) return;
+    await trx
+      .insertInto('notification_mutes')
+      .values([...new Set(types)].map((type) => ({ address, type })))
+      .execute();
+  });
 }
