@@ -36,6 +36,7 @@ import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { reviewRoutes } from './features/review/review.routes.ts';
 import { xAccountRoutes } from './features/x-account/x-account.routes.ts';
 import { AppError } from './http/app-error.ts';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opiRoutes(app, deps);
   xAccountRoutes(app, deps, writeLimit);
   notificationsRoutes(app, deps, writeLimit);
+  profilesRoutes(app, deps, writeLimit);
   reviewRoutes(app, deps, writeLimit);
   await storageRoutes(app, deps, writeLimit);
   if (deps.chain.faucet) devRoutes(app, { db: deps.db, faucet: deps.chain.faucet }, writeLimit);

@@ -14,3 +14,4 @@ export * from './brc20.api.ts';
 export * from './inscribe.api.ts';
 export * from './brc20swap.api.ts';
 export * from './notifications.api.ts';
+export * from './profiles.api.ts';

@@ -1,0 +1,74 @@
+import {
+  ARTISTS_PAGE_SIZE,
+  ARTWORK_PAGE_SIZE,
+  USERNAME_TAKEN,
+  type ArtistsPage,
+  type ArtworkPage,
+  type Profile,
+  type ProfileBatch,
+  type ProfileUpdate,
+} from '@om/core';
+import type { Db } from '../../db/create-db.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import {
+  findArtist,
+  findArtists,
+  findArtwork,
+  findProfilesByAddress,
+  isUniqueViolation,
+  upsertProfile,
+} from './profiles.queries.ts';
+
+const NO_PROFILE = { username: null, name: null, isArtist: false };
+
+/** Anyone's profile by address; an address without one answers nulls, not a 404. */
+export async function getProfile(db: Db, address: string): Promise<Profile> {
+  const found = await findProfilesByAddress(db, [address]);
+  return { address, ...(found.get(address) ?? NO_PROFILE) };
+}
+
+/** The signed-in user's own profile: the session's user, whatever the body says. */
+export async function updateProfile(
+  db: Db,
+  session: SessionClaims,
+  update: ProfileUpdate,
+): Promise<Profile> {
+  try {
+    return { address: session.address, ...(await upsertProfile(db, session.userId, update)) };
+  } catch (err) {
+    // The unique index on lower(username) decides, so two users racing for a name get one 409.
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', USERNAME_TAKEN);
+    throw err;
+  }
+}
+
+export async function lookupProfiles(db: Db, addresses: readonly string[]): Promise<ProfileBatch> {
+  const found = await findProfilesByAddress(db, [...new Set(addresses)]);
+  return Object.fromEntries(found);
+}
+
+/** Page n of a list read with one extra row: the extra row only says there is a next page. */
+function paged<T>(rows: T[], size: number): { items: T[]; hasMore: boolean } {
+  return { items: rows.slice(0, size), hasMore: rows.length > size };
+}
+
+export async function listArtists(db: Db, page: number): Promise<ArtistsPage> {
+  const rows = await findArtists(db, ARTISTS_PAGE_SIZE + 1, (page - 1) * ARTISTS_PAGE_SIZE);
+  const { items, hasMore } = paged(rows, ARTISTS_PAGE_SIZE);
+  return { artists: items, page, hasMore };
+}
+
+export async function listArtwork(db: Db, username: string, page: number): Promise<ArtworkPage> {
+  const artist = await findArtist(db, username);
+  if (!artist) throw notFound(`No artist is named ${username}.`);
+  const rows = await findArtwork(
+    db,
+    artist.userId,
+    ARTWORK_PAGE_SIZE + 1,
+    (page - 1) * ARTWORK_PAGE_SIZE,
+  );
+  const { items, hasMore } = paged(rows, ARTWORK_PAGE_SIZE);
+  const { userId: _userId, ...publicArtist } = artist;
+  return { artist: publicArtist, artwork: items, page, hasMore };
+}
