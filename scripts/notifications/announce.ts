@@ -5,11 +5,12 @@ import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { loadEnv } from '../../apps/server/src/env.ts';
 import { announce } from '../../apps/server/src/features/notifications/notifications.service.ts';
 
-// npm run announce -- --id <id> --title <title> [--body <text>] [--link </path>] [--app <app>]
-// A global announcement (ADR 018): every wallet finds it among its notifications on its next read
-// (within 30 days). The id makes it once: announcing the same id again changes nothing. Reads the
-// server's configuration from the environment (DATABASE_URL…); with the embedded database, stop
-// the server first (PGlite opens its data directory alone).
+// npm run announce -- --id <id> --title <title> [--body <text>] [--link </path>] [--product]
+// A global announcement (ADR 018): every wallet finds it among its notifications on its next
+// read (within 30 days), under Global, or under the product's own tab with --product. The id makes
+// it once: announcing the same id again changes nothing. Reads the server's configuration from the
+// environment (DATABASE_URL…); with the embedded database, stop the server first (PGlite opens its
+// data directory alone).
 
 const { values } = parseArgs({
   options: {
@@ -17,7 +18,7 @@ const { values } = parseArgs({
     title: { type: 'string' },
     body: { type: 'string', default: '' },
     link: { type: 'string' },
-    app: { type: 'string', default: 'global' },
+    product: { type: 'boolean', default: false },
   },
 });
 if (!values.id || !values.title) {
@@ -43,7 +44,7 @@ try {
     id: values.id,
     title: values.title,
     body: values.body,
-    app: values.app,
+    app: values.product ? 'product' : 'global',
     ...(values.link ? { link: values.link } : {}),
   });
   console.log(added ? `announced ${values.id}` : `${values.id} was announced before: unchanged`);

@@ -118,6 +118,13 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     expect(page12.body.payload.hasMore).toBe(false);
     const bad = await api(t, 'GET', '/api/notifications?page=0', undefined, seller.token);
     expect(bad.status).toBe(400);
+    const otherApp = await api(t, 'GET', '/api/notifications?app=x', undefined, seller.token);
+    expect(otherApp.body.error).toBe(
+      "page must be a whole number from 1 and app 'global' or 'product'.",
+    );
+    // The announcements' app has none of the market's own.
+    const global = await api(t, 'GET', '/api/notifications?app=global', undefined, seller.token);
+    expect(global.body.payload.notifications).toEqual([]);
     const badId = await api(t, 'POST', '/api/notifications/nope/read', {}, seller.token);
     expect(badId.status).toBe(400);
 
@@ -137,7 +144,7 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
       const count = await api(t, 'GET', '/api/notifications/unread-count', undefined, reader.token);
       expect(count.body.payload.count).toBe(1);
     }
-    const list = await api(t, 'GET', '/api/notifications', undefined, reader.token);
+    const list = await api(t, 'GET', '/api/notifications?app=global', undefined, reader.token);
     expect(list.body.payload.notifications).toMatchObject([
       { type: 'announcement', title: 'Welcome', payload: { link: '/launches' }, read: false },
     ]);

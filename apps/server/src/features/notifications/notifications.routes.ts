@@ -15,7 +15,7 @@ import {
 } from './notifications.service.ts';
 
 const ListQuery = z.object({
-  app: z.string().min(1).max(100).default('global'),
+  app: z.enum(['global', 'product']).default('product'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 const IdParams = z.object({ id: z.string().uuid() });
@@ -34,7 +34,7 @@ export function notificationsRoutes(app: FastifyInstance, deps: AppDeps, writeLi
   app.get('/api/notifications', signedIn, async (request, reply) => {
     const query = ListQuery.safeParse(request.query);
     if (!query.success) {
-      return badRequest(reply, 'page must be a whole number from 1 and app a non-empty name.');
+      return badRequest(reply, "page must be a whole number from 1 and app 'global' or 'product'.");
     }
     const { app: which, page } = query.data;
     await deliverAnnouncements(deps.db.kysely, session(request).address);

@@ -9,11 +9,14 @@ const ANNOUNCEMENTS_DAYS = 30;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** The two apps shown (spec 001 §9): announcements are 'global', the market's own 'product'. */
+export type NotificationApp = 'global' | 'product';
+
 export interface NotifyInput {
   /** The wallet addresses the event concerns (payout, ordinals, payment); duplicates are dropped. */
   to: readonly string[];
-  /** 'global' or the product's name. */
-  app?: string;
+  /** 'product' (this marketplace's own, the default) or 'global' (spec 001 §9's two apps). */
+  app?: NotificationApp;
   /** What produced it, e.g. 'listing_sold', 'outbid'. */
   type: string;
   title: string;
@@ -38,7 +41,7 @@ export async function notify(db: Executor, input: NotifyInput): Promise<number> 
     .values(
       to.map((address) => ({
         address,
-        app: input.app ?? 'global',
+        app: input.app ?? 'product',
         type: input.type,
         title: input.title,
         body: input.body ?? '',
@@ -154,7 +157,7 @@ export async function deliverAnnouncements(db: Executor, address: string): Promi
 /** An operator's announcement (npm run announce, the demo): every wallet gets it on its next read. */
 export async function announce(
   db: Executor,
-  a: { id: string; title: string; body?: string; link?: string; app?: string },
+  a: { id: string; title: string; body?: string; link?: string; app?: NotificationApp },
 ): Promise<boolean> {
   const row = await db
     .insertInto('announcements')
