@@ -122,6 +122,12 @@ export const appRoutes: RouteObject[] = [
           Component: (await import('../features/auction/auction-page.tsx')).AuctionPage,
         }),
       },
+      {
+        path: 'review',
+        lazy: async () => ({
+          Component: (await import('../features/review/review-page.tsx')).ReviewPage,
+        }),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

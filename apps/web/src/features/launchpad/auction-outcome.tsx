@@ -1,6 +1,7 @@
 import { URL_COPIED } from '@om/core';
 import { Link } from 'react-router';
 import { CopyTextButton } from '../multisig/copy-text-button.tsx';
+import { reviewNote } from './outcome-screens.tsx';
 
 export const CONGRATULATIONS = 'Congratulations';
 
@@ -24,6 +25,7 @@ export function AuctionSubmittedScreen({ slug, opensAt }: { slug: string; opensA
       <p className="text-zinc-300">
         Your auction is set up: the inscription waits in your maker wallet and bids open {opensAt}.
       </p>
+      <p className="text-zinc-400">{reviewNote('auction')}</p>
       <div className="flex items-center gap-1">
         <Link to={href} className="font-mono text-brand-400 hover:underline">
           {href}

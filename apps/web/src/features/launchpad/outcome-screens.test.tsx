@@ -21,6 +21,10 @@ describe('OutcomeScreen', () => {
   it('links a submitted edition to its mint page', () => {
     renderOutcome({ submitState: 'submitted', type: 'edition', slug: 'one of one' });
     expect(screen.getByText('Your edition has been submitted for review.')).toBeTruthy();
+    // ADR 019: the spec's sentence stays, followed by what really happens.
+    expect(
+      screen.getByText('It is live now. A reviewer may still take it down; you would be told why.'),
+    ).toBeTruthy();
     const link = screen.getByRole('link', { name: '/mint/one%20of%20one' });
     expect(link.getAttribute('href')).toBe('/mint/one%20of%20one');
   });
@@ -28,6 +32,9 @@ describe('OutcomeScreen', () => {
   it('links an onboarded collection to its collection page', () => {
     renderOutcome({ submitState: 'submitted', type: 'onboard', slug: 'rocks' });
     expect(screen.getByText('Your collection has been submitted for review.')).toBeTruthy();
+    expect(
+      screen.getByText('It stays under review until a reviewer approves it: its page opens then.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: '/collections/rocks' })).toBeTruthy();
   });
 

@@ -49,6 +49,20 @@ export function SubmittingScreen({ type }: { type: ProjectKind }) {
   );
 }
 
+/**
+ * What really follows the spec's "submitted for review" sentence (ADR 019): an onboarded
+ * collection waits for a reviewer; a launch or an edition is live at once and may be taken down.
+ */
+export function reviewNote(type: ProjectKind): string {
+  if (type === 'onboard') {
+    return 'It stays under review until a reviewer approves it: its page opens then.';
+  }
+  if (type === 'auction') {
+    return 'It is live now. A reviewer may still take it down while nobody has bid; you would be told why.';
+  }
+  return 'It is live now. A reviewer may still take it down; you would be told why.';
+}
+
 export function SubmittedScreen({
   type,
   slug,
@@ -62,6 +76,7 @@ export function SubmittedScreen({
   return (
     <Screen title="Submitted">
       <p className="text-zinc-300">{submittedForReview(projectLabel(type).toLowerCase())}</p>
+      <p className="text-zinc-400">{reviewNote(type)}</p>
       <div className="flex items-center gap-1">
         <Link to={href} className="font-mono text-brand-400 hover:underline">
           {href}
