@@ -29,6 +29,13 @@ function Field({ label, value }: { label: string; value: string | null }) {
   );
 }
 
+/** "3 editions of this original", "24 items, the first 12 shown". */
+export function contentSummary(item: Pick<ReviewItem, 'kind' | 'items' | 'totalItems'>): string {
+  if (item.kind === 'edition') return `${item.totalItems} editions of this original`;
+  const shown = item.items.length < item.totalItems ? `, the first ${item.items.length} shown` : '';
+  return `${item.totalItems} ${item.totalItems === 1 ? 'item' : 'items'}${shown}`;
+}
+
 function PhaseRow({ phase }: { phase: ReviewPhase }) {
   return (
     <li className="rounded-lg border border-zinc-800 px-3 py-2">
@@ -85,10 +92,7 @@ export function ReviewCard({
         <Field label="Signed in as" value={item.creator.signInAddress} />
       </dl>
       <section aria-label="Content" className="flex flex-col gap-1">
-        <p className="text-zinc-400">
-          {item.totalItems} {item.kind === 'edition' ? 'editions of' : 'items'}
-          {item.items.length < item.totalItems ? `, the first ${item.items.length} shown` : ''}
-        </p>
+        <p className="text-zinc-400">{contentSummary(item)}</p>
         <ul className="grid grid-cols-3 gap-2 md:grid-cols-6">
           {item.items.map((inscription) => (
             <li key={inscription.id} className="flex flex-col gap-1">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failure, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
 import { CREATOR, fakeApi, inscriptionId } from '../launchpad/wizard-test-kit.tsx';
+import { contentSummary } from './review-card.tsx';
 import { ReviewPage } from './review-page.tsx';
 import type { ReviewItem } from './review.queries.ts';
 
@@ -102,5 +103,21 @@ describe('ReviewPage', () => {
     fakeApi({});
     renderWithWallet(<ReviewPage />, fakeWallet(null));
     expect(screen.getByText('Connect your wallet')).toBeTruthy();
+  });
+});
+
+describe('contentSummary', () => {
+  it.each([
+    [
+      { kind: 'edition', items: [{ id: 'a', name: null }], totalItems: 3 },
+      '3 editions of this original',
+    ],
+    [
+      { kind: 'launch', items: [{ id: 'a', name: null }], totalItems: 3 },
+      '3 items, the first 1 shown',
+    ],
+    [{ kind: 'auction', items: [{ id: 'a', name: null }], totalItems: 1 }, '1 item'],
+  ] as const)('%o → %s', (item, text) => {
+    expect(contentSummary({ ...item, items: [...item.items] })).toBe(text);
   });
 });
