@@ -84,6 +84,24 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'address/:address',
+        lazy: async () => ({
+          Component: (await import('../features/profile/address-page.tsx')).AddressPage,
+        }),
+      },
+      {
+        path: 'artists',
+        lazy: async () => ({
+          Component: (await import('../features/artists/artists-page.tsx')).ArtistsPage,
+        }),
+      },
+      {
+        path: 'artists/:username',
+        lazy: async () => ({
+          Component: (await import('../features/artists/artist-page.tsx')).ArtistPage,
+        }),
+      },
+      {
         path: 'wallet',
         lazy: async () => ({
           Component: (await import('../features/multisig/multisig-wallet-page.tsx'))

@@ -4,6 +4,7 @@ import { TxidLink } from '../chain/txid-link.tsx';
 import { CopyButton } from '../inscriptions/copy-button.tsx';
 import { formatBtc, formatIsoDateTime, shortenHash } from '../inscriptions/inscription-format.ts';
 import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
+import { profileLabel, useProfileNames } from '../profile/use-profile-names.ts';
 import { timeAgo, TRADE_STATUS_LABELS, type ActivityRow } from './trade-activity.ts';
 
 const STATUS_CLASSES: Record<ActivityRow['status'], string> = {
@@ -15,8 +16,28 @@ const STATUS_CLASSES: Record<ActivityRow['status'], string> = {
 
 const HEAD = 'px-3 py-2 font-medium';
 
+type ProfileNames = ReturnType<typeof useProfileNames>;
+
+/** A maker or taker: their profile's name when they have one, else the short address. */
+function Party({ address, names }: { address: string; names: ProfileNames }) {
+  const name = profileLabel(names.get(address));
+  if (!name) return <span title={address}>{shortenAddress(address)}</span>;
+  return (
+    <Link
+      to={`/address/${encodeURIComponent(address)}`}
+      title={address}
+      className="font-sans hover:text-brand-400"
+    >
+      {name}
+    </Link>
+  );
+}
+
 /** Trades, newest first as the server sends them: item, price, state, seller → buyer, time, tx. */
 export function ActivityTable({ rows, label }: { rows: ActivityRow[]; label: string }) {
+  const names = useProfileNames(
+    rows.flatMap((r) => [r.makerOrdinalAddress, r.takerOrdinalAddress]),
+  );
   return (
     <div className="overflow-x-auto rounded-xl border border-zinc-800">
       <table aria-label={label} className="w-full min-w-[760px] text-left text-sm">
@@ -44,7 +65,7 @@ export function ActivityTable({ rows, label }: { rows: ActivityRow[]; label: str
         </thead>
         <tbody className="divide-y divide-zinc-800/80">
           {rows.map((row) => (
-            <ActivityTableRow key={row.id} row={row} />
+            <ActivityTableRow key={row.id} row={row} names={names} />
           ))}
         </tbody>
       </table>
@@ -52,7 +73,7 @@ export function ActivityTable({ rows, label }: { rows: ActivityRow[]; label: str
   );
 }
 
-function ActivityTableRow({ row }: { row: ActivityRow }) {
+function ActivityTableRow({ row, names }: { row: ActivityRow; names: ProfileNames }) {
   const name = row.inscriptionName ?? shortenHash(row.inscriptionId);
   return (
     <tr data-testid="activity-row" data-status={row.status} className="hover:bg-zinc-900/60">
@@ -76,12 +97,12 @@ function ActivityTableRow({ row }: { row: ActivityRow }) {
         </span>
       </td>
       <td className="whitespace-nowrap px-3 py-2 font-mono text-[13px] text-zinc-300">
-        <span title={row.makerOrdinalAddress}>{shortenAddress(row.makerOrdinalAddress)}</span>
+        <Party address={row.makerOrdinalAddress} names={names} />
         <span aria-hidden="true" className="px-1.5 text-zinc-600">
           →
         </span>
         <span className="sr-only"> to </span>
-        <span title={row.takerOrdinalAddress}>{shortenAddress(row.takerOrdinalAddress)}</span>
+        <Party address={row.takerOrdinalAddress} names={names} />
       </td>
       <td className="whitespace-nowrap px-3 py-2 text-zinc-400">
         <time dateTime={row.createdAt} title={formatIsoDateTime(row.createdAt)}>
