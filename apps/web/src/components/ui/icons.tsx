@@ -66,3 +66,6 @@ export const RocketIcon = (p: P) => (
 export const GavelIcon = (p: P) => (
   <Icon d="M14 4l6 6M11 7l6 6M12.5 5.5l-4 4 6 6 4-4M10.5 11.5L4 18l2 2 6.5-6.5" {...p} />
 );
+export const BellIcon = (p: P) => (
+  <Icon d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20a2 2 0 0 0 4 0" {...p} />
+);

@@ -22,9 +22,10 @@ export const CHAIN_EVENTS_PATH = '/api/shared/events';
 
 /**
  * The event names the stream sends: chain events ('brc20' follows 'block' once the token rows of
- * that block are written), and market events (trade, listing).
+ * that block are written), market events (trade, listing), and the signed-in address's
+ * notification events (ADR 018: they name the address only).
  */
-export type ServerEventType = 'block' | 'brc20' | 'mempool' | 'trade' | 'listing';
+export type ServerEventType = 'block' | 'brc20' | 'mempool' | 'trade' | 'listing' | 'notification';
 export type ServerEventListener = (event: MessageEvent<string>) => void;
 
 const REOPEN_FIRST_MS = 5_000;
@@ -38,10 +39,31 @@ type SharedStream = {
 };
 
 let shared: SharedStream | undefined;
+/** The signed-in address whose notification events the stream asks for (null: none). */
+let streamAddress: string | null = null;
+
+function streamUrl(): string {
+  return streamAddress
+    ? `${CHAIN_EVENTS_PATH}?address=${encodeURIComponent(streamAddress)}`
+    : CHAIN_EVENTS_PATH;
+}
+
+/**
+ * Asks the page's stream for this address's notification events (null after sign-out): an open
+ * stream is reopened with the new query, its subscribers kept.
+ */
+export function setServerEventsAddress(address: string | null): void {
+  if (address === streamAddress) return;
+  streamAddress = address;
+  if (!shared || typeof EventSource === 'undefined') return;
+  shared.source.close();
+  clearTimeout(shared.timer);
+  shared.source = open(shared);
+}
 
 /** One dispatcher per event type, so a reopened EventSource serves every subscriber again. */
 function open(stream: SharedStream): EventSource {
-  const source = new EventSource(CHAIN_EVENTS_PATH);
+  const source = new EventSource(streamUrl());
   for (const type of stream.listeners.keys()) attach(source, stream, type);
   source.addEventListener('open', () => {
     stream.reopenMs = REOPEN_FIRST_MS;

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { MenuIcon, PanelIcon } from '../../components/ui/icons.tsx';
 import { chainQueries } from '../chain/chain.queries.ts';
 import { useAppConfig } from '../config/config.queries.ts';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { swapPath } from '../swap/swap-link.tsx';
 import { WalletButton } from '../wallet/wallet-button.tsx';
 import { PendingRewardsStat, ProductTokenBalanceStat, XpStat } from './header-stats.tsx';
@@ -36,6 +37,7 @@ export function AppHeader() {
           <PayoutProgress blockHeight={tipHeight} />
         </div>
         <BuyProductLink />
+        <NotificationBell />
         <WalletButton />
       </div>
     </header>
