@@ -12,7 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
-import { issueText, toastCreateError } from './launch-create.mutations.ts';
+import { DraftValidationError, issueText, toastCreateError } from './launch-create.mutations.ts';
 import type { LaunchDraft } from './launch-draft.ts';
 
 class CreateEditionError extends Error {
@@ -32,10 +32,10 @@ export function editionCreateBody(
   if (!info.success) {
     const [first] = info.error.issues;
     const path = ['meta', ...(first?.path ?? [])];
-    throw new CreateEditionError(issueText({ path, message: first?.message ?? '' }));
+    throw new DraftValidationError(issueText({ path, message: first?.message ?? '' }));
   }
   const [formIssue] = editionFormSchema().safeParse(draft.edition).error?.issues ?? [];
-  if (formIssue) throw new CreateEditionError(formIssue.message);
+  if (formIssue) throw new DraftValidationError(formIssue.message);
   let body: CreateEditionBody;
   try {
     body = toEditionPayload(draft.edition, info.data);
@@ -43,7 +43,7 @@ export function editionCreateBody(
     throw new CreateEditionError(errorMessage(error));
   }
   const [issue] = createEditionBodySchema(network).safeParse(body).error?.issues ?? [];
-  if (issue) throw new CreateEditionError(issueText(issue));
+  if (issue) throw new DraftValidationError(issueText(issue));
   return body;
 }
 

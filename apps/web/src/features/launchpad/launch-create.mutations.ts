@@ -7,6 +7,7 @@ import {
   failedToCreateLaunchpad,
   toSubmittedPhases,
   type CreateLaunchpadBody,
+  validationError,
 } from '@om/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -63,6 +64,11 @@ class CreateLaunchError extends Error {
   override readonly name = 'CreateLaunchError';
 }
 
+/** The draft fails the server's own schema, checked here before anything is sent. */
+export class DraftValidationError extends Error {
+  override readonly name = 'DraftValidationError';
+}
+
 /** The body, checked with the server's own schema before it is sent. */
 function checkedBody(
   draft: LaunchDraft,
@@ -79,7 +85,7 @@ function checkedBody(
   }
   const parsed = createLaunchpadBodySchema(network).safeParse(body);
   const [issue] = parsed.error?.issues ?? [];
-  if (issue) throw new CreateLaunchError(issueText(issue));
+  if (issue) throw new DraftValidationError(issueText(issue));
   return body;
 }
 
@@ -107,8 +113,15 @@ export function createErrorMessage(error: unknown): string {
   return error instanceof Error ? error.message : '';
 }
 
-/** 'Failed to create launchpad: {message}', or the bare title when there is no message. */
+/**
+ * 'Validation error: {message}' for a draft the schema refuses before it is sent (spec 000 §8);
+ * otherwise 'Failed to create launchpad: {message}', or the bare title when there is no message.
+ */
 export function toastCreateError(error: unknown): void {
+  if (error instanceof DraftValidationError) {
+    toast.error(validationError(error.message));
+    return;
+  }
   const message = createErrorMessage(error);
   toast.error(message ? failedToCreateLaunchpad(message) : FAILED_TO_CREATE_LAUNCHPAD);
 }

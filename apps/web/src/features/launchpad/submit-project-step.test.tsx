@@ -118,7 +118,7 @@ describe('SubmitProjectStep', () => {
     expect(screen.getByRole('button', { name: 'Create Launchpad' })).toBeTruthy();
   });
 
-  it('names what is wrong with the draft without sending it', async () => {
+  it("names what is wrong with the draft without sending it: 'Validation error: {message}'", async () => {
     const calls = fakeServer({ 'GET /api/shared/fees/recommended': ok(FEES) });
     renderStep(
       SubmitProjectStep,
@@ -127,7 +127,7 @@ describe('SubmitProjectStep', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Launchpad' }));
     expect(
       await screen.findByText(
-        'Failed to create launchpad: Collection information: A thumbnail image is required.',
+        'Validation error: Collection information: A thumbnail image is required.',
       ),
     ).toBeTruthy();
     expect(callsTo(calls, 'POST', '/api/launchpad/create')).toEqual([]);
@@ -140,9 +140,7 @@ describe('SubmitProjectStep', () => {
     renderStep(SubmitProjectStep, launchDraft({ termsAccepted: true, phases }));
     await userEvent.click(screen.getByRole('button', { name: 'Create Launchpad' }));
     expect(
-      await screen.findByText(
-        'Failed to create launchpad: Phase 1: allocation should be greater than 1',
-      ),
+      await screen.findByText('Validation error: Phase 1: allocation should be greater than 1'),
     ).toBeTruthy();
     expect(callsTo(calls, 'POST', '/api/launchpad/create')).toEqual([]);
   });
