@@ -42,8 +42,9 @@ describe('MyLaunches', () => {
     const list = await screen.findByRole('region', { name: 'Your launches' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'Left UnsignedWaiting for your signaturesResume signingAbandon',
-      'Live OneActive',
+      // Created on 28/11/2026: spec 000 §9's date format.
+      'Left Unsigned28/11/2026Waiting for your signaturesResume signingAbandon',
+      'Live One28/11/2026Active',
     ]);
     expect(within(list).getByRole('link', { name: 'Resume signing' }).getAttribute('href')).toBe(
       `/launchpad?id=${PENDING.id}`,

@@ -1,3 +1,4 @@
+import { formatDate } from '@om/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -69,6 +70,10 @@ export function MyLaunches() {
             className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-zinc-800 px-3 py-2 text-sm"
           >
             <span className="text-zinc-100">{launch.name}</span>
+            {/* Spec 000 §9's date format, dd/MM/yyyy: the day the launch was created. */}
+            <time dateTime={launch.createdAt} className="text-zinc-500">
+              {formatDate(new Date(launch.createdAt))}
+            </time>
             <span className="text-zinc-400">{launchStateLabel(launch.status)}</span>
             {launch.failedReason ? (
               <span className="text-red-300">{launch.failedReason}</span>
