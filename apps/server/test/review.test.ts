@@ -6,6 +6,15 @@ import {
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
+import {
+  auctionBody,
+  auctionSeller,
+  fundCoins,
+  multisigOf,
+  openAuction,
+  placeBid,
+} from './helpers/auctions.ts';
+import { launchEdition } from './helpers/editions.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
   api,
@@ -347,5 +356,93 @@ describe.each(databaseKinds())('the review queue on %s', (kind) => {
     expect(told[0]).toMatchObject({ type: 'collection_rejected', body: reason });
     // Its item may be onboarded again.
     await onboarded(creator, `again-${kind}`, ids.slice(1));
+  });
+
+  it('lets an approved edition join the market, and takes down an auction nobody has bid on', async () => {
+    const editor = await newTrader(t, { signInWith: 'payment' });
+    const original = await inscribeTo(node, t, editor.ordinals.address);
+    await mineAndSync(node, t);
+    const editionSlug = `edition-${kind}`;
+    const editionId = await launchEdition(t, editor, original.id, {
+      slug: editionSlug,
+      numberOfEditions: 5,
+      price: 10_000n,
+    });
+    const queue = await api(t, 'GET', '/api/review/queue', undefined, reviewer);
+    expect(queue.body.payload.find((q: { id: string }) => q.id === editionId)).toMatchObject({
+      kind: 'edition',
+      status: 'active',
+      items: [{ id: original.id, name: 'Original' }],
+      totalItems: 5,
+      phases: [{ name: 'Edition', price: '10000', isPublic: true, allowList: [] }],
+    });
+    expect((await api(t, 'GET', `/api/collections/${editionSlug}`)).status).toBe(404);
+    const approved = await api(t, 'POST', `/api/review/edition/${editionId}/approve`, {}, reviewer);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect((await api(t, 'GET', `/api/collections/${editionSlug}`)).status).toBe(200);
+    expect(await info(editionId)).toMatchObject({ status: 'active', failed_reason: null });
+
+    // Two auctions: one nobody has bid on is canceled; one with a standing bid runs on.
+    const quiet = await auctionSeller(node, t);
+    const quietSlug = `quiet-${kind}`;
+    const { auctionId: quietId } = await openAuction(
+      t,
+      quiet.trader,
+      auctionBody(quiet.trader, quiet.item, { slug: quietSlug, startPrice: 20_000n }),
+    );
+    const busy = await auctionSeller(node, t);
+    const busySlug = `busy-${kind}`;
+    const { auctionId: busyId } = await openAuction(
+      t,
+      busy.trader,
+      auctionBody(busy.trader, busy.item, { slug: busySlug, startPrice: 20_000n }),
+    );
+    await mineAndSync(node, t);
+    const bidder = await newTrader(t);
+    const wallet = await multisigOf(t, bidder.payment);
+    await fundCoins(node, wallet.address, [100_000n, 100_000n]);
+    await fundCoins(node, wallet.address, [1_000n, 1_000n]);
+    await mineAndSync(node, t);
+    await placeBid(t, busySlug, bidder, 20_000n);
+
+    const auctions = (await api(t, 'GET', '/api/review/queue', undefined, reviewer)).body.payload;
+    expect(auctions.find((q: { id: string }) => q.id === quietId)).toMatchObject({
+      kind: 'auction',
+      slug: quietSlug,
+      items: [{ id: quiet.item.id }],
+      auction: { startPrice: '20000', reservePrice: null },
+    });
+    const reason = 'The item is not what the description says.';
+    const down = await api(
+      t,
+      'POST',
+      `/api/review/auction/${quietId}/reject`,
+      { reason },
+      reviewer,
+    );
+    expect(down.status, JSON.stringify(down.body)).toBe(200);
+    const quietRow = await t.db.kysely
+      .selectFrom('auctions')
+      .select('status')
+      .where('id', '=', quietId)
+      .executeTakeFirstOrThrow();
+    expect(quietRow.status).toBe('canceled');
+    expect(await notified(`auction_rejected:${quietId}`)).toHaveLength(2);
+
+    const kept = await api(t, 'POST', `/api/review/auction/${busyId}/reject`, { reason }, reviewer);
+    expect(kept.status).toBe(409);
+    expect(kept.body.error).toBe('This auction has bids: it can no longer be taken down');
+    const busyRow = await t.db.kysely
+      .selectFrom('auctions')
+      .select('status')
+      .where('id', '=', busyId)
+      .executeTakeFirstOrThrow();
+    expect(busyRow.status).toBe('active');
+    const decided = await t.db.kysely
+      .selectFrom('review_decisions')
+      .select('decision')
+      .where('subject_id', '=', busyId)
+      .execute();
+    expect(decided).toEqual([]);
   });
 });
