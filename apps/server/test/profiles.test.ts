@@ -1,7 +1,8 @@
+import { signBip322Simple } from '@om/bitcoin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
-import { api, newTrader, newWallet } from './helpers/trading.ts';
+import { api, newTrader, newWallet, type Wallet } from './helpers/trading.ts';
 
 // Issue 17, profiles and artists: spec 001 §3 (Profile: isArtist, username, metadata.name), spec
 // 000 §6 (artists are profiles with isArtist and a non-empty username), spec 001 §9 (artists 20 a
@@ -291,5 +292,55 @@ describe.each(databaseKinds())('profiles on %s', (kind) => {
       status: 400,
       body: refusal('addresses.0: not a valid regtest address', 'addresses.0'),
     });
+  });
+
+  /** A proof that the wallet controls `w`: its sign-in challenge, signed (BIP-322). */
+  async function proofOf(w: Wallet) {
+    const challenge = await api(t, 'POST', '/api/auth/challenge', { address: w.address });
+    const message = challenge.body.payload.message as string;
+    const signature = signBip322Simple(message, w.key, w.address, 'regtest');
+    return { address: w.address, publicKey: w.publicKey, signature };
+  }
+
+  it('shows the profile at the ordinals address once the wallet proves it, by a single-use challenge', async () => {
+    const owner = await newTrader(t, { signInWith: 'payment' });
+    const body = { username: 'two_keys', name: 'Two Keys', isArtist: false };
+    expect((await api(t, 'PUT', '/api/profile', body, owner.token)).status).toBe(200);
+    const atOrdinals = `/api/profiles/${owner.ordinals.address}`;
+    expect((await api(t, 'GET', atOrdinals)).body.payload.username).toBeNull();
+
+    const proof = await proofOf(owner.ordinals);
+    expect(await api(t, 'POST', '/api/profile/addresses', proof)).toEqual({
+      status: 401,
+      body: UNAUTHENTICATED,
+    });
+    const linked = await api(t, 'POST', '/api/profile/addresses', proof, owner.token);
+    const profile = {
+      address: owner.ordinals.address,
+      username: 'two_keys',
+      name: 'Two Keys',
+      isArtist: false,
+    };
+    expect(linked).toEqual({ status: 200, body: { success: true, payload: profile } });
+    expect((await api(t, 'GET', atOrdinals)).body.payload).toEqual(profile);
+    const batch = await api(t, 'POST', '/api/profiles/batch', {
+      addresses: [owner.ordinals.address, owner.payment.address],
+    });
+    expect(Object.keys(batch.body.payload.profiles).sort()).toEqual(
+      [owner.ordinals.address, owner.payment.address].sort(),
+    );
+
+    // The same signature again, or someone else's address: nothing is linked.
+    const other = await newTrader(t, { signInWith: 'payment' });
+    const replay = await api(t, 'POST', '/api/profile/addresses', proof, other.token);
+    expect(replay).toEqual({
+      status: 401,
+      body: refusal('No valid challenge for this address: request a new one.'),
+    });
+    const forged = { ...(await proofOf(other.ordinals)), address: owner.ordinals.address };
+    const stolen = await api(t, 'POST', '/api/profile/addresses', forged, other.token);
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.error).toBe('publicKey: does not belong to address');
+    expect((await api(t, 'GET', atOrdinals)).body.payload).toEqual(profile);
   });
 });

@@ -154,3 +154,15 @@ export async function findArtwork(
     collectionSlug: r.slug,
   }));
 }
+
+/**
+ * Links an address the user proved they control to their profile; proving it again from another
+ * profile moves it there (whoever holds the key decides).
+ */
+export async function linkAddress(db: Db, address: string, userId: string): Promise<void> {
+  await db.kysely
+    .insertInto('addresses')
+    .values({ address, user_id: userId })
+    .onConflict((oc) => oc.column('address').doUpdateSet({ user_id: userId }))
+    .execute();
+}

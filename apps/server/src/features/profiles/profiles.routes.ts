@@ -1,4 +1,5 @@
 import {
+  AuthVerifyBodySchema,
   ProfileBatchBodySchema,
   ProfilesPageQuerySchema,
   ProfileUpdateSchema,
@@ -12,6 +13,7 @@ import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import {
   getProfile,
+  linkProfileAddress,
   listArtists,
   listArtwork,
   lookupProfiles,
@@ -19,27 +21,28 @@ import {
 } from './profiles.service.ts';
 
 /** Profiles and artists (issue 17; spec 001 §3 Profile, spec 000 §6, spec 001 §9 limits). */
-export function profilesRoutes(
-  app: FastifyInstance,
-  { env, db, jwtSecret }: AppDeps,
-  writeLimit: object,
-) {
+export function profilesRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object) {
+  const { env, db, jwtSecret } = deps;
   const network = env.BITCOIN_NETWORK;
+  const signedInWrite = { config: writeLimit, preHandler: requireSession(jwtSecret) };
 
   app.get('/api/profiles/:address', async (request) => {
     const address = parseAddressParam(request.params, network);
     return { success: true, payload: await getProfile(db, address) };
   });
 
-  app.put(
-    '/api/profile',
-    { config: writeLimit, preHandler: requireSession(jwtSecret) },
-    async (request) => {
-      const update = parseInput(ProfileUpdateSchema, request.body, 'body');
-      const session = request.session as SessionClaims;
-      return { success: true, payload: await updateProfile(db, session, update) };
-    },
-  );
+  app.put('/api/profile', signedInWrite, async (request) => {
+    const update = parseInput(ProfileUpdateSchema, request.body, 'body');
+    const session = request.session as SessionClaims;
+    return { success: true, payload: await updateProfile(db, session, update) };
+  });
+
+  // Another address of the signed-in wallet, proved by signing its own sign-in challenge.
+  app.post('/api/profile/addresses', signedInWrite, async (request) => {
+    const proof = parseInput(AuthVerifyBodySchema, request.body, 'body');
+    const session = request.session as SessionClaims;
+    return { success: true, payload: await linkProfileAddress(deps, session, proof) };
+  });
 
   app.post('/api/profiles/batch', async (request) => {
     const { addresses } = parseInput(ProfileBatchBodySchema, request.body, 'body');

@@ -7,9 +7,14 @@ import {
   type Profile,
   type ProfileBatch,
   type ProfileUpdate,
+  type AuthVerifyBody,
 } from '@om/core';
+import { verifyMessageSignature } from '@om/bitcoin';
+import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/create-db.ts';
+import { checkKeyOfAddress } from '../../http/address-input.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { consumeChallenge } from '../auth/auth.queries.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import {
   findArtist,
@@ -17,6 +22,7 @@ import {
   findArtwork,
   findProfilesByAddress,
   isUniqueViolation,
+  linkAddress,
   upsertProfile,
 } from './profiles.queries.ts';
 
@@ -41,6 +47,52 @@ export async function updateProfile(
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', USERNAME_TAKEN);
     throw err;
   }
+}
+
+/**
+ * Shows the profile at another address of the wallet: its ordinals address, where its inscriptions
+ * are, when it signed in with its payment address. The address proves control as at sign-in, by
+ * signing a fresh single-use challenge (POST /api/auth/challenge), so a copied signature links
+ * nothing and nobody can put their name on someone else's address.
+ */
+export async function linkProfileAddress(
+  deps: AppDeps,
+  session: SessionClaims,
+  proof: AuthVerifyBody,
+): Promise<Profile> {
+  const network = deps.env.BITCOIN_NETWORK;
+  checkKeyOfAddress(
+    proof.publicKey,
+    proof.address,
+    { key: 'publicKey', address: 'address' },
+    network,
+  );
+  const challenge = await consumeChallenge(
+    deps.db,
+    proof.address,
+    (message) =>
+      verifyMessageSignature({
+        message,
+        address: proof.address,
+        signature: proof.signature,
+        network,
+        publicKey: proof.publicKey,
+      }).ok,
+  );
+  if (challenge === 'none') {
+    throw new AppError(
+      'UNAUTHENTICATED',
+      'No valid challenge for this address: request a new one.',
+    );
+  }
+  if (challenge === 'bad-signature') {
+    throw new AppError(
+      'UNAUTHENTICATED',
+      'The signature does not match the challenge for this address.',
+    );
+  }
+  await linkAddress(deps.db, proof.address, session.userId);
+  return getProfile(deps.db, proof.address);
 }
 
 export async function lookupProfiles(db: Db, addresses: readonly string[]): Promise<ProfileBatch> {
