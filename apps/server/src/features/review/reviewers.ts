@@ -13,5 +13,6 @@ export function isReviewer(
   return listed
     .split(',')
     .map((a) => a.trim())
+    .filter((a) => a !== '')
     .includes(address);
 }
