@@ -1,12 +1,12 @@
 import type { Profile } from '@om/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { saveAuthSession } from '../../lib/auth-session.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { callsTo, failure, fakeServer, ok } from '../trade/trade-test-kit.tsx';
 import { SELLER, SELLER_PAYMENT } from '../trade/trade-test-fixtures.ts';
-import type { WalletAccount } from '../wallet/wallet.types.ts';
+import type { WalletAccount, WalletAdapter } from '../wallet/wallet.types.ts';
 
 // /profile?tab=edit (issue 17): the signed-in wallet edits its profile with the server's schema.
 
@@ -27,8 +27,15 @@ const none: Profile = {
 };
 
 function openEditTab() {
+  const adapter: WalletAdapter = {
+    connect: vi.fn(async () => wallet),
+    signMessage: vi.fn(async (message: string) => `signed(${message})`),
+    signPsbt: vi.fn(async () => ''),
+    disconnect: vi.fn(),
+  };
   saveAuthSession({ token: 'jwt', expiresAt: '2999-01-01T00:00:00Z', wallet });
-  renderApp({ path: '/profile?tab=edit' });
+  renderApp({ path: '/profile?tab=edit', createAdapter: async () => adapter });
+  return adapter;
 }
 
 describe('/profile edit form', () => {
@@ -91,5 +98,40 @@ describe('/profile edit form', () => {
     await user.click(within(form).getByRole('button', { name: 'Save profile' }));
     expect(await within(form).findByText('That username is taken.')).toBeTruthy();
     expect(username.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the profile at the ordinals address once that address signs its challenge', async () => {
+    const mine = { ...none, username: 'satoshi' };
+    const atOrdinals = `GET /api/profiles/${SELLER.address}`;
+    let linked = false;
+    const calls = fakeServer({
+      [PROFILE]: ok(mine),
+      [atOrdinals]: () =>
+        ok({ ...none, address: SELLER.address, username: linked ? 'satoshi' : null }),
+      'POST /api/auth/challenge': ok({ message: 'prove it', expiresAt: '2999-01-01T00:00:00Z' }),
+      'POST /api/profile/addresses': () => {
+        linked = true;
+        return ok({ ...mine, address: SELLER.address });
+      },
+    });
+    const adapter = openEditTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show on my ordinals address' }));
+
+    expect(
+      await screen.findByText('Your profile now shows at your ordinals address.'),
+    ).toBeTruthy();
+    expect(adapter.signMessage).toHaveBeenCalledWith('prove it', SELLER.address);
+    expect(callsTo(calls, 'POST', '/api/auth/challenge')[0]?.body).toEqual({
+      address: SELLER.address,
+    });
+    expect(callsTo(calls, 'POST', '/api/profile/addresses')[0]?.body).toEqual({
+      address: SELLER.address,
+      publicKey: SELLER.publicKeyHex,
+      signature: 'signed(prove it)',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Show on my ordinals address' })).toBeNull(),
+    );
   });
 });

@@ -14,6 +14,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 import { api, ApiError, errorMessage } from '../../lib/api-client.ts';
 import { InputField } from '../multisig/form-field.tsx';
+import type { WalletAccount } from '../wallet/wallet.types.ts';
+import { LinkOrdinalsAddress } from './link-ordinals-address.tsx';
 import { profileQueries } from './profile.queries.ts';
 
 export const PROFILE_SAVED = 'Profile saved.';
@@ -22,11 +24,16 @@ export const PROFILE_SAVED = 'Profile saved.';
  * The signed-in wallet's profile (issue 17): username, display name and "I am an artist", checked
  * by the schema the server uses. The profile belongs to the address the wallet signed in with.
  */
-export function ProfileForm({ signInAddress }: { signInAddress: string }) {
-  const { data, error, isPending } = useQuery(profileQueries.profile(signInAddress));
+export function ProfileForm({ wallet }: { wallet: WalletAccount }) {
+  const { data, error, isPending } = useQuery(profileQueries.profile(wallet.paymentAddress));
   if (error) return <LoadError className="py-4" what="your profile" error={error} />;
   if (isPending) return <Loading className="py-4" what="your profile" />;
-  return <ProfileFormFields profile={data} />;
+  return (
+    <div className="flex flex-col gap-4">
+      <ProfileFormFields profile={data} />
+      <LinkOrdinalsAddress wallet={wallet} own={data} />
+    </div>
+  );
 }
 
 function ProfileFormFields({ profile }: { profile: Profile }) {

@@ -69,7 +69,7 @@ function ProfileTabs({ wallet }: { wallet: WalletAccount }) {
       {tab === 'activity' ? (
         <ProfileActivity addresses={[wallet.ordinalsAddress, wallet.paymentAddress]} />
       ) : null}
-      {tab === 'edit' ? <ProfileForm signInAddress={wallet.paymentAddress} /> : null}
+      {tab === 'edit' ? <ProfileForm wallet={wallet} /> : null}
     </TabBar>
   );
 }
