@@ -49,7 +49,10 @@ export const NOTIFICATION_TYPES = {
   order_refunded: 'Order refunded',
   withdrawal_confirmed: 'Withdrawal confirmed',
   launch_live: 'Launch live',
-  launch_rejected: 'Launch rejected',
+  launch_rejected: 'Launch taken down',
+  auction_rejected: 'Auction taken down',
+  collection_approved: 'Collection approved',
+  collection_rejected: 'Collection rejected',
   announcement: 'Announcements',
 } as const;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;

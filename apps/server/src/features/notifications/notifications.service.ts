@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { NotificationType } from '@om/core';
 import type { Database, JsonObject } from '../../db/database.ts';
 
 /** Spec 001 §9: notifications page 10; unread count capped at 100. */
@@ -17,8 +18,8 @@ export interface NotifyInput {
   to: readonly string[];
   /** 'product' (this marketplace's own, the default) or 'global' (spec 001 §9's two apps). */
   app?: NotificationApp;
-  /** What produced it, e.g. 'listing_sold', 'outbid'. */
-  type: string;
+  /** What produced it: one of core's NOTIFICATION_TYPES, which the preferences list. */
+  type: NotificationType;
   title: string;
   body?: string;
   /** Amounts in sats (as strings) and a `link` to the object. */
