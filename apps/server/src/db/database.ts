@@ -532,7 +532,7 @@ export interface NotificationsTable {
   retracted: Generated<boolean>;
 }
 
-/** 0031: the platform's global notifications, copied to each wallet when it reads (ADR 018). */
+/** 0029: the platform's global notifications, copied to each wallet when it reads (ADR 018). */
 export interface AnnouncementsTable {
   id: string;
   app: Generated<string>;
