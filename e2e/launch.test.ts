@@ -163,6 +163,12 @@ async function offerFromApi(buyer: Trader, keys: DevKeys, mintCount: number): Pr
   });
 }
 
+const TERMS = [
+  'I own the intellectual property rights to this collection, or have the right to launch it.',
+  'This collection contains no illegal or NSFW content.',
+  'The provider is not liable for this collection and may remove it at any time.',
+];
+
 describe('the launchpad on a phone', () => {
   it('fits a 390 px screen, its Next button on it (issue 21 item 16)', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -244,13 +250,7 @@ describe('a pre-inscribed launch', () => {
 
     // Submit Project: the terms, Create Launchpad, then each phase signed, deposits first.
     await page.getByRole('group', { name: 'Terms and conditions' }).waitFor();
-    for (const term of [
-      'I own the intellectual property rights to this collection, or have the right to launch it.',
-      'This collection contains no illegal or NSFW content.',
-      'The provider is not liable for this collection and may remove it at any time.',
-    ]) {
-      await page.getByRole('checkbox', { name: term }).check();
-    }
+    for (const term of TERMS) await page.getByRole('checkbox', { name: term }).check();
     launchpadId = await createdLaunchpadId(page, () =>
       page.getByRole('button', { name: 'Create Launchpad' }).click(),
     );
@@ -272,7 +272,26 @@ describe('a pre-inscribed launch', () => {
       'Whitelist Sale',
       whitelist.psbts.map((b) => b.id),
     );
-    await page.getByRole('button', { name: 'Next Group' }).click();
+    // A reload loses nothing (issue 17): half signed, the launch waits under 'Your launches' on
+    // /launchpad, and Resume signing opens its signing step with the rest still to sign.
+    await page.goto(`${app.baseUrl}/launchpad`);
+    await page
+      .getByRole('region', { name: 'Your launches' })
+      .getByRole('link', { name: 'Resume signing' })
+      .click();
+    await page.waitForURL(`${app.baseUrl}/launchpad?id=${launchpadId}`);
+    await page
+      .getByRole('article', { name: /^Phase \d+: / })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await shot(page, 'resumed');
+    // The terms are agreed again before the rest is signed ('Please accept terms and conditions
+    // first' otherwise): a resumed session is a new one.
+    for (const term of TERMS) await page.getByRole('checkbox', { name: term }).check();
+    const publicCard = page.getByRole('article', { name: /^Phase \d+: Public Sale$/ });
+    if (!(await publicCard.isVisible())) {
+      await page.getByRole('button', { name: 'Next Group' }).click();
+    }
     await signPhase(
       page,
       'Public Sale',

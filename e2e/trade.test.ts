@@ -344,6 +344,13 @@ async function snipeFromMempool(
   return verdict?.['reject-reason'] ?? '';
 }
 
+/** The unread count the header's bell says (0 when it says none). */
+async function unreadOnBell(page: Page): Promise<number> {
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  const label = (await bell.getAttribute('aria-label')) ?? '';
+  return Number(/, (\d+) unread$/.exec(label)?.[1] ?? 0);
+}
+
 describe('trading on regtest', () => {
   it('shows the demo market: three collections with floor prices, a floor chart and activity', async () => {
     const { page } = buyer;
@@ -384,6 +391,7 @@ describe('trading on regtest', () => {
     // The order book takes it off sale at once.
     expect((await orderbook(app, id)).listing).toBeNull();
 
+    const unreadBefore = await unreadOnBell(seller.page);
     await mineBlock(app);
     const after = await settledAt(app, id, buyer.ordinalsAddress);
     expect(after.satpoint).toMatch(new RegExp(`^${bought.txid}:\\d+:0$`));
@@ -408,6 +416,24 @@ describe('trading on regtest', () => {
       .getByRole('status', { name: 'Purchase status' })
       .getByText('Confirmed')
       .waitFor({ timeout: 20_000 });
+
+    // The seller hears it live (issue 17): the bell, then its panel, where it is marked read.
+    // Its count went up by one without a reload: the bell's query is refreshed only by the event.
+    await seller.page
+      .getByRole('button', { name: `Notifications, ${unreadBefore + 1} unread` })
+      .waitFor({ timeout: 20_000 });
+    await seller.page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    const notes = seller.page.getByRole('dialog', { name: 'Notifications' });
+    const sold = notes.getByRole('listitem', { name: 'Your inscription sold' });
+    await sold
+      .getByText(
+        new RegExp(`sold for ${btcText(price).replace('.', '\\.')}, confirmed in block \\d+\\.$`),
+      )
+      .waitFor();
+    await sold.getByRole('button', { name: 'Mark as read' }).click();
+    await sold.getByRole('button', { name: 'Mark as unread' }).waitFor();
+    await screenshot(seller.page, 'sale-notified');
+    await seller.page.keyboard.press('Escape');
 
     // Both see the new owner and the completed trade.
     for (const trader of [seller, buyer]) {
