@@ -13,3 +13,4 @@ export * from './inscriptions/index.ts';
 export * from './psbt/index.ts';
 export * from './multisig/index.ts';
 export * from './swap/index.ts';
+export * from './draw/block-hash-draw.ts';

@@ -44,3 +44,4 @@ export * from './discount.ts';
 export * from './paging.ts';
 export * from './brc20-amount.ts';
 export * from './swap-curve.ts';
+export * from './reward-split.ts';
