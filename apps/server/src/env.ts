@@ -76,6 +76,16 @@ const EnvSchema = z.object({
     .refine((t) => [4, 5].includes(Buffer.byteLength(t)), 'PRODUCT_TICKER must be 4 or 5 bytes')
     .default('omkt'),
   /**
+   * XP an address earns per block for each whole PRODUCT_TICKER token it holds (ADR 020): a
+   * decimal; the block's XP is rounded down. 0 stops accrual.
+   */
+  XP_PER_TOKEN_BLOCK: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,9})?$/, 'XP_PER_TOKEN_BLOCK must be a decimal such as 0.01')
+    .default('0.01'),
+  /** The first block whose holdings earn XP (on a public network: the launch of rewards). */
+  XP_START_HEIGHT: z.coerce.number().int().min(0).default(0),
+  /**
    * Base URL of the inscription service the web app orders from (POST {base}/inscribe,
    * GET {base}/order?id=, POST {base}/price); empty: this server's own, at /api/inscription-service.
    */

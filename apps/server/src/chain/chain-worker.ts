@@ -14,6 +14,8 @@ export function startChainWorker(
   deps: Pick<AppDeps, 'chain' | 'log'>,
   name: string,
   pass: () => Promise<void>,
+  /** The chain events that start a pass; 'brc20' for work on the token rows of a block. */
+  triggers: readonly ('block' | 'mempool' | 'brc20')[] = ['block', 'mempool'],
 ): () => Promise<void> {
   const { events } = deps.chain;
   let running: Promise<void> | undefined;
@@ -31,15 +33,13 @@ export function startChainWorker(
       running = undefined;
     });
   };
-  events.on('block', request);
-  events.on('mempool', request);
+  for (const event of triggers) events.on(event, request);
   const timer = setInterval(request, POLL_MS);
   timer.unref();
   request();
   return async () => {
     isStopped = true;
-    events.off('block', request);
-    events.off('mempool', request);
+    for (const event of triggers) events.off(event, request);
     clearInterval(timer);
     await running;
   };

@@ -629,6 +629,26 @@ export interface RewardsTable {
   txid: string | null;
 }
 
+/** 0032: XP per wallet address, an append-only ledger computed from the chain (ADR 020). */
+export interface XpLedgerTable {
+  id: Int8Identity;
+  address: string;
+  delta: Int8;
+  reason: string;
+  height: number | null;
+  txid: string | null;
+  key: string;
+  created_at: Timestamp;
+}
+
+/** 0032: the BRC-20 blocks XP was accrued for, with their hash (a reorg replaces them). */
+export interface XpBlocksTable {
+  height: number;
+  hash: string;
+  holders: number;
+  accrued_at: Timestamp;
+}
+
 export interface Database
   extends ChainTables, TradingTables, MultisigTables, ClaimTables, Brc20Tables, SwapTables {
   users: UsersTable;
@@ -663,6 +683,8 @@ export interface Database
   point_allocations: PointAllocationsTable;
   tickets: TicketsTable;
   rewards: RewardsTable;
+  xp_ledger: XpLedgerTable;
+  xp_blocks: XpBlocksTable;
 }
 
 export type User = Selectable<UsersTable>;
