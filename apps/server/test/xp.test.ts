@@ -15,6 +15,7 @@ const text = (body: object) => ({
   contentType: 'text/plain;charset=utf-8',
   body: JSON.stringify(body),
 });
+const mint = (amt: string) => text({ p: 'brc-20', op: 'mint', tick: TICK, amt });
 
 let node: TestNode;
 const holder = newWallet('p2tr');
@@ -38,8 +39,15 @@ afterAll(async () => {
 
 describe.each(databaseKinds())('XP on %s', (kind) => {
   let t: TestApp;
+  // Each database's run has its own holders: the chain is shared.
+  const holder = newWallet('p2tr');
+  const other = newWallet('p2tr');
   beforeAll(async () => {
     t = await startTestApp(kind, node, { PRODUCT_TICKER: TICK, XP_PER_TOKEN_BLOCK: '0.5' });
+    // The holder mints 1,000; the other address 3 (floor(3 × 0.5) = 1 XP a block).
+    await inscribe(node, holder.address, [mint('1000')]);
+    await inscribe(node, other.address, [mint('3')]);
+    await node.faucet.mine(1);
   });
   afterAll(async () => {
     await t?.close();
@@ -77,15 +85,28 @@ describe.each(databaseKinds())('XP on %s', (kind) => {
     await follow();
     await follow();
     expect(await xp(holder.address)).toBe(String(500 * (blocks + 2)));
+    // A balance that changes closes its period into the ledger: the holder mints 1,000 more.
+    const since = await heldSince(holder.address);
+    await inscribe(node, holder.address, [mint('1000')]);
+    await node.faucet.mine(1);
+    await follow();
+    await follow();
+    const minted = tip + 3;
     const history = await api(t, 'GET', `/api/rewards/xp/${holder.address}/history`);
-    expect(history.body.payload.entries[0]).toMatchObject({
-      delta: '500',
-      reason: 'hold',
-      height: tip + 2,
-    });
+    expect(history.body.payload.entries).toMatchObject([
+      {
+        delta: String(500 * (minted - since)),
+        reason: 'hold',
+        fromHeight: since,
+        height: minted - 1,
+      },
+    ]);
+    expect(history.body.payload.hasMore).toBe(false);
+    // The new period: 2,000 tokens, 1,000 XP a block, one block so far.
+    expect(await xp(holder.address)).toBe(String(500 * (minted - since) + 1000));
   });
 
-  it('replaces the XP of a block a reorg replaced, and recomputes the same total', async () => {
+  it('replaces the XP of a block a reorg replaced: a mint moved one block later', async () => {
     await follow();
     const before = await xp(holder.address);
     const tip = await node.node.rpc.getBlockCount();
@@ -104,7 +125,9 @@ describe.each(databaseKinds())('XP on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(record.hash).toBe(await node.node.rpc.getBlockHash(tip));
     expect(record.hash).not.toBe(old);
-    // The replaced block's 500 again, and the new one's.
+    // The tip held the holder's second mint; the empty block that replaced it did not, and the
+    // mint, back in the mempool, was mined in the block after. So that block earned at 1,000
+    // tokens (500), the next at 2,000 (1,000): before, the tip alone had earned 1,000.
     expect(await xp(holder.address)).toBe(String(BigInt(before) + 500n));
   });
 

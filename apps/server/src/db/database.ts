@@ -635,17 +635,28 @@ export interface XpLedgerTable {
   address: string;
   delta: Int8;
   reason: string;
+  /** 'hold': the period's first and last block, and whose balance it was. */
+  from_height: number | null;
   height: number | null;
+  pkscript: string | null;
   txid: string | null;
   key: string;
   created_at: Timestamp;
+}
+
+/** 0032: each holder's open period: its balance since a block (ADR 020). */
+export interface XpHoldingsTable {
+  pkscript: string;
+  address: string;
+  units: Numeric;
+  since_height: number;
 }
 
 /** 0032: the BRC-20 blocks XP was accrued for, with their hash (a reorg replaces them). */
 export interface XpBlocksTable {
   height: number;
   hash: string;
-  holders: number;
+  changed: number;
   accrued_at: Timestamp;
 }
 
@@ -685,6 +696,7 @@ export interface Database
   rewards: RewardsTable;
   xp_ledger: XpLedgerTable;
   xp_blocks: XpBlocksTable;
+  xp_holdings: XpHoldingsTable;
 }
 
 export type User = Selectable<UsersTable>;

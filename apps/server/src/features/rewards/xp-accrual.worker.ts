@@ -28,7 +28,7 @@ export async function accrueXp(
   deps: Pick<AppDeps, 'db' | 'log'>,
   config: XpAccrualConfig,
 ): Promise<{ forgotten: number[]; accrued: number }> {
-  const forgotten = await forgetReorgedBlocks(deps.db);
+  const forgotten = await forgetReorgedBlocks(deps.db, config);
   if (forgotten.length > 0) deps.log.info({ heights: forgotten }, 'xp: reorged blocks forgotten');
   if (Number(config.rate) === 0) return { forgotten, accrued: 0 };
   const blocks = await blocksToAccrue(deps.db, config.startHeight, config.maxBlocks ?? 500);

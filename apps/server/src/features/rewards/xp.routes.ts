@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { parseInput } from '../../http/validate.ts';
 import { checkAddress } from '../../http/address-input.ts';
+import { xpConfig } from './xp-accrual.worker.ts';
 import { xpHistory, xpOf } from './xp.queries.ts';
 
 const HistoryQuery = z.object({
@@ -14,10 +15,14 @@ const HistoryQuery = z.object({
  * a whole number of points, sent as a decimal string.
  */
 export function xpRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const config = xpConfig(deps.env);
   app.get<{ Params: { address: string } }>('/api/rewards/xp/:address', async (request) => {
     const { address } = request.params;
     checkAddress(address, 'address', deps.env.BITCOIN_NETWORK);
-    return { success: true, payload: { address, xp: String(await xpOf(deps.db, address)) } };
+    return {
+      success: true,
+      payload: { address, xp: String(await xpOf(deps.db, address, config)) },
+    };
   });
 
   app.get<{ Params: { address: string } }>('/api/rewards/xp/:address/history', async (request) => {
