@@ -26,6 +26,9 @@ export const INVALID_EMAIL = 'Please provide a valid email address.';
 // Required but no message in the spec.
 export const CREATOR_BTC_ADDRESS_REQUIRED = 'Creator BTC address is required.';
 
+// Issue 17: the banner is sent as the URL its upload answered, never as a file or other value.
+export const BANNER_NOT_A_URL = 'Banner must be the URL of an uploaded image.';
+
 export const NAME_MIN_LENGTH = 3;
 export const DESCRIPTION_MIN_LENGTH = 20;
 export const CREATOR_NAME_MIN_LENGTH = 3;
@@ -59,7 +62,7 @@ export const socialLinksShape = {
  * The collection information form and the meta sent with a launch. The address is checked
  * for the network (testnet rules on signet and testnet). `icon` is the uploaded image URL;
  * the file itself is checked with iconFileError before upload. On the edit form
- * (isEdit) the description may be left empty.
+ * (isEdit) the description may be left empty. `banner` is an optional uploaded URL, like `icon`.
  */
 export function collectionInfoSchema(network: BitcoinNetwork, options: { isEdit?: boolean } = {}) {
   return z.object({
@@ -74,6 +77,9 @@ export function collectionInfoSchema(network: BitcoinNetwork, options: { isEdit?
     ...socialLinksShape,
     ...creatorSchemaShape(network),
     icon: ruledString(ICON_REQUIRED, [requiredRule(ICON_REQUIRED)]),
+    // Issue 17: the banner's uploaded URL, optional ('' or absent is none); the file itself is
+    // checked with bannerFileError before upload, the URL by the server like the icon's.
+    banner: ruledString(BANNER_NOT_A_URL, []).optional(),
   });
 }
 

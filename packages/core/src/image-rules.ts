@@ -70,3 +70,16 @@ export function imageUploadError(check: ImageUploadCheck): string | undefined {
     Math.abs(height - expected.height) <= IMAGE_EXPECTED_SIZE_TOLERANCE;
   return bigEnough && (nearSquare || nearExpected) ? undefined : imageShapeMessage(label);
 }
+
+// Issue 17: the collection banner, the first upload to use the helper above. A wide 1500x500
+// banner is what collection pages show; a near-square image of at least 400x400 passes too.
+export const BANNER_LABEL = 'Banner';
+export const BANNER_EXPECTED_SIZE = { width: 1500, height: 500 } as const;
+export const BANNER_INVALID_TYPE = 'Banner must be a PNG, JPEG or WebP file.';
+
+/** The first problem with a collection banner: required, type, then the image helper's rules. */
+export function bannerFileError(file: ImageFileInfo | null | undefined): string | undefined {
+  if (!file) return imageRequiredMessage(BANNER_LABEL);
+  if (!(IMAGE_ACCEPTED_TYPES as readonly string[]).includes(file.type)) return BANNER_INVALID_TYPE;
+  return imageUploadError({ label: BANNER_LABEL, file, expected: BANNER_EXPECTED_SIZE });
+}

@@ -45,6 +45,7 @@ export async function createEdition(
     throw invalidInput('metaData.slug: must be the launch slug', 'metaData.slug');
   }
   checkOwnIcon(deps, body.metaData.icon, 'metaData.icon');
+  if (body.metaData.banner) checkOwnIcon(deps, body.metaData.banner, 'metaData.banner');
   if (await isSlugTaken(deps.db.kysely, body.slug)) {
     throw new AppError('CONFLICT', LAUNCHPAD_SLUG_TAKEN);
   }

@@ -43,6 +43,7 @@ export async function createLaunch(
     throw invalidInput('meta.slug: must be the launch slug', 'meta.slug');
   }
   checkOwnIcon(deps, body.meta.icon, 'meta.icon');
+  if (body.meta.banner) checkOwnIcon(deps, body.meta.banner, 'meta.banner');
   if (await isSlugTaken(deps.db.kysely, body.slug)) {
     throw new AppError('CONFLICT', LAUNCHPAD_SLUG_TAKEN);
   }
@@ -95,6 +96,7 @@ export async function createLaunch(
       name: meta.name,
       description: meta.description ?? '',
       icon: meta.icon,
+      banner: meta.banner,
       website_link: meta.website_link ?? '',
       twitter_link: meta.twitter_link ?? '',
       discord_link: meta.discord_link ?? '',

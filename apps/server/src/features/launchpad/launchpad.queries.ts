@@ -48,6 +48,8 @@ export type NewLaunch = {
     creator_name: string;
     creator_email: string;
     creator_btc_address: string;
+    /** The uploaded banner's URL (issue 17); absent or '' is none. */
+    banner?: string | undefined;
   };
   creatorUserId: string | null;
   maker: {
@@ -189,11 +191,13 @@ async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
     c.entries.map((e) => e.id),
   );
   if (taken) throw new AppError('CONFLICT', `data.${taken.index}.id: ${taken.message}`);
+  const { banner, ...info } = c.collection;
   const collection = await trx
     .insertInto('collections')
     .values({
       slug: c.slug,
-      ...c.collection,
+      ...info,
+      banner_image: banner || null,
       creator_user_id: c.creatorUserId,
       is_tradable: false,
       is_under_review: true,

@@ -33,6 +33,7 @@ export async function onboardCollection(
 ): Promise<{ slug: string; status: 'under_review'; inscriptions: number }> {
   const { meta, data } = body;
   checkOwnIcon(deps, meta.icon, 'meta.icon');
+  if (meta.banner) checkOwnIcon(deps, meta.banner, 'meta.banner');
   const holders = holdersOf(deps, session, body);
   if (await isSlugTaken(deps.db.kysely, meta.slug)) {
     throw new AppError('CONFLICT', LAUNCHPAD_SLUG_TAKEN);

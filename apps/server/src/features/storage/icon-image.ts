@@ -1,4 +1,13 @@
-import { ICON_MAX_BYTES, ICON_REQUIRED, iconFileError, type ImageFileInfo } from '@om/core';
+import {
+  BANNER_LABEL,
+  bannerFileError,
+  ICON_MAX_BYTES,
+  ICON_REQUIRED,
+  iconFileError,
+  IMAGE_MAX_BYTES,
+  imageRequiredMessage,
+  type ImageFileInfo,
+} from '@om/core';
 import { imageSize } from 'image-size';
 
 // Issue 6: an uploaded icon is judged by its bytes, never by its name or the browser's MIME type.
@@ -40,10 +49,15 @@ export function sniffIconType(bytes: Uint8Array): IconType | undefined {
 
 /**
  * What core's rule needs to know about an uploaded file. `isTruncated` means the upload went on
- * past the bytes read (ICON_MAX_BYTES): such a file is over the limit whatever its real size.
+ * past the bytes read (`maxBytes`, the icon's by default): such a file is over the limit whatever
+ * its real size.
  */
-export function iconFileInfo(bytes: Uint8Array, isTruncated: boolean): ImageFileInfo {
-  const size = isTruncated ? ICON_MAX_BYTES + 1 : bytes.length;
+export function iconFileInfo(
+  bytes: Uint8Array,
+  isTruncated: boolean,
+  maxBytes: number = ICON_MAX_BYTES,
+): ImageFileInfo {
+  const size = isTruncated ? maxBytes + 1 : bytes.length;
   const type = sniffIconType(bytes);
   // Not an accepted type, or too big: core's rule stops before the pixels.
   if (!type || isTruncated) return { type: type ?? 'unknown', size, width: 0, height: 0 };
@@ -81,5 +95,19 @@ export function checkIcon(
     return { error: ICON_REQUIRED };
   const info = iconFileInfo(upload.bytes, upload.isTruncated);
   const error = iconFileError(info);
+  return error ? { error } : { type: info.type as IconType, bytes: upload.bytes };
+}
+
+/**
+ * The collection banner (issue 17) by the same sniffing, under core's bannerFileError: read up to
+ * IMAGE_MAX_BYTES, PNG, JPEG or WebP, 1500x500 or near square. An empty file counts as none.
+ */
+export function checkBanner(
+  upload: IconUpload | undefined,
+): { error: string } | { type: IconType; bytes: Uint8Array } {
+  if (!upload || (upload.bytes.length === 0 && !upload.isTruncated))
+    return { error: imageRequiredMessage(BANNER_LABEL) };
+  const info = iconFileInfo(upload.bytes, upload.isTruncated, IMAGE_MAX_BYTES);
+  const error = bannerFileError(info);
   return error ? { error } : { type: info.type as IconType, bytes: upload.bytes };
 }

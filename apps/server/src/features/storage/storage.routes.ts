@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app.ts';
 import { notFound } from '../../http/app-error.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
-import { iconTypeOfFile } from './icon-image.ts';
+import { checkBanner, iconTypeOfFile } from './icon-image.ts';
 import {
   createLocalDiskStorage,
   UPLOADS_PATH,
@@ -12,9 +12,17 @@ import {
 } from './local-disk-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { UPLOAD_CACHE_CONTROL, UPLOAD_CONTENT_SECURITY_POLICY, type Storage } from './storage.ts';
-import { ICON_MULTIPART_OPTIONS, readIconUpload, storeIcon } from './upload-icon.service.ts';
+import {
+  BANNER_MULTIPART_OPTIONS,
+  ICON_MULTIPART_OPTIONS,
+  readIconUpload,
+  storeIcon,
+  uploadFormMessages,
+} from './upload-icon.service.ts';
 
-/** Collection icons (spec 000 §2/§3/§9, issue 6): upload, checked by content, and serving. */
+const BANNER_FORM = uploadFormMessages('banner');
+
+/** Collection icons (spec 000 §2/§3/§9, issue 6) and banners (issue 17): upload, checked by content, and serving. */
 export async function storageRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -30,6 +38,15 @@ export async function storageRoutes(
     scope.post('/api/launchpad/upload-icon', signedIn, async (request) => {
       const upload = await readIconUpload(request);
       return { success: true, payload: await storeIcon(storage, session(request).userId, upload) };
+    });
+  });
+  // Issue 17: the collection banner, in its own scope for its own (2 MiB) limit.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, BANNER_MULTIPART_OPTIONS);
+    scope.post('/api/launchpad/upload-banner', signedIn, async (request) => {
+      const upload = await readIconUpload(request, BANNER_FORM);
+      const userId = session(request).userId;
+      return { success: true, payload: await storeIcon(storage, userId, upload, checkBanner) };
     });
   });
 

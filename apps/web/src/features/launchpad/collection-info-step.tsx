@@ -13,6 +13,7 @@ import { InputField } from '../multisig/form-field.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { XAccountField } from '../x-account/x-account-field.tsx';
 import { REQUIRED_INFO_FIELDS } from './collection-info-rules.ts';
+import { BannerField } from './banner-field.tsx';
 import { IconField } from './icon-field.tsx';
 import type { StepProps } from './launch-draft.ts';
 import { useNameInUseWarning, useSlugAvailability } from './use-collection-checks.ts';
@@ -53,6 +54,7 @@ function CollectionInfoForm({
   const slug = useWatch({ control, name: 'slug' });
   const twitterLink = useWatch({ control, name: 'twitter_link' });
   const icon = useWatch({ control, name: 'icon' });
+  const banner = useWatch({ control, name: 'banner' });
   useNameInUseWarning(name);
   const slugAvailability = useSlugAvailability(slug);
 
@@ -101,6 +103,10 @@ function CollectionInfoForm({
             setValue('icon', url, { shouldValidate: true, shouldTouch: true, shouldDirty: true })
           }
           onRejected={() => setValue('icon', '', { shouldValidate: true, shouldTouch: true })}
+        />
+        <BannerField
+          url={banner ?? ''}
+          onChange={(url) => setValue('banner', url, { shouldValidate: true, shouldDirty: true })}
         />
       </Section>
       <Section title="Links">
