@@ -6,11 +6,11 @@ import { useAppConfig } from '../config/config.queries.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { swapPath } from '../swap/swap-link.tsx';
 import { WalletButton } from '../wallet/wallet-button.tsx';
-import { PendingRewardsStat, ProductTokenBalanceStat, XpStat } from './header-stats.tsx';
+import { MyXpStat, PendingRewardsStat, ProductTokenBalanceStat } from './header-stats.tsx';
 import { PayoutProgress } from './payout-progress.tsx';
 import { useSidebar } from './sidebar-context.ts';
 
-/** XP and rewards render their placeholder until the rewards feature feeds them. */
+/** Pending rewards render their placeholder until the mining feature feeds them. */
 export function AppHeader() {
   const { open, openMobile, isMobile, toggle } = useSidebar();
   const Toggle = isMobile ? MenuIcon : PanelIcon;
@@ -31,7 +31,7 @@ export function AppHeader() {
       </button>
       <div className="ml-auto flex items-center gap-5">
         <div className="hidden items-center gap-5 lg:flex" aria-label="Your rewards" role="group">
-          <XpStat />
+          <MyXpStat />
           <ProductTokenBalanceStat />
           <PendingRewardsStat />
           <PayoutProgress blockHeight={tipHeight} />

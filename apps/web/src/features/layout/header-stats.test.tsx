@@ -1,6 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PendingRewardsStat, PLACEHOLDER, TokenBalanceStat, XpStat } from './header-stats.tsx';
+import { fakeServer, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
+import { SELLER, SELLER_PAYMENT } from '../trade/trade-test-fixtures.ts';
+import {
+  MyXpStat,
+  PendingRewardsStat,
+  PLACEHOLDER,
+  TokenBalanceStat,
+  XpStat,
+} from './header-stats.tsx';
 import { PayoutProgress } from './payout-progress.tsx';
 
 describe('header stats', () => {
@@ -26,6 +34,30 @@ describe('header stats', () => {
     expect(screen.getByText('123.45K')).toBeTruthy();
     expect(screen.getByText('1,000')).toBeTruthy();
     expect(screen.getByText('0.00012345 BTC')).toBeTruthy();
+  });
+});
+
+describe('MyXpStat', () => {
+  it("shows the XP its ordinals address earned (ADR 020), abbreviated; '—' without a wallet", async () => {
+    fakeServer({
+      [`GET /api/rewards/xp/${SELLER.address}`]: ok({ address: SELLER.address, xp: '123456' }),
+    });
+    const account = {
+      id: 'dev' as const,
+      paymentAddress: SELLER_PAYMENT.address,
+      paymentPublicKey: SELLER_PAYMENT.publicKeyHex,
+      ordinalsAddress: SELLER.address,
+      ordinalsPublicKey: SELLER.publicKeyHex,
+    };
+    renderWithWallet(<MyXpStat />, fakeWallet(account));
+    expect(await screen.findByText('123.45K')).toBeTruthy();
+  });
+
+  it('shows the placeholder without a wallet, asking nothing', () => {
+    const calls = fakeServer({});
+    renderWithWallet(<MyXpStat />, fakeWallet(null));
+    expect(screen.getByText(PLACEHOLDER)).toBeTruthy();
+    expect(calls).toEqual([]);
   });
 });
 

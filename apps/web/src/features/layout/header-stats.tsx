@@ -5,6 +5,7 @@ import { formatWireAmount, parseTokenAmount } from '../brc20/brc20-amount.ts';
 import { brc20Queries } from '../brc20/brc20.queries.ts';
 import { useMintRecordPolling } from '../brc20/mint-record-poll.ts';
 import { useAppConfig } from '../config/config.queries.ts';
+import { xpQueries } from '../rewards/xp.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 
 /** Shown in a slot whose data a later feature provides; never a made-up number. */
@@ -22,6 +23,19 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 /** XP of the signed-in user, abbreviated above 99,999 (spec 001 §1). */
 export function XpStat({ xp }: { xp?: number }) {
   return <Stat label="XP">{xp === undefined ? PLACEHOLDER : formatXp(xp)}</Stat>;
+}
+
+/**
+ * The connected wallet's XP, earned by its ordinals address (where the utility token is held;
+ * ADR 020); '—' without a wallet or until it is known.
+ */
+export function MyXpStat() {
+  const { wallet } = useWallet();
+  const xp = useQuery({
+    ...xpQueries.of(wallet?.ordinalsAddress ?? ''),
+    enabled: wallet !== null,
+  }).data?.xp;
+  return <XpStat {...(wallet && xp !== undefined ? { xp: Number(xp) } : {})} />;
 }
 
 /** Balance of the product's utility token, already formatted by the token feature. */
