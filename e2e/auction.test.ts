@@ -350,6 +350,14 @@ describe('an English auction', () => {
 
     // A's page follows (every 5 s): B's bid, and A's own below the new minimum is refused.
     await expectPrices(page, BID_B, afterB);
+    // A is told (issue 17): the notification in the bell's panel.
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('listitem', { name: 'You were outbid' })
+      .getByText(`A bid of ${btcText(BID_B)} now leads on ${SLUG}; yours is released.`)
+      .waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
     const bids = page.getByRole('list', { name: 'Bids' }).getByRole('listitem');
     await expect
       .poll(() => bids.allTextContents(), { timeout: 20_000 })
