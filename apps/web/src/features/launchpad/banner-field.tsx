@@ -4,16 +4,15 @@ import {
   CONNECT_YOUR_WALLET,
   ERROR_UPLOADING_IMAGE,
   IMAGE_ACCEPTED_TYPES,
-  UploadIconPayloadSchema,
 } from '@om/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { readImageFileInfo } from './icon-field.tsx';
+import { launchpadApi } from './launchpad.api.ts';
 
-export const UPLOAD_BANNER_PATH = '/api/launchpad/upload-banner';
 export const BANNER_UNREADABLE = 'Banner could not be read as an image.';
 
 /** The first problem with a picked banner by core's bannerFileError, the server's rule too. */
@@ -30,12 +29,6 @@ async function pickedBannerError(file: File): Promise<string | undefined> {
   }
 }
 
-async function uploadBanner(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  return (await api.post(UPLOAD_BANNER_PATH, body, UploadIconPayloadSchema)).url;
-}
-
 /**
  * The collection banner (issue 17), optional: checked here with the server's rule, uploaded
  * (signed in) and kept as its URL; a rejected file or Remove leaves the collection without one.
@@ -45,7 +38,7 @@ export function BannerField({ url, onChange }: { url: string; onChange: (url: st
   const { wallet } = useWallet();
   const [problem, setProblem] = useState<string>();
   const upload = useMutation({
-    mutationFn: uploadBanner,
+    mutationFn: (file: File) => launchpadApi.uploadBanner(file),
     onSuccess: (uploaded) => onChange(uploaded),
     onError: (uploadError) => {
       toast.error(ERROR_UPLOADING_IMAGE);

@@ -9,6 +9,7 @@ import { api } from '../../lib/api-client.ts';
 // The calls of the wizard's first steps (spec 000 §5, §7; ADR 010).
 
 export const UPLOAD_ICON_PATH = '/api/launchpad/upload-icon';
+export const UPLOAD_BANNER_PATH = '/api/launchpad/upload-banner';
 /** The largest page GET /api/address/{address}/inscriptions gives (core address.api.ts). */
 export const ADDRESS_INSCRIPTIONS_PAGE = 1000;
 
@@ -26,11 +27,10 @@ export const launchpadApi = {
   },
 
   /** POST /api/launchpad/upload-icon, signed in: the image as multipart/form-data field `file`. */
-  async uploadIcon(file: File, signal?: AbortSignal): Promise<string> {
-    const body = new FormData();
-    body.append('file', file, file.name);
-    return (await api.post(UPLOAD_ICON_PATH, body, UploadIconPayloadSchema, { signal })).url;
-  },
+  uploadIcon: (file: File, signal?: AbortSignal) => uploadImage(UPLOAD_ICON_PATH, file, signal),
+
+  /** POST /api/launchpad/upload-banner, signed in, the same way (issue 17). */
+  uploadBanner: (file: File, signal?: AbortSignal) => uploadImage(UPLOAD_BANNER_PATH, file, signal),
 
   /** POST /api/launchpad/check-inscriptions: why a launch could not take each of these items. */
   async unavailableOf(ids: readonly string[], signal?: AbortSignal): Promise<string[]> {
@@ -52,3 +52,10 @@ export const launchpadApi = {
     }
   },
 };
+
+/** An image upload: multipart/form-data, the file in field `file`; answers its URL. */
+async function uploadImage(path: string, file: File, signal?: AbortSignal): Promise<string> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return (await api.post(path, body, UploadIconPayloadSchema, { signal })).url;
+}
