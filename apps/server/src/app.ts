@@ -30,8 +30,7 @@ import { inscriptionServiceRoutes } from './features/inscription-service/inscrip
 import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts';
 import { launchpadRoutes } from './features/launchpad/launchpad.routes.ts';
 import { startTradeTracker } from './features/listings/trade-tracker.ts';
-import { startXpWorker } from './features/rewards/xp-accrual.worker.ts';
-import { xpRoutes } from './features/rewards/xp.routes.ts';
+import { registerRewards } from './features/rewards/rewards.module.ts';
 import { storageRoutes } from './features/storage/storage.routes.ts';
 import { swapRoutes } from './features/swap/swap.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
@@ -108,7 +107,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ordersRoutes(app, deps, writeLimit);
   app.addHook('onClose', startTradeTracker(deps));
   app.addHook('onClose', startClaimWorker(deps));
-  app.addHook('onClose', startXpWorker(deps));
   const launchWorker = startLaunchWorker(deps);
   app.addHook('onClose', launchWorker.stop);
   launchpadRoutes(app, deps, writeLimit, launchWorker);
@@ -123,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   notificationsRoutes(app, deps, writeLimit);
   profilesRoutes(app, deps, writeLimit);
   reviewRoutes(app, deps, writeLimit);
-  xpRoutes(app, deps);
+  registerRewards(app, deps, writeLimit);
   await storageRoutes(app, deps, writeLimit);
   if (deps.chain.faucet) devRoutes(app, { db: deps.db, faucet: deps.chain.faucet }, writeLimit);
 

@@ -15,3 +15,4 @@ export * from './inscribe.api.ts';
 export * from './brc20swap.api.ts';
 export * from './notifications.api.ts';
 export * from './profiles.api.ts';
+export * from './rewards.api.ts';

@@ -53,6 +53,9 @@ export const NOTIFICATION_TYPES = {
   auction_rejected: 'Auction taken down',
   collection_approved: 'Collection approved',
   collection_rejected: 'Collection rejected',
+  pool_won: 'Reward pool won',
+  mining_payout: 'Mining payout sent',
+  task_completed: 'Task completed',
   announcement: 'Announcements',
 } as const;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
