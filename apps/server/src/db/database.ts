@@ -576,6 +576,13 @@ export interface PoolsTable {
   sort_order: Generated<number>;
   created_at: Timestamp;
   updated_at: UpdatedAt;
+  /** 0033: the draw's secret (never sent before the draw), its sha256 and the draw block. */
+  seed: string | null;
+  seed_hash: string | null;
+  draw_block: number | null;
+  /** XP a ticket costs. */
+  ticket_price: Int8Nullable;
+  total_tickets: Int8Default;
 }
 
 export type PoolRewardType = 'btc' | 'rune' | 'brc-20' | 'inscription';
@@ -592,18 +599,27 @@ export interface PoolRewardsTable {
   estimated_value: Int8Nullable;
 }
 
+/** 0033: one row per winner and reward, amount in the reward's units. */
 export interface PoolWinnersTable {
   pool_id: string;
+  reward_index: number;
   address: string;
-  user_id: string | null;
-  pool_reward_id: Int8Nullable;
-  created_at: Timestamp;
+  amount: Numeric;
+}
+
+/** 0033: the published inputs of a pool's draw. */
+export interface PoolDrawsTable {
+  pool_id: string;
+  height: number;
+  block_hash: string;
+  entries_hash: string;
+  drawn_at: Timestamp;
 }
 
 export interface PointAllocationsTable {
   id: Int8Identity;
   pool_id: string;
-  user_id: string;
+  user_id: string | null;
   address: string;
   points: Int8;
   created_at: Timestamp;
@@ -612,7 +628,7 @@ export interface PointAllocationsTable {
 export interface TicketsTable {
   id: Int8Identity;
   pool_id: string;
-  user_id: string;
+  user_id: string | null;
   address: string;
   count: number;
   created_at: Timestamp;
@@ -691,6 +707,7 @@ export interface Database
   pools: PoolsTable;
   pool_rewards: PoolRewardsTable;
   pool_winners: PoolWinnersTable;
+  pool_draws: PoolDrawsTable;
   point_allocations: PointAllocationsTable;
   tickets: TicketsTable;
   rewards: RewardsTable;
