@@ -23,7 +23,7 @@ export async function notifyTradeMoved(
   };
   if (!change.finalized) {
     // Back in (or still in) the mempool: what a mined block said is undone for now.
-    for (const key of Object.values(keys)) await retract(db, key);
+    await retract(db, Object.values(keys));
     return;
   }
   const trade = await db
@@ -91,8 +91,7 @@ export async function notifyTradeMoved(
       dedupeKey: keys.sold,
     });
   }
-  await unretract(db, keys.bought);
-  await unretract(db, keys.sold);
+  await unretract(db, [keys.bought, keys.sold]);
 }
 
 function present(addresses: (string | null)[]): string[] {

@@ -63,22 +63,32 @@ export async function notify(db: Executor, input: NotifyInput): Promise<number> 
  * A reorg undid the state: each notification with the key stays, marked retracted and unread
  * again, so its reader learns that what it said is no longer true.
  */
-export async function retract(db: Executor, dedupeKey: string): Promise<number> {
+export async function retract(
+  db: Executor,
+  dedupeKeys: string | readonly string[],
+): Promise<number> {
+  const keys = typeof dedupeKeys === 'string' ? [dedupeKeys] : dedupeKeys;
+  if (keys.length === 0) return 0;
   const result = await db
     .updateTable('notifications')
     .set({ retracted: true, read: false })
-    .where('dedupe_key', '=', dedupeKey)
+    .where('dedupe_key', 'in', keys)
     .where('retracted', '=', false)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 /** A state a reorg undid came back (the replayed block holds it again): the mark goes. */
-export async function unretract(db: Executor, dedupeKey: string): Promise<number> {
+export async function unretract(
+  db: Executor,
+  dedupeKeys: string | readonly string[],
+): Promise<number> {
+  const keys = typeof dedupeKeys === 'string' ? [dedupeKeys] : dedupeKeys;
+  if (keys.length === 0) return 0;
   const result = await db
     .updateTable('notifications')
     .set({ retracted: false })
-    .where('dedupe_key', '=', dedupeKey)
+    .where('dedupe_key', 'in', keys)
     .where('retracted', '=', true)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
