@@ -66,6 +66,14 @@ export const RocketIcon = (p: P) => (
 export const GavelIcon = (p: P) => (
   <Icon d="M14 4l6 6M11 7l6 6M12.5 5.5l-4 4 6 6 4-4M10.5 11.5L4 18l2 2 6.5-6.5" {...p} />
 );
+/** A person: artists. */
+export const UserIcon = (p: P) => (
+  <Icon d="M12 4a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM4 20c1-4 4-6 8-6s7 2 8 6" {...p} />
+);
+/** A check in a shield: the review queue. */
+export const ShieldCheckIcon = (p: P) => (
+  <Icon d="M12 3l7 3v6c0 4-3 7-7 9-4-2-7-5-7-9V6zM9 12l2 2 4-4" {...p} />
+);
 export const BellIcon = (p: P) => (
   <Icon d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20a2 2 0 0 0 4 0" {...p} />
 );

@@ -10,8 +10,13 @@ import {
   PenIcon,
   PlusSquareIcon,
   RocketIcon,
+  ShieldCheckIcon,
+  UserIcon,
 } from '../../components/ui/icons.tsx';
+import { useQuery } from '@tanstack/react-query';
 import { useAppConfig } from '../config/config.queries.ts';
+import { reviewQueries } from '../review/review.queries.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
 import { useSidebar } from './sidebar-context.ts';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
@@ -23,14 +28,18 @@ type NavItem =
 /**
  * Spec 001 §2: Collections, Create (/launchpad), Rewards, Token and Inscribe (external), with
  * Launches and Auctions after Collections (issue 21 item 4: launches and auctions you can find).
- * Token is the app's own /brc20 unless TOKEN_URL names an external page.
+ * Token is the app's own /brc20 unless TOKEN_URL names an external page. Artists (issue 17) follow
+ * Auctions; Review comes last, only for a signed-in reviewer (ADR 019).
  */
 function useNavItems(): NavItem[] {
   const config = useAppConfig();
+  const { token } = useWallet();
+  const isReviewer = useQuery(reviewQueries.me(token)).data?.isReviewer === true;
   return [
     { label: 'Collections', icon: GridIcon, to: '/collections' },
     { label: 'Launches', icon: RocketIcon, to: '/launches' },
     { label: 'Auctions', icon: GavelIcon, to: '/auctions' },
+    { label: 'Artists', icon: UserIcon, to: '/artists' },
     { label: 'Create', icon: PlusSquareIcon, to: '/launchpad' },
     { label: 'Rewards', icon: GiftIcon, to: '/rewards' },
     // TOKEN_URL empty (the default): the token pages of this app.
@@ -38,6 +47,7 @@ function useNavItems(): NavItem[] {
       ? { label: 'Token', icon: CoinIcon, to: '/brc20' }
       : { label: 'Token', icon: CoinIcon, href: config?.tokenUrl },
     { label: 'Inscribe', icon: PenIcon, href: config?.inscribeUrl },
+    ...(isReviewer ? [{ label: 'Review', icon: ShieldCheckIcon, to: '/review' }] : []),
   ];
 }
 

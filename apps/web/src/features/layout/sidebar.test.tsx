@@ -36,11 +36,13 @@ describe('sidebar on desktop', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    // The spec's items, with Launches and Auctions after Collections (issue 21 item 4).
+    // The spec's items, with Launches and Auctions after Collections (issue 21 item 4), then
+    // Artists (issue 17); Review only for a reviewer.
     expect(names).toEqual([
       'Collections',
       'Launches',
       'Auctions',
+      'Artists',
       'Create',
       'Rewards',
       'Token',
