@@ -1,17 +1,7 @@
-import {
-  BANNER_EXPECTED_SIZE,
-  bannerFileError,
-  CONNECT_YOUR_WALLET,
-  ERROR_UPLOADING_IMAGE,
-  IMAGE_ACCEPTED_TYPES,
-} from '@om/core';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
-import { errorMessage } from '../../lib/api-client.ts';
-import { useWallet } from '../wallet/wallet-context.ts';
-import { readImageFileInfo } from './icon-field.tsx';
+import { BANNER_EXPECTED_SIZE, bannerFileError, IMAGE_ACCEPTED_TYPES } from '@om/core';
+import { useId } from 'react';
 import { launchpadApi } from './launchpad.api.ts';
+import { readImageFileInfo, useImageUpload } from './use-image-upload.ts';
 
 export const BANNER_UNREADABLE = 'Banner could not be read as an image.';
 
@@ -35,28 +25,12 @@ async function pickedBannerError(file: File): Promise<string | undefined> {
  */
 export function BannerField({ url, onChange }: { url: string; onChange: (url: string) => void }) {
   const id = useId();
-  const { wallet } = useWallet();
-  const [problem, setProblem] = useState<string>();
-  const upload = useMutation({
-    mutationFn: (file: File) => launchpadApi.uploadBanner(file),
-    onSuccess: (uploaded) => onChange(uploaded),
-    onError: (uploadError) => {
-      toast.error(ERROR_UPLOADING_IMAGE);
-      setProblem(errorMessage(uploadError, ERROR_UPLOADING_IMAGE));
-      onChange('');
-    },
+  const { problem, isPending, pick } = useImageUpload({
+    check: pickedBannerError,
+    upload: launchpadApi.uploadBanner,
+    onUploaded: onChange,
+    onRejected: () => onChange(''),
   });
-
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared, so that picking the same file again is a change too.
-    event.target.value = '';
-    if (!file) return;
-    const rejection = wallet ? await pickedBannerError(file) : CONNECT_YOUR_WALLET;
-    setProblem(rejection);
-    if (rejection) onChange('');
-    else upload.mutate(file);
-  };
 
   const { width, height } = BANNER_EXPECTED_SIZE;
   return (
@@ -76,7 +50,7 @@ export function BannerField({ url, onChange }: { url: string; onChange: (url: st
           id={id}
           type="file"
           accept={IMAGE_ACCEPTED_TYPES.join(',')}
-          disabled={upload.isPending}
+          disabled={isPending}
           onChange={(event) => void pick(event)}
           aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
           {...(problem ? { 'aria-invalid': true } : {})}
@@ -96,7 +70,7 @@ export function BannerField({ url, onChange }: { url: string; onChange: (url: st
         PNG, JPEG or WebP; at most 2 MB; {width}x{height} pixels, or near square and at least
         400x400.
       </p>
-      {upload.isPending ? (
+      {isPending ? (
         <p role="status" className="text-xs text-zinc-400">
           Uploading…
         </p>

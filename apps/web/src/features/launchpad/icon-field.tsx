@@ -1,29 +1,9 @@
-import {
-  CONNECT_YOUR_WALLET,
-  ERROR_UPLOADING_IMAGE,
-  ICON_ACCEPTED_TYPES,
-  iconFileError,
-  imageEmptyMessage,
-  type ImageFileInfo,
-} from '@om/core';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
-import { errorMessage } from '../../lib/api-client.ts';
-import { useWallet } from '../wallet/wallet-context.ts';
+import { ICON_ACCEPTED_TYPES, iconFileError, imageEmptyMessage } from '@om/core';
+import { useId } from 'react';
 import { launchpadApi } from './launchpad.api.ts';
+import { readImageFileInfo, useImageUpload } from './use-image-upload.ts';
 
 export const ICON_UNREADABLE = 'Thumbnail could not be read as an image.';
-
-/** The picked file's type, size and pixel size, the pixels read by decoding it in the browser. */
-export async function readImageFileInfo(file: File): Promise<ImageFileInfo> {
-  const bitmap = await createImageBitmap(file);
-  try {
-    return { type: file.type, size: file.size, width: bitmap.width, height: bitmap.height };
-  } finally {
-    bitmap.close();
-  }
-}
 
 /**
  * The first problem with a picked icon: type and size first, an empty file (the image upload
@@ -58,28 +38,12 @@ export function IconField({
   onRejected: () => void;
 }) {
   const id = useId();
-  const { wallet } = useWallet();
-  const [problem, setProblem] = useState<string>();
-  const upload = useMutation({
-    mutationFn: (file: File) => launchpadApi.uploadIcon(file),
-    onSuccess: (uploaded) => onUploaded(uploaded),
-    onError: (uploadError) => {
-      toast.error(ERROR_UPLOADING_IMAGE);
-      setProblem(errorMessage(uploadError, ERROR_UPLOADING_IMAGE));
-      onRejected();
-    },
+  const { problem, isPending, pick } = useImageUpload({
+    check: pickedIconError,
+    upload: launchpadApi.uploadIcon,
+    onUploaded,
+    onRejected,
   });
-
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared, so that picking the same file again (after connecting, say) is a change too.
-    event.target.value = '';
-    if (!file) return;
-    const rejection = wallet ? await pickedIconError(file) : CONNECT_YOUR_WALLET;
-    setProblem(rejection);
-    if (rejection) onRejected();
-    else upload.mutate(file);
-  };
 
   const shown = problem ?? error;
   return (
@@ -105,7 +69,7 @@ export function IconField({
             id={id}
             type="file"
             accept={ICON_ACCEPTED_TYPES.join(',')}
-            disabled={upload.isPending}
+            disabled={isPending}
             onChange={(event) => void pick(event)}
             aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
             {...(shown ? { 'aria-invalid': true } : {})}
@@ -114,7 +78,7 @@ export function IconField({
           <p id={`${id}-hint`} className="text-xs text-zinc-500">
             JPEG, PNG, WebP, AVIF or GIF; at most 1 MB and 1000x1000 pixels.
           </p>
-          {upload.isPending ? (
+          {isPending ? (
             <p role="status" className="text-xs text-zinc-400">
               Uploading…
             </p>
