@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
@@ -18,6 +18,30 @@ export const UNSIGNED_LAUNCH_HOLD = '24 hours';
 const UNSIGNED_STATUSES = ['initializing', 'pending_psbt_signature'] as const;
 
 type Trx = Transaction<Database>;
+
+/**
+ * The one rule of what may be abandoned, for the list, the route and the worker alike: a
+ * pre-inscribed launch in an unsigned status none of whose batches is signed.
+ */
+function isAbandonable(
+  launch: { launchpad_type: string; status: string },
+  hasSignedBatch: boolean,
+): boolean {
+  return (
+    launch.launchpad_type === 'psbt' &&
+    (UNSIGNED_STATUSES as readonly string[]).includes(launch.status) &&
+    !hasSignedBatch
+  );
+}
+
+/** The signed batches of the launch `launchpadId` names (an id, or a column of the outer query). */
+function signedBatches(db: Kysely<Database>) {
+  return db
+    .selectFrom('psbt_batches as b')
+    .innerJoin('launchpad_phases as p', 'p.id', 'b.phase_id')
+    .select('b.id')
+    .where('b.status', '=', 'signed');
+}
 
 export type MyLaunch = {
   id: string;
@@ -47,14 +71,7 @@ export async function myLaunches(deps: AppDeps, session: SessionClaims): Promise
     ])
     .select((eb) =>
       eb
-        .exists(
-          eb
-            .selectFrom('psbt_batches as b')
-            .innerJoin('launchpad_phases as p', 'p.id', 'b.phase_id')
-            .select('b.id')
-            .whereRef('p.launchpad_id', '=', 'l.id')
-            .where('b.status', '=', 'signed'),
-        )
+        .exists(signedBatches(deps.db.kysely).where('p.launchpad_id', '=', sql.ref<string>('l.id')))
         .as('has_signed'),
     )
     .where('l.creator_user_id', '=', session.userId)
@@ -69,10 +86,7 @@ export async function myLaunches(deps: AppDeps, session: SessionClaims): Promise
     launchpadType: r.launchpad_type,
     failedReason: r.failed_reason,
     createdAt: new Date(r.created_at).toISOString(),
-    canAbandon:
-      r.launchpad_type === 'psbt' &&
-      (UNSIGNED_STATUSES as readonly string[]).includes(r.status) &&
-      !r.has_signed,
+    canAbandon: isAbandonable(r, Boolean(r.has_signed)),
   }));
 }
 
@@ -93,10 +107,7 @@ export async function abandonLaunch(
     if (launch.creator_user_id !== session.userId) {
       throw new AppError('FORBIDDEN', 'Only the creator of this launch can abandon it');
     }
-    if (
-      launch.launchpad_type !== 'psbt' ||
-      !(UNSIGNED_STATUSES as readonly string[]).includes(launch.status)
-    ) {
+    if (!isAbandonable(launch, false)) {
       throw new AppError(
         'CONFLICT',
         `The launch is ${launch.status}: only a launch left unsigned can be abandoned`,
@@ -127,14 +138,11 @@ export async function dropStaleUnsignedLaunches(db: Db): Promise<number> {
     const done = await db.kysely.transaction().execute(async (trx) => {
       const launch = await trx
         .selectFrom('launchpads')
-        .select('status')
+        .select(['status', 'launchpad_type'])
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
-      if (!launch || !(UNSIGNED_STATUSES as readonly string[]).includes(launch.status)) {
-        return false;
-      }
-      if (await hasSignedBatch(trx, id)) return false;
+      if (!launch || !isAbandonable(launch, await hasSignedBatch(trx, id))) return false;
       await dropLaunch(trx, id);
       return true;
     });
@@ -144,13 +152,7 @@ export async function dropStaleUnsignedLaunches(db: Db): Promise<number> {
 }
 
 async function hasSignedBatch(trx: Trx, launchpadId: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('psbt_batches as b')
-    .innerJoin('launchpad_phases as p', 'p.id', 'b.phase_id')
-    .select('b.id')
-    .where('p.launchpad_id', '=', launchpadId)
-    .where('b.status', '=', 'signed')
-    .executeTakeFirst();
+  const row = await signedBatches(trx).where('p.launchpad_id', '=', launchpadId).executeTakeFirst();
   return row !== undefined;
 }
 
