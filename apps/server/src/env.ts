@@ -86,6 +86,33 @@ const EnvSchema = z.object({
   /** The first block whose holdings earn XP (on a public network: the launch of rewards). */
   XP_START_HEIGHT: z.coerce.number().int().min(0).default(0),
   /**
+   * How deep a pool's draw block or a mining cycle's last block must be before its payout is sent
+   * (ADR 020); unset: 1 on regtest, 6 elsewhere (rewardConfirmations()).
+   */
+  REWARD_PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).optional(),
+  /** XP each task credits once per address (issue 16, ADR 020). */
+  TASK_XP_FOLLOW_TWITTER: z
+    .string()
+    .regex(/^\d{1,12}$/, 'TASK_XP_FOLLOW_TWITTER must be a whole number')
+    .default('100'),
+  TASK_XP_FIRST_TRADE: z
+    .string()
+    .regex(/^\d{1,12}$/, 'TASK_XP_FIRST_TRADE must be a whole number')
+    .default('250'),
+  TASK_XP_FIRST_MINT: z
+    .string()
+    .regex(/^\d{1,12}$/, 'TASK_XP_FIRST_MINT must be a whole number')
+    .default('250'),
+  /** The product's X account the follow task checks: its id, or its username (resolved by X). */
+  PRODUCT_X_USER_ID: z
+    .string()
+    .regex(/^\d{1,19}$/, 'PRODUCT_X_USER_ID must be an X user id (digits)')
+    .optional(),
+  PRODUCT_X_USERNAME: z
+    .string()
+    .regex(/^@?\w{1,15}$/, 'PRODUCT_X_USERNAME must be an X username')
+    .optional(),
+  /**
    * Base URL of the inscription service the web app orders from (POST {base}/inscribe,
    * GET {base}/order?id=, POST {base}/price); empty: this server's own, at /api/inscription-service.
    */

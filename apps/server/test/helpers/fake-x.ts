@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 // redirect_uri), POST /2/oauth2/token (authorization_code with PKCE S256, refresh_token with
 // rotation) and GET /2/users/me. It checks what X checks: the client and its authentication, the
 // registered redirect_uri (and that the token request repeats it), the code_verifier against the
-// code_challenge, single-use codes and refresh tokens, live bearer tokens.
+// code_challenge, single-use codes and refresh tokens, live bearer tokens. For the follow task:
+// GET /2/users/by/username/:username and GET /2/users/:id/following, paged as X pages them.
 
 export type FakeXUser = { id: string; name: string; username: string };
 /** A registered X app: a confidential one has a secret (HTTP Basic), a public one none. */
@@ -36,6 +37,12 @@ export class FakeX {
   nextConsent: string | 'deny' = '';
   /** The status the next users/me answers with instead of the profile (an outage). */
   nextProfileStatus: number | undefined;
+  /** Who follows whom: follower id → the ids it follows, in the order followed. */
+  readonly follows = new Map<string, string[]>();
+  /** At most this many follows a page (X: max_results, up to 1000), so tests can reach page 2. */
+  followingPageSize = 1000;
+  /** Every following request's pagination_token ('' for the first page), in order. */
+  readonly followingPages: string[] = [];
 
   private readonly server = http.createServer((req, res) => void this.route(req, res));
   private readonly codes = new Map<string, Code>();
@@ -62,6 +69,10 @@ export class FakeX {
     if (user) user.username = username;
   }
 
+  follow(followerId: string, followeeId: string): void {
+    this.follows.set(followerId, [...(this.follows.get(followerId) ?? []), followeeId]);
+  }
+
   /** Every access token stops working, as two hours later. */
   expireAccessTokens(): void {
     for (const token of this.accessTokens.values()) token.expiresAt = 0;
@@ -83,6 +94,12 @@ export class FakeX {
       return this.token(req, new URLSearchParams(body), res);
     }
     if (req.method === 'GET' && url.pathname === '/2/users/me') return this.me(req, res);
+    const byName = /^\/2\/users\/by\/username\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && byName) return this.byUsername(req, byName[1] ?? '', res);
+    const following = /^\/2\/users\/(\d+)\/following$/.exec(url.pathname);
+    if (req.method === 'GET' && following) {
+      return this.following(req, following[1] ?? '', url.searchParams, res);
+    }
     json(res, 404, { title: 'Not Found Error' });
   }
 
@@ -181,6 +198,50 @@ export class FakeX {
       scope: SCOPES,
       refresh_token: refreshToken,
     };
+  }
+
+  /** The user a live bearer token was given for, or undefined after answering 401. */
+  private bearer(req: http.IncomingMessage, res: http.ServerResponse): FakeXUser | undefined {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const grant = this.accessTokens.get(token);
+    const user = grant && grant.expiresAt > Date.now() ? this.users.get(grant.userId) : undefined;
+    if (!user) json(res, 401, { title: 'Unauthorized', status: 401, detail: 'Unauthorized' });
+    return user;
+  }
+
+  private byUsername(req: http.IncomingMessage, username: string, res: http.ServerResponse) {
+    if (!this.bearer(req, res)) return;
+    const name = decodeURIComponent(username).toLowerCase();
+    const user = [...this.users.values()].find((u) => u.username.toLowerCase() === name);
+    // X answers 200 with an errors array for an unknown user.
+    if (!user) return json(res, 200, { errors: [{ title: 'Not Found Error', value: username }] });
+    json(res, 200, { data: { id: user.id, name: user.name, username: user.username } });
+  }
+
+  private following(
+    req: http.IncomingMessage,
+    id: string,
+    q: URLSearchParams,
+    res: http.ServerResponse,
+  ): void {
+    if (!this.bearer(req, res)) return;
+    const max = Number(q.get('max_results') ?? '100');
+    if (!Number.isInteger(max) || max < 1 || max > 1000) {
+      return json(res, 400, { title: 'Invalid Request', detail: 'max_results' });
+    }
+    const token = q.get('pagination_token') ?? '';
+    this.followingPages.push(token);
+    const start = token === '' ? 0 : Number(Buffer.from(token, 'base64url').toString());
+    const size = Math.min(max, this.followingPageSize);
+    const ids = this.follows.get(id) ?? [];
+    const page = ids.slice(start, start + size).map((followee) => {
+      const user = this.users.get(followee);
+      return { id: followee, name: user?.name ?? '', username: user?.username ?? '' };
+    });
+    const end = start + page.length;
+    const meta: Record<string, unknown> = { result_count: page.length };
+    if (end < ids.length) meta.next_token = Buffer.from(String(end)).toString('base64url');
+    json(res, 200, page.length > 0 ? { data: page, meta } : { meta });
   }
 
   private me(req: http.IncomingMessage, res: http.ServerResponse): void {

@@ -42,6 +42,48 @@ export async function fetchProfile(config: XOAuthConfig, accessToken: string): P
   return profile;
 }
 
+/** Pages of follows read at most: X allows 15 following calls per 15 minutes per user. */
+const MAX_FOLLOWING_PAGES = 10;
+
+/**
+ * Whether the user follows the account (its id, or its username resolved with GET
+ * /2/users/by/username/:username): GET /2/users/:id/following, 1,000 a page, until a page has it.
+ */
+export async function followsAccount(
+  config: XOAuthConfig,
+  accessToken: string,
+  xUserId: string,
+  account: { id: string } | { username: string },
+): Promise<boolean> {
+  const init = { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } };
+  let targetId: string;
+  if ('id' in account) {
+    targetId = account.id;
+  } else {
+    const name = encodeURIComponent(account.username.replace(/^@/, ''));
+    const found = await callX(`${config.apiUrl}/2/users/by/username/${name}`, init, 'users/by');
+    const id = isRecord(found) && isRecord(found.data) ? found.data.id : undefined;
+    if (typeof id !== 'string') throw new XApiError('refused', `X has no user @${name}`);
+    targetId = id;
+  }
+  let next: string | undefined;
+  for (let page = 0; page < MAX_FOLLOWING_PAGES; page++) {
+    const url = new URL(`${config.apiUrl}/2/users/${encodeURIComponent(xUserId)}/following`);
+    url.searchParams.set('max_results', '1000');
+    if (next) url.searchParams.set('pagination_token', next);
+    const body = await callX(url.toString(), init, 'following');
+    if (!isRecord(body) || !isRecord(body.meta)) {
+      throw new XApiError('unavailable', "X's following answered an unexpected body");
+    }
+    const users = Array.isArray(body.data) ? (body.data as unknown[]) : [];
+    if (users.some((u) => isRecord(u) && u.id === targetId)) return true;
+    const token = body.meta.next_token;
+    if (typeof token !== 'string' || token === '') return false;
+    next = token;
+  }
+  return false;
+}
+
 async function callX(url: string, init: RequestInit, what: string): Promise<unknown> {
   let response: Response;
   let text: string;
