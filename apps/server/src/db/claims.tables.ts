@@ -1,7 +1,7 @@
 import type { ColumnType, GeneratedAlways } from 'kysely';
 import type { Timestamp } from './database.ts';
 
-/** Kysely's view of the table of migrations/0016_claimed_transactions.sql (kinds: 0020, 0024). Change both together. */
+/** Kysely's view of the table of migrations/0016_claimed_transactions.sql (kinds: 0020, 0024, 0034). Change both together. */
 
 export type ClaimKind =
   | 'purchase'
@@ -10,7 +10,8 @@ export type ClaimKind =
   | 'auction-deposit'
   | 'inscribe'
   | 'inscribe-refund'
-  | 'swap';
+  | 'swap'
+  | 'reward-payout';
 export type ClaimStatus = 'claimed' | 'sent' | 'final' | 'released';
 
 export interface ClaimedTransactionsTable {

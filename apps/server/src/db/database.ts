@@ -634,15 +634,39 @@ export interface TicketsTable {
   created_at: Timestamp;
 }
 
+/** 0001, keyed by address in 0034: what a pool or a mining cycle pays an address, once (key). */
 export interface RewardsTable {
   id: Generated<string>;
-  user_id: string;
+  user_id: string | null;
+  address: string;
   date: Timestamp;
+  /** 'pool', 'mining' (or 'task'). */
   type: string;
   pool_id: string | null;
+  reward_index: number | null;
+  cycle: number | null;
   asset: string | null;
   amount: NumericNullable;
   txid: string | null;
+  status: ColumnType<RewardStatus, RewardStatus | undefined, RewardStatus>;
+  /** pool:<pool>:<index>:<address> or mining:<cycle>:<address>. */
+  key: string;
+}
+
+export type RewardStatus = 'pending' | 'sent' | 'confirmed';
+
+/** 0034: a closed mining cycle; fees + carried_in = paid + carried_out (sats). */
+export interface MiningCyclesTable {
+  cycle: number;
+  start_height: number;
+  end_height: number;
+  fees: Int8;
+  carried_in: Int8;
+  carried_out: Int8;
+  paid: Int8;
+  txid: string | null;
+  state: 'paid' | 'carried';
+  closed_at: Timestamp;
 }
 
 /** 0032: XP per wallet address, an append-only ledger computed from the chain (ADR 020). */
@@ -711,6 +735,7 @@ export interface Database
   point_allocations: PointAllocationsTable;
   tickets: TicketsTable;
   rewards: RewardsTable;
+  mining_cycles: MiningCyclesTable;
   xp_ledger: XpLedgerTable;
   xp_blocks: XpBlocksTable;
   xp_holdings: XpHoldingsTable;

@@ -4,6 +4,7 @@ import { closeBids, markBid } from '../auctions/auction-bids.queries.ts';
 import { deactivateAuction, releaseSettlement } from '../auctions/auctions.queries.ts';
 import { inscribeClaim, inscribeRefundClaim } from '../inscription-service/inscribe-claims.ts';
 import { purchaseClaim } from '../listings/purchase-claim.ts';
+import { rewardPayoutClaim } from '../rewards/payouts/payout-claims.ts';
 import { notifyWithdrawalMined } from '../multisig/multisig-notifications.ts';
 import { releaseBroadcast } from '../multisig/multisig.queries.ts';
 import { swapClaim } from '../swap/swap-claims.ts';
@@ -62,6 +63,8 @@ export const claimHandlers: Record<ClaimKind, ClaimHandler> = {
   'inscribe-refund': inscribeRefundClaim,
   // A BRC-20 swap (ADR 017): the user's double spend fails the order and frees the pool's coins.
   swap: swapClaim,
+  // Rewards (ADR 020): mined, confirmed and told; spent elsewhere, owed again.
+  'reward-payout': rewardPayoutClaim,
 };
 
 async function auctionOfBid(deps: AppDeps, bidId: string): Promise<string | undefined> {

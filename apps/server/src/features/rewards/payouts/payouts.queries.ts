@@ -1,0 +1,182 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { RawTx } from '@scure/btc-signer';
+import { bytesToHex, hexToBytes } from '@om/bitcoin';
+import type { Db } from '../../../db/create-db.ts';
+import type { Database, NewReward } from '../../../db/database.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type WalletCoin = { txid: string; vout: number; value: bigint; address: string };
+
+/** The indexed tip: the height payouts count confirmations from. */
+export async function indexedTip(db: Db): Promise<number | null> {
+  const row = await db.kysely
+    .selectFrom('chain_blocks')
+    .select((eb) => eb.fn.max('height').as('height'))
+    .executeTakeFirst();
+  return row?.height ?? null;
+}
+
+/**
+ * The confirmed coins of `addresses` that may pay: unspent in our index, spent by nothing in the
+ * mempool nor by a payout journalled and not mined yet, and carrying no inscription.
+ */
+export async function spendableCoins(
+  trx: Executor,
+  addresses: readonly string[],
+): Promise<WalletCoin[]> {
+  const claimed = await claimedOutpoints(trx);
+  const { rows } = await sql<{ txid: string; vout: number; value: string; address: string }>`
+    select u.txid, u.vout, u.value, u.address from chain_utxos u
+    where u.address in (${sql.join(addresses)}) and u.spent_height is null
+      and not exists (select 1 from mempool_spends m
+                      where m.prev_txid = u.txid and m.prev_vout = u.vout)
+      and not exists (select 1 from chain_inscriptions i where i.txid = u.txid and i.vout = u.vout)
+    order by u.value desc, u.txid, u.vout`.execute(trx);
+  return rows
+    .filter((r) => !claimed.has(`${r.txid}:${r.vout}`))
+    .map((r) => ({ ...r, value: BigInt(r.value) }));
+}
+
+/** The outpoints the payouts not mined yet spend, read from their journalled transactions. */
+async function claimedOutpoints(trx: Executor): Promise<Set<string>> {
+  const claims = await trx
+    .selectFrom('claimed_transactions')
+    .select('hexes')
+    .where('kind', '=', 'reward-payout')
+    .where('status', 'in', ['claimed', 'sent'])
+    .execute();
+  const spent = new Set<string>();
+  for (const { hexes } of claims) {
+    for (const hex of hexes) {
+      for (const input of RawTx.decode(hexToBytes(hex)).inputs) {
+        spent.add(`${bytesToHex(Uint8Array.from(input.txid).reverse())}:${input.index}`);
+      }
+    }
+  }
+  return spent;
+}
+
+/** One payout at a time across processes: the coins and the "paid once" checks hold under it. */
+export async function lockPayouts(trx: Transaction<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('om:reward-payouts'))`.execute(trx);
+}
+
+/** The keys among `keys` already recorded. */
+export async function recordedKeys(trx: Executor, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await trx.selectFrom('rewards').select('key').where('key', 'in', keys).execute();
+  return new Set(rows.map((r) => r.key));
+}
+
+export async function insertRewards(trx: Executor, rows: readonly NewReward[]): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('rewards')
+    .values([...rows])
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
+/** The payout is mined: its rows are confirmed. Answers the rows it moved. */
+export async function confirmRewards(trx: Executor, txid: string) {
+  return trx
+    .updateTable('rewards')
+    .set({ status: 'confirmed' })
+    .where('txid', '=', txid)
+    .where('status', '=', 'sent')
+    .returning(['address', 'type', 'pool_id', 'cycle', 'amount', 'asset'])
+    .execute();
+}
+
+/** The payout's transaction was spent elsewhere before it was mined: its rows are owed again. */
+export async function reopenRewards(trx: Executor, txid: string): Promise<void> {
+  await trx.deleteFrom('rewards').where('txid', '=', txid).where('status', '=', 'sent').execute();
+}
+
+/** The pool's payout txids, keyed `${rewardIndex}:${address}` (for the pool read's winners). */
+export async function payoutTxids(db: Db, poolId: string): Promise<Map<string, string>> {
+  const rows = await db.kysely
+    .selectFrom('rewards')
+    .select(['reward_index', 'address', 'txid'])
+    .where('pool_id', '=', poolId)
+    .where('type', '=', 'pool')
+    .where('txid', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [`${r.reward_index}:${r.address}`, r.txid ?? '']));
+}
+
+/**
+ * The rewards of `addresses`, newest first, a page of `pageSize` (one more read to tell whether
+ * another page follows), with the pool's title.
+ */
+export async function rewardsOf(
+  db: Db,
+  addresses: readonly string[],
+  page: number,
+  pageSize: number,
+) {
+  const rows = await db.kysely
+    .selectFrom('rewards as r')
+    .leftJoin('pools as p', 'p.id', 'r.pool_id')
+    .select([
+      'r.id',
+      'r.date',
+      'r.type',
+      'r.address',
+      'r.pool_id',
+      'p.title as pool_title',
+      'r.asset',
+      'r.amount',
+      'r.txid',
+      'r.status',
+    ])
+    .where('r.address', 'in', addresses)
+    .orderBy('r.date', 'desc')
+    .orderBy('r.id')
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+}
+
+/** The addresses a session has proved: its own and those linked to its user. */
+export async function sessionAddresses(
+  db: Db,
+  session: { userId: string; address: string },
+): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom('addresses')
+    .select('address')
+    .where('user_id', '=', session.userId)
+    .execute();
+  return [...new Set([session.address, ...rows.map((r) => r.address)])];
+}
+
+export type WinnerToPay = {
+  pool_id: string;
+  reward_index: number;
+  address: string;
+  amount: string;
+  type: string;
+  asset: string | null;
+};
+
+/**
+ * Pool winners with no rewards row yet, whose draw block is at or below `deepest`. The reward's
+ * index is its position in the pool's rewards by id, from 0 (as the draw numbers them).
+ */
+export async function winnersToPay(trx: Executor, deepest: number): Promise<WinnerToPay[]> {
+  const { rows } = await sql<WinnerToPay>`
+    select w.pool_id, w.reward_index, w.address, w.amount::text as amount, r.type, r.asset
+    from pool_winners w
+    join pool_draws d on d.pool_id = w.pool_id
+    join (select pool_id, type, asset,
+            (row_number() over (partition by pool_id order by id) - 1)::int as idx
+          from pool_rewards) r on r.pool_id = w.pool_id and r.idx = w.reward_index
+    where d.height <= ${deepest}
+      and not exists (select 1 from rewards x
+        where x.key = 'pool:' || w.pool_id || ':' || w.reward_index || ':' || w.address)
+    order by d.height, w.pool_id, w.reward_index, w.address`.execute(trx);
+  return rows;
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { REWARDS_PAGE_SIZE, type RewardRecord } from '@om/core';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app.ts';
+import { parseInput } from '../../../http/validate.ts';
+import { requireSession } from '../../auth/auth-guard.ts';
+import type { SessionClaims } from '../../auth/auth-token.ts';
+import { rewardsOf, sessionAddresses, spendableCoins } from './payouts.queries.ts';
+import { rewardsWallet } from './rewards-wallet.ts';
+
+const HistoryQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(10_000, 'page must be at most 10000')
+    .default(1),
+});
+
+/** The rewards history of a session's addresses, and the rewards wallet an operator funds. */
+export function payoutsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const auth = requireSession(deps.jwtSecret);
+
+  app.get('/api/rewards/history', { preHandler: auth }, async (request) => {
+    const { page } = parseInput(HistoryQuerySchema, request.query, 'query');
+    const addresses = await sessionAddresses(deps.db, request.session as SessionClaims);
+    const { rows, hasMore } = await rewardsOf(deps.db, addresses, page, REWARDS_PAGE_SIZE);
+    const rewards: RewardRecord[] = rows.map((r) => ({
+      id: r.id,
+      date: new Date(r.date).toISOString(),
+      type: r.type,
+      address: r.address,
+      poolId: r.pool_id,
+      poolTitle: r.pool_title,
+      asset: r.asset,
+      amount: r.amount === null ? null : String(r.amount),
+      txid: r.txid,
+      status: r.status,
+    }));
+    return { success: true, payload: { rewards, page, hasMore } };
+  });
+
+  // Its confirmed coins not promised to a payout: what the next payout can spend.
+  app.get('/api/rewards/wallet', async () => {
+    const { address } = rewardsWallet(deps.env);
+    const coins = await spendableCoins(deps.db.kysely, [address]);
+    const balance = coins.reduce((sum, c) => sum + c.value, 0n);
+    return { success: true, payload: { address, balance: String(balance) } };
+  });
+}
