@@ -25,7 +25,8 @@ export const CHAIN_EVENTS_PATH = '/api/shared/events';
  * that block are written), market events (trade, listing), and the signed-in address's
  * notification events (ADR 018: they name the address only).
  */
-export type ServerEventType = 'block' | 'brc20' | 'mempool' | 'trade' | 'listing' | 'notification';
+export type ServerEventType =
+  'block' | 'brc20' | 'mempool' | 'trade' | 'listing' | 'notification' | 'pool';
 export type ServerEventListener = (event: MessageEvent<string>) => void;
 
 const REOPEN_FIRST_MS = 5_000;

@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { MenuIcon, PanelIcon } from '../../components/ui/icons.tsx';
 import { chainQueries } from '../chain/chain.queries.ts';
-import { useAppConfig } from '../config/config.queries.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
-import { swapPath } from '../swap/swap-link.tsx';
+import {
+  MyPayoutProgress,
+  MyPendingRewardsStat,
+  PointsButton,
+  StartMiningActions,
+} from '../rewards/header-rewards.tsx';
 import { WalletButton } from '../wallet/wallet-button.tsx';
-import { MyXpStat, PendingRewardsStat, ProductTokenBalanceStat } from './header-stats.tsx';
-import { PayoutProgress } from './payout-progress.tsx';
+import { ProductTokenBalanceStat } from './header-stats.tsx';
 import { useSidebar } from './sidebar-context.ts';
 
-/** Pending rewards render their placeholder until the mining feature feeds them. */
+/** The rewards parts (XP as the points button, pending mining, the cycle) are features/rewards'. */
 export function AppHeader() {
   const { open, openMobile, isMobile, toggle } = useSidebar();
   const Toggle = isMobile ? MenuIcon : PanelIcon;
@@ -31,29 +33,15 @@ export function AppHeader() {
       </button>
       <div className="ml-auto flex items-center gap-5">
         <div className="hidden items-center gap-5 lg:flex" aria-label="Your rewards" role="group">
-          <MyXpStat />
+          <PointsButton />
           <ProductTokenBalanceStat />
-          <PendingRewardsStat />
-          <PayoutProgress blockHeight={tipHeight} />
+          <MyPendingRewardsStat />
+          <MyPayoutProgress {...(tipHeight === undefined ? {} : { tipHeight })} />
         </div>
-        <BuyProductLink />
+        <StartMiningActions />
         <NotificationBell />
         <WalletButton />
       </div>
     </header>
-  );
-}
-
-/** Spec 001 §1 "a Buy {product} action": the swap page on BTC → the utility token (issue 15). */
-function BuyProductLink() {
-  const ticker = useAppConfig()?.productTicker ?? '';
-  if (!ticker) return null;
-  return (
-    <Link
-      to={swapPath(ticker)}
-      className="hidden h-9 items-center rounded-lg border border-brand-500/40 px-3 text-sm font-medium text-brand-400 hover:bg-brand-500/10 sm:inline-flex"
-    >
-      Buy {ticker}
-    </Link>
   );
 }

@@ -18,7 +18,10 @@ describe('entry points of /swap', () => {
       'GET /api/collections': ok({ collections: [], total: 0, categories: [] }),
     });
     const { router } = renderApp({ path: '/collections', config: { productTicker: 'OMKT' } });
-    await userEvent.click(await screen.findByRole('link', { name: 'Buy OMKT' }));
+    // Buy {product} opens the start-mining menu (spec 001 §2), whose Buy link opens the swap.
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy OMKT' }));
+    const menu = await screen.findByRole('dialog', { name: 'Start mining' });
+    await userEvent.click(within(menu).getByRole('link', { name: 'Buy OMKT' }));
     expect(router.state.location.pathname + router.state.location.search).toBe(
       '/swap?send=btc&receive=omkt',
     );
@@ -34,7 +37,7 @@ describe('entry points of /swap', () => {
     fakeServer({ 'GET /api/collections': ok({ collections: [], total: 0, categories: [] }) });
     renderApp({ path: '/collections', config: { productTicker: '' } });
     await screen.findByRole('heading', { level: 1, name: 'Collections' });
-    expect(screen.queryByRole('link', { name: /^Buy/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Buy/ })).toBeNull();
   });
 
   it('every token of /brc20 has a Swap link to buy it', async () => {

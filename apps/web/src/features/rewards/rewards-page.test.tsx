@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { callsTo, fakeServer, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { RewardsPage } from './rewards-page.tsx';
+import { ACCOUNT, pool, renderRewards } from './rewards-test-kit.tsx';
+
+const TXID = 'ab'.repeat(32);
+const record = (i: number, overrides = {}) => ({
+  id: String(i),
+  date: '2026-11-28T12:00:00.000Z',
+  type: 'pool',
+  address: ACCOUNT.ordinalsAddress,
+  poolId: 'p1',
+  poolTitle: 'Genesis pool',
+  asset: 'btc',
+  amount: '25000',
+  txid: null,
+  status: 'pending',
+  ...overrides,
+});
+
+const POOLS = ok({
+  pools: [
+    pool({ img: '/content/abc', totalPointsAllocated: '1200' }),
+    pool({
+      id: 'p2',
+      title: 'Lucky three',
+      type: 'n-winners',
+      winnerCount: 3,
+      state: 'upcoming',
+      startBlock: 160,
+    }),
+  ],
+  currentBlock: 150,
+});
+
+describe('/rewards', () => {
+  it('lists the pools as cards linking to their share link', async () => {
+    fakeServer({ 'GET /api/rewards/pools': POOLS });
+    renderRewards(<RewardsPage />, fakeWallet(null));
+    const genesis = await screen.findByRole('link', { name: 'Genesis pool' });
+    expect(genesis.getAttribute('href')).toBe('/rewards/p1');
+    expect(within(genesis).getByText('live')).toBeTruthy();
+    expect(within(genesis).getByText('0.00100000 BTC')).toBeTruthy();
+    expect(within(genesis).getByText('1200 XP allocated')).toBeTruthy();
+    expect(genesis.querySelector('img')?.getAttribute('src')).toBe('/content/abc');
+    const lucky = screen.getByRole('link', { name: 'Lucky three' });
+    expect(lucky.getAttribute('href')).toBe('/rewards/p2');
+    expect(within(lucky).getByText('upcoming')).toBeTruthy();
+    expect(within(lucky).getByText('3 winners')).toBeTruthy();
+    // The countdown toggles in place: the card's link is not followed.
+    await userEvent.click(within(lucky).getByRole('button', { name: /^Coming in/ }));
+    expect(within(lucky).getByText('Coming in 10 blocks')).toBeTruthy();
+  });
+
+  it('has no rewards history without a sign-in', async () => {
+    const calls = fakeServer({ 'GET /api/rewards/pools': POOLS });
+    renderRewards(<RewardsPage />, fakeWallet(null));
+    await screen.findByRole('link', { name: 'Genesis pool' });
+    expect(screen.queryByRole('heading', { name: 'Your rewards' })).toBeNull();
+    expect(calls.some((c) => c.path.startsWith('/api/rewards/history'))).toBe(false);
+  });
+
+  it("shows a signed-in user's rewards, 10 a page, with their txids", async () => {
+    const calls = fakeServer({
+      'GET /api/rewards/pools': POOLS,
+      'GET /api/rewards/history?page=1': ok({
+        rewards: Array.from({ length: 10 }, (_, i) =>
+          record(i + 1, i === 0 ? { txid: TXID, status: 'confirmed' } : {}),
+        ),
+        page: 1,
+        hasMore: true,
+      }),
+      'GET /api/rewards/history?page=2': ok({
+        rewards: [record(11, { type: 'mining', poolId: null, poolTitle: null, amount: '777' })],
+        page: 2,
+        hasMore: false,
+      }),
+    });
+    renderRewards(<RewardsPage />, fakeWallet(ACCOUNT));
+    const list = await screen.findByRole('list', { name: 'Rewards received' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    const tx = within(list).getByRole('link', { name: `Transaction ${TXID}` });
+    expect(tx.getAttribute('href')).toBe(`/tx/${TXID}`);
+    expect(within(list).getAllByText('0.00025000 BTC')).toHaveLength(10);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('0.00000777 BTC')).toBeTruthy();
+    expect(screen.getByText('Mining')).toBeTruthy();
+    expect(callsTo(calls, 'GET', '/api/rewards/history?page=2')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,89 @@
+import {
+  MiningStatusSchema,
+  MyPoolEntrySchema,
+  PoolEntriesSchema,
+  PoolResponseSchema,
+  PoolsSchema,
+  RewardsPageSchema,
+  TasksSchema,
+} from '@om/core';
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../lib/api-client.ts';
+
+export const XpHistorySchema = z.object({
+  entries: z.array(
+    z.object({
+      delta: z.string(),
+      reason: z.string(),
+      fromHeight: z.number().nullable(),
+      height: z.number().nullable(),
+      txid: z.string().nullable(),
+      timestamp: z.string(),
+    }),
+  ),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+const enc = encodeURIComponent;
+
+/**
+ * Reward pools, mining and tasks; every key starts with 'rewards', which a new block and the
+ * 'pool' event refresh (use-rewards-events.ts). A pool's keys start with pool(id)'s key.
+ */
+export const rewardsQueries = {
+  all: () => ['rewards'] as const,
+  pools: () =>
+    queryOptions({
+      queryKey: [...rewardsQueries.all(), 'pools'],
+      queryFn: ({ signal }) => api.get('/api/rewards/pools', PoolsSchema, { signal }),
+    }),
+  poolKey: (id: string) => [...rewardsQueries.all(), 'pool', id] as const,
+  pool: (id: string) =>
+    queryOptions({
+      queryKey: rewardsQueries.poolKey(id),
+      queryFn: ({ signal }) =>
+        api.get(`/api/rewards/pools/${enc(id)}`, PoolResponseSchema, { signal }),
+    }),
+  entries: (id: string) =>
+    queryOptions({
+      queryKey: [...rewardsQueries.poolKey(id), 'entries'],
+      queryFn: ({ signal }) =>
+        api.get(`/api/rewards/pools/${enc(id)}/entries`, PoolEntriesSchema, { signal }),
+    }),
+  mine: (id: string, address: string) =>
+    queryOptions({
+      queryKey: [...rewardsQueries.poolKey(id), 'mine', address],
+      queryFn: ({ signal }) =>
+        api.get(`/api/rewards/pools/${enc(id)}/mine?address=${enc(address)}`, MyPoolEntrySchema, {
+          signal,
+        }),
+    }),
+  history: (page: number) =>
+    queryOptions({
+      queryKey: [...rewardsQueries.all(), 'history', page],
+      queryFn: ({ signal }) =>
+        api.get(`/api/rewards/history?page=${page}`, RewardsPageSchema, { signal }),
+    }),
+  mining: (address: string) =>
+    queryOptions({
+      queryKey: [...rewardsQueries.all(), 'mining', address],
+      queryFn: ({ signal }) =>
+        api.get(`/api/rewards/mining/${enc(address)}`, MiningStatusSchema, { signal }),
+    }),
+  tasks: (address: string) =>
+    queryOptions({
+      queryKey: [...rewardsQueries.all(), 'tasks', address],
+      queryFn: ({ signal }) =>
+        api.get(`/api/task?address=${enc(address)}`, TasksSchema, { signal }),
+    }),
+  xpHistory: (address: string, page: number) =>
+    queryOptions({
+      queryKey: [...rewardsQueries.all(), 'xp-history', address, page],
+      queryFn: ({ signal }) =>
+        api.get(`/api/rewards/xp/${enc(address)}/history?page=${page}`, XpHistorySchema, {
+          signal,
+        }),
+    }),
+};
