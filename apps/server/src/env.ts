@@ -90,6 +90,8 @@ const EnvSchema = z.object({
    * (ADR 020); unset: 1 on regtest, 6 elsewhere (rewardConfirmations()).
    */
   REWARD_PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).optional(),
+  /** The reward pools' seed file (ADR 020); unset: apps/server/pools/<network>.json. */
+  REWARD_POOLS_FILE: z.string().min(1).optional(),
   /** XP each task credits once per address (issue 16, ADR 020). */
   TASK_XP_FOLLOW_TWITTER: z
     .string()
