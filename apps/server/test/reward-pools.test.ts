@@ -362,6 +362,18 @@ describe.each(databaseKinds())('reward pools on %s', (kind) => {
         key: `spend:${k.pool_id}:${k.id}`,
       })),
     );
+    // Two spends of one address at once: the second waits for the first, then finds less XP.
+    const xp = BigInt((await mine(ID.wta, carol!)).xpAvailable);
+    const count = Number((xp * 6n) / 100n);
+    const both = await Promise.all([1, 2].map(() => spend(ID.wta, carol!, { count })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 400)).toEqual(
+      refused(400, `Not enough XP: you have ${xp - BigInt(count) * 10n} XP`),
+    );
+    expect(await mine(ID.wta, carol!)).toMatchObject({
+      tickets: String(count),
+      xpAvailable: String(xp - BigInt(count) * 10n),
+    });
     // Entries: one per address, in the order of its first entry.
     const entries = await api(t, 'GET', `/api/rewards/pools/${ID.nWinners}/entries`);
     expect(PoolEntriesSchema.parse(entries.body.payload).entries).toEqual([
@@ -371,7 +383,7 @@ describe.each(databaseKinds())('reward pools on %s', (kind) => {
     ]);
     await eventually(async () => {
       expect(published.filter((e) => e.data.id === ID.nWinners)).toHaveLength(4);
-      expect(published.filter((e) => e.data.id === ID.wta)).toHaveLength(2);
+      expect(published.filter((e) => e.data.id === ID.wta)).toHaveLength(3);
     });
   });
 
@@ -499,6 +511,20 @@ describe.each(databaseKinds())('reward pools on %s', (kind) => {
 
   it('draws again from the new block when a reorg replaces the draw block before any payout', async () => {
     const old = await node.node.rpc.getBlockHash(T + 9);
+    // The proportionate pool's payout is journalled already: its draw stands.
+    await t.db.kysely
+      .insertInto('rewards')
+      .values({
+        address: alice!.address,
+        type: 'pool',
+        pool_id: ID.prop,
+        reward_index: 0,
+        amount: '14000',
+        txid: 'ab'.repeat(32),
+        status: 'sent',
+        key: `pool:${ID.prop}:0:${alice!.address}`,
+      })
+      .execute();
     await node.node.rpc.invalidateBlock(old);
     await node.node.rpc.call('generateblock', [newWallet('p2wpkh').address, []]);
     await node.faucet.mine(1);
@@ -506,9 +532,17 @@ describe.each(databaseKinds())('reward pools on %s', (kind) => {
     expect(fresh).not.toBe(old);
     await follow();
     await eventually(async () => {
-      for (const id of [ID.prop, ID.nWinners, ID.wta, ID.empty]) {
+      for (const id of [ID.nWinners, ID.wta, ID.empty]) {
         expect((await getPool(id)).draw?.blockHash).toBe(fresh);
       }
+    });
+    const paid = await getPool(ID.prop);
+    expect(paid.draw?.blockHash).toBe(old);
+    expect(paid.winners).toContainEqual({
+      address: alice!.address,
+      rewardIndex: 0,
+      amount: '14000',
+      txid: 'ab'.repeat(32),
     });
     await verify(ID.nWinners);
     await verify(ID.wta);
