@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MiningStatusSchema, RewardsPageSchema } from '@om/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
 import { platformFeeAddress } from '../src/features/listings/platform-fee.ts';
 import { closeCycles } from '../src/features/rewards/mining/cycle-close.worker.ts';
@@ -11,7 +11,9 @@ import { rewardsWallet } from '../src/features/rewards/payouts/rewards-wallet.ts
 import { inscribe } from './helpers/regtest-inscribe.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
-import { api, eventually, newTrader, paidTo, type Trader } from './helpers/trading.ts';
+import { buildPayout } from '../src/features/rewards/payouts/payout-tx.ts';
+import { payoutKeys } from '../src/features/rewards/payouts/rewards-wallet.ts';
+import { api, eventually, inMempool, newTrader, paidTo, type Trader } from './helpers/trading.ts';
 
 // Issue 16, ADR 020: mining pays the fees the platform's fee address received in a 144-block
 // cycle to the utility token's holders by token-blocks, in one real transaction, shares below
@@ -262,10 +264,12 @@ describe.each(databaseKinds())('reward payouts on %s', (kind) => {
         { pool_id: pool.id, type: 'brc-20', amount: '5', asset: tick },
       ])
       .execute();
+    // The draw as helper A's worker stores it: a block the index has, under its hash.
     const tip = await node.node.rpc.getBlockCount();
+    const tipHash = await node.node.rpc.call<string>('getblockhash', [tip]);
     await t.db.kysely
       .insertInto('pool_draws')
-      .values({ pool_id: pool.id, height: tip, block_hash: '00'.repeat(32), entries_hash: '11' })
+      .values({ pool_id: pool.id, height: tip, block_hash: tipHash, entries_hash: '11' })
       .execute();
     await t.db.kysely
       .insertInto('pool_winners')
@@ -313,5 +317,147 @@ describe.each(databaseKinds())('reward payouts on %s', (kind) => {
     const res = await api(t, 'GET', '/api/rewards/history', undefined, bob.token);
     const page = RewardsPageSchema.parse(res.body.payload);
     expect(page.rewards.map((r) => [r.type, r.poolTitle])).toContainEqual(['pool', `Pool ${tick}`]);
+  });
+
+  /** A drawn pool paying `sats` to alice, its draw block the tip. */
+  const drawnPool = async (title: string, sats: bigint) => {
+    const pool = await t.db.kysely
+      .insertInto('pools')
+      .values({ type: 'winner-takes-all', title, enabled: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('pool_rewards')
+      .values({ pool_id: pool.id, type: 'btc', amount: String(sats), asset: null })
+      .execute();
+    const height = await node.node.rpc.getBlockCount();
+    const hash = await node.node.rpc.call<string>('getblockhash', [height]);
+    await t.db.kysely
+      .insertInto('pool_draws')
+      .values({ pool_id: pool.id, height, block_hash: hash, entries_hash: '22' })
+      .execute();
+    await t.db.kysely
+      .insertInto('pool_winners')
+      .values({
+        pool_id: pool.id,
+        reward_index: 0,
+        address: alice.ordinals.address,
+        amount: String(sats),
+      })
+      .execute();
+    return pool.id;
+  };
+  const poolRows = (poolId: string) =>
+    t.db.kysely
+      .selectFrom('rewards')
+      .select(['txid', 'status'])
+      .where('pool_id', '=', poolId)
+      .execute();
+  const journalOf = (poolId: string) =>
+    t.db.kysely
+      .selectFrom('claimed_transactions')
+      .select(['txids', 'hexes', 'status'])
+      .where('kind', '=', 'reward-payout')
+      .where('ref', '=', `pool:${poolId}`)
+      .orderBy('id')
+      .execute();
+
+  it('a payout the wallet cannot fund waits, recording nothing, and goes once funded', async () => {
+    const poolId = await drawnPool(`Big ${tick}`, 2_000_000n);
+    await payPools(t.deps);
+    expect(await poolRows(poolId)).toEqual([]);
+    expect(await journalOf(poolId)).toEqual([]);
+    await node.faucet.fund(rewardsWallet(t.deps.env).address, 3_000_000n);
+    await mineTo((await node.node.rpc.getBlockCount()) + 1);
+    await payPools(t.deps);
+    const [row] = await poolRows(poolId);
+    expect(row?.status).toMatch(/^(sent|confirmed)$/);
+    expect(await paidTo(node, row?.txid ?? '', alice.ordinals.address)).toBe(2_000_000n);
+  });
+
+  it('a journalled payout whose broadcast failed (a crash) is broadcast again by the claims worker', async () => {
+    // The last payout's change confirmed: the wallet's coins for this one.
+    await mineTo((await node.node.rpc.getBlockCount()) + 1);
+    const broadcast = vi
+      .spyOn(t.deps.chain.source, 'broadcast')
+      .mockRejectedValueOnce(new Error('the node went away'));
+    const poolId = await drawnPool(`Crash ${tick}`, 30_000n);
+    await payPools(t.deps);
+    broadcast.mockRestore();
+    const [row] = await poolRows(poolId);
+    const txid = row?.txid ?? '';
+    expect(row?.status).toBe('sent');
+    expect(await inMempool(node, txid)).toBe(false);
+    expect((await journalOf(poolId)).map((j) => j.status)).toEqual(['claimed']);
+    // The claims worker leaves a claim to its request for 5 s, then finishes it.
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    t.events.emit('mempool', { txids: [] });
+    await eventually(async () => expect(await inMempool(node, txid)).toBe(true));
+    await mineTo((await node.node.rpc.getBlockCount()) + 1);
+    await eventually(async () => {
+      expect(await poolRows(poolId)).toEqual([{ txid, status: 'confirmed' }]);
+      expect((await journalOf(poolId)).map((j) => j.status)).toEqual(['final']);
+    });
+    expect(await paidTo(node, txid, alice.ordinals.address)).toBe(30_000n);
+  });
+
+  it('a payout whose coins were spent elsewhere first is released and paid again', async () => {
+    // The last payout's change confirmed: the wallet's coins for this one.
+    await mineTo((await node.node.rpc.getBlockCount()) + 1);
+    const broadcast = vi
+      .spyOn(t.deps.chain.source, 'broadcast')
+      .mockRejectedValueOnce(new Error('the node went away'));
+    const poolId = await drawnPool(`Spent ${tick}`, 40_000n);
+    await payPools(t.deps);
+    broadcast.mockRestore();
+    const [journal] = await journalOf(poolId);
+    const lost = journal?.txids[0] ?? '';
+    // The wallet's own coins go elsewhere (back to itself) before the payout is seen.
+    const decoded = await node.node.rpc.call<{ vin: { txid: string; vout: number }[] }>(
+      'decoderawtransaction',
+      [journal?.hexes[0]],
+    );
+    const keys = payoutKeys(t.deps.env);
+    const coins = await Promise.all(
+      decoded.vin.map(async (input) => {
+        const utxo = await t.db.kysely
+          .selectFrom('chain_utxos')
+          .select(['value', 'address'])
+          .where('txid', '=', input.txid)
+          .where('vout', '=', input.vout)
+          .executeTakeFirstOrThrow();
+        const key = keys.find((k) => k.address === utxo.address);
+        if (!key) throw new Error(`no key for ${utxo.address}`);
+        return {
+          ...input,
+          value: BigInt(utxo.value),
+          script: key.script,
+          privateKey: key.privateKey,
+        };
+      }),
+    );
+    const wallet = rewardsWallet(t.deps.env);
+    const elsewhere = buildPayout({
+      coins,
+      outputs: [{ script: wallet.script, value: 10_000n }],
+      change: wallet.script,
+      feeRate: 5,
+      network: 'regtest',
+    });
+    await node.node.rpc.sendRawTransaction(elsewhere.hex);
+    await mineTo((await node.node.rpc.getBlockCount()) + 1);
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    t.events.emit('mempool', { txids: [] });
+    await eventually(async () => {
+      expect((await journalOf(poolId)).map((j) => j.status)[0]).toBe('released');
+    });
+    // Owed again: the next pass pays it from the coins left, in a new transaction.
+    await payPools(t.deps);
+    await eventually(async () => {
+      const rows = await poolRows(poolId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.txid).not.toBe(lost);
+      expect(await paidTo(node, rows[0]?.txid ?? '', alice.ordinals.address)).toBe(40_000n);
+    });
   });
 });

@@ -52,8 +52,9 @@ export async function carriedInto(db: Executor, cycle: number): Promise<bigint> 
  * Each address's token-blocks in [from, to]: the sum over those blocks of its balance at the end
  * of each (XP's convention, ADR 020). Read from the BRC-20 index rather than the XP periods, whose
  * closed rows keep the XP and not the balance: balance(to) × blocks, less each change inside the
- * range times the blocks before it that did not have it. Smallest units; only positive holdings,
- * by address ascending (the order the split's ties go by).
+ * range times the blocks before it that did not have it. In the index's units (10^18 a token,
+ * whatever the ticker's decimals); only positive holdings, by address ascending (the order the
+ * split's ties go by).
  */
 export async function holdings(
   db: Executor,

@@ -50,7 +50,8 @@ async function claimedOutpoints(trx: Executor): Promise<Set<string>> {
   for (const { hexes } of claims) {
     for (const hex of hexes) {
       for (const input of RawTx.decode(hexToBytes(hex)).inputs) {
-        spent.add(`${bytesToHex(Uint8Array.from(input.txid).reverse())}:${input.index}`);
+        // RawTx decodes the txid little-endian already: it reads as the txid is written.
+        spent.add(`${bytesToHex(input.txid)}:${input.index}`);
       }
     }
   }
