@@ -71,6 +71,32 @@ it('ships the regtest demo: a live proportionate, n-winners and winner-takes-all
   expect(demo[1]?.winnerCount).toBe(2);
 });
 
+it('skips, with a log saying why, a pool paying a rune or one the file gets wrong', () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'om-pools-')), 'pools.json');
+  const good = { id: ID.prop, type: 'proportionate', title: 'Good', rewards: btc('1000') };
+  const blocks = { startBlock: 1, endBlock: 2 };
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      pools: [
+        { ...good, ...blocks },
+        { ...good, ...blocks, id: ID.rune, rewards: [{ type: 'rune', asset: 'A•B', amount: '1' }] },
+        { ...good, id: 'not-a-uuid', ...blocks },
+        { ...good, ...blocks, id: ID.wta, type: 'winner-takes-all' },
+      ],
+    }),
+  );
+  const env = loadEnv({ LOG_LEVEL: 'silent', REWARD_POOLS_FILE: file });
+  const errors: string[] = [];
+  const log = { info: () => {}, error: (_: unknown, msg: string) => errors.push(msg) };
+  expect(readSeedPools({ env, log: log as never }).map((p) => p.id)).toEqual([ID.prop]);
+  expect(errors).toEqual([
+    'reward pool refused: a rune reward needs the runes issue',
+    'reward pool refused',
+    'reward pool refused: a ticket pool needs its ticketPrice',
+  ]);
+});
+
 describe.each(databaseKinds())('reward pools on %s', (kind) => {
   let t: TestApp;
   let T: number;

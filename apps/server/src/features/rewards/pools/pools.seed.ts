@@ -46,7 +46,8 @@ const SeedPoolSchema = z.object({
   order: z.number().int().default(0),
 });
 export type SeedPool = z.infer<typeof SeedPoolSchema>;
-const SeedFileSchema = z.object({ pools: z.array(SeedPoolSchema) });
+// Each pool is checked on its own: one bad entry skips that pool, not the file.
+const SeedFileSchema = z.object({ pools: z.array(z.unknown()) });
 
 type Deps = Pick<AppDeps, 'env' | 'db' | 'log'>;
 
@@ -76,11 +77,19 @@ export function readSeedPools(deps: Pick<Deps, 'env' | 'log'>): SeedPool[] {
     deps.log.error({ file, issues: parsed.error.issues }, 'reward pools: seed file refused');
     return [];
   }
-  return parsed.data.pools.filter((pool) => {
-    const why = refusal(pool);
-    if (why)
-      deps.log.error({ file, pool: pool.id, title: pool.title }, `reward pool refused: ${why}`);
-    return why === undefined;
+  return parsed.data.pools.flatMap((entry, index) => {
+    const pool = SeedPoolSchema.safeParse(entry);
+    if (!pool.success) {
+      deps.log.error({ file, index, issues: pool.error.issues }, 'reward pool refused');
+      return [];
+    }
+    const why = refusal(pool.data);
+    if (why) {
+      const { id, title } = pool.data;
+      deps.log.error({ file, pool: id, title }, `reward pool refused: ${why}`);
+      return [];
+    }
+    return [pool.data];
   });
 }
 
