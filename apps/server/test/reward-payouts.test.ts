@@ -226,6 +226,14 @@ describe.each(databaseKinds())('reward payouts on %s', (kind) => {
         .map((w) => ({ address: w.ordinals.address, title: 'Mining payout sent' }))
         .sort((a, b) => (a.address < b.address ? -1 : 1)),
     );
+    // The rewards belong to the address; the user it signed in as is kept too.
+    const owner = await t.db.kysely
+      .selectFrom('rewards as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select('u.address')
+      .where('r.address', '=', alice.ordinals.address)
+      .execute();
+    expect(owner).toEqual([{ address: alice.ordinals.address }]);
     const res = await api(t, 'GET', '/api/rewards/history', undefined, alice.token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const page = RewardsPageSchema.parse(res.body.payload);
@@ -459,5 +467,37 @@ describe.each(databaseKinds())('reward payouts on %s', (kind) => {
       expect(rows[0]?.txid).not.toBe(lost);
       expect(await paidTo(node, rows[0]?.txid ?? '', alice.ordinals.address)).toBe(40_000n);
     });
+  });
+
+  it('a cycle whose shares are all dust carries everything on: no transaction', async () => {
+    const first = await t.db.kysely
+      .selectFrom('mining_cycles')
+      .select('carried_out')
+      .where('cycle', '=', start / 144)
+      .executeTakeFirstOrThrow();
+    await mineTo(start + 287);
+    await closeCycles(t.deps);
+    const next = await t.db.kysely
+      .selectFrom('mining_cycles')
+      .selectAll()
+      .where('cycle', '=', start / 144 + 1)
+      .executeTakeFirstOrThrow();
+    expect(next).toMatchObject({
+      start_height: start + 144,
+      end_height: start + 287,
+      fees: '0',
+      carried_in: first.carried_out,
+      carried_out: first.carried_out,
+      paid: '0',
+      txid: null,
+      state: 'carried',
+    });
+    expect(
+      await t.db.kysely
+        .selectFrom('rewards')
+        .select('key')
+        .where('cycle', '=', next.cycle)
+        .execute(),
+    ).toEqual([]);
   });
 });

@@ -70,11 +70,24 @@ export async function recordedKeys(trx: Executor, keys: readonly string[]): Prom
   return new Set(rows.map((r) => r.key));
 }
 
+/**
+ * Records rewards once (by key). user_id is the user the address signed in as or is linked to,
+ * when there is one: the reward belongs to the address either way (ADR 020).
+ */
 export async function insertRewards(trx: Executor, rows: readonly NewReward[]): Promise<void> {
   if (rows.length === 0) return;
   await trx
     .insertInto('rewards')
-    .values([...rows])
+    .values(
+      rows.map((row) => ({
+        ...row,
+        user_id: sql<string | null>`(
+          select id from users where address = ${row.address}
+          union all select user_id from addresses where address = ${row.address}
+            and user_id is not null
+          limit 1)`,
+      })),
+    )
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
 }
