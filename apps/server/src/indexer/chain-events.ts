@@ -21,4 +21,11 @@ export class ChainEvents extends EventEmitter<{
   /** After 'block': the BRC-20 pass over the blocks it announced wrote their rows. */
   brc20: [Brc20IndexedEvent];
   mempool: [{ txids: string[] }];
-}> {}
+}> {
+  constructor() {
+    super();
+    // Every worker that follows blocks listens here (trading, launches, auctions, BRC-20, the
+    // rewards' XP, tasks, draws, payouts…): more than Node's default warning threshold of 10.
+    this.setMaxListeners(50);
+  }
+}

@@ -55,12 +55,14 @@ export class EventStreams {
     const onTrade = (e: TradeEvent) => this.broadcast('trade', e, e.orderId);
     const onListing = (e: ListingEvent) => this.broadcast('listing', e);
     const onNotification = (e: NotificationEvent) => this.toAddress(e);
+    const onPool = (e: { id: string }) => this.broadcast('pool', e);
     chain.on('block', onBlock);
     chain.on('brc20', onBrc20);
     chain.on('mempool', onMempool);
     market.on('trade', onTrade);
     market.on('listing', onListing);
     market.on('notification', onNotification);
+    market.on('pool', onPool);
     this.unsubscribe = () => {
       chain.off('block', onBlock);
       chain.off('brc20', onBrc20);
@@ -68,6 +70,7 @@ export class EventStreams {
       market.off('trade', onTrade);
       market.off('listing', onListing);
       market.off('notification', onNotification);
+      market.off('pool', onPool);
     };
     this.keepAlive = setInterval(() => {
       for (const s of this.streams) s.res.write(': keep-alive\n\n');

@@ -19,6 +19,8 @@ export class MarketEvents extends EventEmitter<{
   trade: [TradeEvent];
   listing: [ListingEvent];
   notification: [NotificationEvent];
+  /** A reward pool's totals or draw changed (pools.queries.ts publishPool). */
+  pool: [{ id: string }];
 }> {}
 
 /** The channel the triggers notify: per schema, so isolated test schemas never cross. */
@@ -34,6 +36,7 @@ export async function listenToMarket(
     if (!event) return log.warn({ payload }, 'unreadable market notification');
     if (event.kind === 'trade') events.emit('trade', event.data);
     else if (event.kind === 'listing') events.emit('listing', event.data);
+    else if (event.kind === 'pool') events.emit('pool', event.data);
     else events.emit('notification', event.data);
   });
   return { events, stop };
@@ -42,7 +45,8 @@ export async function listenToMarket(
 type ParsedEvent =
   | { kind: 'trade'; data: TradeEvent }
   | { kind: 'listing'; data: ListingEvent }
-  | { kind: 'notification'; data: NotificationEvent };
+  | { kind: 'notification'; data: NotificationEvent }
+  | { kind: 'pool'; data: { id: string } };
 
 export function parseMarketEvent(payload: string): ParsedEvent | undefined {
   let json: unknown;
@@ -59,6 +63,10 @@ export function parseMarketEvent(payload: string): ParsedEvent | undefined {
   if (kind === 'listing') {
     const parsed = ListingEventSchema.safeParse(json);
     return parsed.success ? { kind, data: parsed.data } : undefined;
+  }
+  if (kind === 'pool') {
+    const id = (json as { data?: { id?: unknown } }).data?.id;
+    return typeof id === 'string' ? { kind, data: { id } } : undefined;
   }
   if (kind === 'notification') {
     const parsed = NotificationEventSchema.safeParse(json);

@@ -110,11 +110,11 @@ export async function accrueBlock(
   });
 }
 
+// Units are the index's: every BRC-20 amount is scaled by 10^18 whatever the ticker's decimals
+// (core's BRC20_SCALE), so whole tokens are units / 10^18 for every ticker.
 async function closeAndReopen(trx: Executor, config: XpAccrualConfig, height: number) {
   const { rows } = await sql<{ changed: number }>`
-    with ticker as (
-      select decimals from brc20_tickers where tick = ${config.tick}
-    ), moved as (
+    with moved as (
       select c.pkscript, b.address,
         b.overall - coalesce((select sum(l.overall_delta) from brc20_balance_changes l
           where l.tick = c.tick and l.pkscript = c.pkscript and l.height > ${height}), 0) as units
@@ -124,11 +124,11 @@ async function closeAndReopen(trx: Executor, config: XpAccrualConfig, height: nu
     ), closed as (
       insert into xp_ledger (address, delta, reason, from_height, height, pkscript, key)
       select h.address,
-        (floor(h.units * ${config.rate}::numeric / power(10::numeric, t.decimals))
+        (floor(h.units * ${config.rate}::numeric / power(10::numeric, 18))
           * (${height} - h.since_height))::bigint,
         'hold', h.since_height, ${height} - 1, h.pkscript,
         'hold:' || h.pkscript || ':' || h.since_height
-      from xp_holdings h join moved m on m.pkscript = h.pkscript, ticker t
+      from xp_holdings h join moved m on m.pkscript = h.pkscript
       where h.since_height < ${height}
       on conflict (key) do nothing
       returning 1
@@ -152,10 +152,10 @@ export async function xpOf(db: Db, address: string, config: XpAccrualConfig): Pr
     select (
       coalesce((select sum(delta) from xp_ledger where address = ${address}), 0)
       + coalesce((
-        select sum(floor(h.units * ${config.rate}::numeric / power(10::numeric, t.decimals))
+        select sum(floor(h.units * ${config.rate}::numeric / power(10::numeric, 18))
           * ((select max(height) from xp_blocks) - h.since_height + 1))
-        from xp_holdings h, brc20_tickers t
-        where h.address = ${address} and t.tick = ${config.tick}
+        from xp_holdings h
+        where h.address = ${address}
           and h.since_height <= (select max(height) from xp_blocks)), 0)
     )::bigint::text as xp`.execute(db.kysely);
   return BigInt(rows[0]?.xp ?? 0);
