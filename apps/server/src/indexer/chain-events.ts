@@ -21,6 +21,8 @@ export class ChainEvents extends EventEmitter<{
   /** After 'block': the BRC-20 pass over the blocks it announced wrote their rows. */
   brc20: [Brc20IndexedEvent];
   mempool: [{ txids: string[] }];
+  /** After 'brc20': the XP worker accrued blocks up to `height` (ADR 020). */
+  xp: [{ height: number }];
 }> {
   constructor() {
     super();

@@ -56,8 +56,10 @@ export class EventStreams {
     const onListing = (e: ListingEvent) => this.broadcast('listing', e);
     const onNotification = (e: NotificationEvent) => this.toAddress(e);
     const onPool = (e: { id: string }) => this.broadcast('pool', e);
+    const onXp = (e: { height: number }) => this.broadcast('xp', e);
     chain.on('block', onBlock);
     chain.on('brc20', onBrc20);
+    chain.on('xp', onXp);
     chain.on('mempool', onMempool);
     market.on('trade', onTrade);
     market.on('listing', onListing);
@@ -66,6 +68,7 @@ export class EventStreams {
     this.unsubscribe = () => {
       chain.off('block', onBlock);
       chain.off('brc20', onBrc20);
+      chain.off('xp', onXp);
       chain.off('mempool', onMempool);
       market.off('trade', onTrade);
       market.off('listing', onListing);

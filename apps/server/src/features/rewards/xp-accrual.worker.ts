@@ -25,7 +25,7 @@ export function xpConfig(env: AppDeps['env']): XpAccrualConfig {
  * between two blocks resumes at the next one.
  */
 export async function accrueXp(
-  deps: Pick<AppDeps, 'db' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'log'> & { chain?: Pick<AppDeps['chain'], 'events'> },
   config: XpAccrualConfig,
 ): Promise<{ forgotten: number[]; accrued: number }> {
   const forgotten = await forgetReorgedBlocks(deps.db, config);
@@ -33,6 +33,11 @@ export async function accrueXp(
   if (Number(config.rate) === 0) return { forgotten, accrued: 0 };
   const blocks = await blocksToAccrue(deps.db, config.startHeight, config.maxBlocks ?? 500);
   for (const block of blocks) await accrueBlock(deps.db, config, block);
+  // The 'brc20' event that refreshed balances came before this pass: pages refresh XP on this.
+  const last = blocks.at(-1);
+  if (last || forgotten.length > 0) {
+    deps.chain?.events.emit('xp', { height: last?.height ?? Math.min(...forgotten) - 1 });
+  }
   return { forgotten, accrued: blocks.length };
 }
 

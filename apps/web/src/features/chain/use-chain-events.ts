@@ -23,10 +23,11 @@ export const CHAIN_EVENTS_PATH = '/api/shared/events';
 /**
  * The event names the stream sends: chain events ('brc20' follows 'block' once the token rows of
  * that block are written), market events (trade, listing), and the signed-in address's
- * notification events (ADR 018: they name the address only).
+ * notification events (ADR 018: they name the address only), pools' changes and the XP worker's
+ * passes (ADR 020).
  */
 export type ServerEventType =
-  'block' | 'brc20' | 'mempool' | 'trade' | 'listing' | 'notification' | 'pool';
+  'block' | 'brc20' | 'mempool' | 'trade' | 'listing' | 'notification' | 'pool' | 'xp';
 export type ServerEventListener = (event: MessageEvent<string>) => void;
 
 const REOPEN_FIRST_MS = 5_000;

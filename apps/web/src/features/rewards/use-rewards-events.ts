@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { subscribeServerEvents, type ServerEventListener } from '../chain/use-chain-events.ts';
 import { rewardsQueries } from './rewards.queries.ts';
+import { xpQueries } from './xp.queries.ts';
 
 /**
  * A 'pool' event ({ id }) says a pool's totals or draw changed: that pool and the list refetch.
@@ -9,7 +10,7 @@ import { rewardsQueries } from './rewards.queries.ts';
  */
 export function rewardsEventHandlers(
   queryClient: QueryClient,
-): Record<'pool' | 'block', ServerEventListener> {
+): Record<'pool' | 'block' | 'xp', ServerEventListener> {
   return {
     pool: (event) => {
       const { id } = JSON.parse(event.data) as { id: string };
@@ -17,6 +18,11 @@ export function rewardsEventHandlers(
       void queryClient.invalidateQueries({ queryKey: rewardsQueries.pools().queryKey });
     },
     block: () => void queryClient.invalidateQueries({ queryKey: rewardsQueries.all() }),
+    // XP is accrued after the block's token rows: its own event, not 'block' or 'brc20'.
+    xp: () => {
+      void queryClient.invalidateQueries({ queryKey: xpQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: rewardsQueries.all() });
+    },
   };
 }
 
