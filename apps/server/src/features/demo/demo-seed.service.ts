@@ -15,6 +15,7 @@ import {
 import { announce } from '../notifications/notifications.service.ts';
 import { seedDemoAuctions } from './demo-auctions.ts';
 import { seedDemoBrc20 } from './demo-brc20.ts';
+import { seedDemoRewards } from './demo-rewards.ts';
 import { seedDemoSwap } from './demo-swap.ts';
 import { inscribeArtworks } from './demo-inscribe.ts';
 import { demoInscriberKey, demoOwners, ownerOf, writeOwnersFile } from './demo-owners.ts';
@@ -151,6 +152,9 @@ export function startDemoSeed(
       signal: stop.signal,
     });
     deps.log.info(swap, `demo market swap: ${swap.status}`);
+    // The rewards wallet the demo pools pay from (issue 16).
+    const rewards = await seedDemoRewards({ market: deps.market, faucet: deps.faucet });
+    deps.log.info(rewards, `demo market rewards: ${rewards.status}`);
     // An English auction running for a week, a standing bid and an outbid one (issue 6),
     // before the launches: their log line stays the seed's last, after which it mines nothing.
     const auctions = await seedDemoAuctions({
