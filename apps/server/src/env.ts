@@ -90,6 +90,11 @@ const EnvSchema = z.object({
    * (ADR 020); unset: 1 on regtest, 6 elsewhere (rewardConfirmations()).
    */
   REWARD_PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).optional(),
+  /**
+   * The payout allowed token list (spec 001, ADR 020): BRC-20 ticks, inscription ids and
+   * collection slugs a reward pool may pay besides btc, comma-separated; PRODUCT_TICKER always is.
+   */
+  REWARD_PAYOUT_ALLOWED_TOKENS: z.string().max(10_000).optional(),
   /** The reward pools' seed file (ADR 020); unset: apps/server/pools/<network>.json. */
   REWARD_POOLS_FILE: z.string().min(1).optional(),
   /** XP each task credits once per address (issue 16, ADR 020). */

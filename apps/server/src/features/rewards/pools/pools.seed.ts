@@ -7,6 +7,7 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app.ts';
 import type { Database } from '../../../db/database.ts';
+import { allowedPayoutTokens, payoutRefusal } from './pools.allowed.ts';
 
 /**
  * Pools are configuration (ADR 020): a seed file per network, upserted at start. The draw's
@@ -121,6 +122,16 @@ export async function upsertPools(
 ): Promise<string[]> {
   const { tip } = options;
   const waiting: string[] = [];
+  const allowed = allowedPayoutTokens(deps.env);
+  const slugOf = async (inscriptionId: string) =>
+    (
+      await deps.db.kysely
+        .selectFrom('inscriptions as i')
+        .innerJoin('collections as c', 'c.id', 'i.collection_id')
+        .select('c.slug')
+        .where('i.inscription_id', '=', inscriptionId)
+        .executeTakeFirst()
+    )?.slug;
   for (const pool of pools) {
     const existing = await deps.db.kysely
       .selectFrom('pools')
@@ -130,6 +141,11 @@ export async function upsertPools(
       .executeTakeFirst();
     if (existing) {
       if (options.updateExisting) await updatePool(deps, pool, existing.drawn !== null);
+      continue;
+    }
+    const why = await payoutRefusal(pool, allowed, slugOf);
+    if (why) {
+      deps.log.error({ pool: pool.id, title: pool.title }, `reward pool refused: ${why}`);
       continue;
     }
     if (tip === null && (isRelative(pool.startBlock) || isRelative(pool.endBlock))) {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../../../env.ts';
+import { allowedPayoutTokens, payoutRefusal } from './pools.allowed.ts';
+import type { SeedPool } from './pools.seed.ts';
+
+const pool = (rewards: SeedPool['rewards']): SeedPool => ({
+  id: '5b0e7d61-3f7a-4a52-9d0c-1e2f3a4b5c09',
+  type: 'proportionate',
+  title: 'A pool',
+  img: null,
+  rewards,
+  startBlock: 0,
+  endBlock: 10,
+  enabled: true,
+  order: 0,
+});
+const reward = (type: 'btc' | 'brc-20' | 'inscription', asset: string | null) => ({
+  type,
+  asset,
+  amount: '1',
+  name: null,
+  estimatedValue: null,
+});
+const ROCK = `${'ab'.repeat(32)}i0`;
+const slugs = new Map([[ROCK, 'regtest-rocks']]);
+const slugOf = async (id: string) => slugs.get(id);
+
+describe('the payout allowed token list', () => {
+  it('is empty by default but for the product ticker: btc and the utility token only', async () => {
+    const allowed = allowedPayoutTokens(loadEnv({ PRODUCT_TICKER: 'OMKT' }));
+    expect([...allowed]).toEqual(['omkt']);
+    expect(await payoutRefusal(pool([reward('btc', null)]), allowed, slugOf)).toBeUndefined();
+    expect(await payoutRefusal(pool([reward('brc-20', 'omkt')]), allowed, slugOf)).toBeUndefined();
+    expect(await payoutRefusal(pool([reward('brc-20', 'blok')]), allowed, slugOf)).toBe(
+      'brc-20 reward blok is not in the payout allowed token list',
+    );
+    expect(await payoutRefusal(pool([reward('inscription', ROCK)]), allowed, slugOf)).toBe(
+      `inscription reward ${ROCK} is not in the payout allowed token list`,
+    );
+  });
+
+  it('allows listed ticks, inscription ids and the collections of inscriptions, case apart', async () => {
+    const allowed = allowedPayoutTokens(
+      loadEnv({ REWARD_PAYOUT_ALLOWED_TOKENS: ' BLOK, Regtest-Rocks ,' }),
+    );
+    expect(await payoutRefusal(pool([reward('brc-20', 'blok')]), allowed, slugOf)).toBeUndefined();
+    expect(
+      await payoutRefusal(pool([reward('inscription', ROCK)]), allowed, slugOf),
+    ).toBeUndefined();
+    const other = `${'cd'.repeat(32)}i0`;
+    expect(
+      await payoutRefusal(
+        pool([reward('btc', null), reward('inscription', other)]),
+        allowed,
+        slugOf,
+      ),
+    ).toBe(`inscription reward ${other} is not in the payout allowed token list`);
+    const byId = allowedPayoutTokens(loadEnv({ REWARD_PAYOUT_ALLOWED_TOKENS: other }));
+    expect(await payoutRefusal(pool([reward('inscription', other)]), byId, slugOf)).toBeUndefined();
+  });
+});

@@ -1,0 +1,38 @@
+import type { AppDeps } from '../../../app.ts';
+import type { SeedPool } from './pools.seed.ts';
+
+/**
+ * The payout allowed token list (spec 001 "Payout allowed token list includes a reserved list of
+ * special collection slugs"; issue 16: configuration, empty by default): the assets a pool may pay
+ * besides btc. REWARD_PAYOUT_ALLOWED_TOKENS names BRC-20 ticks, inscription ids and collection
+ * slugs; the product's own ticker is always allowed. A reward outside it refuses its pool at seed
+ * time, so the platform never promises a payout of something its operator did not mean to pay.
+ */
+export function allowedPayoutTokens(env: AppDeps['env']): Set<string> {
+  const listed = (env.REWARD_PAYOUT_ALLOWED_TOKENS ?? '')
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter((t) => t !== '');
+  return new Set([...listed, env.PRODUCT_TICKER.toLowerCase()]);
+}
+
+/** Why the pool may not pay one of its rewards, or undefined; `slugOf` names an inscription's collection. */
+export async function payoutRefusal(
+  pool: SeedPool,
+  allowed: ReadonlySet<string>,
+  slugOf: (inscriptionId: string) => Promise<string | undefined>,
+): Promise<string | undefined> {
+  for (const reward of pool.rewards) {
+    const asset = reward.asset?.toLowerCase() ?? '';
+    if (reward.type === 'brc-20' && !allowed.has(asset)) {
+      return `brc-20 reward ${reward.asset} is not in the payout allowed token list`;
+    }
+    if (reward.type === 'inscription' && !allowed.has(asset)) {
+      const slug = await slugOf(reward.asset ?? '');
+      if (!slug || !allowed.has(slug.toLowerCase())) {
+        return `inscription reward ${reward.asset} is not in the payout allowed token list`;
+      }
+    }
+  }
+  return undefined;
+}
