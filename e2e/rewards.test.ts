@@ -13,6 +13,7 @@ import {
   faucet,
   mineBlock,
   newDevKeys,
+  newPage,
   paidTo,
   regtestPlatformFeeAddress,
   screenshot,
@@ -144,6 +145,10 @@ describe('Rewards in the browser', () => {
 
   it('allocates XP to a proportionate pool and buys tickets in an n-winners pool', async () => {
     const { page } = holder;
+    // Another visitor's open page follows the pool live (the 'pool' event), without a reload.
+    const watcher = await newPage(browser);
+    await watcher.goto(`${app.baseUrl}/rewards/${SHARE_POOL}`);
+    await watcher.getByText('0 XP allocated').waitFor();
     await page.goto(`${app.baseUrl}/rewards/${SHARE_POOL}`);
     await page.getByRole('tab', { name: 'Add XP' }).click();
     await page.getByLabel('XP to allocate').fill('500');
@@ -151,6 +156,8 @@ describe('Rewards in the browser', () => {
     await page.getByRole('button', { name: 'Allocate XP' }).click();
     await linkOrdinalsAddressIfAsked(page);
     await toasts.next('You just allocated 500 XP to Story share');
+    await watcher.getByText('500 XP allocated').waitFor();
+    await watcher.context().close();
 
     await page.goto(`${app.baseUrl}/rewards/${TICKET_POOL}`);
     await page.getByRole('tab', { name: 'Buy tickets' }).click();
