@@ -18,11 +18,12 @@ import {
   type WinnerToPay,
 } from './payouts.queries.ts';
 import { rewardConfirmations } from './rewards-wallet.ts';
+import { payInscriptionRewards } from './inscription-payout.ts';
 
 // ADR 020: a drawn pool's btc rewards go out in one transaction to all its winners once the draw
-// block is rewardConfirmations() deep. brc-20 and inscription rewards are recorded 'pending'
-// (no transaction yet: sending them through the inscription service is not built), and so is a
-// btc share below dust, which no transaction can carry.
+// block is rewardConfirmations() deep. brc-20 and inscription rewards are recorded 'pending',
+// then sent one by one from that row (inscription-payout.ts); a btc share below dust stays
+// pending, which no transaction can carry.
 
 export function startPoolPayoutsWorker(deps: AppDeps): () => Promise<void> {
   return startChainWorker(deps, 'pool payouts', () => payPools(deps), ['block']);
@@ -40,6 +41,7 @@ export async function payPools(deps: AppDeps): Promise<void> {
       deps.log.error({ err, poolId }, 'rewards: pool payout failed'),
     );
   }
+  await payInscriptionRewards(deps);
 }
 
 const keyOf = (w: WinnerToPay) => `pool:${w.pool_id}:${w.reward_index}:${w.address}`;
