@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
 import { payPools } from '../src/features/rewards/payouts/pool-payouts.worker.ts';
 import { rewardsWallet } from '../src/features/rewards/payouts/rewards-wallet.ts';
 import { inscribe } from './helpers/regtest-inscribe.ts';
@@ -11,7 +12,11 @@ import { eventually, newTrader, type Trader } from './helpers/trading.ts';
 
 // Issue 16, ADR 020: a pool's inscription reward is the inscription itself, moved from the
 // rewards wallet to the winner at offset 0 of output 0 with its postage, journalled like a btc
-// payout; not deposited yet, the reward waits pending.
+// payout; not deposited yet, the reward waits pending. A brc-20 reward is inscribed as a transfer
+// to the wallet itself, then, once our index counts it, that transfer is sent to the winner.
+
+/** The BRC-20 index keeps balances in 18 decimals whatever the token's own. */
+const E = 10n ** 18n;
 
 let node: TestNode;
 beforeAll(async () => {
@@ -39,6 +44,7 @@ describe.each(databaseKinds())('inscription and brc-20 rewards on %s', (kind) =>
   const mine = async (blocks = 1) => {
     await node.faucet.mine(blocks);
     await t.sync();
+    await indexBrc20(t.db, 'regtest');
   };
   const drawnPool = async (reward: {
     type: 'inscription' | 'brc-20';
@@ -154,5 +160,78 @@ describe.each(databaseKinds())('inscription and brc-20 rewards on %s', (kind) =>
     });
     await payPools(t.deps);
     expect((await journalOf(key)).map((j) => j.txids)).toEqual([[txid]]);
+  });
+
+  it('a brc-20 reward is inscribed as a transfer to the wallet, then sent to the winner', async () => {
+    const tick = kind === 'pglite' ? 'rasa' : 'rasb';
+    const wallet = rewardsWallet(t.deps.env);
+    const brc20 = (to: string, fields: Record<string, string>) =>
+      inscribe(node, to, [
+        { contentType: 'text/plain', body: JSON.stringify({ p: 'brc-20', ...fields, tick }) },
+      ]);
+    const balance = async (address: string) => {
+      const row = await t.db.kysely
+        .selectFrom('brc20_balances')
+        .select(['overall', 'available'])
+        .where('address', '=', address)
+        .where('tick', '=', tick)
+        .executeTakeFirst();
+      return { overall: BigInt(row?.overall ?? 0), available: BigInt(row?.available ?? 0) };
+    };
+    await brc20(alice.ordinals.address, { op: 'deploy', max: '1000000', lim: '1000', dec: '0' });
+    await mine();
+    await brc20(wallet.address, { op: 'mint', amt: '100' });
+    await node.faucet.fund(wallet.address, 50_000n);
+    await mine();
+    expect(await balance(wallet.address)).toEqual({ overall: 100n * E, available: 100n * E });
+    const before = await balance(alice.ordinals.address);
+
+    const poolId = await drawnPool({ type: 'brc-20', asset: tick, amount: '7' });
+    const key = `pool:${poolId}:0:${alice.ordinals.address}`;
+    await payPools(t.deps);
+    // Step A: the transfer inscription, commit and reveal, journalled; the reward still owed.
+    await eventually(async () => {
+      const [transfer] = await journalOf(`${key}:transfer`);
+      expect(transfer?.txids).toHaveLength(2);
+      expect(transfer?.status).toMatch(/^(sent|final)$/);
+    });
+    expect((await poolRows(poolId)).map((r) => [r.status, r.txid])).toEqual([['pending', null]]);
+    // A second pass inscribes nothing more.
+    await payPools(t.deps);
+    expect(await journalOf(`${key}:transfer`)).toHaveLength(1);
+    const [transfer] = await journalOf(`${key}:transfer`);
+    const transferId = `${transfer?.txids[1]}i0`;
+
+    await mine();
+    expect(await balance(wallet.address)).toEqual({ overall: 100n * E, available: 93n * E });
+    // Step B: the transfer goes to the winner; the row carries the send's txid.
+    await payPools(t.deps);
+    let txid = '';
+    await eventually(async () => {
+      const [row] = await poolRows(poolId);
+      expect(row?.status).toMatch(/^(sent|confirmed)$/);
+      txid = row?.txid ?? '';
+      expect(await journalOf(key)).toEqual([
+        { txids: [txid], status: expect.stringMatching(/^(sent|final)$/) },
+      ]);
+    });
+    await mine();
+    expect(await located(transferId)).toMatchObject({
+      address: alice.ordinals.address,
+      txid,
+      vout: 0,
+      sat_offset: '0',
+    });
+    expect(await balance(alice.ordinals.address)).toEqual({
+      overall: before.overall + 7n * E,
+      available: before.available + 7n * E,
+    });
+    expect(await balance(wallet.address)).toEqual({ overall: 93n * E, available: 93n * E });
+    await eventually(async () => {
+      expect((await poolRows(poolId)).map((r) => r.status)).toEqual(['confirmed']);
+    });
+    await payPools(t.deps);
+    expect(await journalOf(`${key}:transfer`)).toHaveLength(1);
+    expect(await journalOf(key)).toHaveLength(1);
   });
 });

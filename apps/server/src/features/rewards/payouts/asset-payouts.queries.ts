@@ -96,3 +96,63 @@ export async function heldInscription(
     onOutput: row.on_output,
   };
 }
+
+/** The open journal of a reward's transfer inscription (kind 'reward-payout', ref `ref`). */
+export async function openTransferClaim(
+  trx: Executor,
+  ref: string,
+): Promise<{ txids: string[] } | undefined> {
+  return trx
+    .selectFrom('claimed_transactions')
+    .select('txids')
+    .where('kind', '=', 'reward-payout')
+    .where('ref', '=', ref)
+    .where('status', '!=', 'released')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** An unused valid transfer inscription of `pkscript`, by our BRC-20 index. */
+export async function isTransferable(
+  trx: Executor,
+  inscriptionId: string,
+  pkscript: string,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('brc20_transferables')
+    .select('inscription_id')
+    .where('inscription_id', '=', inscriptionId)
+    .where('source_pkscript', '=', pkscript)
+    .where('used_height', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** `pkscript`'s available balance of `tick` (10^18 scale), 0 when it holds none. */
+export async function availableBalance(
+  trx: Executor,
+  pkscript: string,
+  tick: string,
+): Promise<bigint> {
+  const row = await trx
+    .selectFrom('brc20_balances')
+    .select('available')
+    .where('pkscript', '=', pkscript)
+    .where('tick', '=', tick)
+    .executeTakeFirst();
+  return BigInt(row?.available ?? 0);
+}
+
+/**
+ * Whether another reward of `tick` has its transfer inscribed and not sent on: the index's
+ * available balance may not count that transfer yet, so a second one waits for it.
+ */
+export async function transferInFlight(trx: Executor, tick: string, key: string): Promise<boolean> {
+  const { rows } = await sql<{ key: string }>`
+    select x.key from rewards x
+    join claimed_transactions c on c.kind = 'reward-payout' and c.ref = x.key || ':transfer'
+      and c.status <> 'released'
+    where x.status = 'pending' and lower(x.asset) = ${tick} and x.key <> ${key}
+    limit 1`.execute(trx);
+  return rows.length > 0;
+}

@@ -19,10 +19,11 @@ import {
 } from './payouts.queries.ts';
 import { rewardConfirmations } from './rewards-wallet.ts';
 import { payInscriptionRewards } from './inscription-payout.ts';
+import { payBrc20Rewards } from './brc20-payout.ts';
 
 // ADR 020: a drawn pool's btc rewards go out in one transaction to all its winners once the draw
 // block is rewardConfirmations() deep. brc-20 and inscription rewards are recorded 'pending',
-// then sent one by one from that row (inscription-payout.ts); a btc share below dust stays
+// then sent one by one from that row (inscription-payout.ts, brc20-payout.ts); a btc share below dust stays
 // pending, which no transaction can carry.
 
 export function startPoolPayoutsWorker(deps: AppDeps): () => Promise<void> {
@@ -42,6 +43,7 @@ export async function payPools(deps: AppDeps): Promise<void> {
     );
   }
   await payInscriptionRewards(deps);
+  await payBrc20Rewards(deps);
 }
 
 const keyOf = (w: WinnerToPay) => `pool:${w.pool_id}:${w.reward_index}:${w.address}`;
