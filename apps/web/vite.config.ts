@@ -1,14 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The API server (apps/server) serves /api and inscription /content on :3000 and, in production,
 // this build from apps/web/dist. In development Vite proxies both to it.
 const apiServer = 'http://127.0.0.1:3000';
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes name.br and name.gz beside every text file of the build, once, at the best levels: the
+ * server's static handler sends them by Accept-Encoding instead of compressing per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'om-precompress',
+    apply: 'build',
+    async writeBundle() {
+      const files = fs
+        .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.(js|css|html|svg|json|txt|wasm)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const data = fs.readFileSync(full);
+          const br = await brotli(data, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          });
+          fs.writeFileSync(`${full}.br`, br);
+          fs.writeFileSync(
+            `${full}.gz`,
+            await gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          );
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     proxy: {
       '/api': apiServer,
@@ -19,7 +60,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    outDir,
     emptyOutDir: true,
     rolldownOptions: {
       output: {

@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { RegtestFaucet } from './chain/regtest-faucet.ts';
 import type { BitcoinRpc } from './chain/rpc.ts';
@@ -48,6 +45,7 @@ import {
 } from './http/error-handler.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
+import { serveWebApp } from './http/web-static.ts';
 
 export interface ChainDeps {
   /** Absent when chain data comes from Esplora and ord (no node off regtest). */
@@ -127,21 +125,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await serveWebApp(app, deps.env.WEB_DIST_DIR);
   return app;
-}
-
-/** The built React app at /, with index.html for every client-side route. */
-async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
-  if (hasBuild) await app.register(fastifyStatic, { root: distDir, wildcard: false });
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/content/');
-    if (request.method !== 'GET' || isApi || !hasBuild) {
-      const error =
-        hasBuild || isApi
-          ? `Not found: ${request.method} ${request.url.split('?')[0]}`
-          : 'The web app is not built: run npm run build (npm start does it for you).';
-      return reply.status(404).send({ success: false, error, errors: [{ msg: error }] });
-    }
-    return reply.sendFile('index.html');
-  });
 }
