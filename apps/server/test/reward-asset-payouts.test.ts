@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
 import { payPools } from '../src/features/rewards/payouts/pool-payouts.worker.ts';
 import { rewardsWallet } from '../src/features/rewards/payouts/rewards-wallet.ts';
 import { inscribe } from './helpers/regtest-inscribe.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
-import { eventually, newTrader, type Trader } from './helpers/trading.ts';
+import { eventually, inMempool, newTrader, type Trader } from './helpers/trading.ts';
 
 // Issue 16, ADR 020: a pool's inscription reward is the inscription itself, moved from the
 // rewards wallet to the winner at offset 0 of output 0 with its postage, journalled like a btc
@@ -233,5 +233,39 @@ describe.each(databaseKinds())('inscription and brc-20 rewards on %s', (kind) =>
     await payPools(t.deps);
     expect(await journalOf(`${key}:transfer`)).toHaveLength(1);
     expect(await journalOf(key)).toHaveLength(1);
+  });
+
+  it('a transfer inscription journalled but not broadcast (a crash) is finished by the claims worker', async () => {
+    const tick = kind === 'pglite' ? 'rasa' : 'rasb';
+    const wallet = rewardsWallet(t.deps.env);
+    const broadcast = vi
+      .spyOn(t.deps.chain.source, 'broadcast')
+      .mockRejectedValueOnce(new Error('the node went away'));
+    const poolId = await drawnPool({ type: 'brc-20', asset: tick, amount: '3' });
+    const key = `pool:${poolId}:0:${alice.ordinals.address}`;
+    await payPools(t.deps);
+    broadcast.mockRestore();
+    const [transfer] = await journalOf(`${key}:transfer`);
+    expect(transfer?.status).toBe('claimed');
+    const [commit = '', reveal = ''] = transfer?.txids ?? [];
+    expect(await inMempool(node, commit)).toBe(false);
+    // The claims worker leaves a claim to its request for 5 s, then broadcasts it in order.
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    t.events.emit('mempool', { txids: [] });
+    await eventually(async () => expect(await inMempool(node, reveal)).toBe(true));
+    await mine();
+    await payPools(t.deps);
+    await eventually(async () => {
+      expect((await poolRows(poolId)).map((r) => r.status)[0]).toMatch(/^(sent|confirmed)$/);
+    });
+    await mine();
+    expect(await located(`${reveal}i0`)).toMatchObject({ address: alice.ordinals.address });
+    const held = await t.db.kysely
+      .selectFrom('brc20_balances')
+      .select('overall')
+      .where('address', '=', wallet.address)
+      .where('tick', '=', tick)
+      .executeTakeFirstOrThrow();
+    expect(BigInt(held.overall)).toBe(90n * E);
   });
 });
