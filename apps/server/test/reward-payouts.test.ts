@@ -301,7 +301,8 @@ describe.each(databaseKinds())('reward payouts on %s', (kind) => {
       status: 'sent',
     });
     expect(byAddress.get(bob.ordinals.address)).toMatchObject({ amount: '8000', txid });
-    // brc-20 rewards are not sent yet: recorded pending, no transaction.
+    // A brc-20 reward the rewards wallet holds none of waits, recorded pending with no
+    // transaction (reward-asset-payouts.test.ts pays one the wallet holds).
     expect(byAddress.get(carol.ordinals.address)).toMatchObject({
       reward_index: 1,
       amount: '5',
