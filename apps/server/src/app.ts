@@ -123,6 +123,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await storageRoutes(app, deps, writeLimit);
   if (deps.chain.faucet) devRoutes(app, { db: deps.db, faucet: deps.chain.faucet }, writeLimit);
 
-  await serveWebApp(app, deps.env.WEB_DIST_DIR);
+  await serveWebApp(app, deps.env.WEB_DIST_DIR, { plain: deps.env.WEB_STATIC_PLAIN === '1' });
   return app;
 }

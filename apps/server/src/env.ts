@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built web app served at /. */
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /** 1: serve the web app as before issue 18 (no compression, max-age=0), for npm run bench:web. */
+  WEB_STATIC_PLAIN: z.enum(['0', '1']).default('0'),
   /**
    * Origin serving /content (e.g. https://content.example.com, pointed at this server), so
    * inscriptions never share the app's origin; unset, /content stays on the app's origin, where a

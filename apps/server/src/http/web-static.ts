@@ -23,7 +23,7 @@ export interface WebStaticOptions {
 export async function serveWebApp(
   app: FastifyInstance,
   distDir: string,
-  { plain = process.env.WEB_STATIC_PLAIN === '1' }: WebStaticOptions = {},
+  { plain = false }: WebStaticOptions = {},
 ): Promise<void> {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
