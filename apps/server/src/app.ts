@@ -43,6 +43,7 @@ import {
   MAX_PARAM_LENGTH,
   registerErrorHandling,
 } from './http/error-handler.ts';
+import { addApiEtags } from './http/api-etag.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/web-static.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   refuseNulBytes(app);
   addSecurityHeaders(app, deps.env);
+  addApiEtags(app);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>
