@@ -128,7 +128,12 @@ describe('the swap in the browser', () => {
     const { page } = user;
     const before = await pool();
     await page.goto(`${app.baseUrl}/collections`);
-    await page.getByRole('link', { name: `Buy ${TICK}` }).click();
+    // The header's Buy opens the start-mining menu (spec 001 §2), whose Buy goes to the swap.
+    await page.getByRole('button', { name: `Buy ${TICK}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Start mining' })
+      .getByRole('link', { name: `Buy ${TICK}` })
+      .click();
     await page.waitForURL(/\/swap\?send=btc&receive=omkt$/);
     await page.getByLabel('You send', { exact: true }).fill(SEND_BTC);
     await expect
