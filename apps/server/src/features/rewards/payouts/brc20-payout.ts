@@ -8,7 +8,6 @@ import {
   inscriptionCommitAddress,
   revealLeafScript,
   xOnlyPublicKey,
-  type KeyPathInput,
   type RevealTransaction,
 } from '@om/bitcoin';
 import type { Transaction } from 'kysely';
@@ -20,18 +19,21 @@ import {
   availableBalance,
   heldInscription,
   isTransferable,
-  markSent,
   openTransferClaim,
   pendingAssetRewards,
   stillPending,
   transferInFlight,
   type PendingAssetReward,
 } from './asset-payouts.queries.ts';
-import { buildInscriptionMove } from './asset-payout-tx.ts';
 import { buildPayout } from './payout-tx.ts';
-import { broadcastPayout, journalPayout, payoutFeeRate } from './payout-send.ts';
-import { lockPayouts, spendableCoins } from './payouts.queries.ts';
-import { payoutKeys, rewardsWallet } from './rewards-wallet.ts';
+import {
+  broadcastPayout,
+  journalInscriptionMove,
+  payoutCoins,
+  payoutFeeRate,
+} from './payout-send.ts';
+import { lockPayouts } from './payouts.queries.ts';
+import { rewardsWallet } from './rewards-wallet.ts';
 
 // ADR 020: a brc-20 reward goes in the token's own two steps, each a journalled 'reward-payout'
 // claim broadcast after its transaction commits (kill -9 safe: the claims worker finishes it).
@@ -82,18 +84,7 @@ async function payBrc20(deps: AppDeps, reward: PendingAssetReward): Promise<void
       const id = `${claim.txids.at(-1) ?? ''}i0`;
       const held = await heldInscription(trx, id, wallet.address);
       if (!held || !(await isTransferable(trx, id, wallet.pkscript))) return undefined;
-      const carrier = { ...held, script: wallet.script, privateKey: wallet.privateKey };
-      const coins = await feeCoins(deps, trx);
-      const move = buildInscriptionMove({
-        carrier,
-        coins,
-        to,
-        change: wallet.script,
-        feeRate,
-        network,
-      });
-      await markSent(trx, reward.key, move.txid);
-      await journalPayout(trx, reward.key, move);
+      const move = await journalInscriptionMove(env, trx, { key: reward.key, held, to }, feeRate);
       return { ref: reward.key, txs: [move] };
     });
   } catch (err) {
@@ -146,7 +137,7 @@ async function inscribeTransfer(
     feeRate,
   );
   const commitTx = buildPayout({
-    coins: await feeCoins(deps, trx),
+    coins: await payoutCoins(env, trx),
     outputs: [{ script: commit.script, value: POSTAGE + revealFee }],
     change: wallet.script,
     feeRate,
@@ -166,14 +157,6 @@ async function inscribeTransfer(
     network,
   });
   return [commitTx, reveal];
-}
-
-async function feeCoins(deps: AppDeps, trx: Transaction<Database>): Promise<KeyPathInput[]> {
-  const keys = new Map(payoutKeys(deps.env).map((k) => [k.address, k]));
-  return (await spendableCoins(trx, [...keys.keys()])).flatMap((c) => {
-    const key = keys.get(c.address);
-    return key ? [{ ...c, script: key.script, privateKey: key.privateKey }] : [];
-  });
 }
 
 /** Broadcasts a journalled commit and reveal; a failure is left to the claims worker. */

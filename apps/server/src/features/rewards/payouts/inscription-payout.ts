@@ -1,15 +1,9 @@
-import { addressToScript, InscribeError, type KeyPathInput } from '@om/bitcoin';
+import { addressToScript, InscribeError } from '@om/bitcoin';
 import type { AppDeps } from '../../../app.ts';
-import {
-  heldInscription,
-  markSent,
-  pendingAssetRewards,
-  stillPending,
-} from './asset-payouts.queries.ts';
-import { buildInscriptionMove } from './asset-payout-tx.ts';
-import { broadcastPayout, journalPayout, payoutFeeRate } from './payout-send.ts';
-import { lockPayouts, spendableCoins } from './payouts.queries.ts';
-import { payoutKeys, rewardsWallet } from './rewards-wallet.ts';
+import { heldInscription, pendingAssetRewards, stillPending } from './asset-payouts.queries.ts';
+import { broadcastPayout, journalInscriptionMove, payoutFeeRate } from './payout-send.ts';
+import { lockPayouts } from './payouts.queries.ts';
+import { rewardsWallet } from './rewards-wallet.ts';
 
 // ADR 020: an inscription reward is the inscription itself, deposited in the rewards wallet by
 // an operator. One transaction per winner moves its whole output to the winner (input 0 →
@@ -61,23 +55,7 @@ async function payInscription(
         );
         return undefined;
       }
-      const keys = new Map(payoutKeys(env).map((k) => [k.address, k]));
-      const coins: KeyPathInput[] = (await spendableCoins(trx, [...keys.keys()])).flatMap((c) => {
-        const key = keys.get(c.address);
-        return key ? [{ ...c, script: key.script, privateKey: key.privateKey }] : [];
-      });
-      const carrier = { ...held, script: wallet.script, privateKey: wallet.privateKey };
-      const move = buildInscriptionMove({
-        carrier,
-        coins,
-        to,
-        change: wallet.script,
-        feeRate,
-        network,
-      });
-      await markSent(trx, reward.key, move.txid);
-      await journalPayout(trx, reward.key, move);
-      return move;
+      return journalInscriptionMove(env, trx, { key: reward.key, held, to }, feeRate);
     });
   } catch (err) {
     if (err instanceof InscribeError && err.code === 'insufficient-funds') {

@@ -4,6 +4,8 @@ import type { AppDeps } from '../../../app.ts';
 import type { Database } from '../../../db/database.ts';
 import { journalClaim, settleJournal } from '../../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder } from '../../listings/broadcast.ts';
+import { buildInscriptionMove } from './asset-payout-tx.ts';
+import { markSent } from './asset-payouts.queries.ts';
 import { buildPayout } from './payout-tx.ts';
 import { spendableCoins } from './payouts.queries.ts';
 import { payoutKeys, rewardsWallet } from './rewards-wallet.ts';
@@ -26,18 +28,50 @@ export async function buildRewardsPayout(
   feeRate: number,
 ): Promise<RevealTransaction> {
   const network = deps.env.BITCOIN_NETWORK;
-  const keys = payoutKeys(deps.env);
-  const byAddress = new Map(keys.map((k) => [k.address, k]));
-  const coins: KeyPathInput[] = (await spendableCoins(trx, [...byAddress.keys()])).flatMap((c) => {
-    const key = byAddress.get(c.address);
-    return key ? [{ ...c, script: key.script, privateKey: key.privateKey }] : [];
-  });
+  const coins = await payoutCoins(deps.env, trx);
   const outputs = payees.map((p) => {
     const script = addressToScript(p.address, network);
     if (!script) throw new Error(`reward payout: ${p.address} is not a ${network} address`);
     return { script, value: p.amount };
   });
   return buildPayout({ coins, outputs, change: rewardsWallet(deps.env).script, feeRate, network });
+}
+
+/** The payout keys' spendable coins (payouts.queries spendableCoins), each with its signing key. */
+export async function payoutCoins(
+  env: AppDeps['env'],
+  trx: Transaction<Database>,
+): Promise<KeyPathInput[]> {
+  const byAddress = new Map(payoutKeys(env).map((k) => [k.address, k]));
+  return (await spendableCoins(trx, [...byAddress.keys()])).flatMap((c) => {
+    const key = byAddress.get(c.address);
+    return key ? [{ ...c, script: key.script, privateKey: key.privateKey }] : [];
+  });
+}
+
+/**
+ * Moves an inscription the rewards wallet holds (`held`, alone on its output) to `to` for the
+ * reward `key`: the move is built, the reward marked sent with its txid and the move journalled,
+ * in the caller's transaction. Inscription and brc-20 rewards both end here.
+ */
+export async function journalInscriptionMove(
+  env: AppDeps['env'],
+  trx: Transaction<Database>,
+  move: { key: string; held: { txid: string; vout: number; value: bigint }; to: Uint8Array },
+  feeRate: number,
+): Promise<RevealTransaction> {
+  const wallet = rewardsWallet(env);
+  const tx = buildInscriptionMove({
+    carrier: { ...move.held, script: wallet.script, privateKey: wallet.privateKey },
+    coins: await payoutCoins(env, trx),
+    to: move.to,
+    change: wallet.script,
+    feeRate,
+    network: env.BITCOIN_NETWORK,
+  });
+  await markSent(trx, move.key, tx.txid);
+  await journalPayout(trx, move.key, tx);
+  return tx;
 }
 
 export async function journalPayout(
