@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
+import { PageNav } from '../artists/page-nav.tsx';
 import { cycleText } from './mining-share.ts';
 import { RewardsHistory } from './rewards-history.tsx';
 import { rewardsQueries } from './rewards.queries.ts';
@@ -100,16 +101,7 @@ function XpHistory({ address }: { address: string }) {
           );
         })}
       </ul>
-      {page > 1 || hasMore ? (
-        <div className="flex gap-2">
-          <Button size="sm" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <Button size="sm" disabled={!hasMore} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </div>
-      ) : null}
+      <PageNav label="XP history" page={page} hasMore={hasMore} onPage={setPage} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { formatDateTime, satsToBtc, type RewardRecord } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
+import { PageNav } from '../artists/page-nav.tsx';
 import { Loading, LoadFailed } from '../../components/ui/load-state.tsx';
 import { TxidLink } from '../chain/txid-link.tsx';
 import { rewardsQueries } from './rewards.queries.ts';
@@ -63,17 +63,7 @@ export function RewardsHistory() {
           </li>
         ))}
       </ul>
-      {page > 1 || hasMore ? (
-        <div className="flex items-center gap-2">
-          <Button size="sm" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <span className="text-xs text-zinc-400">Page {page}</span>
-          <Button size="sm" disabled={!hasMore} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </div>
-      ) : null}
+      <PageNav label="Rewards received" page={page} hasMore={hasMore} onPage={setPage} />
     </div>
   );
 }
