@@ -1,6 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { RegtestFaucet } from './chain/regtest-faucet.ts';
+import type { Cluster } from './cluster/cluster.ts';
 import type { BitcoinRpc } from './chain/rpc.ts';
 import type { ChainSource } from './chain/sources/chain-source.ts';
 import type { Db } from './db/create-db.ts';
@@ -65,11 +66,14 @@ export interface AppDeps {
   chain: ChainDeps;
   jwtSecret: Uint8Array;
   log: FastifyBaseLogger;
+  /** Set when RUN_MODE splits the deployment into processes (ADR 022); absent in `all` mode. */
+  cluster?: Cluster;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
+    trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,

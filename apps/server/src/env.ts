@@ -7,10 +7,26 @@ import type { S3StorageConfig } from './features/storage/s3-storage.ts';
  * The README's table of environment variables is this schema.
  */
 const EnvSchema = z.object({
+  /**
+   * What this process runs (ADR 022): `all` (the default: API, indexer and workers in one process),
+   * `api` (HTTP only; any number), `indexer` (follows the node; one active, the others stand by)
+   * or `worker` (the background workers; any number, each worker's pass in one process at a time).
+   * Anything but `all` needs DATABASE_URL and the shared secrets.
+   */
+  RUN_MODE: z.enum(['all', 'api', 'indexer', 'worker']).default('all'),
   /** HTTP port of the API and the web app. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Interface to bind; 0.0.0.0 to accept connections from other machines. */
   HOST: z.string().default('127.0.0.1'),
+  /**
+   * Behind a reverse proxy: whose X-Forwarded-For to believe, so that rate limits and per-client
+   * caps count the client, not the proxy: `true` (every hop) or the proxies' addresses/CIDRs,
+   * comma-separated (Fastify's trustProxy). Unset: the socket's address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | string => (v === undefined ? false : v === 'true' ? true : v)),
   /** Where the embedded database, the regtest node and generated secrets live. */
   DATA_DIR: z.string().default('./data'),
   /** Uploaded images (collection icons), one folder per user; unset, DATA_DIR/uploads. */
@@ -237,10 +253,31 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.BITCOIN_NETWORK !== 'regtest' && !env.JWT_SECRET) {
     throw new Error(`JWT_SECRET is required on ${env.BITCOIN_NETWORK}.`);
   }
+  if (env.RUN_MODE !== 'all') splitModeChecks(env);
   const dataDir = path.resolve(env.DATA_DIR);
   const storageDir = path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'uploads'));
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return { ...env, publicUrl, dataDir, storageDir, s3: s3Config(env) };
+}
+
+/**
+ * Processes apart share one PostgreSQL and one node, and must agree on every secret: one
+ * generated in DATA_DIR by whichever process started first would differ between machines.
+ */
+function splitModeChecks(env: z.infer<typeof EnvSchema>): void {
+  const mode = `RUN_MODE=${env.RUN_MODE}`;
+  if (!env.DATABASE_URL) {
+    throw new Error(`${mode} needs DATABASE_URL: the embedded database belongs to one process.`);
+  }
+  if (!env.BITCOIND_RPC_URL && env.BITCOIN_NETWORK === 'regtest') {
+    throw new Error(`${mode} needs BITCOIND_RPC_URL: the embedded node belongs to one process.`);
+  }
+  const missing = [
+    !env.JWT_SECRET && 'JWT_SECRET',
+    !env.COSIGNER_SECRET && 'COSIGNER_SECRET',
+    env.PLATFORM_FEE_BPS > 0 && !env.PLATFORM_FEE_ADDRESS && 'PLATFORM_FEE_ADDRESS',
+  ].filter(Boolean);
+  if (missing.length > 0) throw new Error(`${mode} needs ${missing.join(', ')}.`);
 }
 
 /** The bucket for uploads when S3_BUCKET is set; every other S3_ setting is then required. */

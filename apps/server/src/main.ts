@@ -13,14 +13,19 @@ import { startDemoSeed } from './features/demo/demo-seed.service.ts';
 import { loadEnv, type Env } from './env.ts';
 import { ChainEvents } from './indexer/chain-events.ts';
 import { ChainFollower } from './indexer/follow-chain.ts';
+import { rolesOf, startCluster } from './cluster/cluster.ts';
+import { startHealthServer } from './http/health-server.ts';
 
 /** Builds everything, starts serving, and shuts down in reverse order on SIGINT or SIGTERM. */
 async function main(): Promise<void> {
   const closers: (() => Promise<void>)[] = [];
-  const shutdown = async () => {
-    for (const close of closers.reverse())
-      await close().catch((err: unknown) => console.error(err));
-  };
+  let stopping: Promise<void> | undefined;
+  // Once, whichever comes first: a signal, a failed start, or the loss of the cluster's leases.
+  const shutdown = () =>
+    (stopping ??= (async () => {
+      for (const close of closers.reverse())
+        await close().catch((err: unknown) => console.error(err));
+    })());
 
   try {
     const env = loadEnv();
@@ -37,12 +42,35 @@ async function main(): Promise<void> {
     closers.push(() => db.close());
     await migrate(db);
 
-    // The indexer follows the node in this process (issue 3); it stops before the database closes.
+    // RUN_MODE (ADR 022): `all` runs everything here; apart, each process its part, with the
+    // others' chain events and wakes heard through PostgreSQL.
+    const roles = rolesOf(env.RUN_MODE);
     const events = new ChainEvents();
-    if (rpc) {
+    const cluster = await startCluster({
+      env,
+      db,
+      chainEvents: events,
+      log,
+      onLost: (err) => {
+        log.fatal({ err }, 'lost the leases connection: stopping');
+        process.exitCode = 1;
+        void shutdown();
+      },
+    });
+    if (cluster) closers.push(() => cluster.stop());
+
+    // The indexer stops before the database closes; apart, it follows the node only while it
+    // holds the indexer's lease (a standby takes it within a second of the holder's death).
+    let isIndexing = false;
+    if (rpc && roles.indexes) {
       const follower = new ChainFollower({ db, rpc, network: env.BITCOIN_NETWORK, events, log });
       const stopIndexer = new AbortController();
-      const indexing = follower.run(stopIndexer.signal);
+      const indexing = (async () => {
+        if (cluster && !(await cluster.leases.take('indexer', stopIndexer.signal))) return;
+        isIndexing = true;
+        if (cluster) log.info('indexer: holding the lease, following the node');
+        await follower.run(stopIndexer.signal);
+      })();
       closers.push(async () => {
         stopIndexer.abort();
         await indexing;
@@ -56,13 +84,39 @@ async function main(): Promise<void> {
       chain: { rpc, faucet, events, source },
       jwtSecret: jwtSecret(env),
       log,
+      cluster,
     };
+    // A worker process builds the app for its workers (each feature starts its own) and serves
+    // only its health; an indexer process needs no app.
+    if (!roles.serves) {
+      if (roles.works) {
+        const workers = await buildApp(deps);
+        closers.push(() => workers.close());
+      }
+      const health = await startHealthServer({
+        mode: env.RUN_MODE,
+        port: env.PORT,
+        host: env.HOST,
+        log,
+        source,
+        leads: () => isIndexing,
+      });
+      closers.push(() => health.close());
+      log.info({ mode: env.RUN_MODE, network: env.BITCOIN_NETWORK }, 'running');
+      return listenForSignals(shutdown);
+    }
     const app = await buildApp(deps);
     closers.push(() => app.close());
 
     // Regtest's demo market (issues 3, 4): seeded in the background once the indexer has caught
     // up, then traded through the market's own services.
-    if (env.BITCOIN_NETWORK === 'regtest' && env.SEED_DEMO && rpc && faucet) {
+    if (
+      env.BITCOIN_NETWORK === 'regtest' &&
+      env.SEED_DEMO &&
+      env.RUN_MODE === 'all' &&
+      rpc &&
+      faucet
+    ) {
       closers.push(startDemoSeed({ db, rpc, faucet, dataDir: env.dataDir, log, market: deps }));
     }
     await app.listen({ port: env.PORT, host: env.HOST });
@@ -77,6 +131,10 @@ async function main(): Promise<void> {
     return;
   }
 
+  listenForSignals(shutdown);
+}
+
+function listenForSignals(shutdown: () => Promise<void>): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void shutdown());
   }

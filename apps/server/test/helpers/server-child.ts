@@ -16,6 +16,8 @@ export interface ServerChild {
   exited: Promise<NodeJS.Signals | null>;
   /** SIGTERM, and waits for the shutdown. */
   stop(): Promise<void>;
+  /** Kills it at once (SIGKILL: no shutdown, as a crashed machine) and waits for its end. */
+  kill(): Promise<void>;
 }
 
 export async function spawnServer(env: Record<string, string>): Promise<ServerChild> {
@@ -58,6 +60,10 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerCh
     exited,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
   };

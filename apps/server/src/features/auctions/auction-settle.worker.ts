@@ -7,6 +7,7 @@ import {
   type SignedListedItem,
 } from '@om/bitcoin';
 import type { AppDeps } from '../../app.ts';
+import { startWorkerLoop, type WorkerLoop } from '../../chain/chain-worker.ts';
 import { settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
 import { cosignerFor } from '../multisig/cosigner.ts';
@@ -113,42 +114,25 @@ export async function settleEndedAuctions(deps: AppDeps): Promise<void> {
 }
 
 /**
- * Runs the worker in this process: every few seconds, and at once when `wake` is called. Several
- * processes may run it: the settlement is claimed with a conditional update, once.
+ * The worker's loop: every few seconds, and at once when `wake` is called. Even two passes at once
+ * would settle an auction once: the settlement is claimed with a conditional update.
  */
-export function startAuctionWorker(deps: AppDeps): { wake: () => void; stop: () => Promise<void> } {
-  let running: Promise<void> | undefined;
+export function startAuctionWorker(deps: AppDeps): WorkerLoop {
   let cleanedAt = 0;
-  let isRequested = false;
-  let isStopped = false;
-  const wake = () => {
-    isRequested = true;
-    if (running || isStopped) return;
-    running = (async () => {
-      while (isRequested && !isStopped) {
-        isRequested = false;
-        await settleEndedAuctions(deps).catch((err: unknown) =>
-          deps.log.error({ err }, 'auction worker: cannot read the queue'),
+  return startWorkerLoop(
+    deps,
+    'auction settlement',
+    async () => {
+      await settleEndedAuctions(deps).catch((err: unknown) =>
+        deps.log.error({ err }, 'auction worker: cannot read the queue'),
+      );
+      if (Date.now() - cleanedAt >= CLEANUP_MS) {
+        cleanedAt = Date.now();
+        await dropStaleUnsigned(deps.db).catch((err: unknown) =>
+          deps.log.error({ err }, 'auction worker: cannot drop what was left unsigned'),
         );
-        if (Date.now() - cleanedAt >= CLEANUP_MS) {
-          cleanedAt = Date.now();
-          await dropStaleUnsigned(deps.db).catch((err: unknown) =>
-            deps.log.error({ err }, 'auction worker: cannot drop what was left unsigned'),
-          );
-        }
       }
-    })().finally(() => {
-      running = undefined;
-    });
-  };
-  const timer = setInterval(wake, POLL_MS);
-  timer.unref();
-  return {
-    wake,
-    stop: async () => {
-      isStopped = true;
-      clearInterval(timer);
-      await running;
     },
-  };
+    { triggers: [], pollMs: POLL_MS, runAtStart: false },
+  );
 }

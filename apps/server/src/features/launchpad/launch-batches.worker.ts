@@ -10,6 +10,7 @@ import {
 } from '@om/bitcoin';
 import { LAUNCH_BATCH_SIZE } from '@om/core';
 import type { AppDeps } from '../../app.ts';
+import { startWorkerLoop, type WorkerLoop } from '../../chain/chain-worker.ts';
 import type { BatchInputToSign, NewOrderbookEntry } from '../../db/database.ts';
 import { listingItemParams, type ListingTerms } from '../listings/listed-item.ts';
 import { makerFees } from '../listings/listing.service.ts';
@@ -235,52 +236,34 @@ async function collectionOf(deps: AppDeps, collectionId: string) {
 }
 
 /**
- * Runs the worker in this process: every few seconds, and at once when `wake` is called (after a
- * create). Several processes may run it: saving is conditional on the launch still initializing.
+ * The worker's loop: every few seconds, and at once when `wake` is called (after a create), in
+ * the worker processes of a split deployment. Saving is conditional on the launch still
+ * initializing, so even two passes at once would not prepare a launch twice.
  */
-export function startLaunchWorker(deps: AppDeps): { wake: () => void; stop: () => Promise<void> } {
-  let running: Promise<void> | undefined;
-  let isRequested = false;
-  let isStopped = false;
+export function startLaunchWorker(deps: AppDeps): WorkerLoop {
   let cleanedAt = 0;
-  const wake = () => {
-    isRequested = true;
-    if (running || isStopped) return;
-    running = (async () => {
-      while (isRequested && !isStopped) {
-        isRequested = false;
-        if (Date.now() - cleanedAt >= CLEANUP_MS) {
-          cleanedAt = Date.now();
-          await dropStaleUnsignedLaunches(deps.db).catch((err: unknown) =>
-            deps.log.error({ err }, 'launch worker: cannot drop launches left unsigned'),
-          );
-        }
-        // Each launch on its own: one that fails unexpectedly (the node away, say) is logged and
-        // retried on the next pass without holding up the others.
-        const ids = await initializingLaunches(deps.db).catch((err: unknown) => {
-          deps.log.error({ err }, 'launch worker: cannot read the queue');
-          return [];
-        });
-        for (const id of ids) {
-          if (isStopped) break;
-          await prepareLaunch(deps, id).catch((err: unknown) =>
-            deps.log.error({ err, launchpadId: id }, 'launch worker: preparing failed'),
-          );
-        }
+  return startWorkerLoop(
+    deps,
+    'launch batches',
+    async () => {
+      if (Date.now() - cleanedAt >= CLEANUP_MS) {
+        cleanedAt = Date.now();
+        await dropStaleUnsignedLaunches(deps.db).catch((err: unknown) =>
+          deps.log.error({ err }, 'launch worker: cannot drop launches left unsigned'),
+        );
       }
-    })().finally(() => {
-      running = undefined;
-    });
-  };
-  const timer = setInterval(wake, POLL_MS);
-  timer.unref();
-  wake();
-  return {
-    wake,
-    stop: async () => {
-      isStopped = true;
-      clearInterval(timer);
-      await running;
+      // Each launch on its own: one that fails unexpectedly (the node away, say) is logged and
+      // retried on the next pass without holding up the others.
+      const ids = await initializingLaunches(deps.db).catch((err: unknown) => {
+        deps.log.error({ err }, 'launch worker: cannot read the queue');
+        return [];
+      });
+      for (const id of ids) {
+        await prepareLaunch(deps, id).catch((err: unknown) =>
+          deps.log.error({ err, launchpadId: id }, 'launch worker: preparing failed'),
+        );
+      }
     },
-  };
+    { triggers: [], pollMs: POLL_MS },
+  );
 }
