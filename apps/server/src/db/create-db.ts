@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { pgliteTemplatePath, readPgliteTemplate, savePgliteTemplate } from './pglite-template.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -21,24 +23,57 @@ export interface Db {
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite, a data dir initdb just made: saved as the template once migrate() has fully migrated it. */
+  saveTemplate?(): Promise<void>;
 }
 
 const INT8_OID = 20;
 
 export type DbOptions =
-  | { kind: 'pglite'; dataDir?: string }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** A fresh data dir's template (pglite-template.ts): default the cache's; false: none, initdb. */
+      template?: string | false;
+    }
   | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number };
 
 export async function createDb(options: DbOptions): Promise<Db> {
-  return options.kind === 'pglite' ? createPglite(options.dataDir) : createPostgres(options);
+  return options.kind === 'pglite' ? createPglite(options) : createPostgres(options);
 }
 
-async function createPglite(dataDir: string | undefined): Promise<Db> {
+/**
+ * Opens PGlite. A fresh data dir is unpacked from the template when there is one; else initdb makes
+ * it, and `saveTemplate` is there for migrate() to call once it is fully migrated
+ * (pglite-template.ts says why).
+ */
+async function openPglite(
+  dataDir: string | undefined,
+  template: string | false | undefined,
+): Promise<{ client: PGlite; saveTemplate?: () => Promise<void> }> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const isFresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const file = isFresh && template !== false ? (template ?? pgliteTemplatePath()) : undefined;
+  const loadDataDir = file ? readPgliteTemplate(file) : undefined;
   // int8 as a decimal string, exactly as node-postgres returns it: PGlite's default is a lossy number.
   // (The options-object form: PGlite ignores a second argument when the data dir is undefined.)
-  const client = new PGlite({ dataDir, parsers: { [INT8_OID]: (value: string) => value } });
+  const client = new PGlite({
+    dataDir,
+    loadDataDir,
+    parsers: { [INT8_OID]: (value: string) => value },
+  });
   await client.waitReady;
+  if (!file || loadDataDir) return { client };
+  let isSaved = false;
+  const saveTemplate = async () => {
+    if (!isSaved) await savePgliteTemplate(client, file);
+    isSaved = true;
+  };
+  return { client, saveTemplate };
+}
+
+async function createPglite(options: { dataDir?: string; template?: string | false }): Promise<Db> {
+  const { client, saveTemplate } = await openPglite(options.dataDir, options.template);
   const kysely = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     kysely,
@@ -57,6 +92,7 @@ async function createPglite(dataDir: string | undefined): Promise<Db> {
       }
     },
     close: () => kysely.destroy(),
+    ...(saveTemplate ? { saveTemplate } : {}),
   };
 }
 

@@ -16,7 +16,8 @@ export function listMigrations(dir = MIGRATIONS_DIR): { version: string; file: s
 
 /**
  * Applies every migration not applied yet, each in its own transaction, in order. Forward only.
- * An advisory lock makes concurrent server processes on one PostgreSQL wait for each other.
+ * An advisory lock makes concurrent server processes on one PostgreSQL wait for each other. A PGlite
+ * data dir initdb has just made is then saved as the template for the next (pglite-template.ts).
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.execScript(
@@ -59,5 +60,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
         },
       );
   }
+  // Only our own migrations make a template: a test's own directory is some other schema.
+  if (dir === MIGRATIONS_DIR) await db.saveTemplate?.();
   return applied;
 }

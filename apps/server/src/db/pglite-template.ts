@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { listMigrations } from './migrate.ts';
+
+// Why a template (issue 18): PGlite's initdb runs a second, in-memory PGlite beside the one being
+// opened and copies its result over, so creating a data dir holds two PostgreSQL heaps at once and
+// peaks at about 900 MB; unpacking a data dir (`loadDataDir`) holds one, about 450 MB, and our
+// migrations on top add about 60 more. So the first data dir that initdb makes and migrate() fully
+// migrates is dumped here, and a later fresh one is unpacked from it, already migrated. The key is
+// the PGlite version and every migration's name and text: a new or changed migration (or PGlite)
+// means a new template, made the old way once. An existing data dir never sees a template; it
+// just migrates. In-memory databases (tests) keep initdb: their migrations may be a test's own.
+
+const PGLITE_PACKAGE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))),
+  '../package.json',
+);
+const CACHE_DIR = path.resolve(import.meta.dirname, '../../../../node_modules/.cache/om-pglite');
+
+/** Where the template for the installed PGlite and the current migrations is (or will be). */
+export function pgliteTemplatePath(cacheDir = CACHE_DIR): string {
+  const { version } = JSON.parse(fs.readFileSync(PGLITE_PACKAGE, 'utf8')) as { version: string };
+  const hash = createHash('sha256').update(version);
+  for (const { version: name, file } of listMigrations()) {
+    hash.update(`\0${name}\0`).update(fs.readFileSync(file));
+  }
+  return path.join(cacheDir, `migrated-${version}-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+}
+
+/** The template as `loadDataDir` takes it, or undefined when none was saved yet. */
+export function readPgliteTemplate(file: string): Blob | undefined {
+  return fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
+}
+
+/**
+ * Saves a data dir just created and fully migrated as the template. A CHECKPOINT first, so the
+ * copy needs no WAL replay; written to a temporary name, then renamed, so a reader sees a whole
+ * tarball or none. The template only saves memory and time, so a cache that cannot be written
+ * (a read-only install) leaves things as they were.
+ */
+export async function savePgliteTemplate(client: PGlite, file: string): Promise<void> {
+  await client.exec('CHECKPOINT');
+  const tarball = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(temporary, tarball);
+    fs.renameSync(temporary, file);
+  } catch (err) {
+    fs.rmSync(temporary, { force: true });
+    const code = err instanceof Error && 'code' in err ? String(err.code) : '';
+    if (code !== 'EACCES' && code !== 'EROFS') throw err;
+  }
+}
