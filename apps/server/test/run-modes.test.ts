@@ -49,6 +49,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a deployment split by RUN_MODE'
     (await api(d.t, 'GET', `/api/shared/inscriptions/details/${inscriptionId}`)).body.payload
       ?.address as string | undefined;
 
+  /** A live event stream on one API process, read into `text` as it comes. */
+  async function openStream(baseUrl: string) {
+    const controller = new AbortController();
+    const res = await fetch(`${baseUrl}/api/shared/events`, { signal: controller.signal });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const stream = { text: '', close: () => controller.abort() };
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        stream.text += decoder.decode(value);
+      }
+    })().catch(() => undefined);
+    await vi.waitFor(() => expect(stream.text).toContain('event: ready'));
+    return stream;
+  }
+
   /** A buyer with two padding coins and one to pay with, confirmed. */
   async function fundedBuyer(): Promise<Trader> {
     const buyer = await newTrader(d.t);
@@ -67,6 +85,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a deployment split by RUN_MODE'
       },
       { timeout: 20_000, interval: 200 },
     );
+
+    // The indexer's blocks reach the browsers of every API process.
+    const streams = await Promise.all(d.api.map((p) => openStream(p.baseUrl)));
+    await mineAndSync(node, t);
+    const height = await node.node.rpc.getBlockCount();
+    for (const stream of streams) {
+      await vi.waitFor(() =>
+        expect(stream.text).toContain(`event: block\ndata: {"height":${height},`),
+      );
+    }
+    for (const stream of streams) stream.close();
 
     // A sale: listed through one API process, bought through the other.
     const seller = await newTrader(t);
