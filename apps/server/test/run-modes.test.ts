@@ -95,7 +95,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a deployment split by RUN_MODE'
         expect(stream.text).toContain(`event: block\ndata: {"height":${height},`),
       );
     }
-    for (const stream of streams) stream.close();
 
     // A sale: listed through one API process, bought through the other.
     const seller = await newTrader(t);
@@ -140,6 +139,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a deployment split by RUN_MODE'
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     const saleTxid = submitted.body.payload.txId as string;
     expect(await inMempool(node, saleTxid)).toBe(true);
+
+    // The purchase, written by one API process, reaches the streams of both (the market's
+    // triggers, heard on the schema's channel).
+    for (const stream of streams) {
+      await vi.waitFor(() => expect(stream.text).toContain(`"orderId":"${listingId}"`));
+      expect(stream.text).toContain('event: trade');
+    }
+    for (const stream of streams) stream.close();
 
     // The active indexer dies with the purchase in the mempool; the standby takes the lease.
     await leader.kill();

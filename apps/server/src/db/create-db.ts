@@ -115,11 +115,15 @@ async function createPostgres(options: {
       client.release();
     }
   }
+  // The tables' schema: the test's own, or the first of the URL's search_path that exists (a
+  // deployment may set `options=-c search_path=...`). The market's and the cluster's channels are
+  // named after it, as the triggers name theirs after current_schema().
+  const schema = options.schema ?? (await currentSchema(pool));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
     kind: 'postgres',
-    schema: options.schema ?? 'public',
+    schema,
     listen: (channel, handler) => listenWithReconnect(options.url, channel, handler),
     // A query without values goes through the simple protocol, which accepts several statements;
     // a failed script leaves its transaction aborted, so roll back on that same connection.
@@ -136,6 +140,11 @@ async function createPostgres(options: {
     },
     close: () => kysely.destroy(),
   };
+}
+
+async function currentSchema(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ schema: string | null }>('select current_schema() as schema');
+  return rows[0]?.schema ?? 'public';
 }
 
 const RECONNECT_DELAY_MS = 1_000;
