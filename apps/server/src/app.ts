@@ -45,6 +45,7 @@ import {
   registerErrorHandling,
 } from './http/error-handler.ts';
 import { addApiEtags } from './http/api-etag.ts';
+import { openApiRoutes } from './http/openapi/openapi.routes.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/web-static.ts';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refuseNulBytes(app);
   addSecurityHeaders(app, deps.env);
   addApiEtags(app);
+  openApiRoutes(app, deps);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>

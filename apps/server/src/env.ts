@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(86_400),
   /** Write requests allowed per client address per minute. */
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Stable public reads (collections, listings, activity, inscriptions, BRC-20) per client address per minute. */
+  READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /**
    * Sign-in requests (challenge and verify) per minute for one address being signed in, and for
    * one client address: users behind one IP each have their own allowance (issue 21 item 25).

@@ -4,10 +4,17 @@ import {
   AuctionsQuerySchema,
   createAuctionBodySchema,
   PlaceBidBodySchema,
+  CreateAuctionPayloadSchema,
+  ConfirmAuctionPayloadSchema,
+  AuctionsPayloadSchema,
+  CancelAuctionPayloadSchema,
+  PlaceBidPayloadSchema,
+  ConfirmBidPayloadSchema,
 } from '@om/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
+import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
@@ -23,6 +30,43 @@ const SlugParamSchema = z.object({
 });
 const BidParamSchema = SlugParamSchema.extend({ bidId: z.uuid('bidId must be a bid id') });
 
+/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+const docs = {
+  create: {
+    summary: 'Create an auction: the escrow PSBT to sign',
+    payload: CreateAuctionPayloadSchema,
+  },
+  confirm: {
+    summary: "Confirm an auction with the seller's signatures",
+    body: ConfirmAuctionBodySchema,
+    payload: ConfirmAuctionPayloadSchema,
+  },
+  list: {
+    summary: 'Auctions: live, upcoming or ended, paged',
+    query: AuctionsQuerySchema,
+    payload: AuctionsPayloadSchema,
+  },
+  checkSlug: { summary: 'Whether an auction slug is taken', params: SlugParamSchema },
+  one: { summary: 'One auction with its bids', params: SlugParamSchema },
+  cancel: {
+    summary: 'Cancel an auction before its first bid',
+    params: SlugParamSchema,
+    payload: CancelAuctionPayloadSchema,
+  },
+  bid: {
+    summary: 'Bid: the settlement PSBT to sign',
+    params: SlugParamSchema,
+    body: PlaceBidBodySchema,
+    payload: PlaceBidPayloadSchema,
+  },
+  confirmBid: {
+    summary: 'Bid: confirm with the signed settlement',
+    params: BidParamSchema,
+    body: ConfirmBidBodySchema,
+    payload: ConfirmBidPayloadSchema,
+  },
+} satisfies Record<string, RouteDocs>;
+
 /**
  * English auctions (spec 000 §7, spec 001 §7 "Auctions"; issue 6, ADR 012), with the worker that
  * settles them once ended (stopped when the app closes). Creating, canceling and bidding need sign-in;
@@ -37,46 +81,62 @@ export function registerAuctions(app: FastifyInstance, deps: AppDeps, writeLimit
   const session = (request: FastifyRequest) => request.session as SessionClaims;
   const createSchema = createAuctionBodySchema(deps.env.BITCOIN_NETWORK);
 
-  app.post('/api/launchpad/auctions/create', signedIn, async (request) => {
-    const body = parseInput(createSchema, request.body, 'body');
-    return { success: true, payload: await createAuction(deps, session(request), body) };
-  });
+  app.post(
+    '/api/launchpad/auctions/create',
+    documented({ ...docs.create, body: createSchema }, signedIn),
+    async (request) => {
+      const body = parseInput(createSchema, request.body, 'body');
+      return { success: true, payload: await createAuction(deps, session(request), body) };
+    },
+  );
 
-  app.put('/api/launchpad/auctions/confirm', write, async (request) => {
+  app.put('/api/launchpad/auctions/confirm', documented(docs.confirm, write), async (request) => {
     const body = parseInput(ConfirmAuctionBodySchema, request.body, 'body');
     return { success: true, payload: await confirmAuction(deps, body) };
   });
 
   // The /auctions page (issue 21 item 4): live, upcoming or ended, paged.
-  app.get('/api/launchpad/auctions', async (request) => {
+  app.get('/api/launchpad/auctions', documented(docs.list), async (request) => {
     const query = parseInput(AuctionsQuerySchema, request.query, 'query');
     return { success: true, payload: await getAuctions(deps, query) };
   });
 
-  app.get('/api/launchpad/auctions/check-slug/:slug', async (request) => {
-    const { slug } = parseInput(SlugParamSchema, request.params, 'params');
-    return { success: true, payload: await checkAuctionSlug(deps, slug) };
-  });
+  app.get(
+    '/api/launchpad/auctions/check-slug/:slug',
+    documented(docs.checkSlug),
+    async (request) => {
+      const { slug } = parseInput(SlugParamSchema, request.params, 'params');
+      return { success: true, payload: await checkAuctionSlug(deps, slug) };
+    },
+  );
 
-  app.get('/api/launchpad/auctions/:slug', async (request) => {
+  app.get('/api/launchpad/auctions/:slug', documented(docs.one), async (request) => {
     const { slug } = parseInput(SlugParamSchema, request.params, 'params');
     return { success: true, payload: await getAuction(deps, slug) };
   });
 
-  app.delete('/api/launchpad/auctions/:slug', signedIn, async (request) => {
-    const { slug } = parseInput(SlugParamSchema, request.params, 'params');
-    return { success: true, payload: await cancelAuction(deps, session(request), slug) };
-  });
+  app.delete(
+    '/api/launchpad/auctions/:slug',
+    documented(docs.cancel, signedIn),
+    async (request) => {
+      const { slug } = parseInput(SlugParamSchema, request.params, 'params');
+      return { success: true, payload: await cancelAuction(deps, session(request), slug) };
+    },
+  );
 
-  app.post('/api/launchpad/auctions/:slug/bid', signedIn, async (request) => {
+  app.post('/api/launchpad/auctions/:slug/bid', documented(docs.bid, signedIn), async (request) => {
     const { slug } = parseInput(SlugParamSchema, request.params, 'params');
     const body = parseInput(PlaceBidBodySchema, request.body, 'body');
     return { success: true, payload: await placeBid(deps, session(request), slug, body) };
   });
 
-  app.put('/api/launchpad/auctions/:slug/bid/:bidId', signedIn, async (request) => {
-    const params = parseInput(BidParamSchema, request.params, 'params');
-    const body = parseInput(ConfirmBidBodySchema, request.body, 'body');
-    return { success: true, payload: await confirmBid(deps, session(request), params, body) };
-  });
+  app.put(
+    '/api/launchpad/auctions/:slug/bid/:bidId',
+    documented(docs.confirmBid, signedIn),
+    async (request) => {
+      const params = parseInput(BidParamSchema, request.params, 'params');
+      const body = parseInput(ConfirmBidBodySchema, request.body, 'body');
+      return { success: true, payload: await confirmBid(deps, session(request), params, body) };
+    },
+  );
 }

@@ -1,6 +1,12 @@
-import { AuthChallengeBodySchema, AuthVerifyBodySchema } from '@om/core';
+import {
+  AuthChallengeBodySchema,
+  AuthVerifyBodySchema,
+  AuthChallengePayloadSchema,
+  AuthVerifyPayloadSchema,
+} from '@om/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
+import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireSession } from './auth-guard.ts';
@@ -61,19 +67,42 @@ class MinuteCounter {
   }
 }
 
+/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+const docs = {
+  challenge: {
+    summary: 'Sign-in step 1: a message to sign',
+    description:
+      'Answers the message the wallet signs for `address` and when it expires. Limited per address being signed in and, more loosely, per client address.',
+    body: AuthChallengeBodySchema,
+    payload: AuthChallengePayloadSchema,
+  },
+  verify: {
+    summary: 'Sign-in step 2: the signed message for a token',
+    description:
+      'Checks the BIP-322 (or legacy) signature of the challenge by `publicKey` for `address` and answers a JWT to send as `Authorization: Bearer <token>`.',
+    body: AuthVerifyBodySchema,
+    payload: AuthVerifyPayloadSchema,
+  },
+  me: { summary: 'The session of the bearer token' },
+} satisfies Record<string, RouteDocs>;
+
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limits = signInLimits(deps);
-  app.post('/api/auth/challenge', limits, async (request) => {
+  app.post('/api/auth/challenge', documented(docs.challenge, limits), async (request) => {
     const { address } = parseInput(AuthChallengeBodySchema, request.body, 'body');
     return { success: true, payload: await createChallenge(deps, address) };
   });
 
-  app.post('/api/auth/verify', limits, async (request) => {
+  app.post('/api/auth/verify', documented(docs.verify, limits), async (request) => {
     const body = parseInput(AuthVerifyBodySchema, request.body, 'body');
     return { success: true, payload: await verifyChallenge(deps, body) };
   });
 
-  app.get('/api/auth/me', { preHandler: requireSession(deps.jwtSecret) }, (request) => {
-    return { success: true, payload: request.session };
-  });
+  app.get(
+    '/api/auth/me',
+    documented(docs.me, { preHandler: requireSession(deps.jwtSecret) }),
+    (request) => {
+      return { success: true, payload: request.session };
+    },
+  );
 }

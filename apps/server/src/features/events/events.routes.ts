@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
+import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { parseInput } from '../../http/validate.ts';
 import { EventStreams } from './event-streams.ts';
 import type { MarketEvents } from './market-events.ts';
@@ -25,6 +26,17 @@ const EventsQuerySchema = z.object({
   address: z.string().trim().min(1).max(100, 'address is too long').optional(),
 });
 
+/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+const docs = {
+  stream: {
+    summary: 'Live events: blocks, mempool, trades, BRC-20, notifications',
+    description:
+      'A server-sent events stream, capped per client and in all, ending after EVENT_STREAM_LIFETIME_SECONDS; `retry:` makes EventSource reconnect.',
+    query: EventsQuerySchema,
+    answer: 'event-stream',
+  },
+} satisfies Record<string, RouteDocs>;
+
 /**
  * GET /api/shared/events: a server-sent events stream of indexed blocks (with the inscriptions they
  * created or moved), BRC-20 passes (`brc20`, once that height's token rows are readable), transactions entering the mempool, trades and listings, so pages update
@@ -44,7 +56,7 @@ export function eventsRoutes(
     lifetimeMs: env.EVENT_STREAM_LIFETIME_SECONDS * 1000,
   });
   app.addHook('onClose', () => streams.stop());
-  app.get('/api/shared/events', (request, reply) => {
+  app.get('/api/shared/events', documented(docs.stream), (request, reply) => {
     const { orderIds, address } = parseInput(EventsQuerySchema, request.query, 'query');
     streams.admit(request.ip);
     reply.hijack();

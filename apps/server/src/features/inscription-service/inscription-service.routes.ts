@@ -7,6 +7,7 @@ import {
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
+import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { AppError, STATUS_BY_CODE } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { startInscribeWorker } from './inscribe-orders.worker.ts';
@@ -18,6 +19,40 @@ import {
 import { buildOrderPaymentPsbt, payOrder } from './inscribe-payment.service.ts';
 
 const OrderQuerySchema = z.object({ id: z.string().min(1, 'id is required') });
+
+/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+const docs = {
+  inscribe: {
+    tag: 'inscription-service',
+    answer: 'ordinalsbot',
+    summary: 'Create an inscription order: its charge address',
+    body: InscribeRequestSchema,
+  },
+  order: {
+    tag: 'inscription-service',
+    answer: 'ordinalsbot',
+    summary: 'An inscription order and its state',
+    query: OrderQuerySchema,
+  },
+  price: {
+    tag: 'inscription-service',
+    answer: 'ordinalsbot',
+    summary: 'What an inscription order would cost',
+    body: InscribeRequestSchema,
+  },
+  paymentPsbt: {
+    tag: 'inscription-service',
+    answer: 'ordinalsbot',
+    summary: "A PSBT paying an order from the user's wallet",
+    body: PaymentPsbtRequestSchema,
+  },
+  pay: {
+    tag: 'inscription-service',
+    answer: 'ordinalsbot',
+    summary: 'Pay an order with the signed PSBT',
+    body: PayRequestSchema,
+  },
+} satisfies Record<string, RouteDocs>;
 
 /**
  * Our inscription service (issue 14, ADR 016) in OrdinalsBot's shape: answers are the object
@@ -47,19 +82,19 @@ export function inscriptionServiceRoutes(
       });
       const write = { config: writeLimit };
 
-      service.post('/inscribe', write, async (request) =>
+      service.post('/inscribe', documented(docs.inscribe, write), async (request) =>
         createInscribeOrder(deps, parseInput(InscribeRequestSchema, request.body, 'body')),
       );
-      service.get('/order', async (request) =>
+      service.get('/order', documented(docs.order), async (request) =>
         getInscribeOrder(deps, parseInput(OrderQuerySchema, request.query, 'query').id),
       );
-      service.post('/price', async (request) =>
+      service.post('/price', documented(docs.price), async (request) =>
         priceInscribeOrder(deps, parseInput(InscribeRequestSchema, request.body, 'body')),
       );
-      service.post('/payment-psbt', write, async (request) =>
+      service.post('/payment-psbt', documented(docs.paymentPsbt, write), async (request) =>
         buildOrderPaymentPsbt(deps, parseInput(PaymentPsbtRequestSchema, request.body, 'body')),
       );
-      service.post('/pay', write, async (request) =>
+      service.post('/pay', documented(docs.pay, write), async (request) =>
         payOrder(deps, parseInput(PayRequestSchema, request.body, 'body')),
       );
     },

@@ -1,6 +1,7 @@
 import { OrderRecordBodySchema, type OrderRecord } from '@om/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
+import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import type { Order } from '../../db/database.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
@@ -10,6 +11,12 @@ import { ordersOf, upsertOrder } from './orders.queries.ts';
 
 /** How many order records GET /api/orders answers, newest first. */
 const ORDERS_LIMIT = 100;
+
+/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+const docs = {
+  record: { summary: 'Record an order (what the user just did)', body: OrderRecordBodySchema },
+  list: { summary: "The user's order records, newest first (100)" },
+} satisfies Record<string, RouteDocs>;
 
 /**
  * Order records (spec 001 §3): what a signed-in user did (BuyListing, ListInscription, ...),
@@ -24,27 +31,31 @@ export function ordersRoutes(
 ): void {
   const preHandler = requireSession(jwtSecret);
 
-  app.post('/api/orders', { config: writeLimit, preHandler }, async (request) => {
-    const body = parseInput(OrderRecordBodySchema, request.body, 'body');
-    const session = request.session as SessionClaims;
-    const rewardState = await verifyOrderRecord(db, session, body);
-    const order = await upsertOrder(db, {
-      user_id: session.userId,
-      reward_state: rewardState,
-      source: body.source,
-      type: body.type,
-      order_id: body.orderId,
-      address: body.address,
-      count: body.count,
-      txid: body.txid ?? null,
-      inscription_id: body.inscriptionId ?? null,
-      auction_id: body.auctionId ?? null,
-      psbt: body.psbt ?? null,
-    });
-    return { success: true, payload: toOrderRecord(order) };
-  });
+  app.post(
+    '/api/orders',
+    documented(docs.record, { config: writeLimit, preHandler }),
+    async (request) => {
+      const body = parseInput(OrderRecordBodySchema, request.body, 'body');
+      const session = request.session as SessionClaims;
+      const rewardState = await verifyOrderRecord(db, session, body);
+      const order = await upsertOrder(db, {
+        user_id: session.userId,
+        reward_state: rewardState,
+        source: body.source,
+        type: body.type,
+        order_id: body.orderId,
+        address: body.address,
+        count: body.count,
+        txid: body.txid ?? null,
+        inscription_id: body.inscriptionId ?? null,
+        auction_id: body.auctionId ?? null,
+        psbt: body.psbt ?? null,
+      });
+      return { success: true, payload: toOrderRecord(order) };
+    },
+  );
 
-  app.get('/api/orders', { preHandler }, async (request) => {
+  app.get('/api/orders', documented(docs.list, { preHandler }), async (request) => {
     const { userId } = request.session as SessionClaims;
     const orders = await ordersOf(db, userId, ORDERS_LIMIT);
     return { success: true, payload: orders.map(toOrderRecord) };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
+import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
@@ -35,6 +36,22 @@ function subjectOf(params: unknown) {
   return { kind, id };
 }
 
+/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+const docs = {
+  me: { summary: 'Whether the signed-in address is a reviewer' },
+  queue: { summary: 'Launches and collections waiting for review (reviewers)' },
+  approve: {
+    summary: 'Approve a launch or collection (reviewers)',
+    params: KindParams,
+    body: 'none',
+  },
+  reject: {
+    summary: 'Reject a launch or collection with a reason (reviewers)',
+    params: KindParams,
+    body: RejectBody,
+  },
+} satisfies Record<string, RouteDocs>;
+
 /** The review queue (issue 17, ADR 019): reviewers only, signed in with BIP-322. */
 export function reviewRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object) {
   const auth = requireSession(deps.jwtSecret);
@@ -45,18 +62,22 @@ export function reviewRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: ob
     }
   };
 
-  app.get('/api/review/me', { preHandler: auth }, async (request) => ({
+  app.get('/api/review/me', documented(docs.me, { preHandler: auth }), async (request) => ({
     success: true,
     payload: { isReviewer: isReviewer(deps.env, session(request).address) },
   }));
 
-  app.get('/api/review/queue', { preHandler: [auth, reviewerOnly] }, async () => ({
-    success: true,
-    payload: await reviewQueue(deps),
-  }));
+  app.get(
+    '/api/review/queue',
+    documented(docs.queue, { preHandler: [auth, reviewerOnly] }),
+    async () => ({
+      success: true,
+      payload: await reviewQueue(deps),
+    }),
+  );
 
   const write = { config: writeLimit, preHandler: [auth, reviewerOnly] };
-  app.post('/api/review/:kind/:id/approve', write, async (request) => {
+  app.post('/api/review/:kind/:id/approve', documented(docs.approve, write), async (request) => {
     const { kind, id } = subjectOf(request.params);
     const reviewer = session(request).address;
     return {
@@ -65,7 +86,7 @@ export function reviewRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: ob
     };
   });
 
-  app.post('/api/review/:kind/:id/reject', write, async (request) => {
+  app.post('/api/review/:kind/:id/reject', documented(docs.reject, write), async (request) => {
     const { kind, id } = subjectOf(request.params);
     const body = RejectBody.safeParse(request.body ?? {});
     if (!body.success) {

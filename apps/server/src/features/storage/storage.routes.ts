@@ -1,6 +1,8 @@
+import { UploadIconPayloadSchema } from '@om/core';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
+import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { notFound } from '../../http/app-error.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
@@ -22,6 +24,20 @@ import {
 
 const BANNER_FORM = uploadFormMessages('banner');
 
+/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+const docs = {
+  uploadIcon: {
+    summary: 'Upload a collection icon (multipart, field file)',
+    body: 'multipart',
+    payload: UploadIconPayloadSchema,
+  },
+  uploadBanner: {
+    summary: 'Upload a collection banner (multipart, field file, at most 2 MiB)',
+    body: 'multipart',
+    payload: UploadIconPayloadSchema,
+  },
+} satisfies Record<string, RouteDocs>;
+
 /** Collection icons (spec 000 §2/§3/§9, issue 6) and banners (issue 17): upload, checked by content, and serving. */
 export async function storageRoutes(
   app: FastifyInstance,
@@ -35,19 +51,30 @@ export async function storageRoutes(
   // Multipart parsing in this scope only: every other route still refuses non-JSON bodies.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, ICON_MULTIPART_OPTIONS);
-    scope.post('/api/launchpad/upload-icon', signedIn, async (request) => {
-      const upload = await readIconUpload(request);
-      return { success: true, payload: await storeIcon(storage, session(request).userId, upload) };
-    });
+    scope.post(
+      '/api/launchpad/upload-icon',
+      documented(docs.uploadIcon, signedIn),
+      async (request) => {
+        const upload = await readIconUpload(request);
+        return {
+          success: true,
+          payload: await storeIcon(storage, session(request).userId, upload),
+        };
+      },
+    );
   });
   // Issue 17: the collection banner, in its own scope for its own (2 MiB) limit.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, BANNER_MULTIPART_OPTIONS);
-    scope.post('/api/launchpad/upload-banner', signedIn, async (request) => {
-      const upload = await readIconUpload(request, BANNER_FORM);
-      const userId = session(request).userId;
-      return { success: true, payload: await storeIcon(storage, userId, upload, checkBanner) };
-    });
+    scope.post(
+      '/api/launchpad/upload-banner',
+      documented(docs.uploadBanner, signedIn),
+      async (request) => {
+        const upload = await readIconUpload(request, BANNER_FORM);
+        const userId = session(request).userId;
+        return { success: true, payload: await storeIcon(storage, userId, upload, checkBanner) };
+      },
+    );
   });
 
   app.get<{ Params: { userId: string; file: string } }>(

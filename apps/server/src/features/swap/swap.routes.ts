@@ -9,6 +9,7 @@ import {
 } from '@om/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
+import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { AppError, STATUS_BY_CODE } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { swapPools, swapPoolsInfo } from './swap-info.service.ts';
@@ -17,6 +18,41 @@ import { startSwapWorker } from './swap-orders.worker.ts';
 import { dropQuoteViews } from './swap-quote-cache.ts';
 import { SwapRefusal } from './swap-refusal.ts';
 import { getSwapOrder, sendSwapPsbt } from './swap-settle.service.ts';
+
+/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+const docs = {
+  info: {
+    tag: 'brc20swap',
+    answer: 'dotswap',
+    summary: 'Pool reserves and a quote for a pair',
+    body: SwapPoolsInfoBodySchema,
+  },
+  pools: { tag: 'brc20swap', answer: 'dotswap', summary: 'Swap pools and their reserves' },
+  getSwapPsbtTxsize: {
+    tag: 'brc20swap',
+    answer: 'dotswap',
+    summary: 'Size and fee of a swap transaction',
+    body: SwapTxSizeBodySchema,
+  },
+  getSwapPsbt: {
+    tag: 'brc20swap',
+    answer: 'dotswap',
+    summary: 'A swap order: the PSBT to sign',
+    body: SwapPsbtBodySchema,
+  },
+  sendSwapPsbt: {
+    tag: 'brc20swap',
+    answer: 'dotswap',
+    summary: 'Send the signed swap PSBT',
+    body: SendSwapPsbtBodySchema,
+  },
+  order: {
+    tag: 'brc20swap',
+    answer: 'dotswap',
+    summary: 'A swap order and its state',
+    query: SwapOrderQuerySchema,
+  },
+} satisfies Record<string, RouteDocs>;
 
 /**
  * The BRC-20 swap (issue 15, ADR 017) in DotSwap's V2 shape: every answer is the envelope
@@ -43,16 +79,18 @@ export function swapRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: obje
           request,
           await swapPoolsInfo(deps, parseInput(SwapPoolsInfoBodySchema, request.body, 'body')),
         );
-      swap.post('/swap_pools_info', info);
+      swap.post('/swap_pools_info', documented(docs.info), info);
       // DotSwap serves the same answer under this name too.
-      swap.post('/swap_info', info);
-      swap.get('/pools', async (request) => ok(request, await swapPools(deps)));
-      swap.post('/get_swap_psbt_txsize', async (request) =>
+      swap.post('/swap_info', documented(docs.info), info);
+      swap.get('/pools', documented(docs.pools), async (request) =>
+        ok(request, await swapPools(deps)),
+      );
+      swap.post('/get_swap_psbt_txsize', documented(docs.getSwapPsbtTxsize), async (request) =>
         ok(request, await swapTxSize(deps, parseInput(SwapTxSizeBodySchema, request.body, 'body'))),
       );
       // An order written or moved changes what the next quote sees.
       const dropping = <T>(run: () => Promise<T>) => run().finally(() => dropQuoteViews(deps));
-      swap.post('/get_swap_psbt', write, async (request) =>
+      swap.post('/get_swap_psbt', documented(docs.getSwapPsbt, write), async (request) =>
         ok(
           request,
           await dropping(() =>
@@ -60,7 +98,7 @@ export function swapRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: obje
           ),
         ),
       );
-      swap.post('/send_swap_psbt', write, async (request) =>
+      swap.post('/send_swap_psbt', documented(docs.sendSwapPsbt, write), async (request) =>
         ok(
           request,
           await dropping(() =>
@@ -68,7 +106,7 @@ export function swapRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: obje
           ),
         ),
       );
-      swap.get('/order', async (request) =>
+      swap.get('/order', documented(docs.order), async (request) =>
         ok(
           request,
           await getSwapOrder(

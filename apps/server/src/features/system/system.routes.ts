@@ -1,6 +1,13 @@
-import { INSCRIPTION_SERVICE_PATH, type ConfigPayload, type HealthPayload } from '@om/core';
+import {
+  INSCRIPTION_SERVICE_PATH,
+  type ConfigPayload,
+  type HealthPayload,
+  HealthPayloadSchema,
+  ConfigPayloadSchema,
+} from '@om/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
+import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { platformFeeAddress } from '../listings/platform-fee.ts';
 import { xOAuthConfig } from '../x-account/x-oauth.ts';
 
@@ -12,8 +19,14 @@ const EXPLORER_TX_URLS = {
   regtest: '/tx/',
 } as const;
 
+/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+const docs = {
+  health: { summary: 'Database, network and indexed height', payload: HealthPayloadSchema },
+  config: { summary: "This deployment's public settings", payload: ConfigPayloadSchema },
+} satisfies Record<string, RouteDocs>;
+
 export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps): void {
-  app.get('/api/health', async () => {
+  app.get('/api/health', documented(docs.health), async () => {
     const payload: HealthPayload = {
       db: db.kind,
       network: env.BITCOIN_NETWORK,
@@ -22,7 +35,7 @@ export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps):
     return { success: true, payload };
   });
 
-  app.get('/api/config', () => {
+  app.get('/api/config', documented(docs.config), () => {
     const payload: ConfigPayload = {
       network: env.BITCOIN_NETWORK,
       devTools: chain.faucet !== undefined,

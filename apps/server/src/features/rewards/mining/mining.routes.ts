@@ -1,6 +1,8 @@
+import { AddressParamSchema } from '@om/core';
 import type { FastifyInstance } from 'fastify';
 import type { MiningStatus } from '@om/core';
 import type { AppDeps } from '../../../app.ts';
+import { documented, type RouteDocs } from '../../../http/openapi/route-docs.ts';
 import { parseAddressParam } from '../../../http/address-input.ts';
 import { platformFeeAddress } from '../../listings/platform-fee.ts';
 import { indexedTip } from '../payouts/payouts.queries.ts';
@@ -14,9 +16,17 @@ import {
   holdings,
 } from './mining.queries.ts';
 
+/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+const docs = {
+  status: {
+    summary: "This cycle's platform fees and the address's share so far",
+    params: AddressParamSchema,
+  },
+} satisfies Record<string, RouteDocs>;
+
 /** GET /api/rewards/mining/:address: the current cycle's fees and the address's share so far. */
 export function miningRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/api/rewards/mining/:address', async (request) => {
+  app.get('/api/rewards/mining/:address', documented(docs.status), async (request) => {
     const address = parseAddressParam(request.params, deps.env.BITCOIN_NETWORK);
     return { success: true, payload: await miningStatus(deps, address) };
   });

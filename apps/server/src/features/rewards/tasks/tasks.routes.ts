@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app.ts';
+import { documented, type RouteDocs } from '../../../http/openapi/route-docs.ts';
 import { parseInput } from '../../../http/validate.ts';
 import { requireSession } from '../../auth/auth-guard.ts';
 import type { SessionClaims } from '../../auth/auth-token.ts';
@@ -11,19 +12,25 @@ const TasksQuerySchema = z.object({
 });
 const CompleteBodySchema = z.object({ address: z.string().min(1).max(200).optional() });
 
+/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+const docs = {
+  tasks: { summary: 'Tasks and their state for the user', query: TasksQuerySchema },
+  followTwitterComplete: { summary: 'Complete the follow-on-X task', body: CompleteBodySchema },
+} satisfies Record<string, RouteDocs>;
+
 /** Tasks (issue 16, spec 001 §7): each done once per address, credited as XP. */
 export function tasksRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
   const auth = requireSession(deps.jwtSecret);
   const session = (request: FastifyRequest) => request.session as SessionClaims;
 
-  app.get('/api/task', { preHandler: auth }, async (request) => {
+  app.get('/api/task', documented(docs.tasks, { preHandler: auth }), async (request) => {
     const { address } = parseInput(TasksQuerySchema, request.query, 'query');
     return { success: true, payload: await listTasks(deps, session(request), address) };
   });
 
   app.post(
     '/api/task/follow-twitter/complete',
-    { config: writeLimit, preHandler: auth },
+    documented(docs.followTwitterComplete, { config: writeLimit, preHandler: auth }),
     async (request) => {
       const { address } = parseInput(CompleteBodySchema, request.body, 'body');
       return {
