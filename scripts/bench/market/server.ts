@@ -22,7 +22,13 @@ export async function startServer(
     inscriptions: new LocalInscriptions(db),
   });
   const app: FastifyInstance = await buildApp({
-    env: loadEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...settings }),
+    // The load generator is one client: the per-client read limit would answer it 429.
+    env: loadEnv({
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent',
+      READ_RATE_LIMIT_PER_MINUTE: '10000000',
+      ...settings,
+    }),
     db,
     chain: { source, events: new ChainEvents() },
     jwtSecret: randomBytes(32),
