@@ -1,4 +1,5 @@
 import type { Db } from '../../db/create-db.ts';
+import { SharedMempoolView, type MempoolSnapshots } from '../mempool-view.ts';
 import { RpcError, type BitcoinRpc } from '../rpc.ts';
 import { txRejected } from './chain-errors.ts';
 import {
@@ -25,18 +26,21 @@ const REJECTED_CODES = new Set([-22, -25, -26, -27]);
 
 /**
  * Our bitcoind plus our indexer's tables (regtest and signet, where every output is indexed): no
- * outside service. The mempool is read from the node per request.
+ * outside service. The mempool is read from the node for each request, one read shared by the
+ * requests that ask meanwhile (SharedMempoolView).
  */
 export class LocalChainSource implements ChainSource {
   private readonly rpc: BitcoinRpc;
   private readonly db: Db;
-  private readonly mempool: MempoolView;
+  private readonly mempool: MempoolSnapshots;
   private readonly inscriptions: LocalInscriptions;
 
-  constructor({ db, rpc }: { db: Db; rpc: BitcoinRpc }) {
+  /** `mempool`: another reader of the mempool (bench:launch's "before", a read per request). */
+  constructor({ db, rpc, mempool }: { db: Db; rpc: BitcoinRpc; mempool?: MempoolSnapshots }) {
     this.db = db;
     this.rpc = rpc;
-    this.mempool = new MempoolView(rpc, db);
+    const decoded = new MempoolView(rpc, db);
+    this.mempool = mempool ?? new SharedMempoolView(() => decoded.snapshot());
     this.inscriptions = new LocalInscriptions(db, this.mempool);
   }
 

@@ -1,7 +1,12 @@
 import type { Db } from '../../db/create-db.ts';
-import type { InscriptionLocation, InscriptionLookup } from './chain-source.ts';
-import type { MempoolView } from './local-mempool.ts';
-import { indexedLocation, indexedOutputs, inscriptionsAt } from './local-queries.ts';
+import type { InscriptionLocation, InscriptionLookup, TxDetails } from './chain-source.ts';
+import type { MempoolSnapshots } from '../mempool-view.ts';
+import {
+  indexedLocation,
+  indexedOutputs,
+  inscriptionsAt,
+  type PlacedInscription,
+} from './local-queries.ts';
 import { placePendingInscriptions } from './pending-inscriptions.ts';
 
 /**
@@ -9,9 +14,14 @@ import { placePendingInscriptions } from './pending-inscriptions.ts';
  * transactions (a reveal or a transfer not mined yet), placed by ord's rules.
  */
 export class LocalInscriptions implements InscriptionLookup {
+  private readonly placements = new WeakMap<
+    TxDetails[],
+    Promise<Map<string, PlacedInscription[]>>
+  >();
+
   constructor(
     private readonly db: Db,
-    private readonly mempool?: MempoolView,
+    private readonly mempool?: MempoolSnapshots,
   ) {}
 
   async inscriptionsOnOutputs(outpoints: readonly string[]): Promise<Map<string, string[]>> {
@@ -25,13 +35,7 @@ export class LocalInscriptions implements InscriptionLookup {
     const pending = outpoints.filter((o) => !indexed.has(o));
     if (pending.length === 0 || !this.mempool) return result;
 
-    const txs = await this.mempool.snapshot();
-    const inMempool = new Set(txs.map((tx) => tx.txid));
-    const confirmedInputs = txs.flatMap((tx) =>
-      tx.vin.filter((i) => !inMempool.has(i.txid)).map((i) => `${i.txid}:${i.vout}`),
-    );
-    const onInputs = await this.confirmed(confirmedInputs);
-    const placed = placePendingInscriptions(txs, (outpoint) => onInputs.get(outpoint));
+    const placed = await this.placedIn(await this.mempool.snapshot());
     for (const outpoint of pending) {
       const list = placed.get(outpoint);
       if (list)
@@ -41,6 +45,27 @@ export class LocalInscriptions implements InscriptionLookup {
         );
     }
     return result;
+  }
+
+  /**
+   * Every mempool output's inscriptions, once per snapshot: the requests sharing a mempool read
+   * share its placement too (the whole mempool's inputs looked up and walked).
+   */
+  private placedIn(txs: TxDetails[]): Promise<Map<string, PlacedInscription[]>> {
+    const known = this.placements.get(txs);
+    if (known) return known;
+    const placing = (async () => {
+      const inMempool = new Set(txs.map((tx) => tx.txid));
+      const confirmedInputs = txs.flatMap((tx) =>
+        tx.vin.filter((i) => !inMempool.has(i.txid)).map((i) => `${i.txid}:${i.vout}`),
+      );
+      const onInputs = await this.confirmed(confirmedInputs);
+      return placePendingInscriptions(txs, (outpoint) => onInputs.get(outpoint));
+    })();
+    this.placements.set(txs, placing);
+    // A failed lookup is not kept: the next request tries again.
+    placing.catch(() => this.placements.delete(txs));
+    return placing;
   }
 
   inscriptionLocation(inscriptionId: string): Promise<InscriptionLocation | null> {

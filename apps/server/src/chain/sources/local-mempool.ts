@@ -30,13 +30,19 @@ export class MempoolView {
   async snapshot(): Promise<TxDetails[]> {
     const entries = await this.rpc.call<MempoolEntries>('getrawmempool', [true]);
     for (const txid of this.txs.keys()) if (!Object.hasOwn(entries, txid)) this.txs.delete(txid);
-    for (const [txid, entry] of Object.entries(entries)) {
-      if (this.txs.has(txid)) continue;
-      const tx = await this.rpc.call<RpcTx>('getrawtransaction', [txid, 1]).catch(() => undefined);
-      if (!tx) continue; // mined or evicted since getrawmempool
+    // The new ones at once: one after the other, each waited at the back of the node's queue.
+    const fresh = Object.entries(entries).filter(([txid]) => !this.txs.has(txid));
+    const txs = await Promise.all(
+      fresh.map(([txid]) =>
+        this.rpc.call<RpcTx>('getrawtransaction', [txid, 1]).catch(() => undefined),
+      ),
+    );
+    fresh.forEach(([txid, entry], i) => {
+      const tx = txs[i];
+      if (!tx) return; // mined or evicted since getrawmempool
       const details = rpcTxToDetails(tx, { confirmed: false }, btcToSats(entry.fees.base));
       this.txs.set(txid, { details, time: entry.time });
-    }
+    });
     await this.resolvePrevouts();
     return this.newestFirst();
   }

@@ -1,0 +1,115 @@
+import { buildPaymentPsbt, bytesToBase64, hexToBytes, parsePsbt } from '@om/bitcoin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BitcoinRpc } from '../src/chain/rpc.ts';
+import { LocalChainSource } from '../src/chain/sources/local-chain-source.ts';
+import { startTestNode, type TestNode } from './helpers/regtest.ts';
+import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { mineAndSync, newWallet, sign, type Wallet } from './helpers/trading.ts';
+
+// Issue 18: the local chain source reads the mempool once for every request that asks meanwhile
+// (SharedMempoolView), on Bitcoin Core 30 and the indexer's tables. Concurrent readers share one
+// getrawmempool; a reader who asks after a coin was spent is never answered from a read that the
+// node served before the spend, so no offer is built on that coin.
+
+let node: TestNode;
+beforeAll(async () => {
+  node = await startTestNode();
+});
+afterAll(async () => {
+  await node?.stop();
+});
+
+/** The node's client, counting getrawmempool reads; `hold` keeps answered reads until released. */
+function countingRpc(rpc: BitcoinRpc) {
+  const state = { reads: 0, hold: undefined as Promise<void> | undefined };
+  const counting = Object.create(rpc) as BitcoinRpc;
+  counting.call = async <T>(method: string, params?: unknown[]): Promise<T> => {
+    const answer = await rpc.call<T>(method, params);
+    if (method === 'getrawmempool') {
+      state.reads += 1;
+      await state.hold;
+    }
+    return answer;
+  };
+  return { rpc: counting, state };
+}
+
+/** Spends the wallet's coin to someone else, change back to the wallet; answers the txid. */
+async function spend(payer: Wallet, coin: { txid: string; vout: number; value: bigint }) {
+  const built = buildPaymentPsbt({
+    payment: {
+      address: payer.address,
+      publicKey: hexToBytes(payer.publicKey),
+      utxos: [{ ...coin, script: payer.script, inscribed: false }],
+    },
+    to: newWallet('p2wpkh').script,
+    amount: 10_000n,
+    feeRate: 2,
+    network: 'regtest',
+  });
+  const indices = built.layout.inputs.map((_, i) => i);
+  const signed = parsePsbt(sign(bytesToBase64(built.psbt), payer, indices));
+  signed.finalize();
+  return node.node.rpc.call<string>('sendrawtransaction', [signed.hex]);
+}
+
+describe.each(databaseKinds())('the shared mempool read on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, node);
+    await t.sync();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 20 concurrent readers with one getrawmempool, as a read of their own would', async () => {
+    const payers = Array.from({ length: 20 }, () => newWallet('p2wpkh'));
+    for (const p of payers) await node.faucet.fund(p.address, 50_000n);
+    await mineAndSync(node, t);
+    // Each payer's coin moves in the mempool: what a reader sees depends on the mempool.
+    const spends = await Promise.all(
+      payers.map(async (p) => {
+        const [coin] = await t.deps.chain.source.addressUtxos(p.address);
+        if (!coin) throw new Error('the payer was not funded');
+        return spend(p, coin);
+      }),
+    );
+    const { rpc, state } = countingRpc(node.node.rpc);
+    const source = new LocalChainSource({ db: t.db, rpc });
+    const shared = await Promise.all(payers.map((p) => source.addressUtxos(p.address)));
+    expect(state.reads).toBe(1);
+    const own = [];
+    for (const p of payers) own.push(await source.addressUtxos(p.address));
+    expect(state.reads).toBe(21);
+    expect(shared).toEqual(own);
+    // Every payer's coins are the change of its spend, unconfirmed.
+    shared.forEach((coins, i) => {
+      expect(coins.map((c) => c.txid)).toEqual([spends[i]]);
+    });
+  });
+
+  it('never answers a reader who asks after a spend from a read served before it', async () => {
+    const payer = newWallet('p2wpkh');
+    await node.faucet.fund(payer.address, 50_000n);
+    await mineAndSync(node, t);
+    const { rpc, state } = countingRpc(node.node.rpc);
+    const source = new LocalChainSource({ db: t.db, rpc });
+    let release = () => {};
+    state.hold = new Promise((resolve) => (release = resolve));
+    const early = source.addressUtxos(payer.address);
+    while (state.reads === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The node has answered the first read; the coin is spent; then a minter asks.
+    const [coin] = await t.deps.chain.source.addressUtxos(payer.address);
+    if (!coin) throw new Error('the payer was not funded');
+    const spendTxid = await spend(payer, coin);
+    const late = source.addressUtxos(payer.address);
+    release();
+    const outpoints = (coins: Awaited<typeof early>) => coins.map((c) => `${c.txid}:${c.vout}`);
+    expect(outpoints(await early)).toEqual([`${coin.txid}:${coin.vout}`]);
+    const after = outpoints(await late);
+    expect(after).not.toContain(`${coin.txid}:${coin.vout}`);
+    expect(after.map((o) => o.split(':')[0])).toEqual([spendTxid]);
+    expect(state.reads).toBe(2);
+  });
+});
