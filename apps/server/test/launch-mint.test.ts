@@ -890,6 +890,61 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     expect(own.status, JSON.stringify(own.body)).toBe(200);
   });
 
+  // Issue 18: offers built at once share one mempool read. Two offers of one wallet's only coin,
+  // built together, still promise it once; and after the first mint the wallet's next offer is
+  // built on a read after that broadcast (its change), never on the coin the mint spent.
+  it("promises a coin once to offers built at once, and builds the next on the mint's change", async () => {
+    const creator = await newTrader(t, { signInWith: 'payment' });
+    const items = [];
+    for (let i = 0; i < 2; i++) items.push(await inscribeTo(node, t, creator.ordinals.address));
+    await node.faucet.fund(creator.payment.address, 200_000n);
+    const buyer = await newTrader(t, { signInWith: 'payment' });
+    await node.faucet.fund(buyer.payment.address, 200_000n);
+    await mineAndSync(node, t);
+    const allowed = [{ address: buyer.payment.address, allocation: 2 }];
+    const body = launchBody(
+      creator,
+      `rush-${kind}`,
+      items.map((i) => i.id),
+      allowed,
+    );
+    const id = await createPrepared(creator, body);
+    await signEverything(creator, id);
+    await mineAndSync(node, t);
+    const takers = [buyer, { ...buyer, ordinals: newWallet('p2tr') }];
+    const offerOf = (taker: Trader) =>
+      api(
+        t,
+        'POST',
+        '/api/launchpad/offer/create',
+        {
+          id,
+          mintCount: 1,
+          takerOrdinalAddress: taker.ordinals.address,
+          takerPaymentAddress: taker.payment.address,
+          takerPaymentPublicKey: taker.payment.publicKey,
+          feeRate: FEE_RATE,
+        },
+        taker.token,
+      );
+    const answers = await Promise.all(takers.map(offerOf));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const won = answers.findIndex((a) => a.status === 200);
+    expect(answers[1 - won]?.body.error).toBe(COINS_PROMISED);
+    const [winner, loser] = won === 0 ? takers : [...takers].reverse();
+    if (!winner || !loser) throw new Error('two takers');
+    const offer = CreateMintOfferPayloadSchema.parse(answers[won]?.body.payload);
+    const minted = await submitMint(offer, winner);
+    expect(minted.status, JSON.stringify(minted.body)).toBe(200);
+    const { txId } = SubmitMintOfferPayloadSchema.parse(minted.body.payload);
+    // At once, no block: the coin is spent in the mempool, the change is the wallet's to pay with.
+    const next = await mint(id, loser, 1);
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    const second = SubmitMintOfferPayloadSchema.parse(next.body.payload);
+    expect(await inMempool(node, txId)).toBe(true);
+    expect(await inMempool(node, second.txId)).toBe(true);
+  });
+
   /** The listed ordinals address's signature of the mint proof (issue 13 finding 1). */
   function proofOf(id: string, wallet: Trader): string {
     const message = mintProofMessage({

@@ -255,9 +255,12 @@ export async function settleOffer(
   const hexes = setupFinal ? [setupFinal.hex, final.hex] : [final.hex];
   // A listing whose owner is moving it is off sale even before the tracker closes it: with full
   // RBF our purchase could otherwise replace the owner's own transaction.
-  for (const row of rows) {
-    if (await isSpent(chain, row.outpoint, row.maker_ordinal_address)) throw unavailable(row.id);
-  }
+  // Asked at once: one after the other, each waits its turn at the node's gate (issue 18).
+  const spent = await Promise.all(
+    rows.map((row) => isSpent(chain, row.outpoint, row.maker_ordinal_address)),
+  );
+  const gone = rows.find((_, i) => spent[i]);
+  if (gone) throw unavailable(gone.id);
   // A loser of a race with another buyer is told so (a 409), not that their transaction is bad.
   await orRaceLost(deps, rows, final.txid, () => testMempoolAccept(chain, hexes));
 

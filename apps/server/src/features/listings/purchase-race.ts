@@ -13,9 +13,11 @@ export async function lostListing(
   rows: readonly ListingRow[],
   txid: string,
 ): Promise<string | undefined> {
-  for (const row of rows) {
-    if (await isSpent(deps.chain, row.outpoint, row.maker_ordinal_address)) return row.id;
-  }
+  const spent = await Promise.all(
+    rows.map((row) => isSpent(deps.chain, row.outpoint, row.maker_ordinal_address)),
+  );
+  const gone = rows.find((_, i) => spent[i]);
+  if (gone) return gone.id;
   if (rows.length === 0) return undefined;
   const now = await deps.db.kysely
     .selectFrom('orderbook')
