@@ -90,6 +90,8 @@ export async function startBenchEnv(adminUrl: string, logLevel: string): Promise
       SEED_DEMO: 'false',
       // 200 minters share one client address: the per-address write limit is not what is measured.
       WRITE_RATE_LIMIT_PER_MINUTE: '10000000',
+      // Nor is the cap of open reservations per client address (each minter holds one at a time).
+      MAX_OPEN_RESERVATIONS_PER_CLIENT: '100000',
     });
     const rpc = node.node.rpc;
     const log = pino({ level: env.LOG_LEVEL });

@@ -50,7 +50,7 @@ export async function setUpMintLaunch(
   const inscribed = await inscribeMany(bench.node, creator.ordinals.address, options.items, () =>
     bench.mine(),
   );
-  const minters: Minter[] = Array.from({ length: options.minters }, () => ({
+  const wallets = Array.from({ length: options.minters }, () => ({
     payment: newWallet('p2wpkh'),
     ordinals: newWallet('p2tr'),
   }));
@@ -60,7 +60,7 @@ export async function setUpMintLaunch(
   await fundMany(bench.node, [
     { address: creator.payment.address, sats: depositFunding(options.items) },
     ...Array.from({ length: COINS_PER_MINTER }, () =>
-      minters.map((m) => ({ address: m.payment.address, sats: MINTER_COIN })),
+      wallets.map((m) => ({ address: m.payment.address, sats: MINTER_COIN })),
     ).flat(),
   ]);
   await bench.mine();
@@ -84,6 +84,7 @@ export async function setUpMintLaunch(
   if (active.status !== 'active')
     throw new Error(`part 2: the launch is ${active.status} after signing`);
   await bench.mine();
+  const minters = await signInAll(origin, wallets);
   const phase = active.phases[0];
   if (!phase) throw new Error('part 2: the launch has no phase');
   return {
@@ -121,7 +122,8 @@ function launchBody(
       creator_name: 'Bench',
       creator_email: 'bench@example.com',
       creator_btc_address: creator.payment.address,
-      icon: 'https://example.com/icon.png',
+      // An icon must be ours: the launch's first inscription (the create route refuses outside URLs).
+      icon: `/content/${ids[0] ?? ''}`,
     },
     data: ids.map((id, i) => ({ id, meta: { name: `Mint #${i + 1}` } })),
     phases: [
@@ -188,4 +190,18 @@ async function signEverything(
     }
   }
   return { depositTxids, batches, blocksWhileSigning };
+}
+
+/** Each minter signed in with its payment address (a mint needs a session), 20 at a time. */
+async function signInAll(
+  origin: string,
+  wallets: readonly Omit<Minter, 'token'>[],
+): Promise<Minter[]> {
+  const minters: Minter[] = [];
+  for (let i = 0; i < wallets.length; i += 20) {
+    const slice = wallets.slice(i, i + 20);
+    const tokens = await Promise.all(slice.map((w) => signIn(origin, w.payment)));
+    slice.forEach((w, j) => minters.push({ ...w, token: tokens[j] ?? '' }));
+  }
+  return minters;
 }

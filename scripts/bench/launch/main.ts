@@ -8,14 +8,17 @@ import { COINS_PER_MINTER, MINT_FEE_RATE, setUpMintLaunch } from './launch-setup
 import { checkMints } from './mint-checks.ts';
 import { runMinters } from './mint-run.ts';
 import { summarize } from './mint-summary.ts';
+import { oldPathDeps, useOldPickIndex } from './old-path.ts';
 import { measurePrepare, type PrepareFigures } from './prepare.ts';
 import { renderMarkdown, writeDoc, type Figures } from './report.ts';
+import { countRpcCalls } from './rpc-count.ts';
 import { startServer } from './server.ts';
 
 // npm run bench:launch [-- --minters 200] [--items 1000] [--prepare 10000] [--prepare-runs 5]
-//   [--postgres URL] [--log-level error] [--no-docs]
+//   [--postgres URL] [--log-level error] [--no-docs] [--no-before]
 // Issue 6: (1) the launch worker preparing a 10,000-inscription launch; (2) 200 concurrent
-// minters on a 1,000-item public phase on PostgreSQL, over HTTP, against a real regtest node.
+// minters on a 1,000-item public phase on PostgreSQL, over HTTP, against a real regtest node;
+// issue 18: part 2 twice, the server as before (old-path.ts) then as it is, unless --no-before.
 // Exits 1 when a check fails.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -28,6 +31,7 @@ const { values: args } = parseArgs({
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     'log-level': { type: 'string', default: 'error' },
     'no-docs': { type: 'boolean', default: false },
+    'no-before': { type: 'boolean', default: false },
   },
 });
 const started = performance.now();
@@ -74,13 +78,26 @@ function prepareFailures(p: PrepareFigures): string[] {
   });
 }
 
-async function mintPart(bench: BenchEnv): Promise<Figures['mint']> {
-  const server = await startServer(bench.deps);
+const rpcCalls = (bench: BenchEnv) => {
+  const rpc = bench.deps.chain.rpc;
+  if (!rpc) throw new Error('bench:launch runs on a node');
+  return countRpcCalls(rpc);
+};
+
+async function mintPart(
+  bench: BenchEnv,
+  pass: 'before' | 'after',
+  counter: ReturnType<typeof countRpcCalls>,
+): Promise<Figures['mint']> {
+  const isBefore = pass === 'before';
+  await useOldPickIndex(bench.deps, isBefore);
+  const server = await startServer(isBefore ? oldPathDeps(bench.deps) : bench.deps);
   try {
     const launch = await setUpMintLaunch(bench, server.origin, { items, minters }, log);
     log(
-      `part 2: ${launch.batches} batches signed (${launch.blocksWhileSigning} blocks waited for), the deposits mined; ${minters} minters start`,
+      `part 2 (${pass}): ${launch.batches} batches signed (${launch.blocksWhileSigning} blocks waited for), the deposits mined; ${minters} minters start`,
     );
+    const calls = counter.since();
     // The indexer follows the node meanwhile, as in the server (mempool spends, trade tracker).
     const stopFollowing = new AbortController();
     const following = bench.follower.run(stopFollowing.signal);
@@ -94,7 +111,8 @@ async function mintPart(bench: BenchEnv): Promise<Figures['mint']> {
       stopFollowing.abort();
       await following;
     });
-    log(`part 2: the minters stopped after ${result.wallSeconds.toFixed(1)} s`);
+    const rpc = calls();
+    log(`part 2 (${pass}): the minters stopped after ${result.wallSeconds.toFixed(1)} s`);
     const summary = summarize(result.records);
     const state = await checkMints(bench, server.origin, launch, summary);
     const maxInFlightServer = server.maxMintRequestsInFlight();
@@ -104,6 +122,8 @@ async function mintPart(bench: BenchEnv): Promise<Figures['mint']> {
       );
     }
     return {
+      pass,
+      rpc,
       minters,
       items,
       coinsPerMinter: COINS_PER_MINTER,
@@ -130,15 +150,22 @@ try {
   await bench.sync();
   log(`part 1: ${prepareCount} inscriptions, ${prepareRuns} runs`);
   const prepare = await measurePrepare(bench, prepareCount, prepareRuns, log);
-  const mint = await mintPart(bench);
+  const counter = rpcCalls(bench);
+  const before = args['no-before'] ? undefined : await mintPart(bench, 'before', counter);
+  const mint = await mintPart(bench, 'after', counter);
   figures = {
     date: new Date().toISOString().slice(0, 10),
     postgres: await serverVersion(bench.databaseUrl),
     loadAverage: { start: loadStart, end: os.loadavg()[0] ?? 0 },
     totalSeconds: (performance.now() - started) / 1000,
     prepare,
+    before,
     mint,
-    failures: [...prepareFailures(prepare), ...mint.state.failures],
+    failures: [
+      ...prepareFailures(prepare),
+      ...(before?.state.failures.map((f) => `before: ${f}`) ?? []),
+      ...mint.state.failures,
+    ],
   };
 } catch (err) {
   // Told before the cleanup, which may fail in its turn.

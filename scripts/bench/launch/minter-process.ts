@@ -7,7 +7,8 @@ import { api, signAsAsked, type ApiAnswer, type Wallet } from './wallets.ts';
 // after 'Only N left to mint' it asks for N. Any other answer stops that minter (and fails the
 // bench, in the parent).
 
-export type Minter = { payment: Wallet; ordinals: Wallet };
+/** `token`: the minter's session (signed in with the payment address; a mint needs one). */
+export type Minter = { payment: Wallet; ordinals: Wallet; token: string };
 
 export interface MintJob {
   origin: string;
@@ -78,19 +79,25 @@ async function run(job: MintJob): Promise<MintResult> {
     }
   };
 
-  const mintUntilSoldOut = async (index: number, { payment, ordinals }: Minter) => {
+  const mintUntilSoldOut = async (index: number, { payment, ordinals, token }: Minter) => {
     let ask = 1 + Math.floor(Math.random() * job.maxMintCount);
     for (;;) {
       const created = await timed(index, 'create', () =>
-        api(job.origin, 'POST', '/api/launchpad/offer/create', {
-          id: job.launchpadId,
-          mintCount: ask,
-          takerOrdinalAddress: ordinals.address,
-          takerPaymentAddress: payment.address,
-          takerPaymentPublicKey: payment.publicKey,
-          feeRate: job.feeRate,
-          satScan: false,
-        }),
+        api(
+          job.origin,
+          'POST',
+          '/api/launchpad/offer/create',
+          {
+            id: job.launchpadId,
+            mintCount: ask,
+            takerOrdinalAddress: ordinals.address,
+            takerPaymentAddress: payment.address,
+            takerPaymentPublicKey: payment.publicKey,
+            feeRate: job.feeRate,
+            satScan: false,
+          },
+          token,
+        ),
       );
       if (created.record.status !== 200) {
         const left = LEFT.exec(created.record.error ?? '');
@@ -106,11 +113,17 @@ async function run(job: MintJob): Promise<MintResult> {
         ? signAsAsked(offer.setupPsbt, offer.setupInputsToSign, [payment])
         : undefined;
       const submitted = await timed(index, 'submit', () =>
-        api(job.origin, 'POST', '/api/launchpad/offer/submit', {
-          ids: offer.ids,
-          signedPsbt,
-          ...(signedSetupPsbt ? { signedSetupPsbt } : {}),
-        }),
+        api(
+          job.origin,
+          'POST',
+          '/api/launchpad/offer/submit',
+          {
+            ids: offer.ids,
+            signedPsbt,
+            ...(signedSetupPsbt ? { signedSetupPsbt } : {}),
+          },
+          token,
+        ),
       );
       if (submitted.record.status !== 200) return;
       const done = SubmitMintOfferPayloadSchema.parse(submitted.answer?.body.payload);

@@ -9,7 +9,12 @@ export interface Figures {
   loadAverage: { start: number; end: number };
   totalSeconds: number;
   prepare: PrepareFigures;
+  /** Part 2 on the server as before issue 18 (old-path.ts), in the same run; absent with --no-before. */
+  before?: Figures['mint'] | undefined;
   mint: {
+    pass: 'before' | 'after';
+    /** RPC calls to the node by method while the minters ran (the indexer's follower's included). */
+    rpc: Record<string, number>;
     minters: number;
     items: number;
     coinsPerMinter: number;
@@ -49,12 +54,9 @@ export function renderMarkdown(f: Figures): string {
     '',
     `Setup, not timed: ${n(m.items)} inscriptions revealed to the creator, the launch created through the API, its ${m.signing.batches} batches signed by the creator and confirmed (${m.signing.deposits} chained deposits; ${m.signing.blocks === 0 ? 'no block needed' : `${m.signing.blocks} block(s) mined when Core refused a deposit as too-long-mempool-chain`}), the deposits mined.`,
     '',
-    '| Request | Answers | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
-    row('offer/create, every answer', s.create),
-    row('offer/create, 200 (an offer built)', s.createOk),
-    row('offer/submit', s.submit),
+    ...latencyTable(f),
     '',
+    ...rpcLines(f),
     `Refused (409): ${refusals || 'none'}. Other answers: ${s.unexpected.length === 0 ? 'none' : s.unexpected.map((u) => `${u.call} ${u.status} '${u.error}' × ${u.count}`).join(', ')}.`,
     '',
     `Checked: the orderbook holds ${n(m.state.broadcastRows)} broadcast mints and the mint page shows ${n(m.state.pageMinted)} minted, ${m.state.pageRemaining ?? '–'} remaining; the mempool held ${n(m.state.inMempool)} of the ${n(m.state.transactions)} transactions the minters were answered, mined in ${m.state.blocksMined} block(s); the indexer then shows ${n(m.state.atMinters)} of ${n(m.items)} inscriptions at the ordinals address of the minter who minted them. At most ${s.longestChain} unconfirmed transactions of one minter, mints and setups, in its chain (Core's limit 25).`,
@@ -63,6 +65,48 @@ export function renderMarkdown(f: Figures): string {
       ? 'Every check held.'
       : `**Failed:**\n\n${f.failures.map((x) => `- ${x}`).join('\n')}`,
   ].join('\n');
+}
+
+/** Issue 18's targets under the burst: offer/create p95 ≤ 2 s, offer/submit p95 ≤ 3 s. */
+export const TARGETS = { createP95: 2000, submitP95: 3000 };
+
+function latencyTable(f: Figures): string[] {
+  const passes = f.before ? [f.before, f.mint] : [f.mint];
+  const label = (m: Figures['mint'], what: string) => (f.before ? `${m.pass}: ${what}` : what);
+  const met = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const after = f.mint.summary;
+  return [
+    '| Request | Answers | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...passes.flatMap((m) => [
+      row(label(m, 'offer/create, every answer'), m.summary.create),
+      row(label(m, 'offer/create, 200 (an offer built)'), m.summary.createOk),
+      row(label(m, 'offer/submit'), m.summary.submit),
+    ]),
+    '',
+    `Issue 18's targets: offer/create p95 ≤ ${n(TARGETS.createP95)} ms ${met(after.create.p95 <= TARGETS.createP95)} (${ms(after.create.p95)} ms), offer/submit p95 ≤ ${n(TARGETS.submitP95)} ms ${met(after.submit.p95 <= TARGETS.submitP95)} (${ms(after.submit.p95)} ms).`,
+    ...(f.before
+      ? [
+          '',
+          `Before (the same run, old-path.ts: each request reads the mempool itself, the old pick index): ${n(f.before.summary.minted)} minted in ${n(f.before.wallSeconds, 1)} s, ${n(f.before.summary.mints.length)} mint transactions; its checks ${f.before.state.failures.length === 0 ? 'held' : 'failed'}.`,
+        ]
+      : []),
+  ];
+}
+
+function rpcLines(f: Figures): string[] {
+  const passes = f.before ? [f.before, f.mint] : [f.mint];
+  const methods = [...new Set(passes.flatMap((m) => Object.keys(m.rpc)))].sort();
+  return [
+    "RPC calls to the node while the minters ran, by method (the follower's included):",
+    '',
+    `| Method | ${passes.map((m) => m.pass).join(' | ')} |`,
+    `| --- | ${passes.map(() => '---:').join(' | ')} |`,
+    ...methods.map(
+      (method) => `| ${method} | ${passes.map((m) => n(m.rpc[method] ?? 0)).join(' | ')} |`,
+    ),
+    '',
+  ];
 }
 
 /** Replaces the generated block of the bench:launch section of docs/benchmarks.md. */
