@@ -35,7 +35,7 @@ export interface Figures {
   latencyBlocks: { blocks: number; perBlock: number };
   /** One-minute load average at the start and end: other work on the machine skews the times. */
   loadAverage: { start: number; end: number };
-  /** Peak RSS of creating and migrating a fresh PGlite data dir (initdb), in its own process. */
+  /** Peak RSS of creating and migrating a fresh PGlite data dir, in its own process. */
   pgliteCreateMaxRssBytes: number;
   /** The BRC-20 index after (2), on the same database, per kind in the order of `indexed`. */
   brc20: { label: string; seconds: number[] }[];
@@ -85,7 +85,7 @@ export function renderMarkdown(f: Figures): string {
     phaseRow(baseline, '1.00'),
     ...f.indexed.map((r) => phaseRow(r, fmt(ratioOf(r), 2))),
     '',
-    `Creating and migrating a fresh PGlite data dir (PGlite's initdb, not the indexer) peaks at ${mb(f.pgliteCreateMaxRssBytes)} MB in a process of its own.`,
+    `Creating and migrating a fresh PGlite data dir (not the indexer; from the template, or by initdb when there is none yet: issue 18) peaks at ${mb(f.pgliteCreateMaxRssBytes)} MB in a process of its own.`,
     '',
     `Rounds (s): ${[baseline, ...f.indexed].map((r) => `${r.label.replace(/ \(.*\)$/, '')}: ${list(r.seconds)}`).join('; ')}.`,
     '',
