@@ -26,7 +26,9 @@ function precompress(): Plugin {
     async writeBundle() {
       const files = fs
         .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
-        .filter((file) => /\.(js|css|html|svg|json|txt|wasm)$/.test(file));
+        .filter((file) => /\.(js|css|html|svg|json|txt|wasm)$/.test(file))
+        // The manifest (.vite/) is read by the server, never sent.
+        .filter((file) => !file.startsWith('.vite'));
       await Promise.all(
         files.map(async (file) => {
           const full = path.join(outDir, file);
@@ -62,6 +64,9 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server reads it at start to modulepreload a route's chunks in
+    // the index.html it answers for that route (apps/server/src/http/web-static-preload.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // LaserEyes is loaded only when someone picks an extension wallet; a named chunk makes

@@ -109,3 +109,94 @@ describe('web delivery', () => {
     expect(res.payload).toBe(SCRIPT);
   });
 });
+
+describe('modulepreload of the route asked', () => {
+  const ROUTE_INDEX = '<!doctype html><html><head><title>x</title></head><body></body></html>';
+  const MANIFEST = {
+    'index.html': { file: 'assets/index-E1.js', isEntry: true },
+    'src/features/collections/collection-page.tsx': {
+      file: 'assets/collection-page-C1.js',
+      imports: ['index.html', '_format-F1.js'],
+    },
+    '_format-F1.js': { file: 'assets/format-F1.js' },
+  };
+  let routeDist: string;
+  let routeApp: FastifyInstance;
+  let routePlainApp: FastifyInstance;
+
+  beforeAll(async () => {
+    routeDist = fs.mkdtempSync(path.join(os.tmpdir(), 'om-web-static-routes-'));
+    fs.mkdirSync(path.join(routeDist, '.vite'));
+    fs.writeFileSync(path.join(routeDist, '.vite/manifest.json'), JSON.stringify(MANIFEST));
+    fs.writeFileSync(path.join(routeDist, 'index.html'), ROUTE_INDEX);
+    fs.writeFileSync(path.join(routeDist, 'index.html.br'), zlib.brotliCompressSync(ROUTE_INDEX));
+    const routeWebApp = async (plain: boolean) => {
+      const instance = Fastify();
+      await serveWebApp(instance, routeDist, { plain });
+      await instance.ready();
+      return instance;
+    };
+    [routeApp, routePlainApp] = await Promise.all([routeWebApp(false), routeWebApp(true)]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([routeApp.close(), routePlainApp.close()]);
+    fs.rmSync(routeDist, { recursive: true, force: true });
+  });
+
+  const getRoute = (url: string, headers: Record<string, string> = {}) =>
+    routeApp.inject({ method: 'GET', url, headers });
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it("preloads a lazy route's chunks in its index.html, in each encoding", async () => {
+    const br = await getRoute('/collections/block-punks?period=7%20days', {
+      'accept-encoding': 'gzip, br',
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    const html = zlib.brotliDecompressSync(br.rawPayload).toString();
+    expect(preloads(html)).toEqual(['/assets/collection-page-C1.js', '/assets/format-F1.js']);
+    expect(html.replace(/<link[^>]+>\s*/g, '').replace(/\s+<\/head>/, '</head>')).toBe(ROUTE_INDEX);
+
+    const gz = await getRoute('/collections/block-punks', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(html);
+    const plain = await getRoute('/collections/block-punks', { 'accept-encoding': 'br;q=0' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(html);
+  });
+
+  it('gives each variant its own ETag and answers 304 to it', async () => {
+    const route = await getRoute('/collections/block-punks', { 'accept-encoding': 'br' });
+    const index = await getRoute('/nowhere', { 'accept-encoding': 'br' });
+    const gz = await getRoute('/collections/block-punks', { 'accept-encoding': 'gzip' });
+    const etag = String(route.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(new Set([etag, index.headers.etag, gz.headers.etag]).size).toBe(3);
+
+    const again = await getRoute('/collections/other', {
+      'accept-encoding': 'br',
+      'if-none-match': etag,
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const stale = await getRoute('/collections/other', {
+      'accept-encoding': 'br',
+      'if-none-match': String(index.headers.etag),
+    });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('adds nothing to a path outside the table or a route the build lacks, or in WEB_STATIC_PLAIN', async () => {
+    const index = await getRoute('/nowhere', { 'accept-encoding': 'br' });
+    expect(zlib.brotliDecompressSync(index.rawPayload).toString()).toBe(ROUTE_INDEX);
+    const missing = await getRoute('/launches', { 'accept-encoding': 'br' });
+    expect(zlib.brotliDecompressSync(missing.rawPayload).toString()).toBe(ROUTE_INDEX);
+    const plain = await routePlainApp.inject({ method: 'GET', url: '/collections/block-punks' });
+    expect(plain.payload).toBe(ROUTE_INDEX);
+  });
+});

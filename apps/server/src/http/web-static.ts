@@ -1,7 +1,16 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ROUTE_MODULES,
+  routeChunks,
+  routeModuleFor,
+  withModulePreloads,
+  type ViteManifest,
+} from './web-static-preload.ts';
 
 /** Vite names every file under assets/ by its content hash: a new build means a new URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -45,6 +54,7 @@ export async function serveWebApp(
           },
     );
   }
+  const routePages = hasBuild && !plain ? routeIndexPages(distDir) : new Map<string, RoutePage>();
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/content/');
     if (request.method !== 'GET' || isApi || !hasBuild) {
@@ -54,6 +64,65 @@ export async function serveWebApp(
           : 'The web app is not built: run npm run build (npm start does it for you).';
       return reply.status(404).send({ success: false, error, errors: [{ msg: error }] });
     }
-    return reply.sendFile('index.html');
+    const module = routeModuleFor(request.url.split('?')[0]!);
+    const page = module === undefined ? undefined : routePages.get(module);
+    return page ? sendRoutePage(request, reply, page) : reply.sendFile('index.html');
   });
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+/** One index.html variant in each encoding, with the ETag of those exact bytes. */
+type RoutePage = Record<Encoding, { body: Buffer; etag: string }>;
+
+/**
+ * index.html for each lazy route, with that route's chunks modulepreloaded, compressed once at
+ * start. None without the build's manifest (apps/web/vite.config.ts writes it).
+ */
+function routeIndexPages(distDir: string): Map<string, RoutePage> {
+  const pages = new Map<string, RoutePage>();
+  const manifestFile = path.join(distDir, '.vite/manifest.json');
+  if (!fs.existsSync(manifestFile)) return pages;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest;
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  for (const [, module] of ROUTE_MODULES) {
+    const chunks = routeChunks(manifest, module);
+    if (chunks.length === 0) continue;
+    const identity = Buffer.from(withModulePreloads(html, chunks));
+    const variant = (body: Buffer) => ({
+      body,
+      etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    });
+    pages.set(module, {
+      identity: variant(identity),
+      br: variant(zlib.brotliCompressSync(identity)),
+      gzip: variant(zlib.gzipSync(identity, { level: zlib.constants.Z_BEST_COMPRESSION })),
+    });
+  }
+  return pages;
+}
+
+/** br if the browser takes it, else gzip, else none (q=0 refuses an encoding). */
+function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  const taken = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  return taken.has('br') ? 'br' : taken.has('gzip') ? 'gzip' : 'identity';
+}
+
+function sendRoutePage(request: FastifyRequest, reply: FastifyReply, page: RoutePage) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const { body, etag } = page[encoding];
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', REVALIDATE)
+    .header('vary', 'Accept-Encoding')
+    .header('etag', etag);
+  const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim());
+  if (known.includes(etag) || known.includes(`W/${etag}`)) return reply.status(304).send();
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(body);
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { brc20Queries } from '../brc20/brc20.queries.ts';
 import { chainQueries } from './chain.queries.ts';
 import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
-import { launchesQueries } from '../launches/launches.queries.ts';
+import { LAUNCHES_KEY } from '../launches/launches.keys.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 
 type BlockEvent = {
@@ -142,7 +142,7 @@ export function chainEventHandlers(
       });
       invalidate(chainQueries.all());
       // A block confirms a launch's deposit (its items become mintable) and its mints.
-      invalidate(launchesQueries.all());
+      invalidate(LAUNCHES_KEY);
     },
     brc20: () => {
       invalidate(brc20Queries.all());

@@ -5,10 +5,11 @@ import {
   type MarketInscription,
   type TradeActivity,
 } from '@om/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
+import { mountFloorChart } from './floor-chart-canvas.ts';
 import { MIN_ABOVE_MAX } from './inscription-filters.ts';
 import { failure, FakeEventSource, mockMarketServer, ok } from './market-test-server.ts';
 import { MARKET_REFRESH_DELAY_MS } from './use-market-events.ts';
@@ -227,6 +228,42 @@ describe('/collections/:slug', () => {
       expect(to(`${BASE}/floor-chart`).at(-1)!.searchParams.get('period')).toBe('7 days'),
     );
     expect(new URLSearchParams(router.state.location.search).get('period')).toBe('7 days');
+  });
+
+  it('imports the chart library only once the chart comes near the viewport', async () => {
+    // A browser's IntersectionObserver, driven by hand (setup.ts unstubs it): the chart's box is
+    // off screen until told.
+    const observed = new Map<Element, IntersectionObserverCallback>();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        readonly callback: IntersectionObserverCallback;
+        constructor(callback: IntersectionObserverCallback) {
+          this.callback = callback;
+        }
+        observe(element: Element) {
+          observed.set(element, this.callback);
+        }
+        disconnect() {}
+      },
+    );
+    vi.mocked(mountFloorChart).mockClear();
+    server();
+    renderApp({ path: `/collections/${SLUG}` });
+    const box = await screen.findByTestId('floor-chart');
+    await cards();
+    expect(mountFloorChart).not.toHaveBeenCalled();
+    expect(chart.setPoints).not.toHaveBeenCalled();
+
+    const entry = { isIntersecting: true, target: box } as unknown as IntersectionObserverEntry;
+    act(() => observed.get(box)!([entry], {} as IntersectionObserver));
+
+    await waitFor(() => expect(chart.setPoints).toHaveBeenCalled());
+    expect(mountFloorChart).toHaveBeenCalledExactlyOnceWith(box);
+    expect(chart.setPoints).toHaveBeenLastCalledWith([
+      { time: 1714521600, value: 0.0012 },
+      { time: 1714521900, value: 0.00125 },
+    ]);
   });
 
   it('validates the price range before asking, then sends it in sats', async () => {

@@ -11,6 +11,7 @@ import {
   type ChartPoint,
 } from './floor-chart-data.ts';
 import { collectionQueries } from './collections.queries.ts';
+import { useNearViewport } from './use-near-viewport.ts';
 
 /** The URL parameter of the chart's period, so a shared link shows the same window. */
 export const CHART_PERIOD_PARAM = 'period';
@@ -91,16 +92,21 @@ function ChartMessage({ children, role }: { children: string; role?: 'alert' | '
   );
 }
 
-/** The canvas; the charting library arrives with the first chart drawn. */
+/**
+ * The canvas. The charting library (about 46 kB compressed) is imported only once the box is near
+ * the viewport, after the page's first paint; until then the box stays empty at its final size
+ * (the h-56 parent), so nothing moves when the chart arrives.
+ */
 function ChartCanvas({ points }: { points: ChartPoint[] }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<FloorChartHandle | undefined>(undefined);
   const latest = useRef(points);
   const [failure, setFailure] = useState<string | null>(null);
+  const isNear = useNearViewport(container);
 
   useEffect(() => {
     const element = container.current;
-    if (!element) return;
+    if (!isNear || !element) return;
     let isDisposed = false;
     mountFloorChart(element).then(
       (handle) => {
@@ -117,7 +123,7 @@ function ChartCanvas({ points }: { points: ChartPoint[] }) {
       chart.current?.dispose();
       chart.current = undefined;
     };
-  }, []);
+  }, [isNear]);
 
   useEffect(() => {
     latest.current = points;

@@ -6,10 +6,11 @@ import {
 } from '@om/core';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { LAUNCHES_KEY } from './launches.keys.ts';
 
 /** Launches as buyers see them; every key starts with 'launches' (the mint page's too). */
 export const launchesQueries = {
-  all: () => ['launches'] as const,
+  all: () => LAUNCHES_KEY,
 
   /** GET /api/launchpad/featured: up to 4 listed launches per type, Live, Coming soon, the rest. */
   featured: () =>
