@@ -122,12 +122,32 @@ export function isAddressOfPublicKey(
   const script = addressToScript(address, network);
   if (!script) return false;
   try {
-    return addressesOfPublicKey(publicKey, network).some((candidate) => {
-      const candidateScript = addressToScript(candidate, network);
-      return candidateScript !== undefined && equalBytes(candidateScript, script);
-    });
+    // Only the address type the script is: taproot's tweak is a point multiplication, and this
+    // check runs on every mint and purchase. A key off the curve controls nothing, whatever its hash.
+    if (publicKey.length === 33) secp256k1.Point.fromBytes(publicKey);
+    const candidate = addressOfType(publicKey, script, network);
+    if (candidate === undefined) return false;
+    const candidateScript = addressToScript(candidate, network);
+    return candidateScript !== undefined && equalBytes(candidateScript, script);
   } catch {
     // Not a point on the curve (or a malformed length): it controls no address.
     return false;
   }
+}
+
+/** The key's address of the same type as `script` (P2PKH, P2WPKH, P2SH-P2WPKH or P2TR), if any. */
+function addressOfType(
+  publicKey: Uint8Array,
+  script: Uint8Array,
+  network: BitcoinNetwork,
+): string | undefined {
+  if (publicKey.length === 32)
+    return script[0] === 0x51 ? p2trAddress(publicKey, network) : undefined;
+  if (publicKey.length === 65)
+    return script[0] === 0x76 ? p2pkhAddress(publicKey, network) : undefined;
+  if (script[0] === 0x76) return p2pkhAddress(publicKey, network);
+  if (script[0] === 0x00) return p2wpkhAddress(publicKey, network);
+  if (script[0] === 0xa9) return p2shP2wpkhAddress(publicKey, network);
+  if (script[0] === 0x51) return p2trAddress(publicKey, network);
+  return undefined;
 }
