@@ -141,6 +141,13 @@ describe.each(databaseKinds())('the API reference on %s', (kind) => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+    // The web app's own reads, from a page of this origin, are never turned away.
+    const fromPage = await t.app.inject({
+      method: 'GET',
+      url: '/api/collections/categories',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(fromPage.statusCode).toBe(200);
     expect(op('/api/listings/protected/create', 'post')['x-rateLimit']).toEqual({
       limit: t.deps.env.WRITE_RATE_LIMIT_PER_MINUTE,
       window: '1 minute',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { renderDocsPage } from './docs-page.ts';
 import {
@@ -15,7 +15,15 @@ import { documented } from './route-docs.ts';
  */
 export function openApiRoutes(app: FastifyInstance, { env }: AppDeps): void {
   const routes: DocumentedRoute[] = [];
-  const readLimit = { max: env.READ_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+  // For third parties: the web app's own reads (same-origin fetches, which a page cannot
+  // disguise) are not counted, so that its users behind one address (an office, a carrier's NAT)
+  // are never turned away while browsing. A client outside a browser can claim that header too:
+  // this limit is fair use, not a defence (the writes' and sign-in's limits count every request).
+  const readLimit = {
+    max: env.READ_RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (request: FastifyRequest) => request.headers['sec-fetch-site'] === 'same-origin',
+  };
   // Runs before @fastify/rate-limit's own onRoute hook (registered later), which reads config.rateLimit.
   app.addHook('onRoute', (options) => {
     const docs = options.config?.docs;
