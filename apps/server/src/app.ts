@@ -1,12 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { RegtestFaucet } from './chain/regtest-faucet.ts';
-import type { Cluster } from './cluster/cluster.ts';
-import type { BitcoinRpc } from './chain/rpc.ts';
-import type { ChainSource } from './chain/sources/chain-source.ts';
-import type { Db } from './db/create-db.ts';
-import type { Env } from './env.ts';
-import type { ChainEvents } from './indexer/chain-events.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppDeps } from './app-deps.ts';
 import { addressRoutes } from './features/address/address.routes.ts';
 import { registerAuctions } from './features/auctions/auctions.routes.ts';
 import { brc20SendRoutes } from './features/brc20/brc20-send.routes.ts';
@@ -49,27 +43,6 @@ import { openApiRoutes } from './http/openapi/openapi.routes.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/web-static.ts';
-
-export interface ChainDeps {
-  /** Absent when chain data comes from Esplora and ord (no node off regtest). */
-  rpc?: BitcoinRpc;
-  /** Address, transaction, fee and inscription data, wherever this deployment gets them. */
-  source: ChainSource;
-  /** What the indexer announces: new blocks and mempool transactions. */
-  events: ChainEvents;
-  /** Present on regtest only: the node's own wallet behind /api/dev. */
-  faucet?: RegtestFaucet;
-}
-
-export interface AppDeps {
-  env: Env;
-  db: Db;
-  chain: ChainDeps;
-  jwtSecret: Uint8Array;
-  log: FastifyBaseLogger;
-  /** Set when RUN_MODE splits the deployment into processes (ADR 022); absent in `all` mode. */
-  cluster?: Cluster;
-}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({

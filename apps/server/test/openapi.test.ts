@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../src/app.ts';
+import type { AppDeps } from '../src/app-deps.ts';
 import { loadEnv } from '../src/env.ts';
 import { toOpenApiPath, type OpenApiDocument } from '../src/http/openapi/openapi-document.ts';
 import { openApiRoutes } from '../src/http/openapi/openapi.routes.ts';

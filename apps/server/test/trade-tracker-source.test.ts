@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../src/app.ts';
+import type { AppDeps } from '../src/app-deps.ts';
 import type {
   ChainSource,
   InscriptionLocation,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../../../apps/server/src/app.ts';
+import type { AppDeps } from '../../../apps/server/src/app-deps.ts';
 import { LocalChainSource } from '../../../apps/server/src/chain/sources/local-chain-source.ts';
 import { MempoolView } from '../../../apps/server/src/chain/sources/local-mempool.ts';
 

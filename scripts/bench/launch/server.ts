@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../../../apps/server/src/app.ts';
+import type { AppDeps } from '../../../apps/server/src/app-deps.ts';
+import { buildApp } from '../../../apps/server/src/app.ts';
 
 /**
  * The whole API in this process (its launch worker and trade tracker included) on a free port,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../../../apps/server/src/app.ts';
+import type { AppDeps } from '../../../apps/server/src/app-deps.ts';
 import { insertLaunch } from '../../../apps/server/src/features/launchpad/launchpad.queries.ts';
 import { ensureWallet } from '../../../apps/server/src/features/multisig/wallets.service.ts';
 import type { BenchEnv } from './bench-env.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { pino } from 'pino';
-import type { AppDeps } from '../../../apps/server/src/app.ts';
+import type { AppDeps } from '../../../apps/server/src/app-deps.ts';
 import { selectChainSource } from '../../../apps/server/src/chain/sources/select-chain-source.ts';
 import { createDb } from '../../../apps/server/src/db/create-db.ts';
 import { migrate } from '../../../apps/server/src/db/migrate.ts';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 
 /** Without chain events (no node) a chain worker polls; with them the timer is a safety net. */
 const POLL_MS = 30_000;

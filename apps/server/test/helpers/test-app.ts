@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { buildApp, type AppDeps } from '../../src/app.ts';
+import type { AppDeps } from '../../src/app-deps.ts';
+import { buildApp } from '../../src/app.ts';
 import { selectChainSource } from '../../src/chain/sources/select-chain-source.ts';
 import { createDb, type Db, type DbKind } from '../../src/db/create-db.ts';
 import { migrate } from '../../src/db/migrate.ts';

@@ -5,7 +5,7 @@ import {
   AddressBalancePayloadSchema,
 } from '@om/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { parseAddressParam } from '../../http/address-input.ts';
 import { parseInput } from '../../http/validate.ts';

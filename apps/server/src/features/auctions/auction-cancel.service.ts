@@ -1,5 +1,5 @@
 import { AUCTION_HAS_BIDS, ONLY_SELLER_CANCELS, type CancelAuctionPayload } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { cancelAuctionIfNoBids, findAuctionBySlug } from './auctions.queries.ts';

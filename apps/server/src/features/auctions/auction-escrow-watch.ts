@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { startChainWorker } from '../../chain/chain-worker.ts';
 import type { Db } from '../../db/create-db.ts';
 

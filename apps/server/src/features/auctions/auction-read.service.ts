@@ -5,7 +5,7 @@ import {
   type AuctionListStatus,
   type AuctionsPayload,
 } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../http/app-error.ts';
 import { findWallet } from '../multisig/multisig.queries.ts';
 import { pricesOf } from './auction-bid.service.ts';

@@ -6,7 +6,7 @@ import {
   type FinalizedTransaction,
   type SignedListedItem,
 } from '@om/bitcoin';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { startWorkerLoop, type WorkerLoop } from '../../chain/chain-worker.ts';
 import { settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';

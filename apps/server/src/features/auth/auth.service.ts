@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { verifyMessageSignature } from '@om/bitcoin';
 import type { AuthChallengePayload, AuthVerifyBody, AuthVerifyPayload } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
 import { AppError } from '../../http/app-error.ts';
 import { consumeChallenge, insertChallenge, upsertUser } from './auth.queries.ts';

@@ -5,7 +5,7 @@ import {
   Brc20SendPayloadSchema,
 } from '@om/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { parseInput } from '../../http/validate.ts';
 import { prepareBrc20Send, sendBrc20Transfer } from './brc20-send.service.ts';

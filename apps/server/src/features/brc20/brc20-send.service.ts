@@ -19,7 +19,7 @@ import type {
 } from '@om/core';
 import type { Transaction } from '@scure/btc-signer';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
 import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';

@@ -10,7 +10,7 @@ import {
   Brc20TransferablesPayloadSchema,
 } from '@om/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { documented, textParams, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { parseAddressParam } from '../../http/address-input.ts';
 import { invalidInput } from '../../http/app-error.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { currentBalancesHash, EVENT_HASH_VERSION } from './brc20-event-hash.ts';
 import { readBlockHashes, readBrc20Height, readCurrentBalances } from './brc20.queries.ts';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { ClaimKind } from '../../db/claims.tables.ts';
 import { closeBids, markBid } from '../auctions/auction-bids.queries.ts';
 import { deactivateAuction, releaseSettlement } from '../auctions/auctions.queries.ts';

@@ -13,7 +13,7 @@ import {
   CollectionTraitsPayloadSchema,
 } from '@om/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { invalidInput } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { findContent } from '../inscriptions/inscriptions.queries.ts';

@@ -13,7 +13,7 @@ import {
   PlaceBidBodySchema,
   SetupPaddingBodySchema,
 } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { upsertUser } from '../auth/auth.queries.ts';

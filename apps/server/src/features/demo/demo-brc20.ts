@@ -5,7 +5,7 @@ import {
   signPsbtWithKey,
   xOnlyPublicKey,
 } from '@om/bitcoin';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
 import { prepareBrc20Send, sendBrc20Transfer } from '../brc20/brc20-send.service.ts';
 import { cardinalCoins } from '../listings/wallet-coins.ts';

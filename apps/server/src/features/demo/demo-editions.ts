@@ -6,7 +6,7 @@ import {
   signPsbtWithKey,
 } from '@om/bitcoin';
 import { createEditionBodySchema, EditionMintBodySchema } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { upsertUser } from '../auth/auth.queries.ts';
 import { mintEditions } from '../editions/edition-mint.service.ts';
 import { submitEditionMint } from '../editions/edition-submit.service.ts';

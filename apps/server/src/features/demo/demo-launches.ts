@@ -6,7 +6,7 @@ import {
   xOnlyPublicKey,
 } from '@om/bitcoin';
 import { createLaunchpadBodySchema, CreateMintOfferBodySchema } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
 import { upsertUser } from '../auth/auth.queries.ts';
 import { prepareLaunch } from '../launchpad/launch-batches.worker.ts';

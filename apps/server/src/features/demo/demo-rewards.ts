@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
 import { rewardsWallet } from '../rewards/payouts/rewards-wallet.ts';
 import { spendableCoins } from '../rewards/payouts/payouts.queries.ts';

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
 import type { BitcoinRpc } from '../../chain/rpc.ts';
 import type { Db } from '../../db/create-db.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { toCatalogue } from './demo-catalogue.ts';
 import {
   DEMO_COLLECTION_SLUGS,

@@ -15,7 +15,7 @@ import {
   SwapPsbtBodySchema,
   SwapTxSizeBodySchema,
 } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
 import { brc20IndexedHeight } from '../inscription-service/inscribe-brc20.queries.ts';
 import { cardinalCoins } from '../listings/wallet-coins.ts';

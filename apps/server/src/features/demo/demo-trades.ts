@@ -5,7 +5,7 @@ import {
   signPsbtWithKey,
   xOnlyPublicKey,
 } from '@om/bitcoin';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
 import { confirmListings, createListings } from '../listings/listing.service.ts';
 import { createOffer, submitOffer } from '../listings/offer.service.ts';

@@ -1,5 +1,5 @@
 import { buildCommitRefund } from '@om/bitcoin';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { AddressUtxo } from '../../chain/sources/chain-source.ts';
 import { testMempoolAccept } from '../listings/broadcast.ts';
 import { broadcastJournalled } from '../inscription-service/inscribe-broadcast.ts';

@@ -7,7 +7,7 @@ import {
   type EditionMintPayload,
 } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { checkTaker } from '../listings/offer.service.ts';

@@ -5,7 +5,7 @@ import {
   type RevealTransaction,
 } from '@om/bitcoin';
 import { EDITION_POSTAGE } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { findLaunch } from '../launchpad/launchpad.queries.ts';
 import type { EditionOrderView } from './edition-orders.queries.ts';
 import { orderKey } from './edition-terms.ts';

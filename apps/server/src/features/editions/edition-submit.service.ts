@@ -1,7 +1,7 @@
 import { base64ToBytes, finalizeSignedPsbt, type BuiltPayment } from '@om/bitcoin';
 import type { EditionMintSubmitBodySchema, EditionOrder } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { broadcastJournalled } from '../inscription-service/inscribe-broadcast.ts';

@@ -10,7 +10,7 @@ import {
   type InscriptionCommit,
 } from '@om/bitcoin';
 import { EDITION_POSTAGE, type EditionQuote } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Env } from '../../env.ts';
 import { invalidInput, notFound } from '../../http/app-error.ts';
 import { makerFees } from '../listings/listing.service.ts';

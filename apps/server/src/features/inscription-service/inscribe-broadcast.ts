@@ -4,7 +4,7 @@ import {
   InscribeError,
   type RevealTransaction,
 } from '@om/bitcoin';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { AddressUtxo } from '../../chain/sources/chain-source.ts';
 import { isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
 import {

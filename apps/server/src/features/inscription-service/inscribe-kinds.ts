@@ -1,5 +1,5 @@
 import { buildChargeRefund, type RevealTransaction } from '@om/bitcoin';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { AddressUtxo } from '../../chain/sources/chain-source.ts';
 import { editionKind } from '../editions/edition-kind.ts';
 import { inscribeOrder } from './inscribe-broadcast.ts';

@@ -1,5 +1,5 @@
 import { InscribeError } from '@om/bitcoin';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
 import { payerAddress } from './inscribe-broadcast.ts';
 import { kindOf } from './inscribe-kinds.ts';

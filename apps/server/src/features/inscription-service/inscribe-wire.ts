@@ -1,5 +1,5 @@
 import { formatBrc20Amount, parseBrc20Amount, type InscribeOrder } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { readTicker } from '../brc20/brc20.queries.ts';
 import { brc20IndexedHeight, mintedAmounts } from './inscribe-brc20.queries.ts';
 import type { InscribeFileRow, InscribeOrderRow } from './inscribe-orders.queries.ts';

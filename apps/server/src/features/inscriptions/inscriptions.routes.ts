@@ -4,7 +4,7 @@ import {
   InscriptionTransfersPayloadSchema,
 } from '@om/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { notFound } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';

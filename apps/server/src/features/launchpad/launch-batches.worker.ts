@@ -9,7 +9,7 @@ import {
   type WalletUtxo,
 } from '@om/bitcoin';
 import { LAUNCH_BATCH_SIZE } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { startWorkerLoop, type WorkerLoop } from '../../chain/chain-worker.ts';
 import type { BatchInputToSign, NewOrderbookEntry } from '../../db/database.ts';
 import { listingItemParams, type ListingTerms } from '../listings/listed-item.ts';

@@ -1,5 +1,5 @@
 import { iconNotStoredHere, isOwnIconUrl } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { invalidInput } from '../../http/app-error.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   type LaunchesQuerySchema,
 } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { LaunchpadType } from '../../db/database.ts';
 import { phaseOf, progressMeta, remainingOf, totalOf } from './launch-read.service.ts';
 import { listedLaunches, mintedCounts, phasesOfLaunches } from './launchpad.queries.ts';

@@ -10,7 +10,7 @@ import {
   type SubmitMintOfferBodySchema,
 } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { LaunchpadPhase } from '../../db/database.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';

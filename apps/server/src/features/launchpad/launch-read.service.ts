@@ -1,5 +1,5 @@
 import type { LaunchpadInfo, LaunchPhase, PublicLaunchpad } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Launchpad, LaunchpadPhase } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
 import { movingLaunchItems, reservedLaunchItems } from './launch-items.queries.ts';

@@ -1,6 +1,6 @@
 import { bytesToHex, finalizeSignedPsbt, verifySignedListing, type InputRole } from '@om/bitcoin';
 import type { LaunchPsbtPayload } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
 import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';
 import { listedItemsOf } from '../listings/listed-item.ts';

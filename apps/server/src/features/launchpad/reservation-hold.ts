@@ -1,6 +1,6 @@
 import { bytesToHex, parsePsbt } from '@om/bitcoin';
 import { COINS_PROMISED, tooManyReservationsOfClient, tooManyReservationsOfWallet } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
   openHolds,

@@ -1,4 +1,4 @@
-import type { ChainDeps } from '../../app.ts';
+import type { ChainDeps } from '../../app-deps.ts';
 import { txRejected } from '../../chain/sources/chain-errors.ts';
 import { AppError } from '../../http/app-error.ts';
 

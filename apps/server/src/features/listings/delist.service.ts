@@ -16,7 +16,7 @@ import {
   type PrepareDelistBodySchema,
 } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { broadcastInOrder, testMempoolAccept } from './broadcast.ts';

@@ -1,4 +1,4 @@
-import type { ChainDeps } from '../../app.ts';
+import type { ChainDeps } from '../../app-deps.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 
 /** An inscription's UTXO as the chain source places it, checked to be listable. */

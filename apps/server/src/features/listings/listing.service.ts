@@ -11,7 +11,7 @@ import type {
   CreateListingPayload,
 } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { NewOrderbookEntry } from '../../db/database.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';

@@ -23,7 +23,7 @@ import {
   type SubmitOfferBodySchema,
 } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { NewTradeHistoryRow, OrderbookEntry } from '../../db/database.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import { cosignerFor } from '../multisig/cosigner.ts';

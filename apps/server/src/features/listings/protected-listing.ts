@@ -1,5 +1,5 @@
 import { bytesToHex, hexToBytes, parseMultisigWitnessScript } from '@om/bitcoin';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { invalidInput } from '../../http/app-error.ts';
 import { findWalletOfKey, walletsAt, type WalletRow } from '../multisig/multisig.queries.ts';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { ClaimedTransaction } from '../broadcasts/claimed-transactions.queries.ts';
 import { markBroadcast } from './offers.queries.ts';
 

@@ -1,7 +1,7 @@
 import { buildListingPsbt, bytesToBase64, verifySignedListing } from '@om/bitcoin';
 import type { RelistBodySchema } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { listingItemParams, termsOf, type ListingTerms } from './listed-item.ts';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { cancelListing } from './listings.queries.ts';
 import { trackedTrades, moveTrade, type TradeChange } from './trade-tracker.queries.ts';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { startChainWorker } from '../../chain/chain-worker.ts';
 import { btcToSats } from '../../chain/rpc.ts';
 import { closeSpentLaunchItems } from '../launchpad/launch-items.queries.ts';

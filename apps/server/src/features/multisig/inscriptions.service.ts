@@ -11,7 +11,7 @@ import type {
   WithdrawInscriptionsBodySchema,
 } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
 import { invalidInput, notFound } from '../../http/app-error.ts';
 import { refuseLaunchedInscriptions } from '../launchpad/launch-items.queries.ts';

@@ -6,7 +6,7 @@ import {
   type InputRole,
 } from '@om/bitcoin';
 import type { BuiltPsbtPayload } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { MultisigTransactionKind } from '../../db/multisig.tables.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import { settleJournal } from '../broadcasts/claimed-transactions.queries.ts';

@@ -6,7 +6,7 @@ import {
   type SetupPaddingBodySchema,
 } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { invalidInput } from '../../http/app-error.ts';
 import { withTradeErrors } from '../listings/trade-errors.ts';
 import { cosignAndBroadcast, findSigned, saveForSigning } from './multisig-tx.ts';

@@ -10,7 +10,7 @@ import {
   type WithdrawalBodySchema,
 } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { checkAddress } from '../../http/address-input.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
 import { tradeInputError } from '../listings/trade-errors.ts';

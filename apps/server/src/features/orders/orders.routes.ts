@@ -1,6 +1,6 @@
 import { OrderRecordBodySchema, type OrderRecord } from '@om/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import type { Order } from '../../db/database.ts';
 import { parseInput } from '../../http/validate.ts';

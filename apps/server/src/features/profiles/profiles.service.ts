@@ -10,7 +10,7 @@ import {
   type AuthVerifyBody,
 } from '@om/core';
 import { verifyMessageSignature } from '@om/bitcoin';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/create-db.ts';
 import { checkKeyOfAddress } from '../../http/address-input.ts';
 import { AppError, notFound } from '../../http/app-error.ts';

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { notify } from '../notifications/notifications.service.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { registerMining } from './mining/mining.module.ts';
 import { registerPools } from './pools/pools.module.ts';
 import { registerTasks } from './tasks/tasks.module.ts';

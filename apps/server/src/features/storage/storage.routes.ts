@@ -1,7 +1,7 @@
 import { UploadIconPayloadSchema } from '@om/core';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { notFound } from '../../http/app-error.ts';
 import { requireSession } from '../auth/auth-guard.ts';

@@ -6,7 +6,7 @@ import {
   type RevealTransaction,
   type WalletUtxo,
 } from '@om/bitcoin';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { readTransferables } from '../brc20/brc20-index.queries.ts';
 import { locateInscription } from '../listings/listing-utxo.ts';
 import { POSTAGE } from '../inscription-service/inscribe-price.ts';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
 import { insertRung, ladderRef, ladderStock, poolLadders } from './swap-ladder.queries.ts';

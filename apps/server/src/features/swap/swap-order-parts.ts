@@ -9,7 +9,7 @@ import {
 } from '@om/bitcoin';
 import type { SwapPsbtBodySchema, SwapTxSizeBodySchema } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { cardinalCoins } from '../listings/wallet-coins.ts';
 import { platformFeeAddress } from '../listings/platform-fee.ts';
 import { cosignerSecret } from '../multisig/cosigner.ts';

@@ -7,7 +7,7 @@ import {
   type BuiltSwap,
 } from '@om/bitcoin';
 import { minimumReceived, SWAP_ORDER_TTL_SECONDS, type SwapPsbt, type SwapTxSize } from '@om/core';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { btcText, pairOf, satsOf, tokenText, tokenUnitsOf, type SwapPair } from './swap-amounts.ts';
 import { preludeCoins } from './swap-inscription.ts';
 import {

@@ -1,7 +1,7 @@
 import { SWAP_CODES } from '@om/core';
 import type { Reserves } from '@om/core';
 import type { WalletUtxo } from '@om/bitcoin';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/create-db.ts';
 import { readTicker } from '../brc20/brc20.queries.ts';
 import { addressCoins } from '../listings/wallet-coins.ts';

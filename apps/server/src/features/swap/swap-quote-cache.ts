@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 // What a quote (swap_pools_info, the pool list) reads from the chain, the index and the orders
 // in flight, shared for up to a second: the page polls every 7 s, many pages at once, and one user's page asks again

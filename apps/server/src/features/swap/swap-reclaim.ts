@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { buildSelfTransfer, InscribeError } from '@om/bitcoin';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
 import { holdPoolCoins, lockPool, promisedOutpoints, swapHolder } from './swap-orders.queries.ts';

@@ -9,7 +9,7 @@ import {
   type SwapTxSizeBodySchema,
 } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { brc20TickByteLength } from '@om/core';
 import { btcText, tokenText, tokenUnitsOf } from './swap-amounts.ts';
 import {

@@ -13,7 +13,7 @@ import {
   type SwapOrder,
 } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
 import { settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
 import { btcText, curveFees, tokenText } from './swap-amounts.ts';

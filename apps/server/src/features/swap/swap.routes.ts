@@ -8,7 +8,7 @@ import {
   SwapTxSizeBodySchema,
 } from '@om/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { AppError, STATUS_BY_CODE } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';

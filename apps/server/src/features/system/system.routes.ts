@@ -6,7 +6,7 @@ import {
   ConfigPayloadSchema,
 } from '@om/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { platformFeeAddress } from '../listings/platform-fee.ts';
 import { xOAuthConfig } from '../x-account/x-oauth.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { payoutsRoutes } from '../payouts/payouts.routes.ts';
 import { startPoolPayoutsWorker } from '../payouts/pool-payouts.worker.ts';
 import { startCycleCloseWorker } from './cycle-close.worker.ts';

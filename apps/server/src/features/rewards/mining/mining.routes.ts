@@ -1,7 +1,7 @@
 import { AddressParamSchema } from '@om/core';
 import type { FastifyInstance } from 'fastify';
 import type { MiningStatus } from '@om/core';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { documented, type RouteDocs } from '../../../http/openapi/route-docs.ts';
 import { parseAddressParam } from '../../../http/address-input.ts';
 import { platformFeeAddress } from '../../listings/platform-fee.ts';

@@ -11,7 +11,7 @@ import {
   type RevealTransaction,
 } from '@om/bitcoin';
 import type { Transaction } from 'kysely';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import type { Database } from '../../../db/database.ts';
 import { journalClaim, settleJournal } from '../../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder } from '../../listings/broadcast.ts';

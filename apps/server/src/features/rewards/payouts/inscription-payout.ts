@@ -1,5 +1,5 @@
 import { addressToScript, InscribeError } from '@om/bitcoin';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { heldInscription, pendingAssetRewards, stillPending } from './asset-payouts.queries.ts';
 import { broadcastPayout, journalInscriptionMove, payoutFeeRate } from './payout-send.ts';
 import { lockPayouts } from './payouts.queries.ts';

@@ -1,5 +1,5 @@
 import { satsToBtc } from '@om/core';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import type { ClaimHandler } from '../../broadcasts/claim-handlers.ts';
 import type { ClaimedTransaction } from '../../broadcasts/claimed-transactions.queries.ts';
 import { notify } from '../../notifications/notifications.service.ts';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { addressToScript, type KeyPathInput, type RevealTransaction } from '@om/bitcoin';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import type { Database } from '../../../db/database.ts';
 import { journalClaim, settleJournal } from '../../broadcasts/claimed-transactions.queries.ts';
 import { broadcastInOrder } from '../../listings/broadcast.ts';

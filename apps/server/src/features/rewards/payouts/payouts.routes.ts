@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { REWARDS_PAGE_SIZE, type RewardRecord } from '@om/core';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { documented, type RouteDocs } from '../../../http/openapi/route-docs.ts';
 import { parseInput } from '../../../http/validate.ts';
 import { requireSession } from '../../auth/auth-guard.ts';

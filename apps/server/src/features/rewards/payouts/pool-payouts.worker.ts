@@ -1,5 +1,5 @@
 import { addressToScript, dustThreshold, InscribeError } from '@om/bitcoin';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { startChainWorker } from '../../../chain/chain-worker.ts';
 import type { NewReward } from '../../../db/database.ts';
 import {

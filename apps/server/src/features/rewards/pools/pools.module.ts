@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { poolsRoutes } from './pools.routes.ts';
 import { startPoolsWorker } from './pools.worker.ts';
 

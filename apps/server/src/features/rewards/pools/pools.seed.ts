@@ -5,7 +5,7 @@ import { drawCommitment } from '@om/bitcoin';
 import { POOL_REWARD_TYPES, POOL_TYPES } from '@om/core';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import type { Database } from '../../../db/database.ts';
 import { allowedPayoutTokens, payoutRefusal } from './pools.allowed.ts';
 

@@ -1,6 +1,6 @@
 import { poolState, UNSET_BLOCK, type MyPoolEntry, type Pool } from '@om/core';
 import type { Kysely, Transaction } from 'kysely';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import type { Database } from '../../../db/database.ts';
 import { AppError, invalidInput, notFound } from '../../../http/app-error.ts';
 import { checkAddress } from '../../../http/address-input.ts';

@@ -1,5 +1,5 @@
 import { entriesHash } from '@om/bitcoin';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { startChainWorker } from '../../../chain/chain-worker.ts';
 import { notify, retract } from '../../notifications/notifications.service.ts';
 import { poolWinners } from './pools.draw.ts';

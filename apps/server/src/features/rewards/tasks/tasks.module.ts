@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { tasksRoutes } from './tasks.routes.ts';
 import { startTradeTasksWorker } from './trade-tasks.worker.ts';
 

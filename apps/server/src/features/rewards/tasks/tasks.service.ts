@@ -1,5 +1,5 @@
 import { TASK_NAMES } from '@om/core';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { AppError, invalidInput } from '../../../http/app-error.ts';
 import { checkAddress } from '../../../http/address-input.ts';
 import type { SessionClaims } from '../../auth/auth-token.ts';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { startChainWorker } from '../../../chain/chain-worker.ts';
 import { notify, retract, unretract } from '../../notifications/notifications.service.ts';
 import { taskKey, taskNotification, taskXp } from './tasks.ts';

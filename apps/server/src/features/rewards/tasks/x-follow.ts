@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { createTokenCipher } from '../../x-account/token-cipher.ts';
 import { updateXAccount, type XAccountRow } from '../../x-account/x-account.queries.ts';
 import { followsAccount, requestTokens, XApiError } from '../../x-account/x-api.ts';
