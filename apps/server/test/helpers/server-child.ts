@@ -34,6 +34,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerCh
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'false',
         WEB_DIST_DIR: '/nonexistent',
+        READ_RATE_LIMIT_PER_MINUTE: '1000000',
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -56,7 +56,14 @@ export async function startTestApp(
   ownDb?: Db,
 ): Promise<TestApp> {
   const db = ownDb ?? (await createTestDb(kind));
-  const parsedEnv = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  // Tests read far more than a third party may (READ_RATE_LIMIT_PER_MINUTE, 60): a test of the
+  // limit sets its own.
+  const parsedEnv = loadEnv({
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    READ_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...env,
+  });
   const isRegtest = parsedEnv.BITCOIN_NETWORK === 'regtest';
   const events = new ChainEvents();
   const deps: AppDeps = {

@@ -138,7 +138,7 @@ describe('buildOpenApiDocument', () => {
     expect(doc.servers).toEqual([{ url: 'http://localhost:3000' }]);
     expect(doc.tags).toEqual([{ name: 'a' }, { name: 'b' }]);
     expect((doc.info as { description: string }).description).toMatch(
-      /Stable reads: 60 requests a minute per client address\. Writes: 120/,
+      /Stable reads: 60 requests a minute per client address \(the web app's own same-origin requests are not counted\)\. Writes: 120/,
     );
   });
 });
