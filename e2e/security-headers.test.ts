@@ -72,7 +72,7 @@ describe('the app under its security headers', () => {
   it('connects the Dev wallet and shows pages and inscriptions with nothing refused', async () => {
     const { page, refused } = await watchedPage();
     await page.goto(`${app.baseUrl}/`);
-    await expect.poll(() => page.url()).toContain('/collections');
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toContain('/collections');
     await page.getByRole('button', { name: 'Connect Wallet' }).click();
     await page
       .getByRole('dialog', { name: 'Connect a wallet' })

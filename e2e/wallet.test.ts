@@ -29,7 +29,7 @@ describe('a visitor with the Dev wallet', () => {
   it('connects, is signed in, gets test coins and sees them confirmed after a block', async () => {
     const page = await newPage();
     await page.goto(`${app.baseUrl}/`);
-    await expect.poll(() => page.url()).toContain('/collections');
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toContain('/collections');
 
     await page.getByRole('button', { name: 'Connect Wallet' }).click();
     const chooser = page.getByRole('dialog', { name: 'Connect a wallet' });

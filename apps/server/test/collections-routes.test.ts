@@ -39,7 +39,11 @@ describe.each(databaseKinds())('market reads on %s', (kind) => {
 
   beforeAll(async () => {
     db = await createTestDb(kind);
-    const env = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+    const env = loadEnv({
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent',
+      READ_RATE_LIMIT_PER_MINUTE: '1000000',
+    });
     const source = new EsploraChainSource({
       baseUrl: 'http://127.0.0.1:9/',
       inscriptions: new LocalInscriptions(db),

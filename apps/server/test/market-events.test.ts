@@ -90,7 +90,11 @@ describe.each(databaseKinds())('live market events on %s', (kind) => {
         schema: t.db.schema,
         maxConnections: 2,
       });
-      const env = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+      const env = loadEnv({
+        LOG_LEVEL: 'silent',
+        WEB_DIST_DIR: '/nonexistent',
+        READ_RATE_LIMIT_PER_MINUTE: '1000000',
+      });
       const app = await buildApp({
         env,
         db,

@@ -31,7 +31,7 @@ describe('routeModuleFor', () => {
     ['/collections', 'src/features/collections/collections-page.tsx'],
     ['/collections/a/b', undefined],
     ['/nowhere', undefined],
-    ['/', undefined],
+    ['/', 'src/features/collections/collections-page.tsx'],
   ])('%s → %s', (pathname, module) => {
     expect(routeModuleFor(pathname)).toBe(module);
   });

@@ -34,6 +34,8 @@ export const ROUTE_MODULES: readonly (readonly [pattern: string, module: string]
 /** The module of the lazy route that `pathname` opens, if any (a trailing slash is allowed). */
 export function routeModuleFor(pathname: string): string | undefined {
   const segments = pathname.split('/').filter(Boolean);
+  // routes.tsx's index route redirects to /collections, which waits for that page's chunk.
+  if (segments.length === 0) return routeModuleFor('/collections');
   const match = ROUTE_MODULES.find(([pattern]) => {
     const parts = pattern.split('/').filter(Boolean);
     return (

@@ -43,6 +43,9 @@ export async function serveWebApp(
         : {
             root: distDir,
             wildcard: false,
+            // "/" is a client-side route too (it opens /collections): answered below, with the
+            // chunks of the page it redirects to.
+            index: false,
             preCompressed: true,
             // send's own Cache-Control would overwrite the one setHeaders puts on the response.
             cacheControl: false,
