@@ -6,6 +6,7 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
   api,
+  buyViaApi,
   inMempool,
   inscribeTo,
   listViaApi,
@@ -76,41 +77,7 @@ describe.each(databaseKinds())('an evicted purchase on %s', (kind) => {
     const big = await coinOf(buyer, 500_000n);
     await mineAndSync(node, t);
 
-    const offer = await api(
-      t,
-      'POST',
-      '/api/listings/protected/createOffer',
-      {
-        ids: [listingId],
-        takerPaymentAddress: buyer.payment.address,
-        takerPaymentPublicKey: buyer.payment.publicKey,
-        takerOrdinalAddress: buyer.ordinals.address,
-        feeRate: 2,
-        satScan: false,
-      },
-      buyer.token,
-    );
-    expect(offer.status, JSON.stringify(offer.body)).toBe(200);
-    const { psbt, inputsToSign } = offer.body.payload as {
-      psbt: string;
-      inputsToSign: { index: number }[];
-    };
-    const submitted = await api(
-      t,
-      'PUT',
-      '/api/listings/protected/submitOffer',
-      {
-        ids: [listingId],
-        signedPSBTBase64: sign(
-          psbt,
-          buyer.payment,
-          inputsToSign.map((i) => i.index),
-        ),
-        takerPaymentAddress: buyer.payment.address,
-        takerOrdinalAddress: buyer.ordinals.address,
-      },
-      buyer.token,
-    );
+    const submitted = await buyViaApi(t, buyer, [listingId]);
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     const txId = submitted.body.payload.txId as string;
     expect(await inMempool(node, txId)).toBe(true);

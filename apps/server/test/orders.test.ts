@@ -14,11 +14,11 @@ import {
 import { launchEdition, signedMintOrder } from './helpers/editions.ts';
 import {
   api,
+  buyViaApi,
   inscribeTo,
   listViaApi,
   mineAndSync,
   newTrader,
-  sign,
   type Trader,
 } from './helpers/trading.ts';
 
@@ -57,38 +57,7 @@ describe.each(databaseKinds())('order records on %s', (kind) => {
     for (const value of [600n, 600n, 500_000n])
       await node.faucet.fund(buyer.payment.address, value);
     await mineAndSync(node, t);
-    const offer = await api(
-      t,
-      'POST',
-      '/api/listings/protected/createOffer',
-      {
-        ids: [listingId],
-        takerPaymentAddress: buyer.payment.address,
-        takerPaymentPublicKey: buyer.payment.publicKey,
-        takerOrdinalAddress: buyer.ordinals.address,
-        feeRate: 2,
-        satScan: false,
-      },
-      buyer.token,
-    );
-    expect(offer.status, JSON.stringify(offer.body)).toBe(200);
-    const { psbt, inputsToSign } = offer.body.payload;
-    const submitted = await api(
-      t,
-      'PUT',
-      '/api/listings/protected/submitOffer',
-      {
-        ids: [listingId],
-        signedPSBTBase64: sign(
-          psbt,
-          buyer.payment,
-          inputsToSign.map((i: { index: number }) => i.index),
-        ),
-        takerPaymentAddress: buyer.payment.address,
-        takerOrdinalAddress: buyer.ordinals.address,
-      },
-      buyer.token,
-    );
+    const submitted = await buyViaApi(t, buyer, [listingId]);
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     const trade = await t.db.kysely
       .selectFrom('trade_history')

@@ -18,13 +18,13 @@ import {
 } from './helpers/launch.ts';
 import {
   api,
+  buyViaApi,
   eventually,
   inMempool,
   inscribeTo,
   listViaApi,
   mineAndSync,
   newTrader,
-  sign,
   type Trader,
 } from './helpers/trading.ts';
 
@@ -103,39 +103,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a deployment split by RUN_MODE'
       { outpoint: item.outpoint, price: 50_000n },
     ]);
     const buyer = await fundedBuyer();
-    const offer = await api(
-      t,
-      'POST',
-      '/api/listings/protected/createOffer',
-      {
-        ids: [listingId],
-        takerPaymentAddress: buyer.payment.address,
-        takerPaymentPublicKey: buyer.payment.publicKey,
-        takerOrdinalAddress: buyer.ordinals.address,
-        feeRate: 2,
-        satScan: false,
-      },
-      buyer.token,
-    );
-    expect(offer.status, JSON.stringify(offer.body)).toBe(200);
-    const signed = (list: { index: number }[], psbt: string) =>
-      sign(
-        psbt,
-        buyer.payment,
-        list.map((i) => i.index),
-      );
-    const submitted = await api(
-      t,
-      'PUT',
-      '/api/listings/protected/submitOffer',
-      {
-        ids: [listingId],
-        signedPSBTBase64: signed(offer.body.payload.inputsToSign, offer.body.payload.psbt),
-        takerPaymentAddress: buyer.payment.address,
-        takerOrdinalAddress: buyer.ordinals.address,
-      },
-      buyer.token,
-    );
+    const submitted = await buyViaApi(t, buyer, [listingId]);
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     const saleTxid = submitted.body.payload.txId as string;
     expect(await inMempool(node, saleTxid)).toBe(true);

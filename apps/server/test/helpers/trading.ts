@@ -182,6 +182,48 @@ export async function listViaApi(
   return listingIds as string[];
 }
 
+/**
+ * Buys listings through the API as the web app does: createOffer (fee rate 2), the payment wallet
+ * signs every input it is asked to, submitOffer. Answers submitOffer's answer (its txId on 200).
+ */
+export async function buyViaApi(t: TestApp, buyer: Trader, ids: readonly string[]) {
+  const offer = await api(
+    t,
+    'POST',
+    '/api/listings/protected/createOffer',
+    {
+      ids,
+      takerPaymentAddress: buyer.payment.address,
+      takerPaymentPublicKey: buyer.payment.publicKey,
+      takerOrdinalAddress: buyer.ordinals.address,
+      feeRate: 2,
+      satScan: false,
+    },
+    buyer.token,
+  );
+  expect(offer.status, JSON.stringify(offer.body)).toBe(200);
+  const { psbt, inputsToSign } = offer.body.payload as {
+    psbt: string;
+    inputsToSign: { index: number }[];
+  };
+  return api(
+    t,
+    'PUT',
+    '/api/listings/protected/submitOffer',
+    {
+      ids,
+      signedPSBTBase64: sign(
+        psbt,
+        buyer.payment,
+        inputsToSign.map((i) => i.index),
+      ),
+      takerPaymentAddress: buyer.payment.address,
+      takerOrdinalAddress: buyer.ordinals.address,
+    },
+    buyer.token,
+  );
+}
+
 /** The value paid to an address by a transaction, from the node. */
 export async function paidTo(node: TestNode, txid: string, address: string): Promise<bigint> {
   const tx = await node.node.rpc.getRawTransactionVerbose(txid);
