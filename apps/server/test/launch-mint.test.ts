@@ -12,9 +12,7 @@ import {
   AllocationSchema,
   BuiltPsbtPayloadSchema,
   COINS_PROMISED,
-  ConfirmLaunchPsbtPayloadSchema,
   CreateMintOfferPayloadSchema,
-  LaunchpadInfoSchema,
   launchHoldsInscription,
   LaunchPsbtPayloadSchema,
   MINT_SIGN_IN_REQUIRED,
@@ -25,10 +23,10 @@ import {
   tooManyReservationsOfClient,
   tooManyReservationsOfWallet,
   type CreateMintOfferPayload,
-  type LaunchpadInfo,
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { btcToSats } from '../src/chain/rpc.ts';
+import { createPreparedLaunch, launchInfo, signLaunch } from './helpers/launch.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { SCRIPT_FAILURE, snipeAttempt } from './helpers/snipe.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -137,43 +135,6 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     };
   }
 
-  async function info(id: string): Promise<LaunchpadInfo> {
-    const res = await api(t, 'GET', `/api/launchpad/info/${id}`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return LaunchpadInfoSchema.parse(res.body.payload);
-  }
-
-  /** Creates the launch and waits for the worker to prepare its batches; answers its id. */
-  async function createPrepared(
-    creator: Trader,
-    body: ReturnType<typeof launchBody>,
-  ): Promise<string> {
-    const created = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const id = created.body.payload.launchpadId as string;
-    await eventually(async () => {
-      expect((await info(id)).status).toBe('pending_psbt_signature');
-    });
-    return id;
-  }
-
-  /** Signs and confirms every batch, phase by phase, as the wizard's sign step does. */
-  async function signEverything(creator: Trader, id: string): Promise<string[]> {
-    const deposits: string[] = [];
-    for (const phase of (await info(id)).phases) {
-      for (const batch of phase.psbts) {
-        const got = await api(t, 'GET', `/api/launchpad/get-psbt/${batch.id}`);
-        const { psbt, inputsToSign } = LaunchPsbtPayloadSchema.parse(got.body.payload);
-        const signedPsbt = signAsAsked(psbt, inputsToSign, [creator.ordinals, creator.payment]);
-        const done = await api(t, 'PUT', `/api/launchpad/confirm/${batch.id}`, { signedPsbt });
-        expect(done.status, JSON.stringify(done.body)).toBe(200);
-        const confirmed = ConfirmLaunchPsbtPayloadSchema.parse(done.body.payload);
-        if (confirmed.txId) deposits.push(confirmed.txId);
-      }
-    }
-    return deposits;
-  }
-
   async function mint(id: string, buyer: Trader, mintCount: number, extra: object = {}) {
     const created = await api(
       t,
@@ -242,9 +203,9 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     expect(again.body.error).toBe('Launchpad slug is already taken.');
 
     await eventually(async () => {
-      expect((await info(id)).status).toBe('pending_psbt_signature');
+      expect((await launchInfo(t, id)).status).toBe('pending_psbt_signature');
     });
-    const prepared = await info(id);
+    const prepared = await launchInfo(t, id);
     expect(prepared.total_inscriptions).toBe(4);
     const [wl, pub] = prepared.phases;
     expect(wl?.psbts.map((b) => [b.kind, b.inscription_count])).toEqual([
@@ -269,9 +230,9 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     });
     expect(bad.status).toBe(400);
 
-    const [depositTxid] = await signEverything(creator, id);
+    const [depositTxid] = await signLaunch(t, creator, id);
     expect(depositTxid && (await inMempool(node, depositTxid))).toBe(true);
-    const active = await info(id);
+    const active = await launchInfo(t, id);
     expect(active.status).toBe('active');
     expect(active.phases.map((p) => p.status)).toEqual(['active', 'active']);
     // Live, but its items are moving into the maker wallet until the deposit confirms (issue 21
@@ -486,8 +447,8 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
       items.map((i) => i.id),
       allowList,
     );
-    const id = await createPrepared(creator, body);
-    await signEverything(creator, id);
+    const id = await createPreparedLaunch(t, creator, body);
+    await signLaunch(t, creator, id);
     await mineAndSync(node, t);
 
     // Two mints of 2 at once, to two ordinals addresses, from the listed payment address: the
@@ -630,7 +591,7 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     const slug = `inventory-${kind}`;
     const ids = items.map((i) => i.id);
     const body = launchBody(creator, slug, ids, buyer.ordinals.address);
-    const id = await createPrepared(creator, body);
+    const id = await createPreparedLaunch(t, creator, body);
     const withdraw = (inscriptionId: string) =>
       api(t, 'POST', '/api/multisig/withdrawal-inscriptions', {
         transfer: [{ inscriptionId, address: creator.ordinals.address }],
@@ -638,9 +599,9 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
         makerPaymentPublicKey: creator.payment.publicKey,
         feeRate: FEE_RATE,
       });
-    await signEverything(creator, id);
+    await signLaunch(t, creator, id);
     await mineAndSync(node, t);
-    expect((await info(id)).status).toBe('active');
+    expect((await launchInfo(t, id)).status).toBe('active');
     const [item, other] = ids as [string, string];
     const refused = await withdraw(item);
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
@@ -764,7 +725,7 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
 
     const slug = `late-withdrawal-${kind}`;
     const body = launchBody(creator, slug, [item.id], creator.ordinals.address);
-    await createPrepared(creator, body);
+    await createPreparedLaunch(t, creator, body);
     const refused = await api(t, 'POST', '/api/multisig/withdrawal/confirm', {
       userPublicKey: creator.payment.publicKey,
       userSignedPsbtBase64: signedWithdrawal,
@@ -799,10 +760,10 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
       items.map((i) => i.id),
       real.ordinals.address,
     );
-    const id = await createPrepared(creator, body);
-    await signEverything(creator, id);
+    const id = await createPreparedLaunch(t, creator, body);
+    await signLaunch(t, creator, id);
     await mineAndSync(node, t);
-    const [wl, pub] = (await info(id)).phases;
+    const [wl, pub] = (await launchInfo(t, id)).phases;
     await t.db.kysely
       .updateTable('launchpad_phases')
       .set({ end_date: BigInt(now() - 1), start_date: BigInt(now() - 120) })
@@ -908,8 +869,8 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
       items.map((i) => i.id),
       allowed,
     );
-    const id = await createPrepared(creator, body);
-    await signEverything(creator, id);
+    const id = await createPreparedLaunch(t, creator, body);
+    await signLaunch(t, creator, id);
     await mineAndSync(node, t);
     const takers = [buyer, { ...buyer, ordinals: newWallet('p2tr') }];
     const offerOf = (taker: Trader) =>
