@@ -4,6 +4,7 @@ import { brc20Queries, type TokenListParams } from '../brc20/brc20.queries.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 import {
   CHAIN_EVENTS_PATH,
+  catchUpOnOpen,
   chainEventHandlers,
   subscribeServerEvents,
 } from './use-chain-events.ts';
@@ -29,6 +30,11 @@ class FakeEventSource extends EventTarget {
   }
   send(type: string, data: string): void {
     this.dispatchEvent(new MessageEvent(type, { data }));
+  }
+  /** The server answered: the stream is open. */
+  accept(): void {
+    this.readyState = FakeEventSource.OPEN;
+    this.dispatchEvent(new Event('open'));
   }
 }
 
@@ -78,12 +84,48 @@ describe("the page's one event stream", () => {
     expect(reopened?.readyState).toBe(FakeEventSource.CLOSED);
   });
 
+  it("tells 'open' subscribers each time the stream opens, and at once when it is open already", () => {
+    const opens: string[] = [];
+    const offFirst = subscribeServerEvents({ open: () => opens.push('first') });
+    expect(opens).toEqual([]);
+    FakeEventSource.opened[0]?.accept();
+    expect(opens).toEqual(['first']);
+    const offLate = subscribeServerEvents({ open: () => opens.push('late') });
+    expect(opens).toEqual(['first', 'late']);
+    FakeEventSource.opened[0]?.refuse();
+    vi.advanceTimersByTime(5_000);
+    FakeEventSource.opened[1]?.accept();
+    expect(opens).toEqual(['first', 'late', 'first', 'late']);
+    offFirst();
+    offLate();
+  });
+
   it('stops retrying once nobody listens', () => {
     const off = subscribeServerEvents({ block: () => undefined });
     FakeEventSource.opened[0]?.refuse();
     off();
     vi.advanceTimersByTime(120_000);
     expect(FakeEventSource.opened).toHaveLength(1);
+  });
+});
+
+describe('catching up when the stream opens', () => {
+  it('refetches every answer already held, but not the immutable ones nor those still loading', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['balance'], 1);
+    await queryClient.prefetchQuery({
+      queryKey: ['content'],
+      queryFn: () => 'bytes',
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    void queryClient.prefetchQuery({ queryKey: ['loading'], queryFn: () => new Promise(() => {}) });
+    catchUpOnOpen(queryClient)();
+    const invalidated = (key: string) => queryClient.getQueryState([key])?.isInvalidated;
+    expect([invalidated('balance'), invalidated('content'), invalidated('loading')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 });
 

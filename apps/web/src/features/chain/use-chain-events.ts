@@ -29,6 +29,14 @@ export const CHAIN_EVENTS_PATH = '/api/shared/events';
 export type ServerEventType =
   'block' | 'brc20' | 'mempool' | 'trade' | 'listing' | 'notification' | 'pool' | 'xp';
 export type ServerEventListener = (event: MessageEvent<string>) => void;
+/**
+ * What a subscriber may listen to: the server's events, and 'open', called each time the stream
+ * (re)opens, and at once when it is open already, so that what a subscriber shows can catch up
+ * with the events it could not hear before.
+ */
+export type ServerStreamListeners = Partial<Record<ServerEventType, ServerEventListener>> & {
+  open?: () => void;
+};
 
 const REOPEN_FIRST_MS = 5_000;
 const REOPEN_MAX_MS = 60_000;
@@ -91,9 +99,7 @@ function attach(source: EventSource, stream: SharedStream, type: string): void {
  * Listens on the one EventSource of the page, opened by the first subscriber and closed by the
  * last, so the layout and a page that wants market events never open two streams.
  */
-export function subscribeServerEvents(
-  listeners: Partial<Record<ServerEventType, ServerEventListener>>,
-): () => void {
+export function subscribeServerEvents(listeners: ServerStreamListeners): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   if (!shared) {
     const stream = { listeners: new Map(), reopenMs: REOPEN_FIRST_MS } as SharedStream;
@@ -101,7 +107,7 @@ export function subscribeServerEvents(
     stream.source = open(stream);
   }
   const current = shared;
-  const entries = Object.entries(listeners);
+  const entries = Object.entries(listeners) as [string, ServerEventListener][];
   for (const [type, listener] of entries) {
     let set = current.listeners.get(type);
     if (!set) {
@@ -111,6 +117,7 @@ export function subscribeServerEvents(
     }
     set.add(listener);
   }
+  if (listeners.open && current.source.readyState === EventSource.OPEN) listeners.open();
   return () => {
     for (const [type, listener] of entries) current.listeners.get(type)?.delete(listener);
     const isUnused = [...current.listeners.values()].every((set) => set.size === 0);
@@ -155,8 +162,29 @@ export function chainEventHandlers(
   };
 }
 
-/** Keeps what is on screen current without a reload (chainEventHandlers). */
+/**
+ * When the stream opens, and again after it was lost, every answer already on screen may be
+ * older than an event the page could not hear (a block mined while the page loaded, or while the
+ * stream was down): they are fetched again. Answers that never change (staleTime Infinity) are
+ * kept; queries still loading are left to finish.
+ */
+export function catchUpOnOpen(queryClient: QueryClient): () => void {
+  return () =>
+    void queryClient.invalidateQueries({
+      predicate: (query) =>
+        query.state.dataUpdatedAt > 0 && query.options.staleTime !== Number.POSITIVE_INFINITY,
+    });
+}
+
+/** Keeps what is on screen current without a reload (chainEventHandlers, catchUpOnOpen). */
 export function useChainEvents(): void {
   const queryClient = useQueryClient();
-  useEffect(() => subscribeServerEvents(chainEventHandlers(queryClient)), [queryClient]);
+  useEffect(
+    () =>
+      subscribeServerEvents({
+        ...chainEventHandlers(queryClient),
+        open: catchUpOnOpen(queryClient),
+      }),
+    [queryClient],
+  );
 }
