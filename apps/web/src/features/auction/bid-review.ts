@@ -10,7 +10,7 @@ import {
 import { DUST_SATS, type PlaceBidPayload } from '@om/core';
 import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
 import { btcText, feeRateText, parseOutpoint, wireSats } from '../trade/trade-format.ts';
-import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
+import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 const SIGHASH_ALL = 0x01;
 

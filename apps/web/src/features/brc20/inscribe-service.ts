@@ -12,7 +12,7 @@ import {
 } from '@om/core';
 import { z } from 'zod';
 import { ApiError, type PayloadSchema } from '../../lib/api-client.ts';
-import { describeError, TradeFlowError } from '../trade/trade-flow.ts';
+import { describeError, TradeFlowError } from '../signing/flow-steps.ts';
 
 /**
  * The inscription service (core inscribe.api.ts): OrdinalsBot-shaped, so its answers are the

@@ -12,7 +12,7 @@ import {
 import type { Brc20SendPreparePayload } from '@om/core';
 import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
 import { feeRateText } from '../trade/trade-format.ts';
-import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
+import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 export type SendReview = {
   toAddress: string;

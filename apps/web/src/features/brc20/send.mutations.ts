@@ -10,7 +10,7 @@ import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
 import { requireWallet } from '../mint/mint.mutations.ts';
-import { signStep, step, toastFlowError, TradeFlowError } from '../trade/trade-flow.ts';
+import { signStep, step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { reviewSend, type SendReview } from './send-review.ts';

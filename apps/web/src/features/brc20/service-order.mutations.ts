@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { configQueries } from '../config/config.queries.ts';
 import { requireWallet } from '../mint/mint.mutations.ts';
-import { signStep, step, toastFlowError, TradeFlowError } from '../trade/trade-flow.ts';
+import { signStep, step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';

@@ -19,7 +19,7 @@ import { auctionApi } from '../auction/auction.api.ts';
 import { configQueries } from '../config/config.queries.ts';
 import { fetchVerifiedWallet } from '../multisig/multisig.queries.ts';
 import type { VerifiedWallet } from '../multisig/multisig-wallet.ts';
-import { signStep, TradeFlowError } from '../trade/trade-flow.ts';
+import { signStep, TradeFlowError } from '../signing/flow-steps.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { InputToSign, WalletAccount } from '../wallet/wallet.types.ts';
 import { AuctionStepError, auctionRequestKey, floorOf } from './auction-create-body.ts';

@@ -18,7 +18,7 @@ import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
 import { fetchVerifiedWallet } from '../multisig/multisig.queries.ts';
 import { WalletCheckError } from '../multisig/multisig-wallet.ts';
-import { signStep, TradeFlowError } from '../trade/trade-flow.ts';
+import { signStep, TradeFlowError } from '../signing/flow-steps.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { InputToSign } from '../wallet/wallet.types.ts';
 import { launchInfoQueries } from './launch-info.queries.ts';

@@ -3,7 +3,7 @@ import { EDITION_POSTAGE, type EditionMintPayload, type EditionQuote } from '@om
 import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
 import { reviewChargePayment } from '../trade/charge-payment.ts';
 import { btcText, feeRateText } from '../trade/trade-format.ts';
-import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
+import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 export type EditionMintRequest = {
   network: BitcoinNetwork;

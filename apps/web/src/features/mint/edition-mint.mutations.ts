@@ -20,13 +20,12 @@ import { launchesQueries } from '../launches/launches.queries.ts';
 import { tradeQueries } from '../trade/trade.queries.ts';
 import {
   describeError,
-  ORDER_SOURCE,
-  saveOrderRecords,
   signStep,
   step,
   toastFlowError,
   TradeFlowError,
-} from '../trade/trade-flow.ts';
+} from '../signing/flow-steps.ts';
+import { ORDER_SOURCE, saveOrderRecords } from '../trade/order-records.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { reviewEditionMint, type EditionMintReview } from './edition-mint-review.ts';

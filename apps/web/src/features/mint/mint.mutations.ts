@@ -26,13 +26,12 @@ import { tradeQueries } from '../trade/trade.queries.ts';
 import { parseSatpoint } from '../trade/trade-format.ts';
 import {
   describeError,
-  ORDER_SOURCE,
-  saveOrderRecords,
   signStep,
   step,
   toastFlowError,
   TradeFlowError,
-} from '../trade/trade-flow.ts';
+} from '../signing/flow-steps.ts';
+import { ORDER_SOURCE, saveOrderRecords } from '../trade/order-records.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';

@@ -1,10 +1,10 @@
 import { parsePsbt } from '@om/bitcoin';
 import { FAILED_TO_SIGN_PSBT, INVALID_SIGNED_DATA } from '@om/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { step, toastFlowError, TradeFlowError } from '../trade/trade-flow.ts';
-import { useWallet } from '../wallet/wallet-context.ts';
-import type { InputToSign } from '../wallet/wallet.types.ts';
+import { step, TradeFlowError } from '../signing/flow-steps.ts';
+import { useSigningFlow } from '../signing/use-signing-flow.ts';
+import type { InputToSign, SignPsbtRequest } from '../wallet/wallet.types.ts';
 import { multisigQueries } from './multisig.queries.ts';
 import type { PsbtReview } from './psbt-check.ts';
 
@@ -31,18 +31,16 @@ export function unsignedInputs(signedPsbt: string, indices: readonly number[]): 
 }
 
 async function signChecked(
-  signPsbt: ReturnType<typeof useWallet>['signPsbt'],
-  prepared: PreparedPsbt<unknown>,
+  signPsbt: (request: SignPsbtRequest) => Promise<string>,
+  request: SignPsbtRequest,
   title: string,
 ): Promise<string> {
-  const signed = await step(title, () =>
-    signPsbt({ psbtBase64: prepared.psbt, inputsToSign: prepared.inputsToSign, finalize: false }),
-  );
+  const signed = await step(title, () => signPsbt(request));
   let missing: number[];
   try {
     missing = unsignedInputs(
       signed,
-      prepared.inputsToSign.map((i) => i.index),
+      (request.inputsToSign ?? []).map((i) => i.index),
     );
   } catch {
     throw new TradeFlowError(title, INVALID_SIGNED_DATA);
@@ -68,30 +66,27 @@ type FlowOptions<Input, Extra> = {
 };
 
 /**
- * Every multisig action in two steps, as the trade dialogs do: `prepare` asks the server for the
- * PSBT and checks it; `sign` refuses a PSBT with problems, has the wallet sign its inputs, and
- * confirms (the server co-signs and broadcasts). Coins and history are refetched afterwards.
+ * Every multisig action on the one signing flow: `prepare` asks the server for the PSBT and checks
+ * it; `sign` refuses a PSBT with problems, has the wallet sign its inputs (each of them, which
+ * wallets that skip P2WSH inputs do not), and confirms (the server co-signs and broadcasts).
+ * Coins and history are refetched afterwards.
  */
 export function usePsbtFlow<Input, Extra>(options: FlowOptions<Input, Extra>) {
-  const { signPsbt } = useWallet();
   const queryClient = useQueryClient();
   const { title, signTitle = FAILED_TO_SIGN_PSBT } = options;
-
-  const prepare = useMutation({
-    mutationFn: (input: Input) => step(title, () => options.prepare(input)),
-    onError: (error) => toastFlowError(error, title),
-  });
-
-  const sign = useMutation({
-    mutationFn: async (prepared: PreparedPsbt<Extra>) => {
-      if (prepared.review.problems.length > 0) {
-        throw new TradeFlowError(title, prepared.review.problems.join(' '));
-      }
-      const signed = await signChecked(signPsbt, prepared, signTitle);
-      const { txId } = await step(title, () => options.confirm(signed, prepared));
-      return { txId, prepared };
-    },
-    onSuccess: async ({ txId, prepared }) => {
+  return useSigningFlow({
+    prepareTitle: title,
+    title,
+    prepare: options.prepare,
+    problems: (prepared) => prepared.review.problems,
+    request: (prepared) => ({
+      psbtBase64: prepared.psbt,
+      inputsToSign: prepared.inputsToSign,
+      finalize: false,
+    }),
+    sign: (signPsbt, request) => signChecked(signPsbt, request, signTitle),
+    submit: (signed, prepared) => options.confirm(signed, prepared),
+    onSuccess: async ({ txId }, prepared) => {
       toast.success(options.successText(txId));
       options.onBroadcast?.(txId, prepared);
       await Promise.all([
@@ -99,10 +94,7 @@ export function usePsbtFlow<Input, Extra>(options: FlowOptions<Input, Extra>) {
         queryClient.invalidateQueries({ queryKey: multisigQueries.histories() }),
       ]);
     },
-    onError: (error) => toastFlowError(error, title),
   });
-
-  return { prepare, sign };
 }
 
 export type PsbtFlow<Input, Extra> = ReturnType<typeof usePsbtFlow<Input, Extra>>;

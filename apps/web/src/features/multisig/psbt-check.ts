@@ -14,7 +14,7 @@ import {
 } from '@om/bitcoin';
 import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
 import { btcText } from '../trade/trade-format.ts';
-import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
+import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 /** What the user asked for; the PSBT must do exactly that and nothing else. */
 export type PsbtIntent =

@@ -2,7 +2,7 @@ import { BroadcastPayloadSchema, transactionBroadcasted } from '@om/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
-import { signStep, step, toastFlowError, TradeFlowError } from '../trade/trade-flow.ts';
+import { signStep, step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { multisigQueries } from './multisig.queries.ts';
 import { RECOVERY_BROADCAST_FAILED, RECOVERY_FAILED } from './multisig-messages.ts';

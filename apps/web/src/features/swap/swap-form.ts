@@ -13,7 +13,7 @@ import {
   type SwapTxSizeBody,
 } from '@om/core';
 import { parseTokenAmount, tokenAmountText } from '../brc20/brc20-amount.ts';
-import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
+import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 // The swap form's numbers (issue 15): the pair from the URL, amounts in each coin's unit, and the
 // same quote the server computes (core's swap-curve.ts) from the last pools poll, so the page

@@ -11,7 +11,7 @@ import {
   type BitcoinNetwork,
 } from '@om/bitcoin';
 import { parseBtcToSats, type SwapPsbt } from '@om/core';
-import { maxAcceptedFeeRate } from '../trade/fee-rate-slack.ts';
+import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
 import { btcText, feeRateText } from '../trade/trade-format.ts';
 import type { Direction } from './swap-form.ts';

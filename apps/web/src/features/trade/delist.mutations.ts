@@ -21,7 +21,7 @@ import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { tradeQueries } from './trade.queries.ts';
 import { inputsWithUnsafeSighash, unsafeSighashText } from './sighash-check.ts';
-import { signStep, step, toastFlowError, TradeFlowError } from './trade-flow.ts';
+import { signStep, step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
 
 /**
  * Why not to sign a delisting PSBT: it moves the inscription back to the seller and pays change

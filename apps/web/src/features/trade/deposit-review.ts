@@ -13,7 +13,7 @@ import {
 import { checkWallet } from '../multisig/multisig-wallet.ts';
 import { inputsWithUnsafeSighash, unsafeSighashText } from './sighash-check.ts';
 import { feeRateText, parseOutpoint } from './trade-format.ts';
-import { maxAcceptedFeeRate } from './fee-rate-slack.ts';
+import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 export type DepositRequest = {
   network: BitcoinNetwork;

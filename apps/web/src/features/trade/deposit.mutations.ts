@@ -19,7 +19,7 @@ import {
   type DepositReview,
 } from './deposit-review.ts';
 import type { ListingDraft } from './listing.mutations.ts';
-import { signStep, step, toastFlowError, TradeFlowError } from './trade-flow.ts';
+import { signStep, step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
 
 /** The deposit PSBT the server built for the drafts not yet in the maker wallet. */
 export type PreparedMove = {

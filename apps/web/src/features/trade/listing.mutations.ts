@@ -20,14 +20,8 @@ import { useWallet } from '../wallet/wallet-context.ts';
 import type { InputToSign, WalletAccount } from '../wallet/wallet.types.ts';
 import { reviewListingPsbt, type ListingReview } from './listing-review.ts';
 import { tradeQueries } from './trade.queries.ts';
-import {
-  ORDER_SOURCE,
-  saveOrderRecords,
-  signStep,
-  step,
-  toastFlowError,
-  TradeFlowError,
-} from './trade-flow.ts';
+import { signStep, step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
+import { ORDER_SOURCE, saveOrderRecords } from './order-records.ts';
 
 /** One inscription to list, as the seller chose it. */
 export type ListingDraft = {

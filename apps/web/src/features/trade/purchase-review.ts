@@ -14,7 +14,7 @@ import {
 import type { PurchaseQuote } from '@om/core';
 import { inputsWithUnsafeSighash, unsafeSighashText } from './sighash-check.ts';
 import { btcText, feeRateText, parseOutpoint, wireSats } from './trade-format.ts';
-import { maxAcceptedFeeRate } from './fee-rate-slack.ts';
+import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 /** One listing the buyer chose, as the market showed it. */
 export type PurchaseItem = {

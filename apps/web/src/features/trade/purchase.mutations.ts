@@ -21,14 +21,8 @@ import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { reviewPurchase, type PurchaseItem, type PurchaseReview } from './purchase-review.ts';
 import { tradeQueries } from './trade.queries.ts';
 import { parseSatpoint } from './trade-format.ts';
-import {
-  ORDER_SOURCE,
-  saveOrderRecords,
-  signStep,
-  step,
-  toastFlowError,
-  TradeFlowError,
-} from './trade-flow.ts';
+import { signStep, step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
+import { ORDER_SOURCE, saveOrderRecords } from './order-records.ts';
 
 /** An offer the server built, and the browser's own reading of it. */
 export type PreparedPurchase = {

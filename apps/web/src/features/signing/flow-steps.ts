@@ -1,14 +1,9 @@
-import {
-  errorSavingOrder,
-  OrderRecordSchema,
-  FAILED_TO_SIGN_PSBT,
-  type OrderRecordBody,
-} from '@om/core';
+import { FAILED_TO_SIGN_PSBT } from '@om/core';
 import { toast } from 'sonner';
-import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import type { SignPsbtRequest } from '../wallet/wallet.types.ts';
 
-/** A failed step of a trade: the spec's toast title and the reason under it. */
+/** A failed step of a signing flow: the spec's toast title and the reason under it. */
 export class TradeFlowError extends Error {
   override readonly name = 'TradeFlowError';
   constructor(
@@ -26,7 +21,7 @@ export function describeError(error: unknown): string {
 }
 
 /**
- * Runs one step of a trade; a failure becomes a TradeFlowError titled with that step's toast
+ * Runs one step of a flow; a failure becomes a TradeFlowError titled with that step's toast
  * (spec 001 §8), so the whole flow reports the step that failed and why.
  */
 export async function step<T>(title: string, run: () => Promise<T>): Promise<T> {
@@ -53,23 +48,4 @@ export function toastFlowError(error: unknown, fallbackTitle: string): void {
   } else {
     toast.error(fallbackTitle, { description: describeError(error) });
   }
-}
-
-/** Where an order record comes from (spec 001 §3 orders store). */
-export const ORDER_SOURCE = 'web';
-
-/**
- * POST /api/orders after a trade went through. The trade stands either way, so a failure is only
- * reported: 'Error saving order: {id}'.
- */
-export async function saveOrderRecords(records: readonly OrderRecordBody[]): Promise<void> {
-  await Promise.all(
-    records.map(async (record) => {
-      try {
-        await api.post('/api/orders', record, OrderRecordSchema);
-      } catch (error) {
-        toast.error(errorSavingOrder(record.orderId), { description: describeError(error) });
-      }
-    }),
-  );
 }
