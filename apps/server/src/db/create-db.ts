@@ -83,14 +83,17 @@ async function createPglite(options: { dataDir?: string; template?: string | fal
       const unlisten = await client.listen(channel, handler);
       return () => unlisten();
     },
-    execScript: async (sql) => {
-      try {
-        await client.exec(sql);
-      } catch (err) {
-        await client.exec('ROLLBACK');
-        throw err;
-      }
-    },
+    // On the dialect's one connection, held for the script: PGlite has a single session, so a
+    // script run beside it could land inside another caller's transaction (ADR 023).
+    execScript: (sql) =>
+      kysely.connection().execute(async () => {
+        try {
+          await client.exec(sql);
+        } catch (err) {
+          await client.exec('ROLLBACK');
+          throw err;
+        }
+      }),
     close: () => kysely.destroy(),
     ...(saveTemplate ? { saveTemplate } : {}),
   };
