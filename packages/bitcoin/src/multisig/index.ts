@@ -40,3 +40,13 @@ export {
   verifyMultisigSignature,
 } from './sign.ts';
 export { buildMultisigWithdrawal, type BuiltMultisigWithdrawal } from './withdrawal.ts';
+export {
+  checkWalletPsbt,
+  type PsbtLineOwner,
+  type PsbtIntent,
+  type PsbtLine,
+  type WalletPsbtContext,
+  type WalletPsbtProblem,
+  type WalletPsbtProblemCode,
+  type WalletPsbtReading,
+} from './wallet-psbt-check.ts';

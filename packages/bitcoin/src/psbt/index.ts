@@ -99,3 +99,4 @@ export {
   type WalletUtxo,
 } from './utxo.ts';
 export { psbtTxid } from './txid.ts';
+export { inputsWithUnsafeSighash } from './sighash-check.ts';

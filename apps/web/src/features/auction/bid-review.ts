@@ -6,9 +6,10 @@ import {
   scriptOfAddress,
   type BitcoinNetwork,
   type PurchaseSummary,
+  inputsWithUnsafeSighash,
 } from '@om/bitcoin';
 import { DUST_SATS, type PlaceBidPayload } from '@om/core';
-import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
+import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 import { btcText, feeRateText, parseOutpoint, wireSats } from '../trade/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 

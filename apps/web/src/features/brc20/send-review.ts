@@ -8,9 +8,10 @@ import {
   scriptOfAddress,
   spendTypeOfScript,
   type BitcoinNetwork,
+  inputsWithUnsafeSighash,
 } from '@om/bitcoin';
 import type { Brc20SendPreparePayload } from '@om/core';
-import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
+import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 import { feeRateText } from '../trade/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 

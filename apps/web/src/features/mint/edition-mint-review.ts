@@ -1,6 +1,12 @@
-import { parsePsbt, psbtTxid, scriptOfAddress, type BitcoinNetwork } from '@om/bitcoin';
+import {
+  parsePsbt,
+  psbtTxid,
+  scriptOfAddress,
+  type BitcoinNetwork,
+  inputsWithUnsafeSighash,
+} from '@om/bitcoin';
 import { EDITION_POSTAGE, type EditionMintPayload, type EditionQuote } from '@om/core';
-import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
+import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 import { reviewChargePayment } from '../trade/charge-payment.ts';
 import { btcText, feeRateText } from '../trade/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';

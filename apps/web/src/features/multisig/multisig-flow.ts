@@ -6,7 +6,7 @@ import { step, TradeFlowError } from '../signing/flow-steps.ts';
 import { useSigningFlow } from '../signing/use-signing-flow.ts';
 import type { InputToSign, SignPsbtRequest } from '../wallet/wallet.types.ts';
 import { multisigQueries } from './multisig.queries.ts';
-import type { PsbtReview } from './psbt-check.ts';
+import type { PsbtReview } from './wallet-psbt-review.ts';
 
 /** A PSBT the server built, what signing it does, and what the flow needs once it is signed. */
 export type PreparedPsbt<Extra> = {

@@ -1,3 +1,4 @@
+import type { PsbtLine, PsbtLineOwner } from '@om/bitcoin';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { shortenAddress } from '../../lib/format.ts';
@@ -10,9 +11,9 @@ import {
   ReviewRow,
   SigningRefused,
 } from '../trade/trade-ui.tsx';
-import type { Owner, PsbtLine, PsbtReview } from './psbt-check.ts';
+import type { PsbtReview } from './wallet-psbt-review.ts';
 
-function ownerText(owner: Owner, walletLabel: string): string {
+function ownerText(owner: PsbtLineOwner, walletLabel: string): string {
   switch (owner) {
     case 'wallet':
       return `your ${walletLabel}`;

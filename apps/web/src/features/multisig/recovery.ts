@@ -8,7 +8,7 @@ import {
 import type { MultisigUtxo } from '@om/core';
 import type { InputToSign } from '../wallet/wallet.types.ts';
 import type { VerifiedWallet } from './multisig-wallet.ts';
-import { checkWalletPsbt, type PsbtReview } from './psbt-check.ts';
+import { reviewWalletPsbt, type PsbtReview } from './wallet-psbt-review.ts';
 
 // ADR 009 "Recovery": built, signed and finalized in the browser from the witness script and the
 // coins, with the user's key alone, so that it works against any node if we are gone.
@@ -58,7 +58,7 @@ export function planRecovery(params: {
   });
   const psbt = bytesToBase64(built.psbt);
   const inputsToSign = built.layout.inputs.map((_, index) => ({ index, address: paymentAddress }));
-  const review = checkWalletPsbt(
+  const review = reviewWalletPsbt(
     psbt,
     { kind: 'recovery', recipientAddress },
     { network, paymentAddress, wallet: target.wallet, feeRate, inputsToSign },

@@ -1,3 +1,4 @@
+import type { PsbtIntent } from '@om/bitcoin';
 import {
   FAILED_TO_WITHDRAW,
   MULTISIG_PADDING_SATS,
@@ -11,7 +12,7 @@ import { multisigApi } from './multisig.api.ts';
 import { usePsbtFlow, type PreparedPsbt } from './multisig-flow.ts';
 import { DEPOSIT_FAILED, paddingSetUpToast } from './multisig-messages.ts';
 import type { MultisigAccount, VerifiedWallet } from './multisig-wallet.ts';
-import { checkWalletPsbt, type PsbtIntent } from './psbt-check.ts';
+import { reviewWalletPsbt } from './wallet-psbt-review.ts';
 
 /** The connected account with the wallet an action spends from or pays into. */
 export type WalletSession = MultisigAccount & { target: VerifiedWallet };
@@ -24,7 +25,7 @@ export function reviewBuilt<Extra>(
   feeRate: number,
   extra: Extra,
 ): PreparedPsbt<Extra> {
-  const review = checkWalletPsbt(built.psbt, intent, {
+  const review = reviewWalletPsbt(built.psbt, intent, {
     network: session.network,
     paymentAddress: session.account.paymentAddress,
     wallet: session.target.wallet,

@@ -7,6 +7,7 @@ import {
   hexToBytes,
   parsePsbt,
   scriptOfAddress,
+  type PsbtIntent,
 } from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,7 +20,7 @@ import {
   PAYMENT_SCRIPT,
   THIEF_ADDRESS,
 } from './multisig-test-fixtures.ts';
-import { checkWalletPsbt, type PsbtCheckContext, type PsbtIntent } from './psbt-check.ts';
+import { reviewWalletPsbt, type PsbtCheckContext } from './wallet-psbt-review.ts';
 
 const FEE_RATE = 2;
 const paymentCoins = [coin(0x21, 200_000n, PAYMENT_SCRIPT)];
@@ -127,7 +128,7 @@ const toPaymentAddress = builtPayload(
 
 const thiefScript = scriptOfAddress(THIEF_ADDRESS, NETWORK);
 
-describe('checkWalletPsbt', () => {
+describe('reviewWalletPsbt', () => {
   it.each([
     ['a deposit', deposit, depositIntent, MULTISIG],
     ['a padding setup', padding, paddingIntent, MULTISIG],
@@ -140,13 +141,13 @@ describe('checkWalletPsbt', () => {
       MAKER,
     ],
   ])('finds nothing wrong with %s built as asked', (_, built, intent, wallet) => {
-    const review = checkWalletPsbt(built.psbt, intent, context(built, wallet));
+    const review = reviewWalletPsbt(built.psbt, intent, context(built, wallet));
     expect(review.problems).toEqual([]);
     expect(review.fee).toBe(BigInt(built.fee));
   });
 
   it('reads every input and output with its owner', () => {
-    const review = checkWalletPsbt(withdrawal.psbt, withdrawalIntent, context(withdrawal));
+    const review = reviewWalletPsbt(withdrawal.psbt, withdrawalIntent, context(withdrawal));
     expect(review.inputs).toEqual([
       {
         index: 0,
@@ -248,6 +249,6 @@ describe('checkWalletPsbt', () => {
       'The PSBT cannot be read.',
     ],
   ])('refuses %s', (_, psbt, intent, ctx, problem) => {
-    expect(checkWalletPsbt(psbt, intent, ctx).problems).toContain(problem);
+    expect(reviewWalletPsbt(psbt, intent, ctx).problems).toContain(problem);
   });
 });

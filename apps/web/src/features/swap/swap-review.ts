@@ -9,10 +9,11 @@ import {
   scriptOfAddress,
   spendTypeOfScript,
   type BitcoinNetwork,
+  inputsWithUnsafeSighash,
 } from '@om/bitcoin';
 import { parseBtcToSats, type SwapPsbt } from '@om/core';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
-import { inputsWithUnsafeSighash, unsafeSighashText } from '../trade/sighash-check.ts';
+import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 import { btcText, feeRateText } from '../trade/trade-format.ts';
 import type { Direction } from './swap-form.ts';
 

@@ -1,4 +1,9 @@
-import { addressOfScript, parsePsbt, type BitcoinNetwork } from '@om/bitcoin';
+import {
+  addressOfScript,
+  parsePsbt,
+  type BitcoinNetwork,
+  inputsWithUnsafeSighash,
+} from '@om/bitcoin';
 import {
   cancelListingMessage,
   CONNECT_WALLET,
@@ -20,7 +25,7 @@ import { configQueries } from '../config/config.queries.ts';
 import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { tradeQueries } from './trade.queries.ts';
-import { inputsWithUnsafeSighash, unsafeSighashText } from './sighash-check.ts';
+import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 import { signStep, step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
 
 /**

@@ -9,9 +9,10 @@ import {
   scriptOfAddress,
   spendTypeOfScript,
   type BitcoinNetwork,
+  inputsWithUnsafeSighash,
 } from '@om/bitcoin';
 import { checkWallet } from '../multisig/multisig-wallet.ts';
-import { inputsWithUnsafeSighash, unsafeSighashText } from './sighash-check.ts';
+import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 import { feeRateText, parseOutpoint } from './trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 

@@ -10,9 +10,10 @@ import {
   TradeError,
   type BitcoinNetwork,
   type PurchaseSummary,
+  inputsWithUnsafeSighash,
 } from '@om/bitcoin';
 import type { PurchaseQuote } from '@om/core';
-import { inputsWithUnsafeSighash, unsafeSighashText } from './sighash-check.ts';
+import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 import { btcText, feeRateText, parseOutpoint, wireSats } from './trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
