@@ -3,15 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { listMigrations } from './migrate.ts';
+import { listFunctions, listMigrations } from './migrate.ts';
 
 // Why a template (issue 18): PGlite's initdb runs a second, in-memory PGlite beside the one being
 // opened and copies its result over, so creating a data dir holds two PostgreSQL heaps at once and
 // peaks at about 900 MB; unpacking a data dir (`loadDataDir`) holds one, about 450 MB, and our
 // migrations on top add about 60 more. So the first data dir that initdb makes and migrate() fully
 // migrates is dumped here, and a later fresh one is unpacked from it, already migrated. The key is
-// the PGlite version and every migration's name and text: a new or changed migration (or PGlite)
-// means a new template, made the old way once. An existing data dir never sees a template; it
+// the PGlite version and every migration's and function file's name and text: a new or changed
+// migration or function (or PGlite) means a new template, made the old way once. An existing data dir never sees a template; it
 // just migrates. In-memory databases (tests) keep initdb: their migrations may be a test's own.
 
 const PGLITE_PACKAGE = path.resolve(
@@ -20,13 +20,14 @@ const PGLITE_PACKAGE = path.resolve(
 );
 const CACHE_DIR = path.resolve(import.meta.dirname, '../../../../node_modules/.cache/om-pglite');
 
-/** Where the template for the installed PGlite and the current migrations is (or will be). */
+/** Where the template for the installed PGlite, migrations and functions is (or will be). */
 export function pgliteTemplatePath(cacheDir = CACHE_DIR): string {
   const { version } = JSON.parse(fs.readFileSync(PGLITE_PACKAGE, 'utf8')) as { version: string };
   const hash = createHash('sha256').update(version);
   for (const { version: name, file } of listMigrations()) {
     hash.update(`\0${name}\0`).update(fs.readFileSync(file));
   }
+  for (const { name, sql } of listFunctions()) hash.update(`\0functions/${name}\0`).update(sql);
   return path.join(cacheDir, `migrated-${version}-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }
 

@@ -7,15 +7,8 @@
 --   fee rates (sat/vB, fractional) and token amounts (beyond int8) are exact numeric;
 --   times are timestamptz, except launch phase start_date/end_date: UTC seconds as bigint (spec 000 §3);
 --   enums are text with a CHECK; an inscription_id is always ord's text id '<txid>i<n>';
---   updated_at is kept by the set_updated_at trigger, not by application code.
-
-create function set_updated_at() returns trigger
-language plpgsql as $$
-begin
-  new.updated_at := now();
-  return new;
-end;
-$$;
+--   updated_at is kept by the set_updated_at trigger (../functions/set_updated_at.sql), not by
+--   application code.
 
 -- ── Accounts ────────────────────────────────────────────────────────────────────────────────
 
@@ -59,8 +52,6 @@ create table profiles (
 create unique index profiles_username_unique on profiles (lower(username))
   where username is not null and username <> '';
 create index profiles_artists on profiles (lower(username)) where is_artist and username <> '';
-create trigger profiles_set_updated_at before update on profiles
-  for each row execute function set_updated_at();
 
 -- addresses: Bitcoin addresses the market knows (spec 001 §3 Address: id, address),
 -- linked to a user when the address belongs to a signed-in wallet (payment or ordinals).
@@ -106,8 +97,6 @@ create table collections (
 create index collections_name_lower on collections (lower(name));
 create index collections_category on collections (category) where category is not null;
 create index collections_creator_user_id on collections (creator_user_id);
-create trigger collections_set_updated_at before update on collections
-  for each row execute function set_updated_at();
 
 -- inscriptions: the market's catalogue of inscriptions (spec 001 §3 Inscription: inscription_id,
 -- name, file_type, collection_id). Chain facts (number, location, content) belong to the indexer's
@@ -124,8 +113,6 @@ create table inscriptions (
   -- Pages a collection's inscriptions in id order, and is the target of attributes' composite key.
   constraint inscriptions_collection_inscription unique (collection_id, inscription_id)
 );
-create trigger inscriptions_set_updated_at before update on inscriptions
-  for each row execute function set_updated_at();
 
 -- attributes: the traits of a collection's inscriptions (spec 001 §3 Inscription attributes:
 -- value, value_type, category name; spec 000 §3 meta.attributes trait_type and value).
@@ -192,8 +179,6 @@ create table launchpads (
 create index launchpads_lists on launchpads (status, launchpad_type, created_at desc);
 create index launchpads_collection_id on launchpads (collection_id);
 create index launchpads_creator_user_id on launchpads (creator_user_id);
-create trigger launchpads_set_updated_at before update on launchpads
-  for each row execute function set_updated_at();
 
 -- launchpad_phases: the mint phases of a launch (spec 001 §3 Launchpad phase; spec 000 §3 Phase
 -- (server)). start_date and end_date are UTC seconds; a null end_date never ends. allocation is the
@@ -223,8 +208,6 @@ create table launchpad_phases (
   constraint launchpad_phases_price check (price >= 0),
   constraint launchpad_phases_allocation check (allocation is null or allocation >= 1)
 );
-create trigger launchpad_phases_set_updated_at before update on launchpad_phases
-  for each row execute function set_updated_at();
 
 -- phase_allow_list_entries: a non-public phase's allow list, one address with its allocation per row
 -- (spec 000 §3 Phase allowList 'address' or 'address,allocation'; §5 duplicates keep the higher).
@@ -257,8 +240,6 @@ create table psbt_batches (
   constraint psbt_batches_status check (status in ('pending', 'signed', 'invalidated')),
   constraint psbt_batches_signed check (status <> 'signed' or signed_psbt is not null)
 );
-create trigger psbt_batches_set_updated_at before update on psbt_batches
-  for each row execute function set_updated_at();
 
 -- ── Market ──────────────────────────────────────────────────────────────────────────────────
 
@@ -327,8 +308,6 @@ create index orderbook_by_phase_taker on orderbook (phase_id, taker_ordinal_addr
 create index orderbook_by_maker on orderbook (maker_ordinal_address, status);
 -- Matching transactions the indexer sees to the orders they settle.
 create index orderbook_by_transaction on orderbook (transaction_id) where transaction_id is not null;
-create trigger orderbook_set_updated_at before update on orderbook
-  for each row execute function set_updated_at();
 
 -- trade_history: one row per purchase or mint attempt of an order (spec 001 §3 Trade history, §4
 -- trade status mapping, §7 get_trade_history_by_order_id, fetch_activity, realtime by order ids).
@@ -375,8 +354,6 @@ create index trade_history_recent on trade_history (created_at desc);
 -- The finalizer: transactions seen by the indexer, and trades still being tracked.
 create index trade_history_by_transaction on trade_history (transaction_id) where transaction_id is not null;
 create index trade_history_unfinalized on trade_history (created_at) where not finalized;
-create trigger trade_history_set_updated_at before update on trade_history
-  for each row execute function set_updated_at();
 
 -- external_volume_data: a collection's volume on other marketplaces per period, for the stats
 -- (spec 001 §7 data queries). source names the marketplace.
@@ -438,8 +415,6 @@ create unique index auctions_one_open_per_inscription on auctions (inscription_i
 create index auctions_by_status_end on auctions (status, end_date);
 create index auctions_collection_id on auctions (collection_id);
 create index auctions_creator_user_id on auctions (creator_user_id);
-create trigger auctions_set_updated_at before update on auctions
-  for each row execute function set_updated_at();
 
 -- ── Document-store records (spec 001 §3 and §7 "document store") ───────────────────────────
 
@@ -510,8 +485,6 @@ create table pools (
   constraint pools_points check (total_points_allocated >= 0)
 );
 create index pools_enabled_order on pools (sort_order) where enabled;
-create trigger pools_set_updated_at before update on pools
-  for each row execute function set_updated_at();
 
 -- pool_rewards: what a pool pays out (spec 001 §3 Pool rewards: type, asset, amount, name,
 -- estimatedValue). amount is in the asset's own units (sats for btc, 1 for an inscription), exact

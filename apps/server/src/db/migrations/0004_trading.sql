@@ -88,5 +88,3 @@ create table fee_discounts (
   constraint fee_discounts_parameter check (parameter <> '')
 );
 create index fee_discounts_active_by_parameter on fee_discounts (parameter) where active;
-create trigger fee_discounts_set_updated_at before update on fee_discounts
-  for each row execute function set_updated_at();

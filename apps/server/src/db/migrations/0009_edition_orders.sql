@@ -53,5 +53,3 @@ create table edition_orders (
 create index edition_orders_by_status on edition_orders (status, expires_at);
 create index edition_orders_by_launch on edition_orders (launchpad_id, created_at desc);
 create index edition_orders_by_user on edition_orders (user_id, created_at desc);
-create trigger edition_orders_set_updated_at before update on edition_orders
-  for each row execute function set_updated_at();

@@ -69,8 +69,6 @@ create index auction_bids_by_auction on auction_bids (auction_id, amount desc);
 create unique index auction_bids_one_standing on auction_bids (auction_id)
   where status = 'standing';
 create index auction_bids_bidder on auction_bids (bidder_user_id);
-create trigger auction_bids_set_updated_at before update on auction_bids
-  for each row execute function set_updated_at();
 
 -- The multisig coins a standing bid will spend: one row per coin, so no two standing bids (of any
 -- auction) ever count on the same coin. Deleted when the bid is outbid or the auction closes.

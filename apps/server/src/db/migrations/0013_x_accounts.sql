@@ -29,8 +29,6 @@ create table x_accounts (
   constraint x_accounts_tokens_sealed check (
     access_token like 'v1.%' and (refresh_token is null or refresh_token like 'v1.%'))
 );
-create trigger x_accounts_set_updated_at before update on x_accounts
-  for each row execute function set_updated_at();
 
 -- x_oauth_states: a sign-in under way: the state X hands back, the PKCE code_verifier (RFC 7636)
 -- and whose it is. Single use (used_at, set by a conditional update) and 10 minutes long. The

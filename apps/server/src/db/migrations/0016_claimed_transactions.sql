@@ -27,8 +27,6 @@ create table claimed_transactions (
   constraint claimed_transactions_txids check (
     cardinality(txids) = cardinality(hexes) and cardinality(txids) > 0)
 );
-create trigger claimed_transactions_set_updated_at before update on claimed_transactions
-  for each row execute function set_updated_at();
 create index claimed_transactions_open on claimed_transactions (id) where status in ('claimed', 'sent');
 create unique index claimed_transactions_claim on claimed_transactions (kind, ref, (txids[cardinality(txids)]));
 

@@ -50,8 +50,6 @@ create table inscribe_orders (
   constraint inscribe_orders_refund_reason check (refund_reason in ('underpaid', 'expired')),
   constraint inscribe_orders_brc20 check ((order_type = 'brc20') = (brc20_tick is not null))
 );
-create trigger inscribe_orders_set_updated_at before update on inscribe_orders
-  for each row execute function set_updated_at();
 -- What the worker looks at: orders not final (and expired ones, a payment may still come).
 create index inscribe_orders_open on inscribe_orders (expires_at)
   where state not in ('completed', 'refunded', 'error');

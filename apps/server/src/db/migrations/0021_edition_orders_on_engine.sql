@@ -20,8 +20,8 @@ alter table inscribe_orders
 -- Existing orders, faithfully: a 'paid' order's commit (when ours to send) and reveal are
 -- journalled so that the claimed-transactions worker sends them; an 'inscribed' one completes once
 -- its reveal is mined; a 'refunding' one's refund is journalled. reveal_vsize was never recorded
--- (0), refund_amount neither (null). Their editions are held or given back as the trigger below
--- would have it already: nothing to adjust.
+-- (0), refund_amount neither (null). Their editions are held or given back as the trigger
+-- (../functions/edition_hold_follows_state.sql) would have it already: nothing to adjust.
 insert into inscribe_orders (id, state, order_type, receive_address, refund_address, fee_rate,
   file_count, charge_address, amount, chain_fee, service_fee, postage, commit_vsize, reveal_vsize,
   payment_txid, commit_txid, reveal_txid, refund_reason, refund_txid, expires_at, created_at,
@@ -51,7 +51,8 @@ insert into claimed_transactions (kind, ref, hexes, txids)
 select 'inscribe-refund', id::text, array[refund_hex], array[refund_txid]
 from edition_orders where status = 'refunding';
 
-drop trigger edition_orders_set_updated_at on edition_orders;
+-- (Only a database made before ADR 024 has it: its triggers were created by the migrations.)
+drop trigger if exists edition_orders_set_updated_at on edition_orders;
 drop index edition_orders_by_status;
 alter table edition_orders
   drop constraint edition_orders_status,
@@ -83,31 +84,4 @@ alter table edition_orders
     and max_fee_rate > 0),
   add constraint edition_orders_engine foreign key (id) references inscribe_orders (id)
     on delete cascade;
-
--- The editions an order holds follow its state, whoever moves it: held in waiting-payment,
--- payment-seen, payment-confirmed, inscribing and completed; given back on leaving that set
--- (expired, underpaid, refunding, error), taken again on entering it. A trigger, so that no move
--- can forget it; it fires once per row that actually changed state, so two passes racing on the
--- same move (the second finds the state gone and updates nothing) give back exactly once. The
--- reservation itself is the conditional decrement made with the insert (edition-orders.queries).
-create function edition_hold_follows_state() returns trigger language plpgsql as $$
-declare
-  held constant text[] :=
-    array['waiting-payment', 'payment-seen', 'payment-confirmed', 'inscribing', 'completed'];
-  was_held boolean := old.state = any (held);
-  is_held boolean := new.state = any (held);
-begin
-  if was_held <> is_held then
-    update launchpads l
-    set remaining_editions = l.remaining_editions
-      + case when is_held then -e.mint_count else e.mint_count end
-    from edition_orders e
-    where e.id = new.id and l.id = e.launchpad_id;
-  end if;
-  return null;
-end $$;
-
-create trigger inscribe_orders_edition_hold after update of state on inscribe_orders
-  for each row when (new.order_type = 'edition' and old.state is distinct from new.state)
-  execute function edition_hold_follows_state();
 

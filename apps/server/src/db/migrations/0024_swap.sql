@@ -56,8 +56,6 @@ create table swap_orders (
     ('quoted', 'pending', 'confirmed', 'completed', 'failed', 'expired')),
   constraint swap_orders_amounts check (send_amount > 0 and receive_amount > 0 and min_receive >= 0)
 );
-create trigger swap_orders_set_updated_at before update on swap_orders
-  for each row execute function set_updated_at();
 -- The orders that still move a pool's reserves or hold its coins.
 create index swap_orders_open on swap_orders (tick) where state in ('quoted', 'pending', 'confirmed');
 create index swap_orders_payment_address on swap_orders (payment_address, created_at desc);

@@ -22,13 +22,4 @@ create table notification_mutes (
   primary key (address, type)
 );
 
--- Live delivery (ADR 008's channel): a new, read or retracted notification names only its address,
--- so each page of that address refetches its own; the content is read through the signed-in routes.
-create function notifications_notify() returns trigger language plpgsql as $$
-begin
-  perform pg_notify('market_' || current_schema(),
-    json_build_object('kind', 'notification', 'address', new.address)::text);
-  return null;
-end $$;
-create trigger notifications_notify after insert or update of read, retracted on notifications
-  for each row execute function notifications_notify();
+-- Live delivery: ../functions/notifications_notify.sql (ADR 024).
