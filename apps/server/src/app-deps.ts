@@ -6,6 +6,7 @@ import type { ChainSource } from './chain/sources/chain-source.ts';
 import type { Db } from './db/create-db.ts';
 import type { Env } from './env.ts';
 import type { ChainEvents } from './indexer/chain-events.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 
 // What every part of the server is built with (main.ts makes it once). A leaf: it imports types
 // only, and no feature, so that features can name it without importing the app that imports them.
@@ -29,4 +30,9 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** Set when RUN_MODE splits the deployment into processes (ADR 022); absent in `all` mode. */
   cluster?: Cluster;
+  /**
+   * The job queue (ADR 023), started by main.ts in the modes that serve or work. Absent (some
+   * tests), nothing is sent and the auctions' sweep alone settles them.
+   */
+  jobs?: JobQueue;
 }

@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   launchpadRoutes(app, deps, writeLimit, launchWorker);
   editionsRoutes(app, deps, writeLimit);
   inscriptionServiceRoutes(app, deps, writeLimit);
-  registerAuctions(app, deps, writeLimit);
+  await registerAuctions(app, deps, writeLimit);
   brc20SendRoutes(app, deps, writeLimit);
   brc20Routes(app, deps);
   swapRoutes(app, deps, writeLimit);
@@ -102,7 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reviewRoutes(app, deps, writeLimit);
   registerRewards(app, deps, writeLimit);
   await storageRoutes(app, deps, writeLimit);
-  if (deps.chain.faucet) devRoutes(app, { db: deps.db, faucet: deps.chain.faucet }, writeLimit);
+  if (deps.chain.faucet) {
+    devRoutes(app, { db: deps.db, faucet: deps.chain.faucet, jobs: deps.jobs }, writeLimit);
+  }
 
   await serveWebApp(app, deps.env.WEB_DIST_DIR, { plain: deps.env.WEB_STATIC_PLAIN === '1' });
   return app;

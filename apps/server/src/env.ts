@@ -14,6 +14,11 @@ const EnvSchema = z.object({
    * Anything but `all` needs DATABASE_URL and the shared secrets.
    */
   RUN_MODE: z.enum(['all', 'api', 'indexer', 'worker']).default('all'),
+  /**
+   * How often the auctions' sweep looks for ended auctions the job queue has not settled (ADR 023:
+   * a safety net behind the job sent for each auction's end); 0 turns it off.
+   */
+  AUCTION_SWEEP_MS: z.coerce.number().int().min(0).default(3_000),
   /** HTTP port of the API and the web app. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Interface to bind; 0.0.0.0 to accept connections from other machines. */

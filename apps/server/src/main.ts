@@ -15,6 +15,7 @@ import { ChainEvents } from './indexer/chain-events.ts';
 import { ChainFollower } from './indexer/follow-chain.ts';
 import { rolesOf, startCluster } from './cluster/cluster.ts';
 import { startHealthServer } from './http/health-server.ts';
+import { startJobQueue } from './jobs/job-queue.ts';
 
 /** Builds everything, starts serving, and shuts down in reverse order on SIGINT or SIGTERM. */
 async function main(): Promise<void> {
@@ -77,6 +78,14 @@ async function main(): Promise<void> {
       });
     }
 
+    // The job queue (ADR 023) on the same database: processes that work run its jobs, an API
+    // process only sends them; stopped after the app (its handlers finish first).
+    const jobs =
+      roles.serves || roles.works
+        ? await startJobQueue({ db, log, works: roles.works })
+        : undefined;
+    if (jobs) closers.push(() => jobs.stop());
+
     const source = selectChainSource(env, { db, rpc });
     const deps = {
       env,
@@ -85,6 +94,7 @@ async function main(): Promise<void> {
       jwtSecret: jwtSecret(env),
       log,
       cluster,
+      jobs,
     };
     // A worker process builds the app for its workers (each feature starts its own) and serves
     // only its health; an indexer process needs no app.

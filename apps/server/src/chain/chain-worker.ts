@@ -8,6 +8,7 @@ type Trigger = 'block' | 'mempool' | 'brc20';
 export interface WorkerLoopOptions {
   /** The chain events that start a pass; 'brc20' for work on the token rows of a block. */
   triggers?: readonly Trigger[];
+  /** 0: no timer (only triggers and wakes start a pass). */
   pollMs?: number;
   /** Whether the first pass runs at once (true) or waits for a trigger, a wake or the timer. */
   runAtStart?: boolean;
@@ -66,8 +67,9 @@ export function startWorkerLoop(
   };
   for (const event of triggers) events.on(event, request);
   cluster?.events.on('wake', onWake);
-  const timer = setInterval(request, options.pollMs ?? POLL_MS);
-  timer.unref();
+  const pollMs = options.pollMs ?? POLL_MS;
+  const timer = pollMs > 0 ? setInterval(request, pollMs) : undefined;
+  timer?.unref();
   if (options.runAtStart ?? true) request();
   return {
     wake: () => {

@@ -6,6 +6,7 @@ import { RegtestNode } from '../../src/chain/bitcoind.ts';
 import { RegtestFaucet } from '../../src/chain/regtest-faucet.ts';
 import { createDb, type Db, type DbKind } from '../../src/db/create-db.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { jobSchemaOf } from '../../src/jobs/job-queue.ts';
 import { freePort, type TestNode } from './regtest.ts';
 
 // What the kill -9 tests share (claim-crash, inscription-service-crash, edition-crash): a node of
@@ -73,6 +74,7 @@ export function storeFor(
     drop: async () => {
       const db = await open();
       await db.execScript(`DROP SCHEMA "${schema}" CASCADE`);
+      await db.execScript(`DROP SCHEMA IF EXISTS "${jobSchemaOf(schema)}" CASCADE`);
       await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

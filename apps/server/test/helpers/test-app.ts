@@ -9,6 +9,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { loadEnv } from '../../src/env.ts';
 import { ChainEvents } from '../../src/indexer/chain-events.ts';
 import { ChainFollower } from '../../src/indexer/follow-chain.ts';
+import { jobSchemaOf, startJobQueue } from '../../src/jobs/job-queue.ts';
 import type { TestNode } from './regtest.ts';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -31,6 +32,7 @@ export async function createTestDb(kind: DbKind): Promise<Db> {
     ...db,
     close: async () => {
       await db.execScript(`DROP SCHEMA "${schema}" CASCADE`);
+      await db.execScript(`DROP SCHEMA IF EXISTS "${jobSchemaOf(schema)}" CASCADE`);
       await db.close();
     },
   };
@@ -81,6 +83,8 @@ export async function startTestApp(
       : randomBytes(32),
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   };
+  // The job queue as main.ts starts it in `all` mode, polling faster for the tests.
+  deps.jobs = await startJobQueue({ ...deps, works: true, pollingIntervalSeconds: 0.5 });
   const app = await buildApp(deps);
   const follower = new ChainFollower({
     db,
@@ -97,6 +101,7 @@ export async function startTestApp(
     sync: () => follower.syncOnce(),
     close: async () => {
       await app.close();
+      await deps.jobs?.stop();
       await db.close();
     },
   };

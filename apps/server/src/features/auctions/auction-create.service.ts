@@ -258,6 +258,7 @@ export async function confirmAuction(
       auction.id,
       { signedPsbt: body.signedPSBT, settlementSignature },
       final,
+      deps.jobs,
     ))
   ) {
     throw new AppError('CONFLICT', 'Psbt already signed');

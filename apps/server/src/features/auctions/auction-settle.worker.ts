@@ -38,7 +38,6 @@ import {
 // inscription stays in the seller's maker wallet. About once a minute the worker also deletes the
 // bids and auctions left unsigned for an hour.
 
-const POLL_MS = 3_000;
 /** Bids and auctions left unsigned for an hour are deleted about this often. */
 const CLEANUP_MS = 60_000;
 
@@ -114,7 +113,10 @@ export async function settleEndedAuctions(deps: AppDeps): Promise<void> {
 }
 
 /**
- * The worker's loop: every few seconds, and at once when `wake` is called. Even two passes at once
+ * The sweep: every AUCTION_SWEEP_MS, and at once when `wake` is called. Each auction's settlement
+ * is a job scheduled at its end (auction-settle.job.ts, ADR 023); the sweep stays as a safety net
+ * behind it (auctions ended before the queue existed, a job lost with a database restored from a
+ * backup) and drops what was left unsigned. Even two passes at once, or a pass beside the job,
  * would settle an auction once: the settlement is claimed with a conditional update.
  */
 export function startAuctionWorker(deps: AppDeps): WorkerLoop {
@@ -133,6 +135,6 @@ export function startAuctionWorker(deps: AppDeps): WorkerLoop {
         );
       }
     },
-    { triggers: [], pollMs: POLL_MS, runAtStart: false },
+    { triggers: [], pollMs: deps.env.AUCTION_SWEEP_MS, runAtStart: false },
   );
 }

@@ -3,7 +3,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Auction, Database, NewAuction } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
+import { scheduleSettlement } from './auction-settle.schedule.ts';
 
 /** The auctions (0001 auctions, 0012_auction_bids); their bids are in auction-bids.queries.ts. */
 
@@ -110,16 +112,20 @@ export async function lockAuction(trx: Transaction<Database>, id: string): Promi
     .executeTakeFirstOrThrow();
 }
 
-/** 'pending_signature' → 'active' with the seller's signatures, once: false if already done. */
+/**
+ * 'pending_signature' → 'active' with the seller's signatures, once: false if already done. Its
+ * settlement is scheduled at its end in the same transaction (ADR 023).
+ */
 export async function activateAuction(
   db: Db,
   id: string,
   signed: { signedPsbt: string; settlementSignature: string },
   /** The deposit, journalled with the claim (issue 13 finding 5). */
   deposit: { hex: string; txid: string },
+  jobs?: JobQueue,
 ): Promise<boolean> {
   return db.kysely.transaction().execute(async (trx) => {
-    const result = await trx
+    const row = await trx
       .updateTable('auctions')
       .set({
         status: 'active',
@@ -128,9 +134,11 @@ export async function activateAuction(
       })
       .where('id', '=', id)
       .where('status', '=', 'pending_signature')
+      .returning('end_date')
       .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) return false;
+    if (!row) return false;
     await journalClaim(trx, { kind: 'auction-deposit', ref: id, transactions: [deposit] });
+    await scheduleSettlement(jobs, { id, endDate: row.end_date }, trx);
     return true;
   });
 }

@@ -23,6 +23,7 @@ import { cancelAuction } from './auction-cancel.service.ts';
 import { confirmAuction, createAuction } from './auction-create.service.ts';
 import { checkAuctionSlug, getAuction, getAuctions } from './auction-read.service.ts';
 import { startEscrowWatch } from './auction-escrow-watch.ts';
+import { workSettlementJobs } from './auction-settle.job.ts';
 import { startAuctionWorker } from './auction-settle.worker.ts';
 
 const SlugParamSchema = z.object({
@@ -72,7 +73,12 @@ const docs = {
  * settles them once ended (stopped when the app closes). Creating, canceling and bidding need sign-in;
  * confirming an auction is authorized by the seller's signatures themselves.
  */
-export function registerAuctions(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
+export async function registerAuctions(
+  app: FastifyInstance,
+  deps: AppDeps,
+  writeLimit: object,
+): Promise<void> {
+  await workSettlementJobs(deps);
   const worker = startAuctionWorker(deps);
   app.addHook('onClose', worker.stop);
   app.addHook('onClose', startEscrowWatch(deps));

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/create-db.ts';
+import type { Executor } from '../../jobs/job-queue.ts';
 import type { AuctionStatus } from '../../db/database.ts';
 
 /** What the end route says of an auction it could not end. */
@@ -8,17 +9,20 @@ export type AuctionTimes = { status: AuctionStatus; start_date: Date; end_date: 
  * Moves an active auction's end to `now`, when it has started and not yet ended (the dates must
  * stay start < end); the new end, or undefined when nothing was moved.
  */
-export async function endAuctionAt(db: Db, slug: string, now: Date): Promise<Date | undefined> {
-  const row = await db.kysely
+export async function endAuctionAt(
+  executor: Executor,
+  slug: string,
+  now: Date,
+): Promise<{ id: string; end_date: Date } | undefined> {
+  return executor
     .updateTable('auctions')
     .set({ end_date: now })
     .where('slug', '=', slug)
     .where('status', '=', 'active')
     .where('start_date', '<', now)
     .where('end_date', '>', now)
-    .returning('end_date')
+    .returning(['id', 'end_date'])
     .executeTakeFirst();
-  return row?.end_date;
 }
 
 export async function auctionTimesOf(db: Db, slug: string): Promise<AuctionTimes | undefined> {

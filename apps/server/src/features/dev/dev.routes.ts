@@ -12,6 +12,7 @@ import type { Db } from '../../db/create-db.ts';
 import { invalidInput } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { endAuctionNow } from './dev.service.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 
@@ -37,10 +38,10 @@ const docs = {
  */
 export function devRoutes(
   app: FastifyInstance,
-  deps: { db: Db; faucet: RegtestFaucet },
+  deps: { db: Db; faucet: RegtestFaucet; jobs?: JobQueue },
   writeLimit: object,
 ): void {
-  const { db, faucet } = deps;
+  const { db, faucet, jobs } = deps;
   app.post('/api/dev/faucet', documented(docs.faucet, { config: writeLimit }), async (request) => {
     const body = parseInput(FaucetBodySchema, request.body, 'body');
     if (!isValidAddress(body.address, 'regtest')) {
@@ -59,7 +60,7 @@ export function devRoutes(
     documented(docs.auctionsEnd, { config: writeLimit }),
     async (request) => {
       const { slug } = parseInput(DevAuctionParamsSchema, request.params, 'params');
-      return { success: true, payload: await endAuctionNow(db, slug) };
+      return { success: true, payload: await endAuctionNow(db, slug, jobs) };
     },
   );
 }

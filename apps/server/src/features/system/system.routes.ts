@@ -5,9 +5,14 @@ import {
   HealthPayloadSchema,
   ConfigPayloadSchema,
 } from '@om/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../http/app-error.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
+import { JobsPayloadSchema, jobsStatus } from '../../jobs/jobs-status.ts';
+import { requireSession } from '../auth/auth-guard.ts';
+import type { SessionClaims } from '../auth/auth-token.ts';
+import { isReviewer } from '../review/reviewers.ts';
 import { platformFeeAddress } from '../listings/platform-fee.ts';
 import { xOAuthConfig } from '../x-account/x-oauth.ts';
 
@@ -23,9 +28,37 @@ const EXPLORER_TX_URLS = {
 const docs = {
   health: { summary: 'Database, network and indexed height', payload: HealthPayloadSchema },
   config: { summary: "This deployment's public settings", payload: ConfigPayloadSchema },
+  jobs: {
+    summary: 'The job queue: sizes per state and the last failed jobs (operators)',
+    description:
+      'Operators are the reviewers (REVIEWER_ADDRESSES; on regtest every signed-in wallet). Each ' +
+      'queue with its number of jobs created, waiting to retry, active, completed, cancelled and ' +
+      'failed; then the last 20 failed jobs with their error.',
+    payload: JobsPayloadSchema,
+  },
 } satisfies Record<string, RouteDocs>;
 
-export function systemRoutes(app: FastifyInstance, { env, db, chain }: AppDeps): void {
+export const ONLY_OPERATORS = 'Only operators can see the job queue';
+
+export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { env, db, chain, jobs } = deps;
+  const auth = requireSession(deps.jwtSecret);
+  const operatorOnly = async (request: FastifyRequest) => {
+    if (!isReviewer(env, (request.session as SessionClaims).address)) {
+      throw new AppError('FORBIDDEN', ONLY_OPERATORS);
+    }
+  };
+
+  // The job queue (ADR 023) as operators follow it: what waits, what failed and why.
+  app.get(
+    '/api/system/jobs',
+    documented(docs.jobs, { preHandler: [auth, operatorOnly] }),
+    async () => {
+      if (!jobs) throw new AppError('CONFLICT', 'This process runs no job queue');
+      return { success: true, payload: await jobsStatus(db, jobs.schema) };
+    },
+  );
+
   app.get('/api/health', documented(docs.health), async () => {
     const payload: HealthPayload = {
       db: db.kind,

@@ -1,0 +1,22 @@
+import type PgBoss from 'pg-boss';
+
+// Every queue of the job queue (ADR 023), with its data and its retry policy. A queue exists in
+// the database before anything is sent to it: startJobQueue creates these on every start.
+
+/** What each job carries. */
+export interface JobMap {
+  /** Settles an auction at its end (auction-settle.job.ts). */
+  'auction-settle': { auctionId: string };
+}
+
+export type JobName = keyof JobMap & string;
+
+/** A queue's policy and retries: pg-boss's queue options, without its name. */
+export type QueueOptions = Omit<PgBoss.Queue, 'name'>;
+
+export const JOBS: Record<JobName, QueueOptions> = {
+  // 'short': one waiting job per key (the auction and its end). A node that cannot be reached is
+  // retried after about 5, 10, 20 … seconds, for about an hour and a half in all; the sweep loop
+  // remains behind it.
+  'auction-settle': { policy: 'short', retryLimit: 10, retryDelay: 5, retryBackoff: true },
+};
