@@ -1,5 +1,3 @@
-import type { WalletAccount } from '../features/wallet/wallet.types.ts';
-
 /**
  * The signed-in session lives in localStorage until its token expires: every tab of the origin
  * shares it, so a new tab is signed in too, and signing out in one tab signs out in all of them
@@ -7,13 +5,14 @@ import type { WalletAccount } from '../features/wallet/wallet.types.ts';
  */
 const SESSION_KEY = 'om.session';
 
-export type AuthSession = { token: string; expiresAt: string; wallet: WalletAccount };
+/** `Wallet`: what the wallet feature keeps of the signed-in wallet (this module never reads it). */
+export type AuthSession<Wallet = unknown> = { token: string; expiresAt: string; wallet: Wallet };
 
 export function getAuthToken(): string | null {
   return loadAuthSession()?.token ?? null;
 }
 
-export function saveAuthSession(session: AuthSession): void {
+export function saveAuthSession<Wallet>(session: AuthSession<Wallet>): void {
   localStorage.setItem(SESSION_KEY, JSON.stringify(session));
 }
 
@@ -22,11 +21,11 @@ export function clearAuthSession(): void {
 }
 
 /** The stored session, or null when there is none, it is unreadable or it has expired. */
-export function loadAuthSession(now = Date.now()): AuthSession | null {
+export function loadAuthSession<Wallet = unknown>(now = Date.now()): AuthSession<Wallet> | null {
   const raw = localStorage.getItem(SESSION_KEY);
   if (!raw) return null;
   try {
-    const session = JSON.parse(raw) as AuthSession;
+    const session = JSON.parse(raw) as AuthSession<Wallet>;
     if (typeof session.token !== 'string' || !(Date.parse(session.expiresAt) > now)) {
       clearAuthSession();
       return null;
@@ -43,11 +42,13 @@ export function loadAuthSession(now = Date.now()): AuthSession | null {
  * Calls `listener` with the session another tab stored (null once it signed out or the storage was
  * cleared). The browser fires `storage` in every other tab of the origin, never in the writer.
  */
-export function onAuthSessionChange(listener: (session: AuthSession | null) => void): () => void {
+export function onAuthSessionChange<Wallet>(
+  listener: (session: AuthSession<Wallet> | null) => void,
+): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.storageArea !== localStorage) return;
     if (event.key !== SESSION_KEY && event.key !== null) return;
-    listener(loadAuthSession());
+    listener(loadAuthSession<Wallet>());
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);

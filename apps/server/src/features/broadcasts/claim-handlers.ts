@@ -8,20 +8,7 @@ import { rewardPayoutClaim } from '../rewards/payouts/payout-claims.ts';
 import { notifyWithdrawalMined } from '../multisig/multisig-notifications.ts';
 import { releaseBroadcast } from '../multisig/multisig.queries.ts';
 import { swapClaim } from '../swap/swap-claims.ts';
-import type { ClaimedTransaction } from './claimed-transactions.queries.ts';
-
-/** What each kind of claim does when its journalled transaction turns out sent, or lost. */
-export type ClaimHandler = {
-  /** The node has the transactions, though the request that claimed them never saw them out. */
-  sent(deps: AppDeps, claim: ClaimedTransaction): Promise<void>;
-  /**
-   * Another transaction spent `spent` (outpoints the claim's transactions spend): reopen or close
-   * the claimed row as the kind requires.
-   */
-  release(deps: AppDeps, claim: ClaimedTransaction, spent: readonly string[]): Promise<void>;
-  /** Its last transaction is mined (the claim is final): what the kind then tells its users. */
-  final?(deps: AppDeps, claim: ClaimedTransaction): Promise<void>;
-};
+import type { ClaimHandler } from './claim-handler.ts';
 
 const nothing = async () => undefined;
 

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { AddressUtxo } from '../../chain/sources/chain-source.ts';
 import { testMempoolAccept } from '../listings/broadcast.ts';
 import { broadcastJournalled } from '../inscription-service/inscribe-broadcast.ts';
-import type { OrderKind } from '../inscription-service/inscribe-kinds.ts';
+import type { OrderKind } from '../inscription-service/inscribe-kind.ts';
 import {
   claimInscribing,
   moveOrder,
@@ -54,7 +54,7 @@ async function revealEdition(
   if (!largest || largest.value < BigInt(order.amount)) {
     const underpaid = { refund_reason: 'underpaid' } as const;
     if (await moveOrder(db, order.id, PAID_STATES, 'underpaid', underpaid)) {
-      await refundOrder(deps, { ...order, state: 'underpaid', ...underpaid });
+      await refundOrder(deps, editionKind, { ...order, state: 'underpaid', ...underpaid });
     }
     return;
   }

@@ -16,6 +16,8 @@ import {
 } from './inscribe-orders.queries.ts';
 import { inscribeOrderKey } from './inscribe-order.service.ts';
 import { planOrder, POSTAGE } from './inscribe-price.ts';
+import type { OrderKind } from './inscribe-kind.ts';
+import { payerAddress } from './inscribe-payer.ts';
 import { refundOrder } from './inscribe-refund.ts';
 
 // A confirmed payment becomes the commit (the charge coins fanned out to one commit output per
@@ -31,6 +33,7 @@ const PACKAGE_VSIZE = 100_000;
 
 export async function inscribeOrder(
   deps: AppDeps,
+  kind: Pick<OrderKind, 'buildRefund'>,
   order: InscribeOrderRow,
   coins: readonly AddressUtxo[],
 ): Promise<void> {
@@ -70,7 +73,7 @@ export async function inscribeOrder(
         refund_reason: 'underpaid',
       })
     ) {
-      await refundOrder(deps, { ...order, state: 'underpaid', refund_reason: 'underpaid' });
+      await refundOrder(deps, kind, { ...order, state: 'underpaid', refund_reason: 'underpaid' });
     }
     return;
   }
@@ -133,15 +136,4 @@ export async function broadcastJournalled(
     }
   }
   await markJournalSent(deps.db, 'inscribe', orderId);
-}
-
-/** Where a refund or change goes without a refundAddress: the payment's first input's address. */
-export async function payerAddress(
-  deps: AppDeps,
-  order: InscribeOrderRow,
-): Promise<string | undefined> {
-  if (!order.payment_txid) return undefined;
-  const txs = await deps.chain.source.addressTxs(order.charge_address);
-  const payment = txs.find((tx) => tx.txid === order.payment_txid);
-  return payment?.vin[0]?.prevout?.address ?? undefined;
 }

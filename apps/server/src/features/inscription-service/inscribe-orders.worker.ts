@@ -67,7 +67,7 @@ async function stepOrder(deps: AppDeps, order: InscribeOrderRow): Promise<void> 
       return watchReveals(deps, order);
     case 'underpaid':
     case 'refunding':
-      return refundOrder(deps, order);
+      return refundOrder(deps, kindOf(order), order);
     default:
       return;
   }
@@ -91,7 +91,7 @@ async function watchPayment(deps: AppDeps, order: InscribeOrderRow): Promise<voi
       ...paid,
       refund_reason: 'expired',
     });
-    if (moved) await refundOrder(deps, { ...order, state: 'expired', ...paid });
+    if (moved) await refundOrder(deps, kindOf(order), { ...order, state: 'expired', ...paid });
     return;
   }
   if (!kindOf(order).isPaidInFull(coins, BigInt(order.amount))) {
@@ -99,7 +99,7 @@ async function watchPayment(deps: AppDeps, order: InscribeOrderRow): Promise<voi
       ...paid,
       refund_reason: 'underpaid',
     });
-    if (moved) await refundOrder(deps, { ...order, state: 'underpaid', ...paid });
+    if (moved) await refundOrder(deps, kindOf(order), { ...order, state: 'underpaid', ...paid });
     return;
   }
   if (await moveOrder(deps.db, order.id, ['waiting-payment'], 'payment-seen', paid)) {

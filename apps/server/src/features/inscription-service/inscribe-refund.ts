@@ -1,8 +1,8 @@
 import { InscribeError } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
 import { isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
-import { payerAddress } from './inscribe-broadcast.ts';
-import { kindOf } from './inscribe-kinds.ts';
+import type { OrderKind } from './inscribe-kind.ts';
+import { payerAddress } from './inscribe-payer.ts';
 import {
   claimRefund,
   markJournalSent,
@@ -16,7 +16,11 @@ import {
 // (key path from the charge address; an edition's commit by its key path). Journalled (kind
 // 'inscribe-refund') with the move to 'refunding'; 'refunded' once mined.
 
-export async function refundOrder(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
+export async function refundOrder(
+  deps: AppDeps,
+  kind: Pick<OrderKind, 'buildRefund'>,
+  order: InscribeOrderRow,
+): Promise<void> {
   const { db, chain } = deps;
   if (order.state === 'refunding') {
     const status = order.refund_txid ? await chain.source.txStatus(order.refund_txid) : null;
@@ -29,7 +33,7 @@ export async function refundOrder(deps: AppDeps, order: InscribeOrderRow): Promi
   if (!to) return; // the payment's input is not known yet: next pass
   let refund;
   try {
-    refund = await kindOf(order).buildRefund(deps, order, coins, to);
+    refund = await kind.buildRefund(deps, order, coins, to);
   } catch (err) {
     if (!(err instanceof InscribeError) || err.code !== 'dust-output') throw err;
     // Too little to pay its own way back: nothing more can be done with it.

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { TradeStatus } from '../../db/database.ts';
+import type { TradeChange } from './trade-change.ts';
 import { notifyTradeMoved } from './trade-notifications.ts';
 
 /** What the trade tracker reads of the indexer's tables and writes to the market's. */
@@ -122,15 +123,6 @@ export async function mempoolSpenders(db: Db, outpoint: string): Promise<string[
     .execute();
   return rows.map((r) => r.txid);
 }
-
-export type TradeChange = {
-  status: TradeStatus;
-  finalized: boolean;
-  blockHeight: number | null;
-  sniperTransactionId?: string | null;
-  /** sat/vB; undefined leaves the stored rate. */
-  sniperFeeRate?: number | null;
-};
 
 /**
  * Moves a trade (and, when sniped, closes its listing for good) and notifies its sides, in one

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app-deps.ts';
 import { cancelListing } from './listings.queries.ts';
-import { trackedTrades, moveTrade, type TradeChange } from './trade-tracker.queries.ts';
+import type { TradeChange } from './trade-change.ts';
+import { trackedTrades, moveTrade } from './trade-tracker.queries.ts';
 
 /** Listings looked up per pass without a node: ord answers one inscription per request. */
 const LISTINGS_PER_PASS = 200;

@@ -11,8 +11,8 @@ import {
   trackedTrades,
   moveTrade,
   type TrackedTrade,
-  type TradeChange,
 } from './trade-tracker.queries.ts';
+import type { TradeChange } from './trade-change.ts';
 import { trackWithChainSource } from './trade-tracker.source.ts';
 
 /**

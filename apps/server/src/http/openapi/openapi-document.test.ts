@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildOpenApiDocument, toOpenApiPath, type DocumentedRoute } from './openapi-document.ts';
+import { buildOpenApiDocument, toOpenApiPath } from './openapi-document.ts';
+import type { DocumentedRoute } from './route-docs.ts';
 
 // The parts of an answer these tests read; the generator's own type is deliberately loose.
 type Responses = Record<

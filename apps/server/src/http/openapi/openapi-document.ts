@@ -1,4 +1,4 @@
-import type { RouteDocs } from './route-docs.ts';
+import type { DocumentedRoute, RouteDocs } from './route-docs.ts';
 import { toJsonSchema, toParameters, type JsonSchema } from './zod-to-openapi.ts';
 import {
   apiDescription,
@@ -6,17 +6,6 @@ import {
   errorResponses,
   type ApiFacts,
 } from './openapi-prose.ts';
-
-/** A route as Fastify registered it, with its docs and what its options say about access. */
-export interface DocumentedRoute {
-  method: string;
-  url: string;
-  docs: RouteDocs;
-  /** The route has a preHandler: every one of ours is requireSession, alone or first. */
-  isSignedIn: boolean;
-  /** Its @fastify/rate-limit setting; `isPerClient` false when keyed on something else. */
-  rateLimit?: { max: number; isPerClient: boolean };
-}
 
 export type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, OperationObject>>;

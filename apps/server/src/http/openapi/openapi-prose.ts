@@ -1,7 +1,6 @@
 import { apiResponseSchema } from '@om/core';
 import { z } from 'zod';
-import type { DocumentedRoute } from './openapi-document.ts';
-import type { RouteDocs } from './route-docs.ts';
+import type { DocumentedRoute, RouteDocs } from './route-docs.ts';
 import { toJsonSchema } from './zod-to-openapi.ts';
 
 /** The deployment's own figures the reference states: its name, address and limits. */

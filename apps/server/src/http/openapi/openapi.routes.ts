@@ -1,12 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { renderDocsPage } from './docs-page.ts';
-import {
-  buildOpenApiDocument,
-  type DocumentedRoute,
-  type OpenApiDocument,
-} from './openapi-document.ts';
-import { documented } from './route-docs.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document.ts';
+import { documented, type DocumentedRoute } from './route-docs.ts';
 
 /**
  * The API reference (issue 18, ADR 021): every route registered after this call declares its

@@ -27,6 +27,17 @@ export interface RouteDocs {
   answer?: 'envelope' | 'json' | 'ordinalsbot' | 'dotswap' | 'html' | 'event-stream';
 }
 
+/** A route as Fastify registered it, with its docs and what its options say about access. */
+export interface DocumentedRoute {
+  method: string;
+  url: string;
+  docs: RouteDocs;
+  /** The route has a preHandler: every one of ours is requireSession, alone or first. */
+  isSignedIn: boolean;
+  /** Its @fastify/rate-limit setting; `isPerClient` false when keyed on something else. */
+  rateLimit?: { max: number; isPerClient: boolean };
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     docs?: RouteDocs;

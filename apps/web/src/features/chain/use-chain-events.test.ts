@@ -1,4 +1,4 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { brc20Queries, type TokenListParams } from '../brc20/brc20.queries.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
@@ -113,11 +113,13 @@ describe('catching up when the stream opens', () => {
   it('refetches every answer already held, but not the immutable ones nor those still loading', async () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(['balance'], 1);
-    await queryClient.prefetchQuery({
+    const content = new QueryObserver(queryClient, {
       queryKey: ['content'],
       queryFn: () => 'bytes',
       staleTime: Number.POSITIVE_INFINITY,
     });
+    const unsubscribe = content.subscribe(() => undefined);
+    await content.refetch();
     void queryClient.prefetchQuery({ queryKey: ['loading'], queryFn: () => new Promise(() => {}) });
     catchUpOnOpen(queryClient)();
     const invalidated = (key: string) => queryClient.getQueryState([key])?.isInvalidated;
@@ -126,6 +128,7 @@ describe('catching up when the stream opens', () => {
       false,
       false,
     ]);
+    unsubscribe();
   });
 });
 

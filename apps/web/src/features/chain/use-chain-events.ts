@@ -165,14 +165,18 @@ export function chainEventHandlers(
 /**
  * When the stream opens, and again after it was lost, every answer already on screen may be
  * older than an event the page could not hear (a block mined while the page loaded, or while the
- * stream was down): they are fetched again. Answers that never change (staleTime Infinity) are
- * kept; queries still loading are left to finish.
+ * stream was down): they are fetched again. Answers shown only where they never change
+ * (staleTime Infinity) are kept; queries still loading are left to finish.
  */
 export function catchUpOnOpen(queryClient: QueryClient): () => void {
   return () =>
     void queryClient.invalidateQueries({
       predicate: (query) =>
-        query.state.dataUpdatedAt > 0 && query.options.staleTime !== Number.POSITIVE_INFINITY,
+        query.state.dataUpdatedAt > 0 &&
+        !(
+          query.observers.length > 0 &&
+          query.observers.every((o) => o.options.staleTime === Number.POSITIVE_INFINITY)
+        ),
     });
 }
 

@@ -7,7 +7,7 @@ import {
   loadAuthSession,
   onAuthSessionChange,
   saveAuthSession,
-  type AuthSession,
+  type AuthSession as StoredSession,
 } from '../../lib/auth-session.ts';
 import { shortenAddress } from '../../lib/format.ts';
 import { configQueries } from '../config/config.queries.ts';
@@ -15,7 +15,16 @@ import { createWalletAdapter, type CreateWalletAdapter } from './wallet-adapters
 import { isWalletInstalled, walletName } from './wallet-catalog.ts';
 import { WalletContext, type WalletContextValue } from './wallet-context.ts';
 import { walletQueries } from './wallet.queries.ts';
-import type { SignPsbtRequest, WalletAdapter, WalletId, WalletStatus } from './wallet.types.ts';
+import type {
+  SignPsbtRequest,
+  WalletAccount,
+  WalletAdapter,
+  WalletId,
+  WalletStatus,
+} from './wallet.types.ts';
+
+/** The stored session, with the wallet that signed in. */
+type AuthSession = StoredSession<WalletAccount>;
 
 type Props = { children: ReactNode; createAdapter?: CreateWalletAdapter };
 
@@ -24,7 +33,9 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
 
 export function WalletProvider({ children, createAdapter = createWalletAdapter }: Props) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<AuthSession | null>(loadAuthSession);
+  const [session, setSession] = useState<AuthSession | null>(() =>
+    loadAuthSession<WalletAccount>(),
+  );
   const [status, setStatus] = useState<WalletStatus>(() =>
     session ? 'connected' : 'disconnected',
   );
@@ -66,7 +77,7 @@ export function WalletProvider({ children, createAdapter = createWalletAdapter }
   }, [session]);
   useEffect(
     () =>
-      onAuthSessionChange((stored) => {
+      onAuthSessionChange<WalletAccount>((stored) => {
         if (stored?.token !== tokenRef.current) forgetSession(stored);
       }),
     [forgetSession],
@@ -80,7 +91,7 @@ export function WalletProvider({ children, createAdapter = createWalletAdapter }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const arm = () => {
       const left = Date.parse(session.expiresAt) - Date.now();
-      if (left <= 0) forgetSession(loadAuthSession());
+      if (left <= 0) forgetSession(loadAuthSession<WalletAccount>());
       else timer = setTimeout(arm, Math.min(left, MAX_TIMEOUT_MS));
     };
     arm();

@@ -1,6 +1,6 @@
 import { satsToBtc } from '@om/core';
 import type { AppDeps } from '../../../app-deps.ts';
-import type { ClaimHandler } from '../../broadcasts/claim-handlers.ts';
+import type { ClaimHandler } from '../../broadcasts/claim-handler.ts';
 import type { ClaimedTransaction } from '../../broadcasts/claimed-transactions.queries.ts';
 import { notify } from '../../notifications/notifications.service.ts';
 import { reopenCycle } from '../mining/mining.queries.ts';

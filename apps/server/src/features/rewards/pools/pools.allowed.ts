@@ -1,5 +1,10 @@
+import type { POOL_REWARD_TYPES } from '@om/core';
 import type { AppDeps } from '../../../app-deps.ts';
-import type { SeedPool } from './pools.seed.ts';
+
+/** What the check reads of a pool: its rewards' kinds and assets (a seed pool is one). */
+export interface PoolRewards {
+  rewards: readonly { type: (typeof POOL_REWARD_TYPES)[number]; asset: string | null }[];
+}
 
 /**
  * The payout allowed token list (spec 001 "Payout allowed token list includes a reserved list of
@@ -18,7 +23,7 @@ export function allowedPayoutTokens(env: AppDeps['env']): Set<string> {
 
 /** Why the pool may not pay one of its rewards, or undefined; `slugOf` names an inscription's collection. */
 export async function payoutRefusal(
-  pool: SeedPool,
+  pool: PoolRewards,
   allowed: ReadonlySet<string>,
   slugOf: (inscriptionId: string) => Promise<string | undefined>,
 ): Promise<string | undefined> {
