@@ -96,7 +96,14 @@ describe.each(databaseKinds())('trading routes on %s', (kind) => {
       'POST',
       '/api/listings/protected/create',
       () => ({ ...makerBody(), utxos: [{ utxo: item.outpoint, price: 0 }] }),
-      /price must be between 1 sat/,
+      /price must be between 1000 sats and 21,000,000 BTC/,
+    ],
+    [
+      'create: a price below the price input minimum (0.00001 BTC)',
+      'POST',
+      '/api/listings/protected/create',
+      () => ({ ...makerBody(), utxos: [{ utxo: item.outpoint, price: '999' }] }),
+      /price must be between 1000 sats and 21,000,000 BTC/,
     ],
     [
       'create: another network',
@@ -197,6 +204,13 @@ describe.each(databaseKinds())('trading routes on %s', (kind) => {
       '/api/listings/protected/relist',
       () => ({ ...makerBody(), listingId, price: 'a lot' }),
       /price must be a whole number of sats/,
+    ],
+    [
+      'relist: a price below the price input minimum (0.00001 BTC)',
+      'POST',
+      '/api/listings/protected/relist',
+      () => ({ ...makerBody(), listingId, price: 999 }),
+      /price must be between 1000 sats and 21,000,000 BTC/,
     ],
     [
       'relist: a signed PSBT that is no PSBT',
@@ -321,7 +335,7 @@ describe.each(databaseKinds())('trading routes on %s', (kind) => {
       [
         'POST',
         '/api/listings/protected/create',
-        { ...makerBody(), utxos: [{ utxo: item.outpoint, price: 1 }] },
+        { ...makerBody(), utxos: [{ utxo: item.outpoint, price: 1_000 }] },
       ],
       [
         'PUT',

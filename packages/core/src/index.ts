@@ -24,6 +24,7 @@ export * from './inscription-list.ts';
 export * from './inscription-file.ts';
 export * from './allow-list.ts';
 export * from './phase-rules.ts';
+export * from './price-rules.ts';
 export * from './phase-form.ts';
 export * from './phase-defaults.ts';
 export * from './phase-submit.ts';

@@ -1,3 +1,4 @@
+import { MIN_PRICE_SATS, PRICE_BELOW_MINIMUM } from './price-rules.ts';
 import { parseBtcToSats, INVALID_BTC_AMOUNT } from './units.ts';
 import {
   combineDateTime,
@@ -11,11 +12,6 @@ import {
 export const PRICE_EMPTY = 'Price cannot be empty';
 export const PRICE_POSITIVE = 'Price should be positive';
 export const PRICE_NEGATIVE = 'Price cannot be negative';
-export const PHASE_MIN_PRICE_BTC = '0.00001';
-export const PHASE_MIN_PRICE_SATS = 1_000n;
-export const PRICE_STEP_BTC = '0.00000001';
-// The input minimum has no message in the spec.
-export const PRICE_BELOW_MINIMUM = 'Price must be at least 0.00001 BTC.';
 
 export const ALLOCATION_EMPTY = 'Allocation cannot be empty';
 export const ALLOCATION_MIN = 'Allocation is required and must be at least 1.';
@@ -41,7 +37,7 @@ export function phasePriceError(price: unknown): string | undefined {
   if (sats === undefined) return INVALID_BTC_AMOUNT;
   if (sats < 0n) return PRICE_NEGATIVE;
   if (sats === 0n) return PRICE_POSITIVE;
-  return sats < PHASE_MIN_PRICE_SATS ? PRICE_BELOW_MINIMUM : undefined;
+  return sats < MIN_PRICE_SATS ? PRICE_BELOW_MINIMUM : undefined;
 }
 
 /** Allocation per address: a whole number of at least 1. */

@@ -4,6 +4,7 @@ import {
   publicKeyHex as publicKey,
   requiredText as address,
 } from './wire-fields.ts';
+import { MIN_PRICE_SATS } from '../price-rules.ts';
 
 /**
  * Trading calls of spec 001 §7 "Listings" with the bodies it names (issue 4). PSBTs travel as
@@ -18,9 +19,9 @@ const ids = (field: string) =>
     .max(20, `${field} may hold at most 20 listings`)
     .refine((list) => new Set(list).size === list.length, `${field} must not repeat a listing`);
 
-/** 1 sat … 21M BTC; a JSON number must be a safe integer, a string whole digits. */
+/** `min` sats (1 by default) … 21M BTC; a JSON number must be a safe integer, a string whole digits. */
 const MAX_SATS = 2_100_000_000_000_000n;
-export const priceSats = (field: string) =>
+export const priceSats = (field: string, min = 1n) =>
   z
     .union(
       [
@@ -35,7 +36,13 @@ export const priceSats = (field: string) =>
       },
     )
     .transform((v) => BigInt(v))
-    .refine((v) => v >= 1n && v <= MAX_SATS, `${field} must be between 1 sat and 21,000,000 BTC`);
+    .refine(
+      (v) => v >= min && v <= MAX_SATS,
+      `${field} must be between ${min === 1n ? '1 sat' : `${min} sats`} and 21,000,000 BTC`,
+    );
+
+/** A listing's price: at least the price input's minimum, on the wire as in the forms. */
+const listingPrice = (field: string) => priceSats(field, MIN_PRICE_SATS);
 
 const outpoint = z
   .string({ error: 'utxo is required' })
@@ -56,7 +63,7 @@ export const CreateListingBodySchema = z.object({
   makerOrdinalPublicKey: publicKey('makerOrdinalPublicKey'),
   makerOrdinalAddress: address('makerOrdinalAddress'),
   utxos: z
-    .array(z.object({ utxo: outpoint, price: priceSats('price') }), {
+    .array(z.object({ utxo: outpoint, price: listingPrice('price') }), {
       error: 'utxos must be a list',
     })
     .min(1, 'utxos must not be empty')
@@ -129,7 +136,7 @@ export const RelistBodySchema = z.object({
   makerPaymentAddress: address('makerPaymentAddress'),
   makerPaymentPublicKey: publicKey('makerPaymentPublicKey'),
   makerOrdinalPublicKey: publicKey('makerOrdinalPublicKey'),
-  price: priceSats('price'),
+  price: listingPrice('price'),
   listingId: uuid('listingId'),
   signedPsbt: psbt('signedPsbt').optional(),
 });

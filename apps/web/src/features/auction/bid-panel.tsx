@@ -1,4 +1,10 @@
-import { CONNECT_WALLET, INVALID_BTC_AMOUNT, parseBtcToSats, type Auction } from '@om/core';
+import {
+  CONNECT_WALLET,
+  INVALID_BTC_AMOUNT,
+  parseBtcToSats,
+  type Auction,
+  PRICE_STEP_BTC,
+} from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +13,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { InputField } from '../multisig/form-field.tsx';
 import { defaultFeeRate, FeeRatePicker } from '../trade/fee-rate-picker.tsx';
 import { tradeQueries } from '../trade/trade.queries.ts';
-import { btcText, PRICE_STEP_BTC, satsToPriceInput, wireSats } from '../trade/trade-format.ts';
+import { btcText, satsToPriceInput, wireSats } from '../trade/trade-format.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { bidBlocker } from './auction-state.ts';
 import { BidDialog } from './bid-dialog.tsx';

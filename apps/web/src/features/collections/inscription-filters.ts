@@ -3,7 +3,7 @@ import {
   INSCRIPTIONS_PAGE_SIZE,
   INVALID_BTC_AMOUNT,
   ORDER_STATUS_FILTERS,
-  PHASE_MIN_PRICE_SATS,
+  MIN_PRICE_SATS,
   PRICE_BELOW_MINIMUM,
   parseBtcToSats,
   type InscriptionSort,
@@ -108,7 +108,7 @@ export function priceFilterError(btc: string): string | undefined {
   if (btc.trim() === '') return undefined;
   const sats = parseBtcToSats(btc);
   if (sats === undefined) return INVALID_BTC_AMOUNT;
-  return sats < PHASE_MIN_PRICE_SATS ? PRICE_BELOW_MINIMUM : undefined;
+  return sats < MIN_PRICE_SATS ? PRICE_BELOW_MINIMUM : undefined;
 }
 
 export type PriceRangeErrors = { minBtc?: string; maxBtc?: string };

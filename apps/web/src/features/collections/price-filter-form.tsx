@@ -1,4 +1,4 @@
-import { PHASE_MIN_PRICE_BTC, PRICE_STEP_BTC } from '@om/core';
+import { MIN_PRICE_BTC, PRICE_STEP_BTC } from '@om/core';
 import { useForm, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { priceRangeErrors } from './inscription-filters.ts';
@@ -37,7 +37,7 @@ export function PriceFilterForm({ minBtc, maxBtc, onApply }: Props) {
         <input
           type="number"
           inputMode="decimal"
-          min={PHASE_MIN_PRICE_BTC}
+          min={MIN_PRICE_BTC}
           step={PRICE_STEP_BTC}
           placeholder="0.00000000"
           aria-invalid={error ? true : undefined}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { BitcoinNetwork } from '@om/bitcoin';
 import {
   parseBtcToSats,
-  PHASE_MIN_PRICE_BTC,
+  MIN_PRICE_BTC,
   phaseFormSchema,
   PRICE_STEP_BTC,
   type PhaseFormValues,
@@ -73,7 +73,7 @@ export function PhaseEditForm({
           inputProps={{
             type: 'number',
             inputMode: 'decimal',
-            min: PHASE_MIN_PRICE_BTC,
+            min: MIN_PRICE_BTC,
             step: PRICE_STEP_BTC,
             ...register('price'),
           }}

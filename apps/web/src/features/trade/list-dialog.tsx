@@ -1,3 +1,4 @@
+import { MIN_PRICE_BTC, PRICE_STEP_BTC } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,13 +18,7 @@ import { useListInscriptions } from './listing.mutations.ts';
 import { SnipeProtectionField, useProtectionChoice } from './snipe-protection-field.tsx';
 import { TrackedTransaction } from './tracked-transaction.tsx';
 import { tradeQueries } from './trade.queries.ts';
-import {
-  MIN_PRICE_BTC,
-  PRICE_STEP_BTC,
-  priceInputError,
-  priceInputToSats,
-  satsToPriceInput,
-} from './trade-format.ts';
+import { priceInputError, priceInputToSats, satsToPriceInput } from './trade-format.ts';
 import { DIALOG_HEIGHT, DialogActions, DialogBody } from './trade-ui.tsx';
 
 /** An inscription of the seller's, at its current output. */

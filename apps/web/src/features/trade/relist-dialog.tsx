@@ -1,3 +1,4 @@
+import { MIN_PRICE_BTC, PRICE_STEP_BTC } from '@om/core';
 import type { Listing } from '@om/core';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,8 +9,6 @@ import { ListingReviewStep } from './listing-review-view.tsx';
 import { useRelist } from './listing.mutations.ts';
 import {
   btcText,
-  MIN_PRICE_BTC,
-  PRICE_STEP_BTC,
   priceInputError,
   priceInputToSats,
   satsToPriceInput,

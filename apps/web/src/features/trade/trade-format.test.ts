@@ -1,4 +1,4 @@
-import { INVALID_BTC_AMOUNT } from '@om/core';
+import { INVALID_BTC_AMOUNT, PRICE_BELOW_MINIMUM } from '@om/core';
 import { describe, expect, it } from 'vitest';
 import {
   btcText,
@@ -6,7 +6,6 @@ import {
   parseOutpoint,
   parseSatpoint,
   PRICE_REQUIRED,
-  PRICE_TOO_LOW,
   priceInputError,
   priceInputToSats,
   satsText,
@@ -21,9 +20,9 @@ describe('price input', () => {
     ['  ', PRICE_REQUIRED],
     ['abc', INVALID_BTC_AMOUNT],
     ['0.000000001', INVALID_BTC_AMOUNT],
-    ['-0.001', PRICE_TOO_LOW],
-    ['0', PRICE_TOO_LOW],
-    ['0.00000999', PRICE_TOO_LOW],
+    ['-0.001', PRICE_BELOW_MINIMUM],
+    ['0', PRICE_BELOW_MINIMUM],
+    ['0.00000999', PRICE_BELOW_MINIMUM],
     ['0.00001', undefined],
     ['1.23456789', undefined],
   ])('%j → %s', (input, error) => {
@@ -34,7 +33,7 @@ describe('price input', () => {
     expect(priceInputToSats('0.00001')).toBe(1_000n);
     expect(priceInputToSats('0.1')).toBe(10_000_000n);
     expect(priceInputToSats('21000000')).toBe(2_100_000_000_000_000n);
-    expect(() => priceInputToSats('0.000001')).toThrow(PRICE_TOO_LOW);
+    expect(() => priceInputToSats('0.000001')).toThrow(PRICE_BELOW_MINIMUM);
   });
 
   it('shows sats back in the field without trailing zeros', () => {

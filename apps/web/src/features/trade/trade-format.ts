@@ -1,19 +1,19 @@
-import { INVALID_BTC_AMOUNT, parseBtcToSats, satsToBtc } from '@om/core';
-
-/** Spec 001 §9: the price input's minimum and step, in BTC. */
-export const MIN_PRICE_BTC = '0.00001';
-export const MIN_PRICE_SATS = 1_000n;
-export const PRICE_STEP_BTC = '0.00000001';
+import {
+  INVALID_BTC_AMOUNT,
+  MIN_PRICE_SATS,
+  parseBtcToSats,
+  PRICE_BELOW_MINIMUM,
+  satsToBtc,
+} from '@om/core';
 
 export const PRICE_REQUIRED = 'Price is required.';
-export const PRICE_TOO_LOW = `Price must be at least ${MIN_PRICE_BTC} BTC.`;
 
 /** Why a typed BTC price cannot be used, or undefined when it can. */
 export function priceInputError(value: string): string | undefined {
   if (value.trim() === '') return PRICE_REQUIRED;
   const sats = parseBtcToSats(value);
   if (sats === undefined) return INVALID_BTC_AMOUNT;
-  if (sats < MIN_PRICE_SATS) return PRICE_TOO_LOW;
+  if (sats < MIN_PRICE_SATS) return PRICE_BELOW_MINIMUM;
   return undefined;
 }
 
