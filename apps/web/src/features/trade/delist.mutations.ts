@@ -26,7 +26,8 @@ import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { tradeQueries } from './trade.queries.ts';
 import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
-import { signStep, step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
+import { step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
+import { useSigningFlow } from '../signing/use-signing-flow.ts';
 
 /**
  * Why not to sign a delisting PSBT: it moves the inscription back to the seller and pays change
@@ -70,7 +71,7 @@ export function useDelist(
     Partial<Pick<Listing, 'isSnipeProtected'>>,
   { onCanceled }: { onCanceled?: () => void } = {},
 ) {
-  const { wallet, signMessage, signPsbt } = useWallet();
+  const { wallet, signMessage } = useWallet();
   const queryClient = useQueryClient();
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: tradeQueries.all() });
@@ -104,16 +105,27 @@ export function useDelist(
     onError: (error) => toastFlowError(error, FAILED_TO_CANCEL_OFFCHAIN),
   });
 
-  /** The on-chain move built at the chosen fee rate, read before anything is signed. */
-  const prepareOnchain = useMutation({
-    mutationFn: async (feeRate: number): Promise<PreparedDelist> => {
-      if (!wallet) throw new TradeFlowError(DELISTING_FAILED, CONNECT_WALLET);
+  /** The delisting's own wallet, or 'Delisting failed.' when none is connected. */
+  const requireWallet = () => {
+    if (!wallet) throw new TradeFlowError(DELISTING_FAILED, CONNECT_WALLET);
+    return wallet;
+  };
+
+  /**
+   * On chain: the move built at the chosen fee rate and read before anything is signed (a PSBT
+   * with problems is refused there), then signed and confirmed.
+   */
+  const onchainFlow = useSigningFlow({
+    prepareTitle: DELISTING_FAILED,
+    title: DELISTING_FAILED,
+    prepare: async (feeRate: number): Promise<PreparedDelist> => {
+      const maker = requireWallet();
       const prepared = await step(FAILED_TO_DELIST, () =>
         api.delete(
           '/api/listings/protected/delist/prepare',
           {
-            makerPaymentAddress: wallet.paymentAddress,
-            makerPaymentPublicKey: wallet.paymentPublicKey,
+            makerPaymentAddress: maker.paymentAddress,
+            makerPaymentPublicKey: maker.paymentPublicKey,
             listingId: listing.listingId,
             feeRate,
           },
@@ -121,7 +133,7 @@ export function useDelist(
         ),
       );
       const { network } = await queryClient.ensureQueryData(configQueries.app());
-      const own = [wallet.paymentAddress, wallet.ordinalsAddress];
+      const own = [maker.paymentAddress, maker.ordinalsAddress];
       const problems = await step(DELISTING_FAILED, async () =>
         delistProblems(prepared.psbt, own, network),
       );
@@ -130,33 +142,31 @@ export function useDelist(
       }
       return { ...prepared, feeRate, fee: BigInt(prepared.fee) };
     },
-    onError: (error) => toastFlowError(error, DELISTING_FAILED),
-  });
-
-  const onchain = useMutation({
-    mutationFn: async (prepared: PreparedDelist): Promise<{ txId: string }> => {
-      if (!wallet) throw new TradeFlowError(DELISTING_FAILED, CONNECT_WALLET);
-      const signedPSBT = await signStep(signPsbt, {
-        psbtBase64: prepared.psbt,
-        // ALL or DEFAULT, as checked above: the server names no sighash for these inputs.
-        inputsToSign: prepared.inputsToSign.map(({ index, address }) => ({ index, address })),
-        finalize: false,
-      });
-      return step(FAILED_TO_DELIST, () =>
+    beforeSign: requireWallet,
+    request: (prepared) => ({
+      psbtBase64: prepared.psbt,
+      // ALL or DEFAULT, as checked above: the server names no sighash for these inputs.
+      inputsToSign: prepared.inputsToSign.map(({ index, address }) => ({ index, address })),
+      finalize: false,
+    }),
+    submit: (signedPSBT): Promise<{ txId: string }> =>
+      step(FAILED_TO_DELIST, () =>
         api.put(
           '/api/listings/protected/delist/confirm',
-          { listingId: listing.listingId, signedPSBT, makerPaymentAddress: wallet.paymentAddress },
+          {
+            listingId: listing.listingId,
+            signedPSBT,
+            makerPaymentAddress: requireWallet().paymentAddress,
+          },
           ConfirmDelistPayloadSchema,
         ),
-      );
-    },
+      ),
     onSuccess: async ({ txId }) => {
       // One toast saying both: only one is visible at a time, and a second hid the first at once.
       toast.success(INSCRIPTION_DELISTED, { description: transactionBroadcasted(txId) });
       await refresh();
     },
-    onError: (error) => toastFlowError(error, DELISTING_FAILED),
   });
 
-  return { offchain, prepareOnchain, onchain };
+  return { offchain, prepareOnchain: onchainFlow.prepare, onchain: onchainFlow.sign };
 }
