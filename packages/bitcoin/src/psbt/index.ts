@@ -64,10 +64,10 @@ export {
   PADDING_VALUE,
   POSTAGE,
   type BuiltPurchase,
-  type Buyer,
   type PurchaseLayout,
   type PurchaseParams,
 } from './purchase.ts';
+export type { Buyer } from './buyer.ts';
 export { buildPaymentPsbt, type BuiltPayment } from './payment.ts';
 export { locateSat, type SatLocation } from './sat-flow.ts';
 export { selectUtxos, type Selection } from './select-utxos.ts';

@@ -15,9 +15,9 @@ import {
   CHANGE_MIN,
   PADDING_VALUE,
   type BuiltPurchase,
-  type Buyer,
   type PurchaseParams,
 } from './purchase.ts';
+import type { Buyer } from './buyer.ts';
 import { TRADE_LOCKTIME, TRADE_TX_VERSION } from './seller-signature.ts';
 import { selectUtxos } from './select-utxos.ts';
 import { TradeError } from './trade-error.ts';

@@ -3,7 +3,7 @@ import { toXOnly } from '../keys.ts';
 import { checkMultisigWallet } from '../multisig/script.ts';
 import { inputTypeOf, type InputType } from './fees.ts';
 import { multisigInputRole, walletInputRole, type InputRole } from './input-role.ts';
-import type { Buyer } from './purchase.ts';
+import type { Buyer } from './buyer.ts';
 import { TradeError } from './trade-error.ts';
 import type { KeySpendFields, PaymentWallet, WalletUtxo } from './utxo.ts';
 

@@ -1,12 +1,8 @@
 import { OutScript, Transaction } from '@scure/btc-signer';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../bytes.ts';
-import {
-  buildPurchasePsbt,
-  buyerOutputValues,
-  type Buyer,
-  type PurchaseParams,
-} from './purchase.ts';
+import { buildPurchasePsbt, buyerOutputValues, type PurchaseParams } from './purchase.ts';
+import type { Buyer } from './buyer.ts';
 import { locateSat } from './sat-flow.ts';
 import type { SignedListedItem } from './seller-signature.ts';
 import {

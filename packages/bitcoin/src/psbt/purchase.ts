@@ -1,5 +1,5 @@
 import { Transaction } from '@scure/btc-signer';
-import { checkMultisigWallet, type MultisigWallet } from '../multisig/script.ts';
+import { checkMultisigWallet } from '../multisig/script.ts';
 import type { BitcoinNetwork } from '../networks.ts';
 import { scriptOfAddress, TRADE_TX_OPTIONS } from './codec.ts';
 import {
@@ -17,6 +17,7 @@ import {
   walletInputRole,
   type InputRole,
 } from './input-role.ts';
+import type { Buyer } from './buyer.ts';
 import { paddingSource } from './padding-source.ts';
 import {
   TRADE_LOCKTIME,
@@ -43,23 +44,6 @@ export const MIN_PADDING_VALUE = 546n;
 /** The buyer's (last) inscription output: ord sends inscriptions in 10,000-sat outputs. */
 export const POSTAGE = 10_000n;
 export const CHANGE_MIN = 546n;
-
-export type Buyer = {
-  paymentAddress: string;
-  /** 33-byte compressed key of the payment address (x-only accepted for P2TR). */
-  paymentPublicKey: Uint8Array;
-  ordinalAddress: string;
-  /** Coins to pay with, all at the payment address. */
-  paymentUtxos: readonly WalletUtxo[];
-  /** Small coins at the payment address to put in front of the sellers (≥ 546 sats each). */
-  paddingUtxos: readonly WalletUtxo[];
-  /**
-   * The buyer's multisig wallet (U = the payment key) and its coins: when present, the paddings
-   * come from there instead of `paddingUtxos`, and output 0 and the new paddings go back to it
-   * (ADR 009). The buyer signs them with ALL; the platform co-signs at finalize.
-   */
-  multisigPadding?: { wallet: MultisigWallet; utxos: readonly WalletUtxo[] };
-};
 
 export type PurchaseLayout = {
   inputs: InputRole[];

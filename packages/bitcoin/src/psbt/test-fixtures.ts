@@ -22,7 +22,7 @@ import { isValidMultisigSpend } from '../multisig/sign.ts';
 import { signPsbtWithKey } from '../sign-psbt.ts';
 import { isSignedInPsbt, type InputRole } from './input-role.ts';
 import { buildListingPsbt, verifySignedListing } from './listing.ts';
-import type { Buyer } from './purchase.ts';
+import type { Buyer } from './buyer.ts';
 import { SELLER_SIGHASH, type SignedListedItem } from './seller-signature.ts';
 import type { SpendType, WalletUtxo } from './utxo.ts';
 
