@@ -40,6 +40,26 @@ describe('startWorkerLoop', () => {
     expect(most).toBe(1);
   });
 
+  it('with pollMs 0 sets no timer: only its triggers and wakes start a pass', async () => {
+    vi.useFakeTimers();
+    try {
+      const pass = vi.fn(async () => {});
+      const loop = startWorkerLoop({ chain: chainOf(new ChainEvents()), log }, 'w', pass, {
+        triggers: [],
+        pollMs: 0,
+        runAtStart: false,
+      });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(pass).not.toHaveBeenCalled();
+      loop.wake();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(pass).toHaveBeenCalledTimes(1);
+      await loop.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('in an api process runs nothing and sends its wakes to the workers', async () => {
     const { cluster, whileHeld, events: clusterEvents } = fakeCluster(false, true);
     const pass = vi.fn(async () => {});
