@@ -16,6 +16,8 @@ export type SigningFlowOptions<Input, Prepared, Result> = {
   problems?: (prepared: Prepared) => readonly string[];
   /** The sentence after the problems in the refusal's toast, if any. */
   refusalSuffix?: string;
+  /** The result of a prepared flow with nothing to sign (nothing had to move, say); undefined otherwise. */
+  withoutSigning?: (prepared: Prepared) => Result | undefined;
   /** Runs before anything else when signing: a missing wallet and the like throw here. */
   beforeSign?: (prepared: Prepared) => void;
   /** What the wallet is asked to sign. */
@@ -45,6 +47,8 @@ export function useSigningFlow<Input, Prepared, Result>(
 
   const sign = useMutation({
     mutationFn: async (prepared: Prepared): Promise<Result> => {
+      const unsigned = options.withoutSigning?.(prepared);
+      if (unsigned !== undefined) return unsigned;
       options.beforeSign?.(prepared);
       const problems = options.problems?.(prepared) ?? [];
       if (problems.length > 0) {

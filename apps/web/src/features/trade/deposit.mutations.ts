@@ -6,7 +6,7 @@ import {
   type DepositInscriptionsBody,
   type MultisigWallet,
 } from '@om/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
 import { fetchVerifiedWallet } from '../multisig/multisig.queries.ts';
@@ -19,7 +19,8 @@ import {
   type DepositReview,
 } from './deposit-review.ts';
 import type { ListingDraft } from './listing.mutations.ts';
-import { signStep, step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
+import { step, TradeFlowError } from '../signing/flow-steps.ts';
+import { useSigningFlow } from '../signing/use-signing-flow.ts';
 
 /** The deposit PSBT the server built for the drafts not yet in the maker wallet. */
 export type PreparedMove = {
@@ -67,11 +68,19 @@ export function depositedDrafts(prepared: PreparedDeposit, txid: string): Deposi
  * and payment keys and sends it (deposit-inscriptions/confirm). Failures toast as a listing's.
  */
 export function useInscriptionDeposit() {
-  const { wallet, signPsbt } = useWallet();
+  const { wallet } = useWallet();
   const queryClient = useQueryClient();
 
-  const prepare = useMutation({
-    mutationFn: async ({
+  /** The move of a prepared deposit; only called when there is one. */
+  const moveOf = ({ move }: PreparedDeposit): PreparedMove => {
+    if (!move) throw new TradeFlowError(LISTING_FAILED, 'Nothing to move.');
+    return move;
+  };
+
+  return useSigningFlow({
+    prepareTitle: LISTING_FAILED,
+    title: LISTING_FAILED,
+    prepare: async ({
       drafts,
       feeRate,
     }: {
@@ -117,27 +126,19 @@ export function useInscriptionDeposit() {
       const inputsToSign = built.inputsToSign.map(({ index, address }) => ({ index, address }));
       return { maker, drafts, move: { psbt: built.psbt, inputsToSign, review, moving } };
     },
-    onError: (error) => toastFlowError(error, LISTING_FAILED),
-  });
-
-  const sign = useMutation({
-    mutationFn: async (prepared: PreparedDeposit): Promise<DepositedDrafts> => {
-      const { move } = prepared;
-      if (!move) return depositedDrafts(prepared, '');
-      if (move.review.problems.length > 0) {
-        throw new TradeFlowError(LISTING_FAILED, move.review.problems.join(' '));
-      }
-      const signedPsbt = await signStep(signPsbt, {
-        psbtBase64: move.psbt,
-        inputsToSign: move.inputsToSign,
-        finalize: false,
-      });
-      const { txId } = await step(LISTING_FAILED, () =>
-        api.post(
-          '/api/multisig/deposit-inscriptions/confirm',
-          { signedPsbt },
-          MultisigBroadcastPayloadSchema,
-        ),
+    withoutSigning: (prepared) => (prepared.move ? undefined : depositedDrafts(prepared, '')),
+    problems: (prepared) => moveOf(prepared).review.problems,
+    request: (prepared) => ({
+      psbtBase64: moveOf(prepared).psbt,
+      inputsToSign: moveOf(prepared).inputsToSign,
+      finalize: false,
+    }),
+    submit: async (signedPsbt, prepared): Promise<DepositedDrafts> => {
+      const move = moveOf(prepared);
+      const { txId } = await api.post(
+        '/api/multisig/deposit-inscriptions/confirm',
+        { signedPsbt },
+        MultisigBroadcastPayloadSchema,
       );
       if (txId !== move.review.txid) {
         throw new TradeFlowError(
@@ -147,8 +148,5 @@ export function useInscriptionDeposit() {
       }
       return depositedDrafts(prepared, txId);
     },
-    onError: (error) => toastFlowError(error, LISTING_FAILED),
   });
-
-  return { prepare, sign };
 }
