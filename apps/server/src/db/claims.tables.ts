@@ -1,5 +1,5 @@
 import type { ColumnType, GeneratedAlways } from 'kysely';
-import type { Timestamp } from './database.ts';
+import type { Timestamp } from './column-types.ts';
 
 /** Kysely's view of the table of migrations/0016_claimed_transactions.sql (kinds: 0020, 0024, 0034). Change both together. */
 

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { InscribeOrderState } from '@om/core';
-import type { Timestamp } from './database.ts';
+import type { Timestamp } from './column-types.ts';
 
 /** Kysely's view of migrations/0020_inscribe_orders.sql (and 0021: editions). int8 and numeric read as strings. */
 

@@ -6,7 +6,7 @@ import type {
   Timestamp,
   TimestampNullable,
   TimestampRequired,
-} from './database.ts';
+} from './column-types.ts';
 
 /** Kysely's view of the tables of migrations/0007_multisig.sql. Change both together. */
 

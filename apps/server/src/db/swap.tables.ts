@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { SwapLayout } from '@om/bitcoin';
 import type { SwapOrderState } from '@om/core';
-import type { Timestamp } from './database.ts';
+import type { Timestamp } from './column-types.ts';
 
 /** Kysely's view of migrations/0024_swap.sql and 0025_swap_ladder.sql. int8 and numeric read as strings. */
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
-import type { Int8, Int8Default, Numeric, Timestamp, TimestampRequired } from './database.ts';
+import type { Int8, Int8Default, Numeric, Timestamp, TimestampRequired } from './column-types.ts';
 
 /** Kysely's view of the tables of migrations/0004_trading.sql. Change both together. */
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { NotificationType } from '@om/core';
-import type { Database, JsonObject } from '../../db/database.ts';
+import type { JsonObject } from '../../db/column-types.ts';
+import type { Database } from '../../db/database.ts';
 
 /** Spec 001 §9: notifications page 10; unread count capped at 100. */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
