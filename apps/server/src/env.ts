@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { S3StorageConfig } from './features/storage/s3-storage.ts';
 
 /**
  * Every setting the server reads, parsed once at start. Nothing else reads process.env.
@@ -228,6 +227,17 @@ export type Env = z.infer<typeof EnvSchema> & {
   storageDir: string;
   /** Set when S3_BUCKET is: uploads go to that bucket. */
   s3?: S3StorageConfig;
+};
+
+/** An S3-compatible bucket (AWS, R2, MinIO, …), addressed path-style: `{endpoint}/{bucket}/{key}`. */
+export type S3StorageConfig = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where the bucket's objects are read from (the bucket's public URL or a CDN in front of it). */
+  publicUrl: string;
 };
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

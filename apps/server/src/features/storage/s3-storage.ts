@@ -1,18 +1,8 @@
 import { ERROR_UPLOADING_IMAGE } from '@om/core';
 import { AwsClient } from 'aws4fetch';
+import type { S3StorageConfig } from '../../env.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isStorageKey, UPLOAD_CACHE_CONTROL, type Storage } from './storage.ts';
-
-/** An S3-compatible bucket (AWS, R2, MinIO, …), addressed path-style: `{endpoint}/{bucket}/{key}`. */
-export type S3StorageConfig = {
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Where the bucket's objects are read from (the bucket's public URL or a CDN in front of it). */
-  publicUrl: string;
-};
 
 /**
  * Uploads by one signed PutObject (SigV4): atomic, so a reader sees the whole object or none.
