@@ -12,19 +12,14 @@ import {
   type EditionPriceBody,
   type EditionQuote,
 } from '@om/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
 import { launchesQueries } from '../launches/launches.queries.ts';
 import { tradeQueries } from '../trade/trade.queries.ts';
-import {
-  describeError,
-  signStep,
-  step,
-  toastFlowError,
-  TradeFlowError,
-} from '../signing/flow-steps.ts';
+import { describeError, step, TradeFlowError } from '../signing/flow-steps.ts';
+import { useSigningFlow } from '../signing/use-signing-flow.ts';
 import { ORDER_SOURCE, saveOrderRecords } from '../trade/order-records.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
@@ -62,11 +57,13 @@ async function fetchEditionPrice(body: EditionPriceBody): Promise<EditionQuote> 
  * the order (EditionsMint) and refreshes the launch. `unitPrice` is the price the page shows.
  */
 export function useEditionMint(launchpadId: string, unitPrice: bigint | undefined) {
-  const { wallet, signPsbt } = useWallet();
+  const { wallet } = useWallet();
   const queryClient = useQueryClient();
 
-  const prepare = useMutation({
-    mutationFn: async ({ mintCount, feeRate }: MintRequest): Promise<PreparedEditionMint> => {
+  const flow = useSigningFlow({
+    prepareTitle: FAILED_TO_CREATE_MINT_ORDER,
+    title: EDITION_MINT_FAILED,
+    prepare: async ({ mintCount, feeRate }: MintRequest): Promise<PreparedEditionMint> => {
       const taker = requireWallet(wallet);
       if (unitPrice === undefined) throw new TradeFlowError(NO_OPEN_PHASE, '');
       const quoted = await fetchEditionPrice({ id: launchpadId, mintCount, feeRate });
@@ -94,21 +91,15 @@ export function useEditionMint(launchpadId: string, unitPrice: bigint | undefine
       });
       return { mintCount, feeRate, quoted, order, review };
     },
-    onError: (error) => toastFlowError(error, FAILED_TO_CREATE_MINT_ORDER),
-  });
-
-  const mint = useMutation({
-    mutationFn: async ({ order, review }: PreparedEditionMint): Promise<EditionOrder> => {
-      requireWallet(wallet);
-      // Never reached from the page (its button is off), but a refused review is never signed.
-      if (review.problems.length > 0) {
-        throw new TradeFlowError(EDITION_MINT_FAILED, review.problems.join(' '));
-      }
-      const signedPsbt = await signStep(signPsbt, {
-        psbtBase64: order.psbt,
-        inputsToSign: order.inputsToSign.map(({ index, address }) => ({ index, address })),
-        finalize: false,
-      });
+    beforeSign: () => requireWallet(wallet),
+    // Never reached from the page (its button is off), but a refused review is never signed.
+    problems: ({ review }) => review.problems,
+    request: ({ order }) => ({
+      psbtBase64: order.psbt,
+      inputsToSign: order.inputsToSign.map(({ index, address }) => ({ index, address })),
+      finalize: false,
+    }),
+    submit: (signedPsbt, { order }): Promise<EditionOrder> => {
       const body: EditionMintSubmitBody = { orderId: order.orderId, signedPsbt };
       return offerCall(EDITION_MINT_FAILED, () =>
         api.post('/api/launchpad/editions/mint/submit', body, EditionOrderSchema),
@@ -136,8 +127,7 @@ export function useEditionMint(launchpadId: string, unitPrice: bigint | undefine
         },
       ]);
     },
-    onError: (error) => toastFlowError(error, EDITION_MINT_FAILED),
   });
 
-  return { prepare, mint };
+  return { prepare: flow.prepare, mint: flow.sign };
 }
