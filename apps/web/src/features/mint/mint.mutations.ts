@@ -13,7 +13,7 @@ import {
   type PurchaseQuote,
   type SubmitMintOfferBody,
 } from '@om/core';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
@@ -24,13 +24,8 @@ import type { PurchaseItem, PurchaseReview } from '../trade/purchase-review.ts';
 import type { PurchaseResult } from '../trade/purchase.mutations.ts';
 import { tradeQueries } from '../trade/trade.queries.ts';
 import { parseSatpoint } from '../trade/trade-format.ts';
-import {
-  describeError,
-  signStep,
-  step,
-  toastFlowError,
-  TradeFlowError,
-} from '../signing/flow-steps.ts';
+import { describeError, step, TradeFlowError } from '../signing/flow-steps.ts';
+import { useSigningFlow } from '../signing/use-signing-flow.ts';
 import { ORDER_SOURCE, saveOrderRecords } from '../trade/order-records.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
@@ -125,11 +120,13 @@ async function multisigAddressOf(queryClient: QueryClient, taker: WalletAccount)
  * order and refreshes the launch and the allocation.
  */
 export function useMint(launchpadId: string, phase: MintPhase | undefined) {
-  const { wallet, signPsbt, signMessage } = useWallet();
+  const { wallet, signMessage } = useWallet();
   const queryClient = useQueryClient();
 
-  const quote = useMutation({
-    mutationFn: async ({ mintCount, feeRate }: MintRequest): Promise<PreparedMint> => {
+  const flow = useSigningFlow({
+    prepareTitle: FAILED_TO_CREATE_BUY_OFFER,
+    title: FAILED_TO_SUBMIT_BUY_OFFER,
+    prepare: async ({ mintCount, feeRate }: MintRequest): Promise<PreparedMint> => {
       const taker = requireWallet(wallet);
       if (!phase) throw new TradeFlowError(NO_OPEN_PHASE, '');
       const body: CreateMintOfferBody = {
@@ -180,29 +177,26 @@ export function useMint(launchpadId: string, phase: MintPhase | undefined) {
       });
       return { offer, review, mintCount, feeRate };
     },
-    onError: (error) => toastFlowError(error, FAILED_TO_CREATE_BUY_OFFER),
-  });
-
-  const mint = useMutation({
-    mutationFn: async ({ offer, review }: PreparedMint): Promise<PurchaseResult> => {
-      requireWallet(wallet);
-      // Never reached from the page (its button is off), but a refused review is never signed.
-      if (review.problems.length > 0) {
-        throw new TradeFlowError(FAILED_TO_SUBMIT_BUY_OFFER, review.problems.join(' '));
-      }
+    beforeSign: () => requireWallet(wallet),
+    // Never reached from the page (its button is off), but a refused review is never signed.
+    problems: ({ review }) => review.problems,
+    signs: async (signOne, { offer }) => {
       const signedSetupPsbt =
         offer.setupPsbt === null
           ? undefined
-          : await signStep(signPsbt, {
+          : await signOne({
               psbtBase64: offer.setupPsbt,
               inputsToSign: offer.setupInputsToSign,
               finalize: false,
             });
-      const signedPsbt = await signStep(signPsbt, {
+      const signedPsbt = await signOne({
         psbtBase64: offer.psbt,
         inputsToSign: offer.inputsToSign,
         finalize: false,
       });
+      return { signedPsbt, signedSetupPsbt };
+    },
+    submit: ({ signedPsbt, signedSetupPsbt }, { offer }): Promise<PurchaseResult> => {
       const body: SubmitMintOfferBody = {
         ids: offer.ids,
         signedPsbt,
@@ -233,8 +227,7 @@ export function useMint(launchpadId: string, phase: MintPhase | undefined) {
         })),
       );
     },
-    onError: (error) => toastFlowError(error, FAILED_TO_SUBMIT_BUY_OFFER),
   });
 
-  return { quote, mint };
+  return { quote: flow.prepare, mint: flow.sign };
 }

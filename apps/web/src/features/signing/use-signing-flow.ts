@@ -5,7 +5,7 @@ import type { SignPsbtRequest } from '../wallet/wallet.types.ts';
 
 type SignPsbt = ReturnType<typeof useWallet>['signPsbt'];
 
-export type SigningFlowOptions<Input, Prepared, Result> = {
+export type SigningFlowOptions<Input, Prepared, Result, Signed = string> = {
   /** The toast title of a failed prepare. */
   prepareTitle: string;
   /** The toast title of a failed sign or submit (and of a refused review). */
@@ -20,12 +20,17 @@ export type SigningFlowOptions<Input, Prepared, Result> = {
   withoutSigning?: (prepared: Prepared) => Result | undefined;
   /** Runs before anything else when signing: a missing wallet and the like throw here. */
   beforeSign?: (prepared: Prepared) => void;
-  /** What the wallet is asked to sign. */
-  request: (prepared: Prepared) => SignPsbtRequest;
-  /** How the wallet signs; the shared 'Failed to sign psbt' step by default. */
+  /** What the wallet is asked to sign, for a flow with one PSBT. */
+  request?: (prepared: Prepared) => SignPsbtRequest;
+  /** A flow with several PSBTs (a padding setup, then the purchase) signs each, in order. */
+  signs?: (
+    signOne: (request: SignPsbtRequest) => Promise<string>,
+    prepared: Prepared,
+  ) => Promise<Signed>;
+  /** How the wallet signs one PSBT; the shared 'Failed to sign psbt' step by default. */
   sign?: (signPsbt: SignPsbt, request: SignPsbtRequest) => Promise<string>;
-  /** Hands the signed PSBT to the server; failures are toasted under `title`. */
-  submit: (signedPsbt: string, prepared: Prepared) => Promise<Result>;
+  /** Hands what was signed to the server; failures are toasted under `title`. */
+  submit: (signed: Signed, prepared: Prepared) => Promise<Result>;
   onSuccess?: (result: Result, prepared: Prepared) => void | Promise<void>;
 };
 
@@ -34,8 +39,8 @@ export type SigningFlowOptions<Input, Prepared, Result> = {
  * what signing it does before anything is signed; `sign` refuses a PSBT with problems, has the
  * wallet sign, and submits. Each step that fails becomes the toast the spec names for it.
  */
-export function useSigningFlow<Input, Prepared, Result>(
-  options: SigningFlowOptions<Input, Prepared, Result>,
+export function useSigningFlow<Input, Prepared, Result, Signed = string>(
+  options: SigningFlowOptions<Input, Prepared, Result, Signed>,
 ) {
   const { signPsbt } = useWallet();
   const { prepareTitle, title } = options;
@@ -56,7 +61,8 @@ export function useSigningFlow<Input, Prepared, Result>(
         throw new TradeFlowError(title, `${problems.join(' ')}${suffix}`);
       }
       const signer = options.sign ?? signStep;
-      const signed = await signer(signPsbt, options.request(prepared));
+      const signOne = (request: SignPsbtRequest) => signer(signPsbt, request);
+      const signed = await signAll(options, signOne, prepared);
       return step(title, () => options.submit(signed, prepared));
     },
     onSuccess: (result, prepared) => options.onSuccess?.(result, prepared),
@@ -66,6 +72,14 @@ export function useSigningFlow<Input, Prepared, Result>(
   return { prepare, sign };
 }
 
-export type SigningFlow<Input, Prepared, Result> = ReturnType<
-  typeof useSigningFlow<Input, Prepared, Result>
->;
+/** Signs a flow's one PSBT (`request`) or its several (`signs`). */
+function signAll<Prepared, Signed>(
+  options: Pick<SigningFlowOptions<never, Prepared, never, Signed>, 'request' | 'signs'>,
+  signOne: (request: SignPsbtRequest) => Promise<string>,
+  prepared: Prepared,
+): Promise<Signed> {
+  if (options.signs) return options.signs(signOne, prepared);
+  if (!options.request) throw new Error('A signing flow names its request or its signs.');
+  // Without `signs`, Signed is its default: the one signed PSBT.
+  return signOne(options.request(prepared)) as Promise<Signed>;
+}
