@@ -9,7 +9,7 @@ import {
   type CreateOfferPayload,
   type SubmitOfferBody,
 } from '@om/core';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
@@ -21,7 +21,8 @@ import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { reviewPurchase, type PurchaseItem, type PurchaseReview } from './purchase-review.ts';
 import { tradeQueries } from './trade.queries.ts';
 import { parseSatpoint } from './trade-format.ts';
-import { signStep, step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
+import { step, TradeFlowError } from '../signing/flow-steps.ts';
+import { useSigningFlow } from '../signing/use-signing-flow.ts';
 import { ORDER_SOURCE, saveOrderRecords } from './order-records.ts';
 
 /** An offer the server built, and the browser's own reading of it. */
@@ -99,12 +100,14 @@ function requireWallet(wallet: WalletAccount | null): WalletAccount {
  * while the review has problems.
  */
 export function useBuyListings(items: readonly BuyItem[]) {
-  const { wallet, signPsbt } = useWallet();
+  const { wallet } = useWallet();
   const queryClient = useQueryClient();
   const ids = items.map((item) => item.listingId);
 
-  const quote = useMutation({
-    mutationFn: async (feeRate: number): Promise<PreparedPurchase> => {
+  const flow = useSigningFlow({
+    prepareTitle: FAILED_TO_BUY_LISTING,
+    title: FAILED_TO_BUY_LISTING,
+    prepare: async (feeRate: number): Promise<PreparedPurchase> => {
       const taker = requireWallet(wallet);
       const body: CreateOfferBody = {
         ids,
@@ -137,28 +140,19 @@ export function useBuyListings(items: readonly BuyItem[]) {
       });
       return { offer, review, feeRate, multisigAddress };
     },
-    onError: (error) => toastFlowError(error, FAILED_TO_BUY_LISTING),
-  });
-
-  const buy = useMutation({
-    mutationFn: async ({
-      offer,
-      review,
-      multisigAddress,
-    }: PreparedPurchase): Promise<PurchaseResult> => {
+    beforeSign: () => requireWallet(wallet),
+    problems: ({ review }) => review.problems,
+    signs: async (signOne, { offer, multisigAddress }) => {
       const taker = requireWallet(wallet);
-      if (review.problems.length > 0) {
-        throw new TradeFlowError(FAILED_TO_BUY_LISTING, review.problems.join(' '));
-      }
       const signedSetup =
         offer.setupPsbt === null
           ? undefined
-          : await signStep(signPsbt, {
+          : await signOne({
               psbtBase64: offer.setupPsbt,
               inputsToSign: offer.setupInputsToSign,
               finalize: false,
             });
-      const signed = await signStep(signPsbt, {
+      const signed = await signOne({
         psbtBase64: offer.psbt,
         // A multisig padding is signed by its user key, the payment key (ADR 009).
         inputsToSign: offer.inputsToSign.map((input) =>
@@ -166,6 +160,10 @@ export function useBuyListings(items: readonly BuyItem[]) {
         ),
         finalize: false,
       });
+      return { signed, signedSetup };
+    },
+    submit: ({ signed, signedSetup }): Promise<PurchaseResult> => {
+      const taker = requireWallet(wallet);
       const body: SubmitOfferBody = {
         ids,
         signedPSBTBase64: signed,
@@ -200,8 +198,7 @@ export function useBuyListings(items: readonly BuyItem[]) {
         })),
       );
     },
-    onError: (error) => toastFlowError(error, FAILED_TO_BUY_LISTING),
   });
 
-  return { quote, buy };
+  return { quote: flow.prepare, buy: flow.sign };
 }
