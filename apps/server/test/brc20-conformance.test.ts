@@ -7,15 +7,15 @@
 import { createHash } from 'node:crypto';
 import type { EnvelopeContent } from '@om/bitcoin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillConformanceTemplate } from '../src/features/brc20/brc20-conformance.ts';
-import { BRC20_CONFORMANCE_TABLE as CONFORMANCE_TABLE } from '../src/features/brc20/brc20-conformance.table.ts';
+import { fillConformanceTemplate } from '../src/indexer/brc20/brc20-conformance.ts';
+import { BRC20_CONFORMANCE_TABLE as CONFORMANCE_TABLE } from '../src/indexer/brc20/brc20-conformance.table.ts';
 import type {
   ConformanceActor,
   ConformanceInscribe,
   ConformanceSend,
-} from '../src/features/brc20/brc20-conformance.types.ts';
-import { brc20EventString } from '../src/features/brc20/brc20-event-hash.ts';
-import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
+} from '../src/indexer/brc20/brc20-conformance.types.ts';
+import { brc20EventString } from '../src/indexer/brc20/brc20-event-hash.ts';
+import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { readBlockEvents } from '../src/features/brc20/brc20.queries.ts';
 import {
   keyLock,

@@ -3,12 +3,12 @@
 // moved to another holder, back to the sender as fee and burned on a bare OP_RETURN; balances,
 // the ticker, the events and the stored hashes, on every test database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pkscriptOf } from '../src/features/brc20/brc20-follower.ts';
+import { pkscriptOf } from '../src/indexer/brc20/brc20-follower.ts';
 import {
   blockEventHash,
   cumulativeEventHash,
   currentBalancesHash,
-} from '../src/features/brc20/brc20-event-hash.ts';
+} from '../src/indexer/brc20/brc20-event-hash.ts';
 import {
   readAddressBalances,
   readBlockEvents,

@@ -3,7 +3,7 @@
 // (balances, tickers, transferables, events, block and cumulative hashes) equals a fresh index of
 // the node's chain built in one run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
+import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { keyLock } from './helpers/chain-builder.ts';
 import {
   brc20Dump,

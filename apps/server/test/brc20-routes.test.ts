@@ -3,7 +3,7 @@
 // its holders and activity, an address's balances, transferables (confirmed, sending, pending
 // from the mempool, never counted) and activity, and bad input refused with a message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockEventHash, cumulativeEventHash } from '../src/features/brc20/brc20-event-hash.ts';
+import { blockEventHash, cumulativeEventHash } from '../src/indexer/brc20/brc20-event-hash.ts';
 import { readBlockEvents } from '../src/features/brc20/brc20.queries.ts';
 import { refreshMempoolSpends } from '../src/indexer/mempool-spends.ts';
 import { keyLock, spend } from './helpers/chain-builder.ts';

@@ -1,7 +1,7 @@
 import { bytesToBase64, parsePsbt, scriptOfAddress } from '@om/bitcoin';
 import { Brc20SendPreparePayloadSchema } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
+import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { inscribe } from './helpers/regtest-inscribe.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';

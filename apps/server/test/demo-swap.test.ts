@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { BRC20SWAP_PATH, SwapPoolsInfoSchema } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
+import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { seedDemoBrc20 } from '../src/features/demo/demo-brc20.ts';
 import { DEMO_SEED } from '../src/features/demo/demo-collections.ts';
 import { demoInscriberKey, demoOwners } from '../src/features/demo/demo-owners.ts';

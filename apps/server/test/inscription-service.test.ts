@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { btcToSats } from '../src/chain/rpc.ts';
 import { watchInscribeOrders } from '../src/features/inscription-service/inscribe-orders.worker.ts';
-import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
+import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { readAddressBalances } from '../src/features/brc20/brc20.queries.ts';
 import { platformFeeAddress } from '../src/features/listings/platform-fee.ts';
 import { inscribe } from './helpers/regtest-inscribe.ts';

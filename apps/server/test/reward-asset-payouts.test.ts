@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
+import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { payPools } from '../src/features/rewards/payouts/pool-payouts.worker.ts';
 import { rewardsWallet } from '../src/features/rewards/payouts/rewards-wallet.ts';
 import { inscribe } from './helpers/regtest-inscribe.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MiningStatusSchema, RewardsPageSchema } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
+import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { platformFeeAddress } from '../src/features/listings/platform-fee.ts';
 import { closeCycles } from '../src/features/rewards/mining/cycle-close.worker.ts';
 import { payPools } from '../src/features/rewards/payouts/pool-payouts.worker.ts';

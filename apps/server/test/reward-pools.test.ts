@@ -14,7 +14,7 @@ import {
   type Pool,
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
+import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { marketChannel } from '../src/features/events/market-events.ts';
 import { poolsFile, readSeedPools } from '../src/features/rewards/pools/pools.seed.ts';
 import { loadEnv } from '../src/env.ts';

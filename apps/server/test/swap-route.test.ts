@@ -12,7 +12,7 @@ import {
   SwapTxSizeSchema,
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
+import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { readAddressBalances } from '../src/features/brc20/brc20.queries.ts';
 import { resumeClaims } from '../src/features/broadcasts/claimed-transactions.worker.ts';
 import { addPool } from '../src/features/swap/swap-orders.queries.ts';

@@ -13,7 +13,7 @@ import {
   btcToSats as btcTextToSats,
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
+import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { readAddressBalances } from '../src/features/brc20/brc20.queries.ts';
 import { resumeClaims } from '../src/features/broadcasts/claimed-transactions.worker.ts';
 import { addPool } from '../src/features/swap/swap-orders.queries.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexBrc20 } from '../src/features/brc20/brc20-follower.ts';
+import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { accrueXp, xpConfig } from '../src/features/rewards/xp-accrual.worker.ts';
 import { inscribe } from './helpers/regtest-inscribe.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import type { BitcoinRpc } from '../../../apps/server/src/chain/rpc.ts';
 import type { Db } from '../../../apps/server/src/db/create-db.ts';
 import { ChainEvents } from '../../../apps/server/src/indexer/chain-events.ts';
-import { indexBrc20 } from '../../../apps/server/src/features/brc20/brc20-follower.ts';
+import { indexBrc20 } from '../../../apps/server/src/indexer/brc20/brc20-follower.ts';
 import { ChainFollower } from '../../../apps/server/src/indexer/follow-chain.ts';
 import { processCpuSeconds } from './proc-cpu.ts';
 

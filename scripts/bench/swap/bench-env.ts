@@ -8,7 +8,7 @@ import { selectChainSource } from '../../../apps/server/src/chain/sources/select
 import { createDb } from '../../../apps/server/src/db/create-db.ts';
 import { migrate } from '../../../apps/server/src/db/migrate.ts';
 import { loadEnv } from '../../../apps/server/src/env.ts';
-import { indexBrc20 } from '../../../apps/server/src/features/brc20/brc20-follower.ts';
+import { indexBrc20 } from '../../../apps/server/src/indexer/brc20/brc20-follower.ts';
 import { ChainEvents } from '../../../apps/server/src/indexer/chain-events.ts';
 import { ChainFollower } from '../../../apps/server/src/indexer/follow-chain.ts';
 import { startTestNode, type TestNode } from '../../../apps/server/test/helpers/regtest.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db.ts';
-import { rollbackBrc20 } from '../features/brc20/brc20-index.queries.ts';
+import { rollbackBrc20 } from './brc20/brc20-index.queries.ts';
 import { INDEXER_LOCK } from './write-block.ts';
 import type { IndexerCounters } from './indexer.types.ts';
 

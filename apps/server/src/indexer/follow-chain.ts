@@ -100,7 +100,7 @@ export class ChainFollower {
    */
   async syncBrc20(maxBlocks?: number): Promise<boolean> {
     // Loaded on first use: a process that only indexes inscriptions starts without the rules.
-    const { indexBrc20 } = await import('../features/brc20/brc20-follower.ts');
+    const { indexBrc20 } = await import('./brc20/brc20-follower.ts');
     const run = await indexBrc20(this.deps.db, this.deps.network, maxBlocks);
     if (run.height !== undefined) this.deps.events.emit('brc20', { height: run.height });
     return run.isAtTip;

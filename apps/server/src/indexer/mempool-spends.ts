@@ -4,7 +4,7 @@ import {
   forgetMempoolTransfers,
   recordMempoolTransfers,
   type MempoolTx,
-} from '../features/brc20/brc20-mempool.ts';
+} from './brc20/brc20-mempool.ts';
 
 /**
  * Mirrors which outputs mempool transactions spend, so an inscription (and a listing on it) shows

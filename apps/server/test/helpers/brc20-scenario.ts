@@ -2,7 +2,7 @@
 // run on every test database, and the index read back whole (to compare two indexes).
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/create-db.ts';
-import { indexBrc20 } from '../../src/features/brc20/brc20-follower.ts';
+import { indexBrc20 } from '../../src/indexer/brc20/brc20-follower.ts';
 import { keyLock, OP_RETURN, spend, type BuiltTx, type Coin, type Lock } from './chain-builder.ts';
 import type { ScenarioChain } from './scenario-chain.ts';
 

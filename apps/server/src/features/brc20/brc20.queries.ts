@@ -1,8 +1,8 @@
 import type { Brc20TokenSort } from '@om/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import { tickerFromRow } from './brc20-index.queries.ts';
-import type { Brc20Event, Brc20EventType, Brc20Ticker } from './brc20.types.ts';
+import { tickerFromRow } from '../../indexer/brc20/brc20-index.queries.ts';
+import type { Brc20Event, Brc20EventType, Brc20Ticker } from '../../indexer/brc20/brc20.types.ts';
 
 // The BRC-20 index's reads, for the API, the inscription service's mint check and the tests.
 

@@ -14,7 +14,7 @@ import {
 } from '@om/core';
 import type { Db } from '../../db/create-db.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
-import { addressOf } from './brc20-follower.ts';
+import { addressOf } from '../../indexer/brc20/brc20-follower.ts';
 import {
   listTickers,
   readActivity,

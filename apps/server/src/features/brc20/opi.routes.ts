@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { currentBalancesHash, EVENT_HASH_VERSION } from './brc20-event-hash.ts';
+import { currentBalancesHash, EVENT_HASH_VERSION } from '../../indexer/brc20/brc20-event-hash.ts';
 import { readBlockHashes, readBrc20Height, readCurrentBalances } from './brc20.queries.ts';
 
 /** Reported beside every hash, as OPI reports its own indexer version. */

@@ -9,7 +9,7 @@ import {
 } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { pkscriptOf } from '../brc20/brc20-follower.ts';
+import { pkscriptOf } from '../../indexer/brc20/brc20-follower.ts';
 import { cardinalCoins } from '../listings/wallet-coins.ts';
 import { isValidAddress } from '@om/bitcoin';
 import {

@@ -7,7 +7,7 @@ import {
   type WalletUtxo,
 } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
-import { readTransferables } from '../brc20/brc20-index.queries.ts';
+import { readTransferables } from '../../indexer/brc20/brc20-index.queries.ts';
 import { locateInscription } from '../listings/listing-utxo.ts';
 import { POSTAGE } from '../inscription-service/inscribe-price.ts';
 import { tokenText } from './swap-amounts.ts';

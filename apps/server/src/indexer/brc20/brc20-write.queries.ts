@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
-import { INDEXER_LOCK } from '../../indexer/write-block.ts';
+import { INDEXER_LOCK } from '../write-block.ts';
 import type { Brc20Balance, Brc20Event, Brc20Ticker, Brc20Transferable } from './brc20.types.ts';
 
 // The one transaction that writes a batch of BRC-20 blocks. Rows travel as one array per column

@@ -1,7 +1,7 @@
 import { inscriptionId, parseEnvelopes } from '@om/bitcoin';
 import type { Db } from '../../db/create-db.ts';
-import { curseOf } from '../../indexer/curse.ts';
-import { envelopeContent } from '../../indexer/envelopes.ts';
+import { curseOf } from '../curse.ts';
+import { envelopeContent } from '../envelopes.ts';
 import { brc20Candidate } from './brc20-candidate.ts';
 
 /** What getrawtransaction (verbosity 1) answers for a mempool transaction, as far as we read it. */
