@@ -11,7 +11,7 @@ import {
   type CreateListingBody,
   type MultisigWallet,
 } from '@om/core';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
@@ -20,7 +20,8 @@ import { useWallet } from '../wallet/wallet-context.ts';
 import type { InputToSign, WalletAccount } from '../wallet/wallet.types.ts';
 import { reviewListingPsbt, type ListingReview } from './listing-review.ts';
 import { tradeQueries } from './trade.queries.ts';
-import { signStep, step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
+import { step, TradeFlowError } from '../signing/flow-steps.ts';
+import { useSigningFlow } from '../signing/use-signing-flow.ts';
 import { ORDER_SOURCE, saveOrderRecords } from './order-records.ts';
 
 /** One inscription to list, as the seller chose it. */
@@ -110,11 +111,13 @@ function refreshMarket(queryClient: QueryClient): Promise<void> {
  * A protected listing lists outputs of the maker wallet (deposit.mutations.ts moves them there).
  */
 export function useListInscriptions({ onListed }: { onListed?: () => void } = {}) {
-  const { wallet, signPsbt } = useWallet();
+  const { wallet } = useWallet();
   const queryClient = useQueryClient();
 
-  const prepare = useMutation({
-    mutationFn: async (request: ListingRequest): Promise<PreparedListing> => {
+  const flow = useSigningFlow({
+    prepareTitle: LISTING_FAILED,
+    title: LISTING_FAILED,
+    prepare: async (request: ListingRequest): Promise<PreparedListing> => {
       const maker = requireWallet(wallet, LISTING_FAILED);
       const created = await step(LISTING_FAILED, () =>
         api.post(
@@ -137,27 +140,22 @@ export function useListInscriptions({ onListed }: { onListed?: () => void } = {}
         isProtected,
       };
     },
-    onError: (error) => toastFlowError(error, LISTING_FAILED),
-  });
-
-  const sign = useMutation({
-    mutationFn: async (prepared: PreparedListing) => {
+    beforeSign: () => requireWallet(wallet, LISTING_FAILED),
+    request: (prepared) => ({
+      psbtBase64: prepared.psbt,
+      inputsToSign: prepared.inputsToSign,
+      finalize: false,
+    }),
+    submit: async (signedPSBT, prepared) => {
       const maker = requireWallet(wallet, LISTING_FAILED);
-      const signedPSBT = await signStep(signPsbt, {
-        psbtBase64: prepared.psbt,
-        inputsToSign: prepared.inputsToSign,
-        finalize: false,
-      });
-      await step(LISTING_FAILED, () =>
-        api.put(
-          '/api/listings/protected/confirm',
-          { listingIds: prepared.listingIds, signedPSBT },
-          ConfirmListingPayloadSchema,
-        ),
+      await api.put(
+        '/api/listings/protected/confirm',
+        { listingIds: prepared.listingIds, signedPSBT },
+        ConfirmListingPayloadSchema,
       );
-      return { maker, prepared };
+      return { maker };
     },
-    onSuccess: async ({ maker, prepared }) => {
+    onSuccess: async ({ maker }, prepared) => {
       toast.success(INSCRIPTIONS_LISTED);
       onListed?.();
       await refreshMarket(queryClient);
@@ -172,10 +170,9 @@ export function useListInscriptions({ onListed }: { onListed?: () => void } = {}
         })),
       );
     },
-    onError: (error) => toastFlowError(error, LISTING_FAILED),
   });
 
-  return { prepare, sign };
+  return { prepare: flow.prepare, sign: flow.sign };
 }
 
 /** A price change: the listing at the new price, signed again. */
@@ -189,7 +186,7 @@ export type RelistRequest = { listingId: string; draft: ListingDraft; isProtecte
  * reviews it; `sign` signs it and relists with the signature.
  */
 export function useRelist({ onChanged }: { onChanged?: () => void } = {}) {
-  const { wallet, signPsbt } = useWallet();
+  const { wallet } = useWallet();
   const queryClient = useQueryClient();
   const bodyFor = (
     maker: WalletAccount,
@@ -204,8 +201,10 @@ export function useRelist({ onChanged }: { onChanged?: () => void } = {}) {
     listingId,
   });
 
-  const prepare = useMutation({
-    mutationFn: async ({
+  const flow = useSigningFlow({
+    prepareTitle: LISTING_PRICE_UPDATE_FAILED,
+    title: LISTING_PRICE_UPDATE_FAILED,
+    prepare: async ({
       listingId,
       draft,
       isProtected = false,
@@ -236,24 +235,19 @@ export function useRelist({ onChanged }: { onChanged?: () => void } = {}) {
         isProtected,
       };
     },
-    onError: (error) => toastFlowError(error, LISTING_PRICE_UPDATE_FAILED),
-  });
-
-  const sign = useMutation({
-    mutationFn: async (prepared: PreparedRelist) => {
+    beforeSign: () => requireWallet(wallet, LISTING_PRICE_UPDATE_FAILED),
+    request: (prepared) => ({
+      psbtBase64: prepared.psbt,
+      inputsToSign: prepared.inputsToSign,
+      finalize: false,
+    }),
+    submit: async (signedPsbt, prepared): Promise<void> => {
       const maker = requireWallet(wallet, LISTING_PRICE_UPDATE_FAILED);
       const [listingId = ''] = prepared.listingIds;
-      const signedPsbt = await signStep(signPsbt, {
-        psbtBase64: prepared.psbt,
-        inputsToSign: prepared.inputsToSign,
-        finalize: false,
-      });
-      const relisted = await step(LISTING_PRICE_UPDATE_FAILED, () =>
-        api.post(
-          '/api/listings/protected/relist',
-          { ...bodyFor(maker, listingId, prepared.price, prepared.isProtected), signedPsbt },
-          RelistPayloadSchema,
-        ),
+      const relisted = await api.post(
+        '/api/listings/protected/relist',
+        { ...bodyFor(maker, listingId, prepared.price, prepared.isProtected), signedPsbt },
+        RelistPayloadSchema,
       );
       if (!relisted.confirmed) {
         throw new TradeFlowError(LISTING_PRICE_UPDATE_FAILED, 'The new price was not confirmed.');
@@ -264,8 +258,7 @@ export function useRelist({ onChanged }: { onChanged?: () => void } = {}) {
       onChanged?.();
       await refreshMarket(queryClient);
     },
-    onError: (error) => toastFlowError(error, LISTING_PRICE_UPDATE_FAILED),
   });
 
-  return { prepare, sign };
+  return { prepare: flow.prepare, sign: flow.sign };
 }
