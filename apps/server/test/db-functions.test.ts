@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type Db, type DbKind } from '../src/db/create-db.ts';
-import { listFunctions, listMigrations, migrate } from '../src/db/migrate.ts';
+import { applyFunctions, listFunctions, listMigrations, migrate } from '../src/db/migrate.ts';
 import { createTestDb, databaseKinds } from './helpers/test-app.ts';
 
 // ADR 024: every function and trigger lives in one file of db/functions, applied after the
@@ -55,7 +55,7 @@ function declared(): { functions: string[]; triggers: string[] } {
   };
 }
 
-/** The schema as text, its own name left out: columns, constraints, indexes, types, functions, triggers. */
+/** The schema as text without its name: columns, constraints, indexes, types, routines, triggers. */
 async function schemaOf(
   db: Db,
 ): Promise<{ functions: string[]; triggers: string[]; all: string[] }> {
@@ -68,10 +68,13 @@ async function schemaOf(
     UNION ALL SELECT 'column', table_name || '.' || column_name,
       format('%s %s %s', data_type, is_nullable, column_default)
     FROM information_schema.columns WHERE table_schema = current_schema()
-    UNION ALL SELECT 'constraint', conrelid::regclass::text || '.' || conname, pg_get_constraintdef(oid)
+    UNION ALL SELECT 'constraint', conrelid::regclass::text || '.' || conname,
+      pg_get_constraintdef(oid)
     FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
-    UNION ALL SELECT 'index', indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()
-    UNION ALL SELECT 'type', t.typname, coalesce(string_agg(a.attname || ' ' || format_type(a.atttypid, a.atttypmod), ', ' ORDER BY a.attnum), '')
+    UNION ALL SELECT 'index', indexname, indexdef FROM pg_indexes
+    WHERE schemaname = current_schema()
+    UNION ALL SELECT 'type', t.typname, coalesce(string_agg(
+      a.attname || ' ' || format_type(a.atttypid, a.atttypmod), ', ' ORDER BY a.attnum), '')
     FROM pg_type t JOIN pg_class c ON c.oid = t.typrelid AND c.relkind = 'c'
     LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0
     WHERE t.typnamespace = current_schema()::regnamespace GROUP BY t.typname
@@ -107,7 +110,7 @@ async function emptyDb(kind: DbKind): Promise<Db> {
   };
 }
 
-/** The migrations as they were at OLD_HISTORY, up to `below` (exclusive), in a directory of their own. */
+/** The migrations of OLD_HISTORY up to `below` (exclusive), in a directory of their own. */
 function oldMigrations(below = '9999'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-old-migrations-'));
   temporary.push(dir);
@@ -130,7 +133,7 @@ function oldMigrations(below = '9999'): string {
 describe.each(databaseKinds())('db functions on %s', (kind) => {
   let fresh: string[] = [];
 
-  it('are exactly the files: each function and trigger of the schema is declared by one', async () => {
+  it('are exactly the files: each function and trigger of the schema has one', async () => {
     const db = await createTestDb(kind);
     try {
       const files = declared();
@@ -153,6 +156,28 @@ describe.each(databaseKinds())('db functions on %s', (kind) => {
         `BEGIN; SET LOCAL check_function_bodies = on; ${files.join('\n')} COMMIT;`,
       );
       expect((await schemaOf(db)).all).toEqual(before.all);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('apply again only when their file changed, and forget a removed file', async () => {
+    const db = await createTestDb(kind);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-functions-'));
+    temporary.push(dir);
+    try {
+      expect(await applyFunctions(db)).toEqual([]);
+      for (const f of listFunctions())
+        fs.copyFileSync(f.file, path.join(dir, path.basename(f.file)));
+      fs.appendFileSync(path.join(dir, 'escape_like.sql'), '-- changed\n');
+      expect(await applyFunctions(db, dir)).toEqual(['escape_like']);
+      expect(await applyFunctions(db, dir)).toEqual([]);
+      fs.rmSync(path.join(dir, 'escape_like.sql'));
+      expect(await applyFunctions(db, dir)).toEqual([]);
+      const { rows } = await sql<{
+        name: string;
+      }>`SELECT name FROM schema_functions ORDER BY name`.execute(db.kysely);
+      expect(rows.map((r) => r.name)).toEqual(listFunctions(dir).map((f) => f.name));
     } finally {
       await db.close();
     }
@@ -191,25 +216,28 @@ describe.each(databaseKinds())('db functions on %s', (kind) => {
         const k = db.kysely;
         await sql`insert into collections (slug, name) values ('up', 'Up')`.execute(k);
         await sql`insert into inscriptions (inscription_id, collection_id)
-          select 'a'||n||repeat('0', 62)||'i0', c.id from collections c, generate_series(1, 3) n`.execute(
-          k,
-        );
+          select 'a' || n || repeat('0', 62) || 'i0', c.id
+          from collections c, generate_series(1, 3) n`.execute(k);
         await sql`insert into attributes (inscription_id, collection_id, category, value)
-          select inscription_id, collection_id, 'Eyes', case when inscription_id like 'a1%' then 'Red' else 'Blue' end
+          select inscription_id, collection_id, 'Eyes',
+            case when inscription_id like 'a1%' then 'Red' else 'Blue' end
           from inscriptions`.execute(k);
         await sql`insert into orderbook (inscription_id, collection_id, status, price, outpoint,
             output_value, maker_payment_address, maker_ordinal_address, listed_at)
-          select inscription_id, collection_id, 'active', 5000, repeat('b', 64)||':0', 10000, 'bc1qpay',
+          select inscription_id, collection_id, 'active', 5000, repeat('b', 64) || ':0', 10000,
+            'bc1qpay',
             'bc1pord', now() from inscriptions where inscription_id like 'a2%'`.execute(k);
 
         await migrate(db);
         const caches = async () =>
           (
             await sql<{ row: string }>`
-              select format('stats %s %s %s %s %s %s', supply, listed, floor_price, owners, next_slot,
+              select format('stats %s %s %s %s %s %s', supply, listed, floor_price, owners,
+                next_slot,
                 listed_bits) as row from collection_stats
               union all select format('item %s %s', inscription_id, slot) from collection_items
-              union all select format('bits %s %s %s', category, value, bits) from collection_trait_bits
+              union all select format('bits %s %s %s', category, value, bits)
+              from collection_trait_bits
               union all select format('pending %s', statement) from schema_function_calls
               order by 1`.execute(k)
           ).rows.map((r) => r.row);

@@ -48,7 +48,8 @@ export async function migrate(
   // schema_function_calls: statements a migration's data move leaves for once the functions are in
   // place (`select rebuild_collection_stats()`), in the migration's own transaction.
   await db.execScript(`
-    CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
+    CREATE TABLE IF NOT EXISTS schema_migrations
+      (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
     CREATE TABLE IF NOT EXISTS schema_functions (name text PRIMARY KEY, checksum text NOT NULL);
     CREATE TABLE IF NOT EXISTS schema_function_calls (statement text PRIMARY KEY);
   `);
@@ -121,7 +122,12 @@ export async function applyFunctions(db: Db, dir = FUNCTIONS_DIR): Promise<strin
   }>`SELECT count(*)::int AS n FROM schema_function_calls`.execute(db.kysely);
   if (changed.length === 0 && removed.length === 0 && calls.rows[0]?.n === 0) return [];
   // Names are [a-z0-9_] and checksums hex (listFunctions), so quoting them inline is safe.
+  const forget = ['', ...removed].map((name) => `'${name}'`).join(', ');
   const records = changed.map((f) => `('${f.name}', '${f.checksum}')`).join(', ');
+  const record = records
+    ? `INSERT INTO schema_functions (name, checksum) VALUES ${records}
+         ON CONFLICT (name) DO UPDATE SET checksum = excluded.checksum;`
+    : '';
   await db
     .execScript(
       `
@@ -129,18 +135,21 @@ export async function applyFunctions(db: Db, dir = FUNCTIONS_DIR): Promise<strin
       SELECT pg_advisory_xact_lock(${SCHEMA_LOCK});
       SET LOCAL check_function_bodies = off;
       ${changed.map((f) => `${f.sql}\n;`).join('\n')}
-      DELETE FROM schema_functions WHERE name IN (${['', ...removed].map((n) => `'${n}'`).join(', ')});
-      ${records ? `INSERT INTO schema_functions (name, checksum) VALUES ${records} ON CONFLICT (name) DO UPDATE SET checksum = excluded.checksum;` : ''}
+      DELETE FROM schema_functions WHERE name IN (${forget});
+      ${record}
       DO $om$ DECLARE s text; BEGIN
-        FOR s IN SELECT statement FROM schema_function_calls ORDER BY statement LOOP EXECUTE s; END LOOP;
+        FOR s IN SELECT statement FROM schema_function_calls ORDER BY statement LOOP
+          EXECUTE s;
+        END LOOP;
         DELETE FROM schema_function_calls;
       END $om$;
       COMMIT;
     `,
     )
     .catch((err: unknown) => {
+      const names = changed.map((f) => f.name).join(', ');
       throw new Error(
-        `Functions ${changed.map((f) => f.name).join(', ')} failed: ${err instanceof Error ? err.message : String(err)}`,
+        `Functions ${names} failed: ${err instanceof Error ? err.message : String(err)}`,
       );
     });
   return changed.map((f) => f.name);

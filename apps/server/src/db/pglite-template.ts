@@ -11,8 +11,8 @@ import { listFunctions, listMigrations } from './migrate.ts';
 // migrations on top add about 60 more. So the first data dir that initdb makes and migrate() fully
 // migrates is dumped here, and a later fresh one is unpacked from it, already migrated. The key is
 // the PGlite version and every migration's and function file's name and text: a new or changed
-// migration or function (or PGlite) means a new template, made the old way once. An existing data dir never sees a template; it
-// just migrates. In-memory databases (tests) keep initdb: their migrations may be a test's own.
+// migration or function (or PGlite) means a new template, made the old way once. An existing data
+// dir never sees a template; it just migrates. In-memory databases (tests) keep initdb: their migrations may be a test's own.
 
 const PGLITE_PACKAGE = path.resolve(
   path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))),

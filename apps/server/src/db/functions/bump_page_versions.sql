@@ -5,8 +5,8 @@
 -- collection_stats_on_chain_inscriptions.sql, which already joins them to their collections: one
 -- join per block write, not two.
 --
--- New versions for these collections, their rows locked in id order as 0003's triggers lock
--- them (no deadlock between statements touching several collections).
+-- New versions for these collections, their rows locked in id order as the collection_stats
+-- triggers lock them (no deadlock between statements touching several collections).
 create or replace function bump_page_versions(p_collections bigint[]) returns void language plpgsql as $$
 begin
   if coalesce(cardinality(p_collections), 0) = 0 then

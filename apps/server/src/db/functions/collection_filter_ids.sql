@@ -1,5 +1,9 @@
--- 0003's filter, with trait filters from the bit strings: the set slots of a selective mask
--- become ids by the slot index; a broad mask falls back to 0003's gathering from the attributes.
+-- The inscriptions passing the trait and search filters, or null without any. traits is
+-- {"Category": ["Value", ...], ...}: values of one category OR, categories AND. A selective trait
+-- mask (trait_filter_mask) becomes ids by the slot index; a broad one gathers them from the
+-- attributes index, each value one range of it (offset 0 keeps those lookups from becoming a scan
+-- of the collection's attributes). search matches a name (substring, any case), an inscription id
+-- or an inscription number.
 create or replace function collection_filter_ids(p_collection_id bigint, p_traits jsonb, p_search text)
 returns table (ids text[]) language plpgsql stable as $$
 declare

@@ -1,5 +1,7 @@
--- 0003's counts, where a selective filter's listed items are found by one probe per item of the
--- one-active-listing index instead of a walk of the collection's listings.
+-- How many listed and unlisted inscriptions a page's filters select. Listed: an active listing of
+-- this collection within the price bounds; price bounds select listed inscriptions only. Without
+-- filters the answer is the cache's; a selective filter's listed items are found by one probe per
+-- item of the one-active-listing index instead of a walk of the collection's listings.
 create or replace function collection_page_counts(p_collection_id bigint, p_status text,
   p_min_price bigint, p_max_price bigint, p_ids text[])
 returns table (listed bigint, unlisted bigint) language sql stable as $$

@@ -1,6 +1,9 @@
--- 0003's chain_inscriptions trigger, now also renewing the page versions of the collections a
--- statement touches, from the same join, before the owner deltas lock any of them. An update
--- fires it twice (old rows, then new rows: the same inscriptions); the first call renews.
+-- chain_inscriptions (the indexer: reveals, moves, reorg rollbacks): holdings by current address,
+-- the numbers of collection_items (a number never changes, so moves leave them alone), and new
+-- page versions for the collections a statement touches, from the same join, before the owner
+-- deltas lock any of them. An update fires it twice (old rows, then new rows: the same
+-- inscriptions); the first call renews. Inscriptions in no collection cost one primary-key probe
+-- each.
 create or replace function collection_stats_on_chain_inscriptions() returns trigger language plpgsql as $$
 declare
   sign integer := tg_argv[0]::integer;

@@ -3,10 +3,12 @@
 -- new side of an update, -1 for deleted rows and the old side. An update therefore fires a pair,
 -- old rows first (triggers on one event fire in name order: *_update_1_old, then *_update_2_new).
 --
--- 0006's inscriptions trigger, now leaving alone an update that keeps an inscription in its
--- collection (a new name, a launch upserting its items): before, every updated row lost its
--- collection_items row and got a new slot, which its attribute bit strings did not follow, so a
--- trait filter stopped finding it. The old-side call takes the rows whose collection changed (the
+-- inscriptions: supply, collection_items with their slots, and the holdings of inscriptions
+-- entering or leaving a collection. The collection's stats row is locked by the update that takes
+-- the next slots, so concurrent writers never share a slot; a removed item's slot stays empty (its
+-- attributes went first: they reference it). An update that keeps an inscription in its collection
+-- (a new name, a launch upserting its items) leaves its item and slot alone, which its attribute
+-- bit strings follow. The old-side call takes the rows whose collection changed (the
 -- table already holds the new values); the new-side call, after it, the rows left without an item.
 create or replace function collection_stats_on_inscriptions() returns trigger language plpgsql as $$
 declare

@@ -1,6 +1,9 @@
--- 0003's orderbook trigger, now also setting (new rows) or clearing (old rows) the listed bits
--- of the active market listings a statement touched, under the stats row lock it already takes;
--- an update clears the old rows' bits before it sets the new ones' (triggers fire by name).
+-- orderbook: the listed count by delta, and the listed bits of the active market listings a
+-- statement touched, set (new rows) or cleared (old rows) under the stats row lock; an update
+-- clears the old rows' bits before it sets the new ones' (triggers fire by name). The floor is
+-- re-read from the listed index (its first entry) after locking the stats row, so a statement that
+-- waited for another writer's lock reads that writer's committed listings in its new snapshot (READ
+-- COMMITTED) and never a stale floor.
 create or replace function collection_stats_on_orderbook() returns trigger language plpgsql as $$
 declare
   sign integer := tg_argv[0]::integer;

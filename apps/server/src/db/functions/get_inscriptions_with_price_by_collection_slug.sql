@@ -1,5 +1,18 @@
--- 0006's page; its selective path reads the listed slots (probed for their listing) apart from
--- the unlisted ones (not probed), and skips the side a status or price filter rules out.
+-- A page of a collection's inscriptions with their active listing. status: all, listed or
+-- unlisted. Sorts: price_asc, price_desc and recently_listed give the listed rows in that order,
+-- then the unlisted ones by number; number_asc and number_desc mix both (an inscription the indexer
+-- has not seen yet, without a number, comes last, or first in number_desc). total, the same on
+-- every row, counts the rows the filters select; an empty page has no row, so ask
+-- get_inscriptions_count_by_collection_slug.
+-- PL/pgSQL for two reasons: every order is a walk of an index that stops after the page (the
+-- listed index by price or by listing time, collection_items by number), which takes one statement
+-- per order since an ORDER BY of CASEs can use no index (hence the near-identical statements per
+-- order below); and those statements' plans are cached per connection instead of being made on
+-- every call. Those plans are generic (planned once, for any argument): the walks test each row's
+-- listing with a subquery on the one-active-listing index, which no plan can turn into a join over
+-- the whole collection. A selective filter (at most sparse_filter_limit() items) is read item by
+-- item and sorted in memory instead: its listed slots (probed for their listing) apart from the
+-- unlisted ones (not probed), skipping the side a status or price filter rules out.
 create or replace function get_inscriptions_with_price_by_collection_slug(p_slug text, p_status text,
   p_min_price bigint, p_max_price bigint, p_traits jsonb, p_sort text, p_limit integer,
   p_offset bigint, p_search text default null)

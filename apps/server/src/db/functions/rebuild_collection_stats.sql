@@ -1,4 +1,7 @@
--- 0006's rebuild, now building the listed strings too.
+-- Recomputes every cached figure from the tables: collection_items with their slots, holdings,
+-- collection_stats, the trait and listed bit strings. Repairs the caches after a bulk load made
+-- with triggers disabled, and fills them after a migration that asks (schema_function_calls,
+-- ADR 024).
 create or replace function rebuild_collection_stats() returns void language plpgsql as $$
 begin
   delete from collection_items;

@@ -1,5 +1,7 @@
--- 0006's mask, without building a zero string per category: a category of one value is its
--- string, and strings are padded only when shorter than the collection's slots.
+-- The slots matching a trait filter ({"Category": ["Value", ...]}: values of a category OR,
+-- categories AND) as a bit string as long as the collection's slots; all zeros when a value is
+-- unknown. A category of one value is its string, and strings are padded only when shorter than
+-- the collection's slots (no zero string built per category).
 create or replace function trait_filter_mask(p_collection_id bigint, p_traits jsonb)
 returns bit varying language plpgsql stable as $$
 declare

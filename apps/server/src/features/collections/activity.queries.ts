@@ -10,8 +10,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { TradeHistoryRow } from '../../db/database.ts';
 
-// Trades and orders, through 0003_market_reads.sql's functions (trade_history rows, and
-// market_listing rows: an order book entry without its signed PSBT).
+// Trades and orders, through the read functions of db/functions (fetch_activity.sql,
+// get_listings.sql, …): trade_history rows, and market_listing rows (an order book entry without
+// its signed PSBT).
 
 function toActivity(r: TradeHistoryRow): TradeActivity {
   return {

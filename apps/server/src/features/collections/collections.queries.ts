@@ -17,8 +17,9 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { CollectionsTable } from '../../db/database.ts';
 
-// Every read is one of 0003_market_reads.sql's functions. int8 and numeric come back as decimal
-// strings, int4 as numbers; sats stay strings, counts become numbers.
+// Every read is one of the market's read functions, each defined in db/functions/<name>.sql (ADR
+// 024). int8 and numeric come back as decimal strings, int4 as numbers; sats stay strings, counts
+// become numbers.
 
 type Int8 = string;
 

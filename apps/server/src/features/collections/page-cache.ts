@@ -2,9 +2,10 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * Inscriptions pages this process already answered, as the JSON it sent, each with the
- * collection's page_version it was computed at (0015_page_versions). A page is answered from here
- * only when the version read now is that one: any change to what the page shows gives the
- * collection a new version, in whichever process or transaction made it. Bounded by bytes.
+ * collection's page_version it was computed at (0015_page_versions, renewed by the triggers of
+ * db/functions/page_version_on_*.sql). A page is answered from here only when the version read now
+ * is that one: any change to what the page shows gives the collection a new version, in whichever
+ * process or transaction made it. Bounded by bytes.
  */
 export class PageCache {
   private readonly pages: LRUCache<string, { version: string; body: string }> | undefined;

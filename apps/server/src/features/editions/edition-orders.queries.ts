@@ -38,7 +38,8 @@ const tables = (db: Db): Kysely<Database & InscribeTables> =>
  * Takes `mint_count` editions and records the order (the engine's row, then its terms), in one
  * transaction. The conditional decrement locks the launch row, so concurrent mints of the last
  * editions are served one after the other and exactly the remaining count is ever reserved; from
- * then on the order's state holds them or gives them back (the trigger of migration 0021).
+ * then on the order's state holds them or gives them back (the trigger of
+ * db/functions/edition_hold_follows_state.sql).
  */
 export async function reserveEditions(
   db: Db,

@@ -11,9 +11,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/create-db.ts';
 
 /**
- * Trade and listing changes and notifications, heard from PostgreSQL (migrations 0005 and 0028's
- * triggers): every process LISTENs, so a purchase submitted to one server process reaches the pages
- * served by another.
+ * Trade and listing changes and notifications, heard from PostgreSQL (the triggers of
+ * db/functions/notify_*.sql and notifications_notify.sql): every process LISTENs, so a purchase
+ * submitted to one server process reaches the pages served by another.
  */
 export class MarketEvents extends EventEmitter<{
   trade: [TradeEvent];
