@@ -21,7 +21,7 @@ export type PreparedPsbt<Extra> = {
  * only sign inputs at their own address skip P2WSH ones without a word; this says so before the
  * server does. Throws TradeError for a PSBT that cannot be read.
  */
-export function unsignedInputs(signedPsbt: string, indices: readonly number[]): number[] {
+function unsignedInputs(signedPsbt: string, indices: readonly number[]): number[] {
   const tx = parsePsbt(signedPsbt);
   return indices.filter((index) => {
     if (index >= tx.inputsLength) return true;

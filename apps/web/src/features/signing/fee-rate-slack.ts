@@ -4,8 +4,8 @@
  * change below the change floor goes to the fee rather than making a dust output; so a few
  * percent and 1 sat/vB of slack. One rule for every signing review.
  */
-export const FEE_RATE_SLACK = 1.1;
-export const FEE_RATE_SLACK_ABSOLUTE = 1;
+const FEE_RATE_SLACK = 1.1;
+const FEE_RATE_SLACK_ABSOLUTE = 1;
 
 /** The highest fee rate a reviewed PSBT may pay when the user chose `feeRate` sat/vB. */
 export function maxAcceptedFeeRate(feeRate: number): number {
