@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { listMigrations } from '../../../apps/server/src/db/migrate.ts';
+import { listFunctions, listMigrations } from '../../../apps/server/src/db/migrate.ts';
 
 /** What the market holds: the spec's scale by default (npm run bench:market -- --scale 0.01 for a quick look). */
 export type Plan = {
@@ -45,11 +45,12 @@ export const slugOf = (index: number) => `bench-${String(index).padStart(4, '0')
 // Bump when the generated data changes shape: a stored market of another version is rebuilt.
 const GENERATOR_VERSION = 1;
 
-/** The plan, the generator and every migration: a stored market with the same key is reused. */
+/** Plan, generator, migrations and functions: a stored market with the same key is reused. */
 export function marketKey(plan: Plan): string {
   const hash = createHash('sha256').update(JSON.stringify({ plan, GENERATOR_VERSION }));
   for (const { file } of listMigrations())
     hash.update(path.basename(file)).update(fs.readFileSync(file));
+  for (const { name, sql } of listFunctions()) hash.update(`functions/${name}`).update(sql);
   return hash.digest('hex');
 }
 

@@ -1,6 +1,7 @@
 -- 0003_market_reads: the market's read side (issue 4 "Browse"; spec 001 §2, §3, §7 "Data queries").
--- Every read the browse pages make is one function with the spec's name. Runs unchanged on
--- PostgreSQL 15+ and PGlite (PostgreSQL 17); no extensions; the runner wraps it in a transaction.
+-- Every read the browse pages make is one function with the spec's name, in ../functions (ADR
+-- 024). Runs unchanged on PostgreSQL 15+ and PGlite (PostgreSQL 17); no extensions; the runner
+-- wraps it in a transaction.
 --
 -- Definitions used throughout:
 --   a sale: a trade_history row in initiated, mempool or confirmed (canceled never happened; a
@@ -76,15 +77,6 @@ create index trade_history_sales_by_time on trade_history (created_at) include (
 -- Activity pages in a stable order (created_at ties broken by id).
 drop index trade_history_recent;
 create index trade_history_recent on trade_history (created_at desc, id desc);
-
--- ── Helpers ─────────────────────────────────────────────────────────────────────────────────
--- Functions used inside other queries are SQL returning a table, so the planner inlines them into
--- the caller's query (a scalar function with subqueries would run as a separate call per row).
--- The reads behind a page view with a query of many parts (the list, the stats row, the chart, the
--- inscriptions) are PL/pgSQL instead: a SQL function is inlined and planned again on every call,
--- 1 to 2 ms each, where PL/pgSQL keeps its statements' plans per connection. Those plans are
--- generic (plan_cache_mode): they serve every argument, since each statement's shape, not the
--- planner's guess about an argument, picks its indexes.
 
 -- ── Orders and activity ─────────────────────────────────────────────────────────────────────
 -- An order book entry as the market shows it; never the maker's signed PSBT.
