@@ -2,7 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps.ts';
 import { addressRoutes } from './features/address/address.routes.ts';
-import { registerAuctions } from './features/auctions/auctions.routes.ts';
+import { auctionsRoutes } from './features/auctions/auctions.routes.ts';
 import { brc20SendRoutes } from './features/brc20/brc20-send.routes.ts';
 import { brc20Routes } from './features/brc20/brc20.routes.ts';
 import { opiRoutes } from './features/brc20/opi.routes.ts';
@@ -16,12 +16,9 @@ import { listenToMarket } from './features/events/market-events.ts';
 import { inscriptionsRoutes } from './features/inscriptions/inscriptions.routes.ts';
 import { listingsRoutes } from './features/listings/listings.routes.ts';
 import { multisigRoutes } from './features/multisig/multisig.routes.ts';
-import { startClaimWorker } from './features/broadcasts/claimed-transactions.worker.ts';
 import { editionsRoutes } from './features/editions/editions.routes.ts';
 import { inscriptionServiceRoutes } from './features/inscription-service/inscription-service.routes.ts';
-import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts';
 import { launchpadRoutes } from './features/launchpad/launchpad.routes.ts';
-import { startTradeTracker } from './features/listings/trade-tracker.ts';
 import { registerRewards } from './features/rewards/rewards.module.ts';
 import { storageRoutes } from './features/storage/storage.routes.ts';
 import { swapRoutes } from './features/swap/swap.routes.ts';
@@ -43,8 +40,13 @@ import { openApiRoutes } from './http/openapi/openapi.routes.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/web-static.ts';
+import { startWorkers, type Workers } from './workers.ts';
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/**
+ * The HTTP app. `workers`: the process's background work, whose loops its routes wake; absent
+ * (tests, benchmarks), the app starts its own and stops them when it closes.
+ */
+export async function buildApp(deps: AppDeps, workers?: Workers): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
     trustProxy: deps.env.TRUST_PROXY,
@@ -52,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
   });
+  const own = workers ?? (await startWorkers(deps));
+  if (!workers) app.addHook('onClose', own.stop);
   registerErrorHandling(app);
   refuseNulBytes(app);
   addSecurityHeaders(app, deps.env);
@@ -84,14 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   collectionsRoutes(app, deps);
   activityRoutes(app, deps);
   ordersRoutes(app, deps, writeLimit);
-  app.addHook('onClose', startTradeTracker(deps));
-  app.addHook('onClose', startClaimWorker(deps));
-  const launchWorker = startLaunchWorker(deps);
-  app.addHook('onClose', launchWorker.stop);
-  launchpadRoutes(app, deps, writeLimit, launchWorker);
+  launchpadRoutes(app, deps, writeLimit, own.launch);
   editionsRoutes(app, deps, writeLimit);
   inscriptionServiceRoutes(app, deps, writeLimit);
-  await registerAuctions(app, deps, writeLimit);
+  auctionsRoutes(app, deps, writeLimit);
   brc20SendRoutes(app, deps, writeLimit);
   brc20Routes(app, deps);
   swapRoutes(app, deps, writeLimit);

@@ -16,6 +16,7 @@ import { ChainFollower } from './indexer/follow-chain.ts';
 import { rolesOf, startCluster } from './cluster/cluster.ts';
 import { startHealthServer } from './http/health-server.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
+import { startWorkers } from './workers.ts';
 
 /** Builds everything, starts serving, and shuts down in reverse order on SIGINT or SIGTERM. */
 async function main(): Promise<void> {
@@ -96,12 +97,12 @@ async function main(): Promise<void> {
       cluster,
       jobs,
     };
-    // A worker process builds the app for its workers (each feature starts its own) and serves
-    // only its health; an indexer process needs no app.
+    // A worker process runs the workers alone and serves only its health; an indexer process
+    // runs none. An API process's app starts them as loops that only carry wakes (workers.ts).
     if (!roles.serves) {
       if (roles.works) {
-        const workers = await buildApp(deps);
-        closers.push(() => workers.close());
+        const workers = await startWorkers(deps);
+        closers.push(() => workers.stop());
       }
       const health = await startHealthServer({
         mode: env.RUN_MODE,

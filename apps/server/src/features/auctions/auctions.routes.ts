@@ -22,9 +22,6 @@ import { confirmBid, placeBid } from './auction-bid.service.ts';
 import { cancelAuction } from './auction-cancel.service.ts';
 import { confirmAuction, createAuction } from './auction-create.service.ts';
 import { checkAuctionSlug, getAuction, getAuctions } from './auction-read.service.ts';
-import { startEscrowWatch } from './auction-escrow-watch.ts';
-import { workSettlementJobs } from './auction-settle.job.ts';
-import { startAuctionWorker } from './auction-settle.worker.ts';
 
 const SlugParamSchema = z.object({
   slug: z.string().trim().min(1, 'slug is required').max(100, 'slug is too long'),
@@ -69,19 +66,11 @@ const docs = {
 } satisfies Record<string, RouteDocs>;
 
 /**
- * English auctions (spec 000 §7, spec 001 §7 "Auctions"; issue 6, ADR 012), with the worker that
- * settles them once ended (stopped when the app closes). Creating, canceling and bidding need sign-in;
- * confirming an auction is authorized by the seller's signatures themselves.
+ * English auctions (spec 000 §7, spec 001 §7 "Auctions"; issue 6, ADR 012); their settlement is
+ * background work (auctions.workers.ts). Creating, canceling and bidding need sign-in; confirming
+ * an auction is authorized by the seller's signatures themselves.
  */
-export async function registerAuctions(
-  app: FastifyInstance,
-  deps: AppDeps,
-  writeLimit: object,
-): Promise<void> {
-  await workSettlementJobs(deps);
-  const worker = startAuctionWorker(deps);
-  app.addHook('onClose', worker.stop);
-  app.addHook('onClose', startEscrowWatch(deps));
+export function auctionsRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
   const signedIn = { config: writeLimit, preHandler: requireSession(deps.jwtSecret) };
   const write = { config: writeLimit };
   const session = (request: FastifyRequest) => request.session as SessionClaims;

@@ -10,7 +10,6 @@ import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { AppError, STATUS_BY_CODE } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
-import { startInscribeWorker } from './inscribe-orders.worker.ts';
 import {
   createInscribeOrder,
   getInscribeOrder,
@@ -56,14 +55,13 @@ const docs = {
 
 /**
  * Our inscription service (issue 14, ADR 016) in OrdinalsBot's shape: answers are the object
- * itself, refusals HTTP 4xx `{ status: 'error', error }`. Its worker starts with it.
+ * itself, refusals HTTP 4xx `{ status: 'error', error }`. Its worker is started by workers.ts.
  */
 export function inscriptionServiceRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   writeLimit: object,
 ): void {
-  app.addHook('onClose', startInscribeWorker(deps));
   void app.register(
     async (service) => {
       service.setErrorHandler((err: FastifyError | Error, request, reply) => {

@@ -14,7 +14,6 @@ import { AppError, STATUS_BY_CODE } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { swapPools, swapPoolsInfo } from './swap-info.service.ts';
 import { getSwapPsbt, swapTxSize } from './swap-order.service.ts';
-import { startSwapWorker } from './swap-orders.worker.ts';
 import { dropQuoteViews } from './swap-quote-cache.ts';
 import { SwapRefusal } from './swap-refusal.ts';
 import { getSwapOrder, sendSwapPsbt } from './swap-settle.service.ts';
@@ -57,10 +56,9 @@ const docs = {
 /**
  * The BRC-20 swap (issue 15, ADR 017) in DotSwap's V2 shape: every answer is the envelope
  * `{ code, msg, data, req_id }`; a refusal the user caused is HTTP 200 with a non-zero code, a
- * malformed body HTTP 400 with code badRequest. Its worker starts with it.
+ * malformed body HTTP 400 with code badRequest. Its worker is started by workers.ts.
  */
 export function swapRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
-  app.addHook('onClose', startSwapWorker(deps));
   void app.register(
     async (swap) => {
       swap.setErrorHandler((err: FastifyError | Error, request, reply) =>

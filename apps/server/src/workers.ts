@@ -1,0 +1,40 @@
+import type { AppDeps } from './app-deps.ts';
+import type { WorkerLoop } from './chain/chain-worker.ts';
+import { startAuctionWorkers } from './features/auctions/auctions.workers.ts';
+import { startClaimWorker } from './features/broadcasts/claimed-transactions.worker.ts';
+import { startInscribeWorker } from './features/inscription-service/inscribe-orders.worker.ts';
+import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts';
+import { startTradeTracker } from './features/listings/trade-tracker.ts';
+import { startRewardsWorkers } from './features/rewards/rewards.workers.ts';
+import { startSwapWorker } from './features/swap/swap-orders.worker.ts';
+
+/** The background work of a process, and the loops its routes wake. */
+export interface Workers {
+  /** Prepares launches: a created launch wakes it (here and in the worker processes). */
+  launch: WorkerLoop;
+  /** Stops every worker, the last started first, awaiting the passes in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts every worker (ADR 022, 023): in RUN_MODE `all` beside the app, in a `worker` process
+ * alone (no HTTP app is built there), and in an `api` process as loops that run no pass and only
+ * carry their wakes to the worker processes.
+ */
+export async function startWorkers(deps: AppDeps): Promise<Workers> {
+  const stops: (() => Promise<void>)[] = [];
+  stops.push(startTradeTracker(deps));
+  stops.push(startClaimWorker(deps));
+  const launch = startLaunchWorker(deps);
+  stops.push(launch.stop);
+  stops.push(startInscribeWorker(deps));
+  stops.push(await startAuctionWorkers(deps));
+  stops.push(startSwapWorker(deps));
+  stops.push(...startRewardsWorkers(deps));
+  return {
+    launch,
+    stop: async () => {
+      for (const stop of stops.reverse()) await stop();
+    },
+  };
+}
