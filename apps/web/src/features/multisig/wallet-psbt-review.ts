@@ -45,7 +45,7 @@ export function reviewWalletPsbt(
 const paysTo = (address: string | undefined) => address ?? 'a script without an address';
 
 /** The sentence the review shows for each problem code. */
-function walletPsbtProblemText(problem: WalletPsbtProblem, feeRate: number): string {
+export function walletPsbtProblemText(problem: WalletPsbtProblem, feeRate: number): string {
   switch (problem.code) {
     case 'unreadable':
       return 'The PSBT cannot be read.';
