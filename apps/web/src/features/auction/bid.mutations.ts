@@ -10,7 +10,7 @@ import {
   type PlaceBidBody,
   type PlaceBidPayload,
 } from '@om/core';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { configQueries } from '../config/config.queries.ts';
@@ -19,6 +19,7 @@ import { fetchVerifiedWallet, multisigQueries } from '../multisig/multisig.queri
 import { userKeyOf } from '../multisig/multisig-wallet.ts';
 import { parseSatpoint } from '../trade/trade-format.ts';
 import { describeError, signStep, TradeFlowError } from '../signing/flow-steps.ts';
+import { useSigningFlow } from '../signing/use-signing-flow.ts';
 import { ORDER_SOURCE } from '../trade/order-records.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
@@ -76,11 +77,12 @@ async function saveBidOrder(record: OrderRecordBody): Promise<void> {
  * the wallet sign the bidder's inputs, sends it, records the order and refreshes the auction.
  */
 export function useBid(auction: Auction) {
-  const { wallet, signPsbt } = useWallet();
+  const { wallet } = useWallet();
   const queryClient = useQueryClient();
 
-  const prepare = useMutation({
-    mutationFn: async ({ amount, feeRate }: BidRequest): Promise<PreparedBid> => {
+  const flow = useSigningFlow({
+    toastError: toastBidError,
+    prepare: async ({ amount, feeRate }: BidRequest): Promise<PreparedBid> => {
       const account = bidder(wallet);
       const body: PlaceBidBody = {
         amount: amount.toString(),
@@ -112,20 +114,20 @@ export function useBid(auction: Auction) {
       });
       return { amount, feeRate, placed, review };
     },
-    onError: (error) => toastBidError(error),
-  });
-
-  const place = useMutation({
-    mutationFn: async ({ placed, review }: PreparedBid): Promise<PlacedBid> => {
-      bidder(wallet);
-      // Never reached from the page (its button is off), but a refused review is never signed.
-      if (review.problems.length > 0) throw new BidError(review.problems.join(' '));
-      const signedPsbt = await signStep(signPsbt, {
-        psbtBase64: placed.psbt,
-        inputsToSign: placed.inputsToSign.map(({ index, address }) => ({ index, address })),
-        finalize: false,
-      });
-      if (!signedPsbt || signedPsbt === placed.psbt) throw new BidError(PSBT_NOT_SIGNED);
+    beforeSign: () => bidder(wallet),
+    // Never reached from the page (its button is off), but a refused review is never signed.
+    problems: ({ review }) => review.problems,
+    request: ({ placed }) => ({
+      psbtBase64: placed.psbt,
+      inputsToSign: placed.inputsToSign.map(({ index, address }) => ({ index, address })),
+      finalize: false,
+    }),
+    sign: async (signPsbt, request) => {
+      const signedPsbt = await signStep(signPsbt, request);
+      if (!signedPsbt || signedPsbt === request.psbtBase64) throw new BidError(PSBT_NOT_SIGNED);
+      return signedPsbt;
+    },
+    submit: async (signedPsbt, { placed }): Promise<PlacedBid> => {
       const confirmed = await auctionApi.confirmBid(auction.slug, placed.bidId, { signedPsbt });
       return { confirmed, signedPsbt };
     },
@@ -148,8 +150,7 @@ export function useBid(auction: Auction) {
         psbt: signedPsbt,
       });
     },
-    onError: (error) => toastBidError(error),
   });
 
-  return { prepare, place };
+  return { prepare: flow.prepare, place: flow.sign };
 }

@@ -5,17 +5,26 @@ import type { SignPsbtRequest } from '../wallet/wallet.types.ts';
 
 type SignPsbt = ReturnType<typeof useWallet>['signPsbt'];
 
-export type SigningFlowOptions<Input, Prepared, Result, Signed = string> = {
-  /** The toast title of a failed prepare. */
-  prepareTitle: string;
-  /** The toast title of a failed sign or submit (and of a refused review). */
-  title: string;
+/**
+ * How failures are told: titled by the step (spec 001 §8), or, for a flow whose toasts are the
+ * server's or the wallet's words as they come (a bid's), by its own `toastError`; its errors then
+ * reach it as they were thrown.
+ */
+type FlowToasts =
+  | {
+      /** The toast title of a failed prepare. */
+      prepareTitle: string;
+      /** The toast title of a failed sign or submit (and of a refused review). */
+      title: string;
+      toastError?: never;
+    }
+  | { toastError: (error: unknown) => void; prepareTitle?: never; title?: never };
+
+export type SigningFlowOptions<Input, Prepared, Result, Signed = string> = FlowToasts & {
   /** Asks the server for the PSBT and reads it; failures are toasted under `prepareTitle`. */
   prepare: (input: Input) => Promise<Prepared>;
   /** Why not to sign, in words; a non-empty answer stops the flow before the wallet is asked. */
   problems?: (prepared: Prepared) => readonly string[];
-  /** The sentence after the problems in the refusal's toast, if any. */
-  refusalSuffix?: string;
   /** The result of a prepared flow with nothing to sign (nothing had to move, say); undefined otherwise. */
   withoutSigning?: (prepared: Prepared) => Result | undefined;
   /** Runs before anything else when signing: a missing wallet and the like throw here. */
@@ -43,11 +52,15 @@ export function useSigningFlow<Input, Prepared, Result, Signed = string>(
   options: SigningFlowOptions<Input, Prepared, Result, Signed>,
 ) {
   const { signPsbt } = useWallet();
-  const { prepareTitle, title } = options;
+  const { prepareTitle = '', title = '', toastError } = options;
+  const inStep = <T>(stepTitle: string, run: () => Promise<T>) =>
+    toastError ? run() : step(stepTitle, run);
+  const toast = (error: unknown, stepTitle: string) =>
+    toastError ? toastError(error) : toastFlowError(error, stepTitle);
 
   const prepare = useMutation({
-    mutationFn: (input: Input) => step(prepareTitle, () => options.prepare(input)),
-    onError: (error) => toastFlowError(error, prepareTitle),
+    mutationFn: (input: Input) => inStep(prepareTitle, () => options.prepare(input)),
+    onError: (error) => toast(error, prepareTitle),
   });
 
   const sign = useMutation({
@@ -57,16 +70,16 @@ export function useSigningFlow<Input, Prepared, Result, Signed = string>(
       options.beforeSign?.(prepared);
       const problems = options.problems?.(prepared) ?? [];
       if (problems.length > 0) {
-        const suffix = options.refusalSuffix ? ` ${options.refusalSuffix}` : '';
-        throw new TradeFlowError(title, `${problems.join(' ')}${suffix}`);
+        const why = problems.join(' ');
+        throw toastError ? new Error(why) : new TradeFlowError(title, why);
       }
       const signer = options.sign ?? signStep;
       const signOne = (request: SignPsbtRequest) => signer(signPsbt, request);
       const signed = await signAll(options, signOne, prepared);
-      return step(title, () => options.submit(signed, prepared));
+      return inStep(title, () => options.submit(signed, prepared));
     },
     onSuccess: (result, prepared) => options.onSuccess?.(result, prepared),
-    onError: (error) => toastFlowError(error, title),
+    onError: (error) => toast(error, title),
   });
 
   return { prepare, sign };
