@@ -100,3 +100,4 @@ export {
 } from './utxo.ts';
 export { psbtTxid } from './txid.ts';
 export { inputsWithUnsafeSighash } from './sighash-check.ts';
+export { checkDelistPsbt, type DelistProblem } from './delist-check.ts';

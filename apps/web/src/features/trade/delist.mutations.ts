@@ -1,9 +1,4 @@
-import {
-  addressOfScript,
-  parsePsbt,
-  type BitcoinNetwork,
-  inputsWithUnsafeSighash,
-} from '@om/bitcoin';
+import { checkDelistPsbt, type BitcoinNetwork } from '@om/bitcoin';
 import {
   cancelListingMessage,
   CONNECT_WALLET,
@@ -29,30 +24,17 @@ import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 import { step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
 import { useSigningFlow } from '../signing/use-signing-flow.ts';
 
-/**
- * Why not to sign a delisting PSBT: it moves the inscription back to the seller and pays change
- * to the seller, so every output must pay the seller's wallet, and every input be signed with
- * ALL or DEFAULT.
- */
+/** Why not to sign a delisting PSBT, in the words the toast shows (packages/bitcoin's rule). */
 export function delistProblems(
   psbtBase64: string,
   own: readonly string[],
   network: BitcoinNetwork,
 ): string[] {
-  const tx = parsePsbt(psbtBase64);
-  const strangers = Array.from({ length: tx.outputsLength }, (_, i) => {
-    const { script } = tx.getOutput(i);
-    return (script && addressOfScript(script, network)) ?? 'a script without an address';
-  }).filter((address) => !own.includes(address));
-  const problems = strangers.map(
-    (address) => `The delisting would pay ${address}, not your wallet.`,
+  return checkDelistPsbt(psbtBase64, own, network).map((problem) =>
+    problem.code === 'pays-stranger'
+      ? `The delisting would pay ${problem.address ?? 'a script without an address'}, not your wallet.`
+      : unsafeSighashText(problem.indices, 'The delisting'),
   );
-  const unsafe = inputsWithUnsafeSighash(
-    tx,
-    Array.from({ length: tx.inputsLength }, (_, i) => i),
-  );
-  if (unsafe.length > 0) problems.push(unsafeSighashText(unsafe, 'The delisting'));
-  return problems;
 }
 
 /** An on-chain delisting as the server built it, checked, with its fee. */
