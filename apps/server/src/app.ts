@@ -40,6 +40,7 @@ import { openApiRoutes } from './http/openapi/openapi.routes.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/web-static.ts';
+import { collectionPageHeadFor } from './features/collections/collection-page-head.ts';
 import { startWorkers, type Workers } from './workers.ts';
 
 /**
@@ -106,6 +107,9 @@ export async function buildApp(deps: AppDeps, workers?: Workers): Promise<Fastif
     devRoutes(app, { db: deps.db, faucet: deps.chain.faucet, jobs: deps.jobs }, writeLimit);
   }
 
-  await serveWebApp(app, deps.env.WEB_DIST_DIR, { plain: deps.env.WEB_STATIC_PLAIN === '1' });
+  await serveWebApp(app, deps.env.WEB_DIST_DIR, {
+    plain: deps.env.WEB_STATIC_PLAIN === '1',
+    pageHead: collectionPageHeadFor(deps.db, deps.env.CONTENT_ORIGIN ?? ''),
+  });
   return app;
 }

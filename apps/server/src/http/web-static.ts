@@ -11,6 +11,7 @@ import {
   withModulePreloads,
   type ViteManifest,
 } from './web-static-preload.ts';
+import { withHead } from './web-static-head.ts';
 
 /** Vite names every file under assets/ by its content hash: a new build means a new URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,6 +24,11 @@ export interface WebStaticOptions {
    * npm run bench:web measures before and after in one run. WEB_STATIC_PLAIN=1 turns it on.
    */
   plain?: boolean;
+  /**
+   * Tags to add to a page's head, by pathname (a collection page's image preload and detail read:
+   * features/collections/collection-page-head.ts); '' for none. Never throws, never waits long.
+   */
+  pageHead?: (pathname: string) => Promise<string>;
 }
 
 /**
@@ -32,7 +38,7 @@ export interface WebStaticOptions {
 export async function serveWebApp(
   app: FastifyInstance,
   distDir: string,
-  { plain = false }: WebStaticOptions = {},
+  { plain = false, pageHead }: WebStaticOptions = {},
 ): Promise<void> {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
@@ -58,7 +64,7 @@ export async function serveWebApp(
     );
   }
   const routePages = hasBuild && !plain ? routeIndexPages(distDir) : new Map<string, RoutePage>();
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/content/');
     if (request.method !== 'GET' || isApi || !hasBuild) {
       const error =
@@ -67,15 +73,18 @@ export async function serveWebApp(
           : 'The web app is not built: run npm run build (npm start does it for you).';
       return reply.status(404).send({ success: false, error, errors: [{ msg: error }] });
     }
-    const module = routeModuleFor(request.url.split('?')[0]!);
+    const pathname = request.url.split('?')[0]!;
+    const module = routeModuleFor(pathname);
     const page = module === undefined ? undefined : routePages.get(module);
-    return page ? sendRoutePage(request, reply, page) : reply.sendFile('index.html');
+    if (!page) return reply.sendFile('index.html');
+    const head = pageHead ? await pageHead(pathname) : '';
+    return sendRoutePage(request, reply, head ? pageWith(page, head) : page);
   });
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
 /** One index.html variant in each encoding, with the ETag of those exact bytes. */
-type RoutePage = Record<Encoding, { body: Buffer; etag: string }>;
+type RoutePage = Record<Encoding, { body: Buffer; etag: string }> & { html: string };
 
 /**
  * index.html for each lazy route, with that route's chunks modulepreloaded, compressed once at
@@ -90,18 +99,34 @@ function routeIndexPages(distDir: string): Map<string, RoutePage> {
   for (const [, module] of ROUTE_MODULES) {
     const chunks = routeChunks(manifest, module);
     if (chunks.length === 0) continue;
-    const identity = Buffer.from(withModulePreloads(html, chunks));
-    const variant = (body: Buffer) => ({
-      body,
-      etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-    });
-    pages.set(module, {
-      identity: variant(identity),
-      br: variant(zlib.brotliCompressSync(identity)),
-      gzip: variant(zlib.gzipSync(identity, { level: zlib.constants.Z_BEST_COMPRESSION })),
-    });
+    pages.set(module, routePage(withModulePreloads(html, chunks), 'best'));
   }
   return pages;
+}
+
+/** The page in each encoding: at start, compressed best; per request (`fast`), cheaply. */
+function routePage(html: string, effort: 'best' | 'fast'): RoutePage {
+  const identity = Buffer.from(html);
+  const best = effort === 'best';
+  const variant = (body: Buffer) => ({
+    body,
+    etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+  });
+  return {
+    html,
+    identity: variant(identity),
+    br: variant(
+      zlib.brotliCompressSync(identity, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 },
+      }),
+    ),
+    gzip: variant(zlib.gzipSync(identity, { level: best ? zlib.constants.Z_BEST_COMPRESSION : 6 })),
+  };
+}
+
+/** `page` with `head` added (a collection page's own tags: web-static-head.ts). */
+function pageWith(page: RoutePage, head: string): RoutePage {
+  return routePage(withHead(page.html, head), 'fast');
 }
 
 /** br if the browser takes it, else gzip, else none (q=0 refuses an encoding). */

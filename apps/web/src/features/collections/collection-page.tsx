@@ -8,7 +8,7 @@ import { activityWindow } from '../activity/trade-activity.ts';
 import { CollectionHeader } from './collection-header.tsx';
 import { CollectionItems } from './collection-items.tsx';
 import { CollectionStats } from './collection-stats.tsx';
-import { collectionQueries } from './collections.queries.ts';
+import { seededDetailQuery } from './collection-seed.ts';
 import { FloorChart } from './floor-chart.tsx';
 import { useMarketEvents } from './use-market-events.ts';
 import { Loading, LoadFailed } from '../../components/ui/load-state.tsx';
@@ -18,7 +18,8 @@ export const COLLECTION_NOT_FOUND = 'Collection not found';
 /** /collections/:slug: header, stats, floor chart, then the items or the trade activity. */
 export function CollectionPage() {
   const { slug = '' } = useParams();
-  const { data, error, isPending, refetch } = useQuery(collectionQueries.detail(slug));
+  // Seeded from the detail inlined in index.html on a first load (collection-seed.ts, issue 18).
+  const { data, error, isPending, refetch } = useQuery(seededDetailQuery(slug));
   useMarketEvents(slug);
 
   if (error || isPending) {
