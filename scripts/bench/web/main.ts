@@ -6,8 +6,9 @@ import { launchBrowser, startApp, type RunningApp } from '../../../e2e/harness.t
 import { writeDocBlock } from '../bench-report.ts';
 import { coldContext, measureLoad, type LoadFigures } from './measure.ts';
 import { report, type PageResult } from './report.ts';
+import { AB_ARMS, abReport } from './ab.ts';
 
-// npm run bench:web [-- --runs 3] [--no-docs]
+// npm run bench:web [-- --runs 3] [--no-docs] [--ab]
 // Issue 18, web delivery: headless Chromium (Debian's, as the e2e tests use) loads /collections, a
 // collection page and an inscription page, cold (empty cache) then warm (same browser, new tab),
 // on two servers started side by side from the same build: one as the handler was before
@@ -20,6 +21,7 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     'no-docs': { type: 'boolean', default: false },
+    ab: { type: 'boolean', default: false },
   },
 });
 const runs = Number(args.runs);
@@ -72,6 +74,7 @@ async function measureApp(browser: Browser, app: RunningApp): Promise<PageResult
 }
 
 async function main(): Promise<void> {
+  if (args.ab) return abMain();
   if (!fs.existsSync(path.join(DIST, 'index.html.br')))
     throw new Error('no precompressed build in apps/web/dist: run npm run build first');
   const apps: RunningApp[] = [];
@@ -98,6 +101,29 @@ async function main(): Promise<void> {
   } finally {
     await browser?.close();
     await Promise.all(apps.map((app) => app.stop()));
+  }
+}
+
+/**
+ * --ab: one server as shipped, the collection page loaded cold `runs` times per arm, the arms
+ * interleaved (each round in turn), each arm removing some of the tags the server added.
+ */
+async function abMain(): Promise<void> {
+  const app = await seededApp({});
+  const browser = await launchBrowser();
+  try {
+    const url = `${app.baseUrl}${(await pagesOf(app))[1]![1]}`;
+    const lcp = new Map<string, number[]>(AB_ARMS.map(([name]) => [name, []]));
+    for (let run = 0; run < runs; run++)
+      for (const [name, transform] of AB_ARMS) {
+        const context = await coldContext(browser);
+        lcp.get(name)!.push((await measureLoad(context, url, transform)).lcpMs);
+        await context.close();
+      }
+    console.log(abReport(url, lcp));
+  } finally {
+    await browser.close();
+    await app.stop();
   }
 }
 

@@ -38,8 +38,13 @@ export async function coldContext(browser: Browser): Promise<BrowserContext> {
  * Loads `url` in a new tab of `context` (a cold context on its first load, warm after) and waits
  * for the network to go quiet: what "before interaction" means here.
  */
-export async function measureLoad(context: BrowserContext, url: string): Promise<LoadFigures> {
+export async function measureLoad(
+  context: BrowserContext,
+  url: string,
+  transformHtml?: (html: string) => string,
+): Promise<LoadFigures> {
   const page = await context.newPage();
+  if (transformHtml) await rewriteDocument(page, url, transformHtml);
   const cdp = await context.newCDPSession(page);
   const seen = await watchNetwork(cdp);
   await page.goto(url, { waitUntil: 'load' });
@@ -59,6 +64,24 @@ export async function measureLoad(context: BrowserContext, url: string): Promise
     revalidatedChunks: scripts.filter((r) => r.status === 304).length,
     lcpMs,
   };
+}
+
+/**
+ * The document at `url` answered with its HTML passed through `transform` (an A/B arm: a link or
+ * a script removed), the rest of the page untouched. Both arms of an A/B go through it.
+ */
+async function rewriteDocument(page: Page, url: string, transform: (html: string) => string) {
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['content-encoding']; // the body below is the decoded text
+    delete headers['content-length'];
+    await route.fulfill({
+      status: response.status(),
+      headers,
+      body: transform(await response.text()),
+    });
+  });
 }
 
 async function watchNetwork(cdp: CDPSession): Promise<Map<string, Seen>> {
