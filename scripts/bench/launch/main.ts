@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { LAUNCH_BATCH_SIZE } from '@om/core';
 import pg from 'pg';
 import { startBenchEnv, type BenchEnv } from './bench-env.ts';
+import { withCpuProfile } from './cpu-profile.ts';
 import { COINS_PER_MINTER, MINT_FEE_RATE, setUpMintLaunch } from './launch-setup.ts';
 import { checkMints } from './mint-checks.ts';
 import { runMinters } from './mint-run.ts';
@@ -15,7 +16,7 @@ import { countRpcCalls } from './rpc-count.ts';
 import { startServer } from './server.ts';
 
 // npm run bench:launch [-- --minters 200] [--items 1000] [--prepare 10000] [--prepare-runs 5]
-//   [--postgres URL] [--log-level error] [--no-docs] [--no-before]
+//   [--postgres URL] [--log-level error] [--no-docs] [--no-before] [--cpu-prof FILE]
 // Issue 6: (1) the launch worker preparing a 10,000-inscription launch; (2) 200 concurrent
 // minters on a 1,000-item public phase on PostgreSQL, over HTTP, against a real regtest node;
 // issue 18: part 2 twice, the server as before (old-path.ts) then as it is, unless --no-before.
@@ -32,6 +33,8 @@ const { values: args } = parseArgs({
     'log-level': { type: 'string', default: 'error' },
     'no-docs': { type: 'boolean', default: false },
     'no-before': { type: 'boolean', default: false },
+    // The server's CPU profile during the last pass's mint (summarize-profile.ts reads it).
+    'cpu-prof': { type: 'string' },
   },
 });
 const started = performance.now();
@@ -101,13 +104,16 @@ async function mintPart(
     // The indexer follows the node meanwhile, as in the server (mempool spends, trade tracker).
     const stopFollowing = new AbortController();
     const following = bench.follower.run(stopFollowing.signal);
-    const result = await runMinters({
-      origin: server.origin,
-      launchpadId: launch.launchpadId,
-      feeRate: MINT_FEE_RATE,
-      minters: launch.minters,
-      maxMintCount: 5,
-    }).finally(async () => {
+    const profileFile = isBefore ? undefined : args['cpu-prof'];
+    const result = await withCpuProfile(profileFile, () =>
+      runMinters({
+        origin: server.origin,
+        launchpadId: launch.launchpadId,
+        feeRate: MINT_FEE_RATE,
+        minters: launch.minters,
+        maxMintCount: 5,
+      }),
+    ).finally(async () => {
       stopFollowing.abort();
       await following;
     });
