@@ -16,8 +16,17 @@ import { TradeError } from './trade-error.ts';
  */
 export const TRADE_TX_OPTIONS = { allowUnknownOutputs: true, disableScriptCheck: true } as const;
 
-/** A PSBT from bytes or base64 (as wallets return it); throws TradeError('invalid-psbt'). */
-export function parsePsbt(psbt: Uint8Array | string): Transaction {
+/** A PSBT as a request handler may hold it: parsed once, or still bytes or base64. */
+export type PsbtInput = Uint8Array | string | Transaction;
+
+/**
+ * A PSBT from bytes or base64 (as wallets return it); throws TradeError('invalid-psbt'). One
+ * already parsed is answered as is: decoding a PSBT checks every public key in it again (a modular
+ * square root each), so a request parses what it received once and hands the result down
+ * (issue 18). Callers only read it.
+ */
+export function parsePsbt(psbt: PsbtInput): Transaction {
+  if (psbt instanceof Transaction) return psbt;
   const bytes = typeof psbt === 'string' ? base64ToBytes(psbt) : psbt;
   if (!bytes) throw new TradeError('invalid-psbt', 'The PSBT is not base64');
   try {

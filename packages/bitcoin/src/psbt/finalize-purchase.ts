@@ -12,11 +12,11 @@ import {
   encodeTransaction,
   parsePsbt,
   unsignedParts,
+  type PsbtInput,
   type RawInput,
   type RawOutput,
 } from './codec.ts';
 import type { InputRole } from './input-role.ts';
-import type { BuiltPurchase } from './purchase.ts';
 import type { SignedListedItem } from './seller-signature.ts';
 import { TradeError } from './trade-error.ts';
 import { sameOutpoint, spendTypeOfScript } from './utxo.ts';
@@ -37,6 +37,9 @@ export type BuiltForSigning = {
   maxFeeRate: number;
 };
 
+/** The same, its PSBT possibly parsed already: a request parses our PSBT once (issue 18). */
+type BuiltToFinalize = Omit<BuiltForSigning, 'psbt'> & { psbt: PsbtInput };
+
 /** `cosigner` answers the platform's key for a multisig witness script (ADR 009). */
 export type FinalizeOptions = { cosigner?: Cosigner };
 
@@ -56,8 +59,8 @@ const EMPTY = new Uint8Array();
  * verified here, before the platform co-signs.
  */
 export function mergeAndFinalizePurchase(
-  buyerSignedPsbt: Uint8Array | string,
-  built: Pick<BuiltPurchase, 'psbt' | 'layout' | 'maxFeeRate'>,
+  buyerSignedPsbt: PsbtInput,
+  built: BuiltToFinalize,
   sellerSignatures: readonly SignedListedItem[],
   options: FinalizeOptions = {},
 ): FinalizedTransaction {
@@ -72,8 +75,8 @@ export function mergeAndFinalizePurchase(
  * user's own signature verifies; 'recovery-psbt' inputs the user's alone.
  */
 export function finalizeSignedPsbt(
-  signedPsbt: Uint8Array | string,
-  built: BuiltForSigning,
+  signedPsbt: PsbtInput,
+  built: BuiltToFinalize,
   storedListings: readonly SignedListedItem[] = [],
   options: FinalizeOptions = {},
 ): FinalizedTransaction {

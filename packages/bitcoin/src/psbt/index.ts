@@ -43,6 +43,7 @@ export {
 } from './input-role.ts';
 export {
   buildListingPsbt,
+  listingItems,
   makerFee,
   verifySignedListing,
   type BuiltListing,

@@ -5,6 +5,7 @@ import { toXOnly } from '../keys.ts';
 import { signPsbtWithKey } from '../sign-psbt.ts';
 import {
   buildListingPsbt,
+  listingItems,
   makerFee,
   verifySignedListing,
   type ListingItemParams,
@@ -85,6 +86,17 @@ describe('buildListingPsbt', () => {
       50_000n - 321n + 10_000n,
       50_000n - 1_000n + 10_000n,
     ]);
+  });
+
+  it('lists the same items as listingItems, which builds no PSBT', () => {
+    const items = [item(taprootSeller, 0x6a), item(nativeSeller, 0x6b, 123_457n)];
+    expect(listingItems({ items, makerFeeBps: 250, network: NETWORK })).toEqual(
+      list(items, 250).items,
+    );
+    const twice = [item(taprootSeller, 0x6c), item(taprootSeller, 0x6c)];
+    expect(() => listingItems({ items: twice, network: NETWORK })).toThrow(
+      expect.objectContaining({ code: 'duplicate-input', index: 1 }),
+    );
   });
 
   it('charges no fee without makerFeeBps', () => {

@@ -65,28 +65,48 @@ export function makerFee(price: bigint, makerFeeBps: number): bigint {
  * Only P2TR and P2WPKH sellers, and the maker wallet: legacy SINGLE commits to the index (research
  * §1). Throws TradeError.
  */
-export function buildListingPsbt(params: {
-  items: readonly ListingItemParams[];
-  /** The fee of items without their own `makerFee`; 0 when absent. */
-  makerFeeBps?: number;
-  network: BitcoinNetwork;
-}): BuiltListing {
-  const { items, makerFeeBps = 0, network } = params;
-  if (items.length === 0) throw new TradeError('no-listings', 'Nothing to list');
-  if (!Number.isInteger(makerFeeBps) || makerFeeBps < 0 || makerFeeBps > 10_000) {
-    throw new TradeError('invalid-amount', `Maker fee of ${makerFeeBps} bps is out of range`);
-  }
+export function buildListingPsbt(params: ListingParams): BuiltListing {
   const tx = new Transaction({
     ...TRADE_TX_OPTIONS,
     version: TRADE_TX_VERSION,
     lockTime: TRADE_LOCKTIME,
   });
+  const listed = checkedListing(params).map(({ item, fields }) => {
+    tx.addInput({ ...psbtInput(item.sellerInput, fields), sighashType: SELLER_SIGHASH });
+    tx.addOutput({ script: item.payout.script, amount: item.payout.value });
+    return item;
+  });
+  return { psbt: tx.toPSBT(), items: listed };
+}
+
+/**
+ * The items buildListingPsbt would list, checked alike, without building the PSBT: what buying and
+ * minting need of a stored listing (the signatures themselves are stored), at a fraction of the
+ * cost (issue 18). Throws TradeError.
+ */
+export function listingItems(params: ListingParams): ListedItem[] {
+  return checkedListing(params).map(({ item }) => item);
+}
+
+type ListingParams = {
+  items: readonly ListingItemParams[];
+  /** The fee of items without their own `makerFee`; 0 when absent. */
+  makerFeeBps?: number;
+  network: BitcoinNetwork;
+};
+
+function checkedListing(params: ListingParams) {
+  const { items, makerFeeBps = 0, network } = params;
+  if (items.length === 0) throw new TradeError('no-listings', 'Nothing to list');
+  if (!Number.isInteger(makerFeeBps) || makerFeeBps < 0 || makerFeeBps > 10_000) {
+    throw new TradeError('invalid-amount', `Maker fee of ${makerFeeBps} bps is out of range`);
+  }
   // A launch's batch lists 100 outputs of one maker wallet paying one address: the address is
   // decoded and the witness script checked once a PSBT, not once an item.
   const payoutScripts = new Map<string, Uint8Array>();
   const checkedScripts = new Set<string>();
   const outpoints = new Set<string>();
-  const listed = items.map((item, index): ListedItem => {
+  return items.map((item, index) => {
     const { inscriptionUtxo: utxo, price } = item;
     const fields = checkListedUtxo(item, index, checkedScripts);
     const outpoint = `${utxo.txid.toLowerCase()}:${utxo.vout}`;
@@ -121,11 +141,9 @@ export function buildListingPsbt(params: {
       inscriptionOffset: utxo.inscriptionOffset ?? 0n,
       ...(utxo.witnessScript && { witnessScript: utxo.witnessScript }),
     };
-    tx.addInput({ ...psbtInput(sellerInput, fields), sighashType: SELLER_SIGHASH });
-    tx.addOutput({ script, amount: value });
-    return { sellerInput, payout: { script, value } };
+    const listed: ListedItem = { sellerInput, payout: { script, value } };
+    return { item: listed, fields };
   });
-  return { psbt: tx.toPSBT(), items: listed };
 }
 
 function checkListedUtxo(item: ListingItemParams, index: number, checkedScripts: Set<string>) {

@@ -27,6 +27,7 @@ import {
 } from './seller-signature.ts';
 import { selectUtxos } from './select-utxos.ts';
 import { TradeError } from './trade-error.ts';
+import { unsignedFormTxid } from './txid.ts';
 import {
   checkDistinctOutpoints,
   checkWalletUtxos,
@@ -63,6 +64,11 @@ export type PurchaseLayout = {
 export type BuiltPurchase = {
   /** What the buyer signs: no seller signature in it. */
   psbt: Uint8Array;
+  /**
+   * The txid of the PSBT's unsigned transaction (no scriptSig, no witness), as a server finds the
+   * PSBT again from the signed one: computed from the transaction built, not by parsing `psbt`.
+   */
+  unsignedTxid: string;
   fee: bigint;
   vsize: number;
   feeRate: number;
@@ -182,6 +188,7 @@ export function buildPurchasePsbt(params: PurchaseParams): BuiltPurchase {
   });
   return {
     psbt: tx.toPSBT(),
+    unsignedTxid: unsignedFormTxid(tx),
     fee: selection.fee,
     vsize: selection.vsize,
     feeRate,

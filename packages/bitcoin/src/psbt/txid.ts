@@ -1,5 +1,7 @@
 import { Script, type Transaction } from '@scure/btc-signer';
-import { encodeTransaction, parsePsbt, unsignedParts } from './codec.ts';
+import { sha256x2 } from '@scure/btc-signer/utils.js';
+import { bytesToHex } from '../bytes.ts';
+import { encodeTransaction, parsePsbt, unsignedParts, type PsbtInput } from './codec.ts';
 
 /**
  * The txid a PSBT's transaction will have once signed, known before any signature: witnesses are
@@ -7,7 +9,7 @@ import { encodeTransaction, parsePsbt, unsignedParts } from './codec.ts';
  * script) does not depend on a signature. Lets the server store what it built under its txid and
  * find it again from what the wallet sends back. Throws TradeError('invalid-psbt').
  */
-export function psbtTxid(psbt: Uint8Array | string): string {
+export function psbtTxid(psbt: PsbtInput): string {
   return builtTxid(parsePsbt(psbt));
 }
 
@@ -25,4 +27,12 @@ export function builtTxid(tx: Transaction): string {
     };
   });
   return encodeTransaction(tx, parts, finals).txid;
+}
+
+/**
+ * The txid of a PSBT's unsigned transaction (no scriptSig, no witness): the same for the PSBT built
+ * and the one a wallet signed, whatever the wallet finalized. Throws TradeError('invalid-psbt').
+ */
+export function unsignedFormTxid(psbt: PsbtInput): string {
+  return bytesToHex(sha256x2(parsePsbt(psbt).unsignedTx).reverse());
 }

@@ -15,7 +15,13 @@ import type { LaunchpadPhase } from '../../db/database.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { findListingRows } from '../listings/listings.queries.ts';
-import { buildOffer, checkTaker, openOffer, settleOffer } from '../listings/offer.service.ts';
+import {
+  buildOffer,
+  checkTaker,
+  openOffer,
+  settleOffer,
+  signedPsbtOf,
+} from '../listings/offer.service.ts';
 import { inOrder, unavailable } from '../listings/trade-input.ts';
 import {
   allowanceOf,
@@ -133,7 +139,8 @@ export async function submitMintOffer(
   body: SubmitBody,
 ): Promise<{ txId: string; setupTxId: string | null }> {
   const fields = { psbt: 'signedPsbt', setup: 'signedSetupPsbt' };
-  const offer = await openOffer(deps, body.signedPsbt, fields.psbt);
+  const signedPsbt = signedPsbtOf(body.signedPsbt, fields.psbt);
+  const offer = await openOffer(deps, signedPsbt, fields.psbt);
   if (!offer.phase_id) throw invalidInput('signedPsbt: not a mint offer', 'signedPsbt');
   // The wallet that reserved submits: its allowance was counted for the entry it proved.
   checkSignedInTaker(session, [offer.taker_ordinal_address, offer.taker_payment_address]);
@@ -157,7 +164,7 @@ export async function submitMintOffer(
     deps,
     offer,
     rows,
-    { psbt: body.signedPsbt, setup: body.signedSetupPsbt },
+    { psbt: signedPsbt, setup: body.signedSetupPsbt },
     fields,
   );
   await refreshRemaining(deps.db, phase.launchpad_id);

@@ -1,7 +1,7 @@
 import {
-  buildListingPsbt,
   extractSellerWitness,
   hexToBytes,
+  listingItems,
   parsePsbt,
   scriptOfAddress,
   type BitcoinNetwork,
@@ -89,7 +89,8 @@ export function termsOf(row: ListingRow): ListingTerms {
 export function listedItemsOf(rows: readonly ListingRow[], network: BitcoinNetwork): ListedItem[] {
   if (rows.length === 0) return [];
   const items = rows.map((row) => listingItemParams(termsOf(row), network));
-  return buildListingPsbt({ items, network }).items;
+  // The items alone: the listing PSBT itself is not needed again (issue 18).
+  return listingItems({ items, network });
 }
 
 /**

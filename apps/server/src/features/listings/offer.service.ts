@@ -8,6 +8,7 @@ import {
   isSignedInPsbt,
   mergeAndFinalizePurchase,
   PADDING_VALUE,
+  parsePsbt,
   type BuiltPaddingSetup,
   type BuiltPurchase,
   type Buyer,
@@ -43,7 +44,7 @@ import {
 } from './offers.queries.ts';
 import { platformFeeAddress, platformFeeOutput } from './platform-fee.ts';
 import { orRaceLost, raceError } from './purchase-race.ts';
-import { quoteOf, unsignedTxidOf } from './purchase-quote.ts';
+import { quoteOf, unsignedTxidOf, type ParsedPsbt } from './purchase-quote.ts';
 import { withTradeErrors } from './trade-errors.ts';
 import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
 import { inOrder, unavailable } from './trade-input.ts';
@@ -157,7 +158,8 @@ export async function buildOffer(
 
   const psbt = bytesToBase64(purchase.psbt);
   const setupPsbt = setup && bytesToBase64(setup.psbt);
-  const txid = unsignedTxidOf(psbt);
+  // The txid of the transaction just built, not of its PSBT parsed again (issue 18).
+  const txid = purchase.unsignedTxid;
   await insertOffer(deps.db, {
     txid,
     listingIds: ids,
@@ -202,8 +204,11 @@ export async function submitOffer(
   deps: AppDeps,
   body: SubmitOfferBody,
 ): Promise<{ txId: string; setupTxId: string | null }> {
-  const signed = { psbt: body.signedPSBTBase64, setup: body.signedSetupPSBTBase64 };
   const fields = { psbt: 'signedPSBTBase64', setup: 'signedSetupPSBTBase64' };
+  const signed = {
+    psbt: signedPsbtOf(body.signedPSBTBase64, fields.psbt),
+    setup: body.signedSetupPSBTBase64,
+  };
   const offer = await openOffer(deps, signed.psbt, fields.psbt);
   checkOfferMatches(offer, body);
   const rows = await activeListings(deps, offer.listing_ids);
@@ -212,8 +217,16 @@ export async function submitOffer(
 
 export type StoredOffer = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
 
+/**
+ * The PSBT a taker signed, parsed once for the whole request: finding its offer and finalizing it
+ * both read it, and each parse checks every public key in it again (issue 18).
+ */
+export function signedPsbtOf(signedPsbt: string, field: string): ParsedPsbt {
+  return withTradeErrors(field, () => parsePsbt(signedPsbt));
+}
+
 /** The stored offer a signed PSBT was built as, not submitted yet and not expired. */
-export async function openOffer(deps: AppDeps, signedPsbt: string, field: string) {
+export async function openOffer(deps: AppDeps, signedPsbt: ParsedPsbt, field: string) {
   const offerTxid = withTradeErrors(field, () => unsignedTxidOf(signedPsbt));
   const offer = await findOffer(deps.db, offerTxid);
   if (!offer) throw invalidInput(`${field}: matches no offer; create the offer again`, field);
@@ -234,13 +247,14 @@ export async function settleOffer(
   offer: StoredOffer,
   /** A market listing's witness is in its signed_psbt; a launch row's, in maker_witness. */
   rows: readonly (ListingRow & { signed_psbt?: string | null })[],
-  signed: { psbt: string; setup?: string },
+  signed: { psbt: ParsedPsbt; setup?: string },
   fields: { psbt: string; setup: string },
 ): Promise<{ txId: string; setupTxId: string | null }> {
   const { env, chain, db } = deps;
   const network = env.BITCOIN_NETWORK;
+  // Our own PSBT, parsed once for the coin check and the merge (issue 18).
   const built = {
-    psbt: base64ToBytes(offer.psbt) ?? new Uint8Array(),
+    psbt: withTradeErrors(fields.psbt, () => parsePsbt(offer.psbt)),
     layout: offer.layout as BuiltPurchase['layout'],
     maxFeeRate: Number(offer.max_fee_rate),
   };

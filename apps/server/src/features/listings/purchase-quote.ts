@@ -14,6 +14,9 @@ import type { ListingRow } from './listed-item.ts';
 
 type CreateOfferBody = z.output<typeof CreateOfferBodySchema>;
 
+/** A PSBT as parsePsbt answers it. */
+export type ParsedPsbt = ReturnType<typeof parsePsbt>;
+
 /**
  * What the buyer pays, from the outputs built: the payouts, the platform fee, the new paddings and
  * the inscription outputs, plus the network fees, less the sellers' own inscription UTXOs (which
@@ -60,9 +63,10 @@ export function quoteOf(input: {
 
 /**
  * The txid of a PSBT's unsigned transaction (no scriptSigs, no witnesses): the same for the PSBT
- * built and the one the buyer signed, whatever the wallet finalized. Throws TradeError.
+ * built and the one the buyer signed, whatever the wallet finalized. Throws TradeError. Takes the
+ * PSBT parsed when the caller has it: a request parses what it received once (issue 18).
  */
-export function unsignedTxidOf(psbt: string): string {
+export function unsignedTxidOf(psbt: string | ParsedPsbt): string {
   const once = createHash('sha256').update(parsePsbt(psbt).unsignedTx).digest();
   return createHash('sha256').update(once).digest().reverse().toString('hex');
 }

@@ -11,7 +11,7 @@ import { refuseLaunchedOutpoints } from '../launchpad/launch-items.queries.ts';
 // Likewise an auction's item stays in the seller's maker wallet while the auction takes bids.
 
 /** The outpoints ('txid:vout') a PSBT spends. */
-export function outpointsOf(psbt: Uint8Array | string): string[] {
+export function outpointsOf(psbt: Parameters<typeof parsePsbt>[0]): string[] {
   const tx = parsePsbt(psbt);
   const outpoints: string[] = [];
   for (let i = 0; i < tx.inputsLength; i++) {
@@ -32,7 +32,7 @@ export async function reservedCoinsOf(db: Db, walletId: string): Promise<Set<str
 }
 
 /** 409 when the PSBT (one we built, so it parses) spends a coin reserved by a standing bid. */
-export async function refuseReservedCoins(db: Db, psbt: Uint8Array): Promise<void> {
+export async function refuseReservedCoins(db: Db, psbt: Parameters<typeof parsePsbt>[0]) {
   const outpoints = outpointsOf(psbt);
   if (outpoints.length === 0) return;
   const reserved = await db.kysely
