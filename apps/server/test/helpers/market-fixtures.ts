@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { compressedPublicKey, p2trAddress, randomPrivateKey } from '@om/bitcoin';
 import type { Db } from '../../src/db/create-db.ts';
-import type { TradeStatus } from '../../src/db/database.ts';
+import type { TradeStatus } from '../../src/db/market.tables.ts';
 
 // A small market written straight into the tables (no node): three visible collections and one
 // under review, their inscriptions as the indexer would have them, listings open and closed over

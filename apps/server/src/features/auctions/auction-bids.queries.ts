@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { AuctionBidsTable, AuctionBidStatus, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { AuctionBidsTable, AuctionBidStatus } from '../../db/market.tables.ts';
 import { notifyAuctionClosed, notifyOutbid } from './auction-notifications.ts';
 import type { Executor } from './auctions.queries.ts';
 

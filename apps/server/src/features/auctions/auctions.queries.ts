@@ -1,7 +1,8 @@
 import { AUCTION_SLUG_TAKEN } from '@om/core';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { Auction, Database, NewAuction } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { Auction, NewAuction } from '../../db/market.tables.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';

@@ -8,7 +8,7 @@ import type {
 } from '@om/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { TradeHistoryRow } from '../../db/database.ts';
+import type { TradeHistoryRow } from '../../db/market.tables.ts';
 
 // Trades and orders, through the read functions of db/functions (fetch_activity.sql,
 // get_listings.sql, …): trade_history rows, and market_listing rows (an order book entry without

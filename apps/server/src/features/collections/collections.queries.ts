@@ -15,7 +15,7 @@ import {
 } from '@om/core';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { CollectionsTable } from '../../db/database.ts';
+import type { CollectionsTable } from '../../db/catalogue.tables.ts';
 
 // Every read is one of the market's read functions, each defined in db/functions/<name>.sql (ADR
 // 024). int8 and numeric come back as decimal strings, int4 as numbers; sats stay strings, counts

@@ -1,4 +1,4 @@
-import type { NewCollection } from '../../db/database.ts';
+import type { NewCollection } from '../../db/catalogue.tables.ts';
 import type { DemoCollection } from './demo-art.types.ts';
 
 /** A collection's catalogue rows, ready to write; collection_id comes from the collection row. */

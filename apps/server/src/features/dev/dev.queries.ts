@@ -1,6 +1,6 @@
 import type { Db } from '../../db/create-db.ts';
 import type { Executor } from '../../jobs/job-queue.ts';
-import type { AuctionStatus } from '../../db/database.ts';
+import type { AuctionStatus } from '../../db/market.tables.ts';
 
 /** What the end route says of an auction it could not end. */
 export type AuctionTimes = { status: AuctionStatus; start_date: Date; end_date: Date };

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { Database, EditionOrderRow, NewEditionOrder } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { EditionOrderRow, NewEditionOrder } from '../../db/launchpad.tables.ts';
 import type { InscribeOrdersTable, InscribeTables } from '../../db/inscribe.tables.ts';
 import type { NewInscribeOrder } from '../inscription-service/inscribe-orders.queries.ts';
 

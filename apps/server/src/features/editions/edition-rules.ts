@@ -1,4 +1,4 @@
-import type { LaunchpadStatus, LaunchpadType } from '../../db/database.ts';
+import type { LaunchpadStatus, LaunchpadType } from '../../db/launchpad.tables.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 
 /** What decides whether editions can be minted now (spec 001 §7; ADR 011). */

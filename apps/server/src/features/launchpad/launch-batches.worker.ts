@@ -11,7 +11,8 @@ import {
 import { LAUNCH_BATCH_SIZE } from '@om/core';
 import type { AppDeps } from '../../app-deps.ts';
 import { startWorkerLoop, type WorkerLoop } from '../../chain/chain-worker.ts';
-import type { BatchInputToSign, NewOrderbookEntry } from '../../db/database.ts';
+import type { BatchInputToSign } from '../../db/launchpad.tables.ts';
+import type { NewOrderbookEntry } from '../../db/market.tables.ts';
 import { listingItemParams, type ListingTerms } from '../listings/listed-item.ts';
 import { makerFees } from '../listings/listing.service.ts';
 import { cardinalCoins } from '../listings/wallet-coins.ts';

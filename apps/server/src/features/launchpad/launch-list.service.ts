@@ -11,7 +11,7 @@ import {
 } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import type { LaunchpadType } from '../../db/database.ts';
+import type { LaunchpadType } from '../../db/launchpad.tables.ts';
 import { phaseOf, progressMeta, remainingOf, totalOf } from './launch-read.service.ts';
 import { listedLaunches, mintedCounts, phasesOfLaunches } from './launchpad.queries.ts';
 

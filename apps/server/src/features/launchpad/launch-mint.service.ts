@@ -11,7 +11,7 @@ import {
 } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import type { LaunchpadPhase } from '../../db/database.ts';
+import type { LaunchpadPhase } from '../../db/launchpad.tables.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { findListingRows } from '../listings/listings.queries.ts';

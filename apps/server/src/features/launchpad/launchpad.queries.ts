@@ -1,14 +1,14 @@
 import { LAUNCHPAD_SLUG_TAKEN, type InscriptionEntry, type SubmittedPhase } from '@om/core';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
+import type { Database } from '../../db/database.ts';
 import type {
   BatchInputToSign,
-  Database,
   LaunchpadStatus,
   LaunchpadType,
-  NewOrderbookEntry,
   PsbtBatchKind,
-} from '../../db/database.ts';
+} from '../../db/launchpad.tables.ts';
+import type { NewOrderbookEntry } from '../../db/market.tables.ts';
 import { AppError } from '../../http/app-error.ts';
 import { LISTING_ROW_COLUMNS } from '../listings/listings.queries.ts';
 import { unavailableItems } from './launch-availability.ts';

@@ -12,7 +12,7 @@ import type {
 } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import type { NewOrderbookEntry } from '../../db/database.ts';
+import type { NewOrderbookEntry } from '../../db/market.tables.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import { listedItemsOf, listingItemParams, type ListingTerms } from './listed-item.ts';

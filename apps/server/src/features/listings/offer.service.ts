@@ -25,7 +25,7 @@ import {
 } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import type { NewTradeHistoryRow, OrderbookEntry } from '../../db/database.ts';
+import type { NewTradeHistoryRow, OrderbookEntry } from '../../db/market.tables.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import { cosignerFor } from '../multisig/cosigner.ts';
 import { refuseReservedCoins, reservedCoinsOf } from '../multisig/reserved-coins.ts';

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { Database, NewTradeHistoryRow } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { NewTradeHistoryRow } from '../../db/market.tables.ts';
 import {
   journalClaim,
   settleJournal,

@@ -1,4 +1,4 @@
-import type { OrderbookEntry } from '../../db/database.ts';
+import type { OrderbookEntry } from '../../db/market.tables.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 

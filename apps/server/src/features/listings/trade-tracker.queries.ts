@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { TradeStatus } from '../../db/database.ts';
+import type { TradeStatus } from '../../db/market.tables.ts';
 import type { TradeChange } from './trade-change.ts';
 import { notifyTradeMoved } from './trade-notifications.ts';
 

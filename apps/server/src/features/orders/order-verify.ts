@@ -1,7 +1,7 @@
 import type { OrderRecordBodySchema } from '@om/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/create-db.ts';
-import type { RewardState } from '../../db/database.ts';
+import type { RewardState } from '../../db/orders.tables.ts';
 import { invalidInput } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 import {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/create-db.ts';
-import type { NewOrder, Order } from '../../db/database.ts';
+import type { NewOrder, Order } from '../../db/orders.tables.ts';
 import { invalidInput } from '../../http/app-error.ts';
 import { findOrder } from '../editions/edition-orders.queries.ts';
 import { editionStatusOf } from '../editions/edition-wire.ts';

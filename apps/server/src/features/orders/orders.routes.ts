@@ -2,7 +2,7 @@ import { OrderRecordBodySchema, type OrderRecord } from '@om/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
-import type { Order } from '../../db/database.ts';
+import type { Order } from '../../db/orders.tables.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/create-db.ts';
-import type { XAccountsTable } from '../../db/database.ts';
+import type { XAccountsTable } from '../../db/accounts.tables.ts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 
 export type XAccountRow = Selectable<XAccountsTable>;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, PoolRewardType } from '../../../db/database.ts';
+import type { Database } from '../../../db/database.ts';
+import type { PoolRewardType } from '../../../db/rewards.tables.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

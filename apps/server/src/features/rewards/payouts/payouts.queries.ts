@@ -2,7 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { RawTx } from '@scure/btc-signer';
 import { bytesToHex, hexToBytes } from '@om/bitcoin';
 import type { Db } from '../../../db/create-db.ts';
-import type { Database, NewReward } from '../../../db/database.ts';
+import type { Database } from '../../../db/database.ts';
+import type { NewReward } from '../../../db/rewards.tables.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -1,7 +1,7 @@
 import { addressToScript, dustThreshold, InscribeError } from '@om/bitcoin';
 import type { AppDeps } from '../../../app-deps.ts';
 import { startChainWorker } from '../../../chain/chain-worker.ts';
-import type { NewReward } from '../../../db/database.ts';
+import type { NewReward } from '../../../db/rewards.tables.ts';
 import {
   broadcastPayout,
   buildRewardsPayout,
