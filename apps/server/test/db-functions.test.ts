@@ -6,7 +6,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type Db, type DbKind } from '../src/db/create-db.ts';
-import { applyFunctions, listFunctions, listMigrations, migrate } from '../src/db/migrate.ts';
+import { applyFunctions, migrate } from '../src/db/migrate.ts';
+import { listFunctions, listMigrations } from '../src/db/schema-files.ts';
 import { createTestDb, databaseKinds } from './helpers/test-app.ts';
 
 // ADR 024: every function and trigger lives in one file of db/functions, applied after the

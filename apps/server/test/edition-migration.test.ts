@@ -5,7 +5,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDb, type Db, type DbKind } from '../src/db/create-db.ts';
-import { listMigrations, migrate } from '../src/db/migrate.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { listMigrations } from '../src/db/schema-files.ts';
 import { databaseKinds } from './helpers/test-app.ts';
 
 // Migration 0021 (issue 14): a database of an earlier version holding edition orders of every

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { listMigrations, migrate } from '../src/db/migrate.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { listMigrations } from '../src/db/schema-files.ts';
 import { createTestDb, databaseKinds } from './helpers/test-app.ts';
 
 /** The tables spec 001 §7 names, and the document-store collections kept as tables. */

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/create-db.ts';
-import { listMigrations, migrate } from '../src/db/migrate.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { listMigrations } from '../src/db/schema-files.ts';
 
 // Issue 18: a fresh PGlite data dir is unpacked from a template (pglite-template.ts) rather than
 // initdb'd. One made that way must be exactly one made the old way, fully migrated; a data dir that

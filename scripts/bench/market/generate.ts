@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { listFunctions, listMigrations } from '../../../apps/server/src/db/migrate.ts';
+import { listFunctions, listMigrations } from '../../../apps/server/src/db/schema-files.ts';
 
 /** What the market holds: the spec's scale by default (npm run bench:market -- --scale 0.01 for a quick look). */
 export type Plan = {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { listFunctions, listMigrations } from './migrate.ts';
+import { listFunctions, listMigrations } from './schema-files.ts';
 
 // Why a template (issue 18): PGlite's initdb runs a second, in-memory PGlite beside the one being
 // opened and copies its result over, so creating a data dir holds two PostgreSQL heaps at once and
