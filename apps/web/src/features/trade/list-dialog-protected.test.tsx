@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shortenAddress } from '../../lib/format.ts';
 import type { WalletAccount, WalletId } from '../wallet/wallet.types.ts';
 import { NOT_YOUR_MAKER_WALLET } from './deposit-review.ts';
-import { ListDialog, type ListableInscription } from './list-dialog.tsx';
+import { ListDialog } from './list-dialog.tsx';
+import type { ListableInscription } from './listable-inscription.ts';
 import { callsTo, fakeServer, fakeWallet, ok, renderWithWallet } from './trade-test-kit.tsx';
 import {
   depositFixture,

@@ -13,6 +13,7 @@ import {
   type DepositedDrafts,
 } from './deposit.mutations.ts';
 import { defaultFeeRate, FeeRatePicker } from './fee-rate-picker.tsx';
+import type { ListableInscription } from './listable-inscription.ts';
 import { ListingReviewStep } from './listing-review-view.tsx';
 import { useListInscriptions } from './listing.mutations.ts';
 import { SnipeProtectionField, useProtectionChoice } from './snipe-protection-field.tsx';
@@ -20,16 +21,6 @@ import { TrackedTransaction } from './tracked-transaction.tsx';
 import { tradeQueries } from './trade.queries.ts';
 import { priceInputError, priceInputToSats, satsToPriceInput } from './trade-format.ts';
 import { DIALOG_HEIGHT, DialogActions, DialogBody } from './trade-ui.tsx';
-
-/** An inscription of the seller's, at its current output. */
-export type ListableInscription = {
-  inscriptionId: string;
-  label: string;
-  outpoint: string;
-  price?: bigint | null;
-  /** Where it sits, when the page knows: one in the maker wallet is listed protected, unmoved. */
-  address?: string;
-};
 
 export const PLATFORM_FEE_NOTE = 'Platform fee: shown before signing';
 

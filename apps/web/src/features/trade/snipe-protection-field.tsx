@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
-import type { ListableInscription } from './list-dialog.tsx';
+import type { ListableInscription } from './listable-inscription.ts';
 import { SNIPE_PROTECTION_EXPLANATION, snipeProtectionBlocker } from './snipe-protection.ts';
 
 /**
