@@ -14,7 +14,7 @@ import { loadEnv, type Env } from './env.ts';
 import { ChainEvents } from './indexer/chain-events.ts';
 import { ChainFollower } from './indexer/follow-chain.ts';
 import { rolesOf, startCluster } from './cluster/cluster.ts';
-import { startHealthServer } from './http/health-server.ts';
+import { startHealthServer } from './cluster/health-server.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { startWorkers } from './workers.ts';
 

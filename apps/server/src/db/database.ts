@@ -15,7 +15,7 @@
  *   a JavaScript array as a PostgreSQL array literal.
  * - updated_at is set by a trigger; it is not written by application code.
  */
-import type { ChainTables } from '../indexer/indexer.tables.ts';
+import type { ChainTables } from './chain.tables.ts';
 import type { Brc20Tables } from './brc20.tables.ts';
 import type { ClaimTables } from './claims.tables.ts';
 import type { SwapTables } from './swap.tables.ts';

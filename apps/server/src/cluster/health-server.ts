@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ChainSource } from '../chain/sources/chain-source.ts';
-import type { RunMode } from '../cluster/cluster.ts';
-import { registerErrorHandling } from './error-handler.ts';
+import type { RunMode } from './cluster.ts';
+import { registerErrorHandling } from '../http/error-handler.ts';
 
 /**
  * What an `indexer` or `worker` process serves (ADR 022): its health only, for the supervisor
