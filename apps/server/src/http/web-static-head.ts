@@ -9,7 +9,7 @@
 // waits for the read to name it in the page, the inlined read's image is asked for only at render.
 
 /** The id of the inlined detail read; apps/web's collection-seed.ts reads it (keep them equal). */
-export const COLLECTION_SEED_ID = 'collection-detail';
+const COLLECTION_SEED_ID = 'collection-detail';
 
 /** What a collection page's head is made of: the image to preload and the read to inline. */
 export interface CollectionHead {
