@@ -78,7 +78,7 @@ export type Details = {
   isMoving: boolean;
   collectionSlug: string | null;
 };
-export type Listing = {
+type Listing = {
   listingId: string;
   inscriptionId: string;
   price: string;
@@ -314,10 +314,7 @@ export async function fundWithTestCoins(app: RunningApp, trader: Trader): Promis
 }
 
 /** The Dev wallet's multisig wallet (U = its payment key), made by the server on first use. */
-export async function multisigWalletOf(
-  app: RunningApp,
-  trader: Trader,
-): Promise<{ address: string }> {
+async function multisigWalletOf(app: RunningApp, trader: Trader): Promise<{ address: string }> {
   const { paymentPrivateKey } = await readDevWalletRecord(trader.page);
   return apiCall<{ address: string }>(app, 'POST', '/api/multisig/get-wallet', {
     userPublicKey: bytesToHex(compressedPublicKey(privateKeyFromHex(paymentPrivateKey))),

@@ -38,7 +38,7 @@ export interface BuiltTx {
   hex: string;
 }
 
-export const POSTAGE = 10_000n;
+const POSTAGE = 10_000n;
 const FEE_RATE = 2n; // sat/vB
 const HOLDERS = 100;
 /** vbytes: a taproot key-path input, a taproot output, the transaction's own fields. */

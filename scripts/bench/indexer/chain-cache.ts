@@ -12,7 +12,7 @@ import {
   type ChainPlan,
 } from './chain-generator.ts';
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

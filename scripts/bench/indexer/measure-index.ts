@@ -19,7 +19,7 @@ export interface IndexResult {
   brc20: Brc20Result;
 }
 
-export interface Brc20Result {
+interface Brc20Result {
   seconds: number;
   blocks: number;
   events: number;

@@ -4,14 +4,14 @@ import { createHash } from 'node:crypto';
 // about 90,000 taproot inputs: this is ~20x faster than building them through @scure/btc-signer.
 // Only what the benchmark builds: version 2, locktime 0, taproot prevouts, SIGHASH_DEFAULT.
 
-export interface TxInput {
+interface TxInput {
   /** Display (big-endian) hex, as bitcoind prints it. */
   txid: string;
   vout: number;
   witness: Uint8Array[];
 }
 
-export interface TxOutput {
+interface TxOutput {
   value: bigint;
   script: Uint8Array;
 }

@@ -16,7 +16,7 @@ export interface PhaseRuns {
   databaseCpuSeconds: number[];
 }
 
-export interface Latency {
+interface Latency {
   label: string;
   /** From generatetoaddress returning to the inscriptions queryable, per block (ms). */
   samples: number[];
@@ -41,7 +41,7 @@ export interface Figures {
   brc20: { label: string; seconds: number[] }[];
 }
 
-export const TARGETS = { ratio: 2.0, peakBytes: 1024 ** 3, latencyMedianMs: 500, brc20Share: 0.2 };
+const TARGETS = { ratio: 2.0, peakBytes: 1024 ** 3, latencyMedianMs: 500, brc20Share: 0.2 };
 
 const mb = (bytes: number) => fmt(bytes / 1024 ** 2);
 const list = (values: readonly number[], digits = 1) =>

@@ -16,7 +16,7 @@ import { startTestNode, type TestNode } from '../../../apps/server/test/helpers/
 // PostgreSQL database (bench_launch, migrated, dropped at the end) and the server's own parts on
 // them: its env, chain source and the indexer's follower, as apps/server/src/main.ts wires them.
 
-export const DATABASE = 'bench_launch';
+const DATABASE = 'bench_launch';
 
 export interface BenchEnv {
   node: TestNode;

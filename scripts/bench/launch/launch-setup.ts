@@ -18,7 +18,7 @@ import { api, newWallet, payloadOf, signAsAsked, signIn, type Wallet } from './w
 // minters' coins.
 
 export const MINT_FEE_RATE = 2;
-export const MINT_PRICE = 10_000n;
+const MINT_PRICE = 10_000n;
 /**
  * Each minter's separate coins. Purchases chain on the previous one's paddings and change, so a
  * minter's mints form one chain of unconfirmed transactions whatever it holds; the coins only

@@ -4,7 +4,7 @@ import type { MintRecord } from './minter-process.ts';
 // What the minters saw, summed up: no server, no node, only their records.
 
 /** The refusals a minter may get once the items run out (spec 001 §7); any other is a failure. */
-export const EXPECTED_REFUSALS = [/^Sold out$/, /^Only \d+ left to mint$/];
+const EXPECTED_REFUSALS = [/^Sold out$/, /^Only \d+ left to mint$/];
 
 export type Latency = { count: number; p50: number; p95: number; p99: number; max: number };
 
@@ -23,7 +23,7 @@ export interface MintSummary {
   longestChain: number;
 }
 
-export function latency(samples: readonly number[]): Latency {
+function latency(samples: readonly number[]): Latency {
   return {
     count: samples.length,
     p50: percentile(samples, 50),
@@ -33,7 +33,7 @@ export function latency(samples: readonly number[]): Latency {
   };
 }
 
-export function isExpectedRefusal(record: MintRecord): boolean {
+function isExpectedRefusal(record: MintRecord): boolean {
   return (
     record.call === 'create' &&
     record.status === 409 &&

@@ -68,7 +68,7 @@ export function renderMarkdown(f: Figures): string {
 }
 
 /** Issue 18's targets under the burst: offer/create p95 ≤ 2 s, offer/submit p95 ≤ 3 s. */
-export const TARGETS = { createP95: 2000, submitP95: 3000 };
+const TARGETS = { createP95: 2000, submitP95: 3000 };
 
 function latencyTable(f: Figures): string[] {
   const passes = f.before ? [f.before, f.mint] : [f.mint];

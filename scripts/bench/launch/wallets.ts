@@ -1,5 +1,4 @@
 import {
-  addressToScript,
   bytesToBase64,
   bytesToHex,
   compressedPublicKey,
@@ -31,8 +30,6 @@ export function newWallet(type: 'p2tr' | 'p2wpkh'): Wallet {
   const publicKey = bytesToHex(type === 'p2tr' ? xOnlyPublicKey(key) : compressed);
   return { keyHex: bytesToHex(key), publicKey, address };
 }
-
-export const scriptOf = (w: Wallet) => addressToScript(w.address, 'regtest') as Uint8Array;
 
 /** Signs each input with the wallet of the address the server named for it (inputsToSign). */
 export function signAsAsked(

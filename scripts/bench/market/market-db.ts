@@ -6,7 +6,7 @@ import { generationSql, marketKey, withoutSecondaryIndexes, type Plan } from './
 // The benchmark's market lives in its own database (bench_market) on the given server: generated
 // once, then reused while the plan, the generator and the migrations stay the same.
 
-export const DATABASE = 'bench_market';
+const DATABASE = 'bench_market';
 
 async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -18,7 +18,7 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
   }
 }
 
-export function marketUrl(serverUrl: string): string {
+function marketUrl(serverUrl: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${DATABASE}`;
   return url.toString();

@@ -5,7 +5,7 @@ import type { MultisigPsbtFigures } from './multisig-psbt.ts';
 import type { PsbtFigures } from './psbt.ts';
 import type { Scenario } from './scenarios.ts';
 
-export const TARGETS = { pageP95Ms: 20, pageRequestsPerSecond: 1000, psbtMs: 5, multisigMs: 10 };
+const TARGETS = { pageP95Ms: 20, pageRequestsPerSecond: 1000, psbtMs: 5, multisigMs: 10 };
 
 export interface Figures {
   date: string;

@@ -18,7 +18,7 @@ import { startTestNode, type TestNode } from '../../../apps/server/test/helpers/
 // server's parts wired as apps/server/src/main.ts wires them; sync() indexes inscriptions and
 // BRC-20 to the tip, as the follower does.
 
-export const DATABASE = 'bench_swap';
+const DATABASE = 'bench_swap';
 
 export interface BenchEnv {
   node: TestNode;

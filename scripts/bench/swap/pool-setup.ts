@@ -19,7 +19,7 @@ import type { BenchEnv } from './bench-env.ts';
 export const TICK = 'bnch';
 const TEXT = 'text/plain;charset=utf-8';
 /** Each buyer's one coin. */
-export const BUYER_COIN = 300_000n;
+const BUYER_COIN = 300_000n;
 
 export type User = DemoOwner;
 export type Seller = User & { transfer: string; amount: string };

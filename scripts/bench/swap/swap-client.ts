@@ -5,7 +5,7 @@ import type { Seller, User } from './pool-setup.ts';
 // A swapper over HTTP, as the page calls the API: txsize → get_swap_psbt with its answer (the
 // quote accepted as receive_amount) → the wallet signs the inputs it is asked to → send_swap_psbt.
 
-export type Envelope = { code: number; msg: string; data: unknown };
+type Envelope = { code: number; msg: string; data: unknown };
 export type Answer = { status: number; body: Envelope; ms: number };
 
 export async function post(origin: string, path: string, payload: object): Promise<Answer> {

@@ -1,8 +1,8 @@
 import { satsToBtcString, type BitcoinRpc } from './rpc.ts';
 
-export const FAUCET_WALLET = 'faucet';
+const FAUCET_WALLET = 'faucet';
 /** Coinbase outputs mature after 100 blocks, so 101 blocks make the first 50 BTC spendable. */
-export const BOOTSTRAP_BLOCKS = 101;
+const BOOTSTRAP_BLOCKS = 101;
 
 /**
  * The regtest node's own wallet: it mines blocks and pays the faucet. It exists only on regtest;

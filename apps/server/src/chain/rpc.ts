@@ -62,7 +62,7 @@ export type VerboseTx = {
   confirmations?: number;
 };
 
-export type RpcScript = { hex: string; address?: string; type: string };
+type RpcScript = { hex: string; address?: string; type: string };
 export type RpcBlock3 = {
   hash: string;
   height: number;

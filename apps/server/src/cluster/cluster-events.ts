@@ -23,7 +23,7 @@ const MessageSchema = z.discriminatedUnion('kind', [
 ]);
 
 /** The channel: per schema, as the market's, so isolated test schemas never cross. */
-export const clusterChannel = (schema: string) => `cluster_${schema}`;
+const clusterChannel = (schema: string) => `cluster_${schema}`;
 
 /**
  * Carries this process's chain events to the other processes of the deployment and theirs to

@@ -1,4 +1,4 @@
-import type { Generated, Selectable, Updateable } from 'kysely';
+import type { Generated } from 'kysely';
 import type {
   Int8Identity,
   Timestamp,
@@ -12,7 +12,7 @@ import type {
 // Kysely's view of the tables of one area: wallet users, sign-in challenges, profiles, X accounts.
 // How values cross the driver: database.ts.
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<string>;
   address: string;
   public_key: string;
@@ -37,7 +37,7 @@ export interface XAccountsTable {
 }
 
 /** 0013: an X sign-in under way: single use, 10 minutes. */
-export interface XOAuthStatesTable {
+interface XOAuthStatesTable {
   state: string;
   user_id: string;
   code_verifier: string;
@@ -46,7 +46,7 @@ export interface XOAuthStatesTable {
   used_at: TimestampNullable;
 }
 
-export interface AuthChallengesTable {
+interface AuthChallengesTable {
   id: Generated<string>;
   address: string;
   message: string;
@@ -57,12 +57,12 @@ export interface AuthChallengesTable {
 }
 
 /** metadata.name is the profile's display name (spec 001 §3 Profile). */
-export interface ProfileMetadata {
+interface ProfileMetadata {
   name?: string;
   [key: string]: JsonValue | undefined;
 }
 
-export interface ProfilesTable {
+interface ProfilesTable {
   user_id: string;
   username: string | null;
   is_artist: Generated<boolean>;
@@ -71,7 +71,7 @@ export interface ProfilesTable {
   updated_at: UpdatedAt;
 }
 
-export interface AddressesTable {
+interface AddressesTable {
   id: Int8Identity;
   address: string;
   user_id: string | null;
@@ -86,8 +86,3 @@ export interface AccountTables {
   profiles: ProfilesTable;
   addresses: AddressesTable;
 }
-
-export type User = Selectable<UsersTable>;
-export type Profile = Selectable<ProfilesTable>;
-export type ProfileUpdate = Updateable<ProfilesTable>;
-export type Address = Selectable<AddressesTable>;

@@ -4,7 +4,7 @@ import type { ColumnType, Generated } from 'kysely';
 type Numeric = ColumnType<string, string | bigint, string | bigint>;
 type NumericNullable = ColumnType<string | null, string | bigint | null, string | bigint | null>;
 
-export interface Brc20BlocksTable {
+interface Brc20BlocksTable {
   height: number;
   hash: string;
   event_count: number;
@@ -13,7 +13,7 @@ export interface Brc20BlocksTable {
   indexed_at: Generated<Date>;
 }
 
-export interface Brc20TickersTable {
+interface Brc20TickersTable {
   tick: string;
   original_tick: string;
   max_supply: Numeric;
@@ -28,14 +28,14 @@ export interface Brc20TickersTable {
   holders: Generated<number>;
 }
 
-export interface Brc20TickerChangesTable {
+interface Brc20TickerChangesTable {
   height: number;
   tick: string;
   minted_delta: Numeric;
   burned_delta: Numeric;
 }
 
-export interface Brc20BalancesTable {
+interface Brc20BalancesTable {
   pkscript: string;
   tick: string;
   address: string | null;
@@ -44,7 +44,7 @@ export interface Brc20BalancesTable {
   first_height: number;
 }
 
-export interface Brc20BalanceChangesTable {
+interface Brc20BalanceChangesTable {
   height: number;
   pkscript: string;
   tick: string;
@@ -52,7 +52,7 @@ export interface Brc20BalanceChangesTable {
   available_delta: Numeric;
 }
 
-export interface Brc20TransferablesTable {
+interface Brc20TransferablesTable {
   inscription_id: string;
   tick: string;
   original_tick: string;
@@ -63,7 +63,7 @@ export interface Brc20TransferablesTable {
   used_height: number | null;
 }
 
-export interface Brc20EventsTable {
+interface Brc20EventsTable {
   height: number;
   seq: number;
   type: string;
@@ -83,7 +83,7 @@ export interface Brc20EventsTable {
   ticker_decimals: number;
 }
 
-export interface Brc20MempoolTransfersTable {
+interface Brc20MempoolTransfersTable {
   inscription_id: string;
   txid: string;
   tick: string;

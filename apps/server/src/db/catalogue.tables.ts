@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable } from 'kysely';
 import type {
   Int8,
   Int8Nullable,
@@ -38,7 +38,7 @@ export interface CollectionsTable {
   updated_at: UpdatedAt;
 }
 
-export interface InscriptionsTable {
+interface InscriptionsTable {
   inscription_id: string;
   collection_id: Int8Nullable;
   name: string | null;
@@ -48,7 +48,7 @@ export interface InscriptionsTable {
   updated_at: UpdatedAt;
 }
 
-export interface AttributesTable {
+interface AttributesTable {
   inscription_id: string;
   collection_id: Int8;
   category: string;
@@ -62,6 +62,4 @@ export interface CatalogueTables {
   attributes: AttributesTable;
 }
 
-export type Collection = Selectable<CollectionsTable>;
 export type NewCollection = Insertable<CollectionsTable>;
-export type Inscription = Selectable<InscriptionsTable>;

@@ -4,7 +4,7 @@ import type { ColumnType, Generated } from 'kysely';
 type Int8 = ColumnType<string, string | bigint, string | bigint>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-export interface ChainBlocksTable {
+interface ChainBlocksTable {
   height: number;
   hash: string;
   previous_hash: string;
@@ -13,7 +13,7 @@ export interface ChainBlocksTable {
   indexed_at: Generated<Date>;
 }
 
-export interface ChainInscriptionsTable {
+interface ChainInscriptionsTable {
   inscription_id: string;
   number: Int8;
   sequence: Int8;
@@ -41,7 +41,7 @@ export interface ChainInscriptionsTable {
   location_height: number;
 }
 
-export interface ChainTransfersTable {
+interface ChainTransfersTable {
   inscription_id: string;
   height: number;
   seq: number;
@@ -57,7 +57,7 @@ export interface ChainTransfersTable {
   script: Uint8Array | null;
 }
 
-export interface ChainUtxosTable {
+interface ChainUtxosTable {
   txid: string;
   vout: number;
   value: Int8;
@@ -68,7 +68,7 @@ export interface ChainUtxosTable {
   spent_txid: string | null;
 }
 
-export interface MempoolSpendsTable {
+interface MempoolSpendsTable {
   txid: string;
   prev_txid: string;
   prev_vout: number;

@@ -11,7 +11,7 @@ type SatsNullable = ColumnType<
   string | bigint | null
 >;
 /** 'edition': an edition order (0021), its terms in edition_orders. */
-export type InscribeOrderType = 'direct' | 'brc20' | 'edition';
+type InscribeOrderType = 'direct' | 'brc20' | 'edition';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 

@@ -19,14 +19,14 @@ export type LaunchpadStatus =
 export type LaunchpadType = 'psbt' | 'editions';
 
 /** launchpads.meta_data (spec 001 §3: presold_inscriptions, total_sold_override; spec 000: hide_progress). */
-export interface LaunchpadMetaData {
+interface LaunchpadMetaData {
   presold_inscriptions?: number;
   total_sold_override?: number;
   hide_progress?: boolean;
   [key: string]: JsonValue | undefined;
 }
 
-export interface LaunchpadsTable {
+interface LaunchpadsTable {
   id: Generated<string>;
   slug: string;
   collection_id: Int8;
@@ -50,9 +50,9 @@ export interface LaunchpadsTable {
   updated_at: UpdatedAt;
 }
 
-export type PhaseStatus = 'pending' | 'signed' | 'active';
+type PhaseStatus = 'pending' | 'signed' | 'active';
 
-export interface LaunchpadPhasesTable {
+interface LaunchpadPhasesTable {
   id: Generated<string>;
   launchpad_id: string;
   name: string;
@@ -73,15 +73,15 @@ export interface LaunchpadPhasesTable {
   updated_at: UpdatedAt;
 }
 
-export interface PhaseAllowListEntriesTable {
+interface PhaseAllowListEntriesTable {
   phase_id: string;
   address: string;
   allocation: Generated<number>;
 }
 
-export type PsbtBatchStatus = 'pending' | 'signed' | 'invalidated';
+type PsbtBatchStatus = 'pending' | 'signed' | 'invalidated';
 
-export interface PsbtBatchesTable {
+interface PsbtBatchesTable {
   id: Generated<string>;
   phase_id: string;
   batch_number: number;
@@ -105,7 +105,7 @@ export type PsbtBatchKind = 'deposit' | 'listing';
 export type BatchInputToSign = { index: number; address: string; sighash?: number };
 
 /** 0008: a launch's inscriptions in the creator's order, and the maker wallet output each sits at. */
-export interface LaunchInscriptionsTable {
+interface LaunchInscriptionsTable {
   launchpad_id: string;
   position: number;
   inscription_id: string;
@@ -122,9 +122,9 @@ export interface LaunchInscriptionsTable {
  * order_type 'edition', the same id).
  */
 /** A reveal output, sats as a decimal string (jsonb). */
-export type EditionRevealOutput = { address: string; value: string };
+type EditionRevealOutput = { address: string; value: string };
 
-export interface EditionOrdersTable {
+interface EditionOrdersTable {
   id: string;
   launchpad_id: string;
   user_id: string;
@@ -153,6 +153,5 @@ export interface LaunchpadTables {
 
 export type Launchpad = Selectable<LaunchpadsTable>;
 export type LaunchpadPhase = Selectable<LaunchpadPhasesTable>;
-export type PsbtBatch = Selectable<PsbtBatchesTable>;
 export type EditionOrderRow = Selectable<EditionOrdersTable>;
 export type NewEditionOrder = Insertable<EditionOrdersTable>;

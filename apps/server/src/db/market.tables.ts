@@ -18,7 +18,7 @@ import type {
 
 export type OrderbookStatus = 'pending' | 'active' | 'broadcast' | 'canceled' | 'exposed';
 
-export interface OrderbookTable {
+interface OrderbookTable {
   id: Generated<string>;
   inscription_id: string;
   collection_id: Int8Nullable;
@@ -65,7 +65,7 @@ export interface OrderbookTable {
 
 export type TradeStatus = 'initiated' | 'mempool' | 'confirmed' | 'canceled' | 'sniped';
 
-export interface TradeHistoryTable {
+interface TradeHistoryTable {
   id: Int8Identity;
   order_id: string;
   transaction_id: string | null;
@@ -91,7 +91,7 @@ export interface TradeHistoryTable {
   updated_at: UpdatedAt;
 }
 
-export interface ExternalVolumeDataTable {
+interface ExternalVolumeDataTable {
   id: Int8Identity;
   collection_id: Int8;
   source: string;
@@ -115,7 +115,7 @@ export type AuctionStatus =
   | 'failed'
   | 'withdrawn';
 
-export interface AuctionsTable {
+interface AuctionsTable {
   id: Generated<string>;
   slug: string;
   inscription_id: string;
@@ -184,7 +184,7 @@ export interface AuctionBidsTable {
 }
 
 /** 0012: the multisig coins a standing bid counts on, one row each. */
-export interface AuctionCoinReservationsTable {
+interface AuctionCoinReservationsTable {
   outpoint: string;
   bid_id: string;
   wallet_id: string;

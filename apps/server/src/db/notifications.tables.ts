@@ -1,10 +1,10 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 import type { Timestamp, Jsonb } from './column-types.ts';
 
 // Kysely's view of the tables of one area: notifications, announcements, muted types (ADR 018).
 // How values cross the driver: database.ts.
 
-export interface NotificationsTable {
+interface NotificationsTable {
   id: Generated<string>;
   /** 0028: the wallet address it is sent to (ADR 018). */
   address: string;
@@ -22,7 +22,7 @@ export interface NotificationsTable {
 }
 
 /** 0029: the platform's global notifications, copied to each wallet when it reads (ADR 018). */
-export interface AnnouncementsTable {
+interface AnnouncementsTable {
   id: string;
   app: Generated<string>;
   title: string;
@@ -32,7 +32,7 @@ export interface AnnouncementsTable {
 }
 
 /** 0028: the types a wallet does not want as a live pop-up (its list always has them). */
-export interface NotificationMutesTable {
+interface NotificationMutesTable {
   address: string;
   type: string;
 }
@@ -42,5 +42,3 @@ export interface NotificationTables {
   notification_mutes: NotificationMutesTable;
   announcements: AnnouncementsTable;
 }
-
-export type Notification = Selectable<NotificationsTable>;

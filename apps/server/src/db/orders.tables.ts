@@ -4,11 +4,11 @@ import type { Timestamp } from './column-types.ts';
 // Kysely's view of the tables of one area: the spec's order records and their reward state.
 // How values cross the driver: database.ts.
 
-export type OrderType =
+type OrderType =
   'BuyListing' | 'ListInscription' | 'PreinscribeMint' | 'EditionsMint' | 'AuctionBid' | 'generic';
 export type RewardState = 'pending' | 'rewarded' | 'ineligible';
 
-export interface OrdersTable {
+interface OrdersTable {
   id: Generated<string>;
   order_id: string;
   source: string;

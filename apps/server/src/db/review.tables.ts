@@ -4,7 +4,7 @@ import type { Timestamp } from './column-types.ts';
 // How values cross the driver: database.ts.
 
 /** 0030: a reviewer's decision on a submitted launch, edition, auction or collection (ADR 019). */
-export interface ReviewDecisionsTable {
+interface ReviewDecisionsTable {
   kind: 'launch' | 'edition' | 'auction' | 'collection';
   subject_id: string;
   decision: 'approved' | 'rejected';

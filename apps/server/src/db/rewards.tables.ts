@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable } from 'kysely';
 import type {
   Int8,
   Int8Default,
@@ -13,9 +13,9 @@ import type {
 // Kysely's view of the tables of one area: pools, draws, entries, payouts, cycles, XP (ADR 020).
 // How values cross the driver: database.ts.
 
-export type PoolType = 'proportionate' | 'n-winners' | 'winner-takes-all';
+type PoolType = 'proportionate' | 'n-winners' | 'winner-takes-all';
 
-export interface PoolsTable {
+interface PoolsTable {
   id: Generated<string>;
   type: PoolType;
   title: string;
@@ -42,7 +42,7 @@ export interface PoolsTable {
 
 export type PoolRewardType = 'btc' | 'rune' | 'brc-20' | 'inscription';
 
-export interface PoolRewardsTable {
+interface PoolRewardsTable {
   id: Int8Identity;
   pool_id: string;
   type: PoolRewardType;
@@ -55,7 +55,7 @@ export interface PoolRewardsTable {
 }
 
 /** 0033: one row per winner and reward, amount in the reward's units. */
-export interface PoolWinnersTable {
+interface PoolWinnersTable {
   pool_id: string;
   reward_index: number;
   address: string;
@@ -63,7 +63,7 @@ export interface PoolWinnersTable {
 }
 
 /** 0033: the published inputs of a pool's draw. */
-export interface PoolDrawsTable {
+interface PoolDrawsTable {
   pool_id: string;
   height: number;
   block_hash: string;
@@ -71,7 +71,7 @@ export interface PoolDrawsTable {
   drawn_at: Timestamp;
 }
 
-export interface PointAllocationsTable {
+interface PointAllocationsTable {
   id: Int8Identity;
   pool_id: string;
   user_id: string | null;
@@ -80,7 +80,7 @@ export interface PointAllocationsTable {
   created_at: Timestamp;
 }
 
-export interface TicketsTable {
+interface TicketsTable {
   id: Int8Identity;
   pool_id: string;
   user_id: string | null;
@@ -90,7 +90,7 @@ export interface TicketsTable {
 }
 
 /** 0001, keyed by address in 0034: what a pool or a mining cycle pays an address, once (key). */
-export interface RewardsTable {
+interface RewardsTable {
   id: Generated<string>;
   user_id: string | null;
   address: string;
@@ -108,10 +108,10 @@ export interface RewardsTable {
   key: string;
 }
 
-export type RewardStatus = 'pending' | 'sent' | 'confirmed';
+type RewardStatus = 'pending' | 'sent' | 'confirmed';
 
 /** 0034: a closed mining cycle; fees + carried_in = paid + carried_out (sats). */
-export interface MiningCyclesTable {
+interface MiningCyclesTable {
   cycle: number;
   start_height: number;
   end_height: number;
@@ -125,7 +125,7 @@ export interface MiningCyclesTable {
 }
 
 /** 0032: XP per wallet address, an append-only ledger computed from the chain (ADR 020). */
-export interface XpLedgerTable {
+interface XpLedgerTable {
   id: Int8Identity;
   address: string;
   delta: Int8;
@@ -140,7 +140,7 @@ export interface XpLedgerTable {
 }
 
 /** 0032: each holder's open period: its balance since a block (ADR 020). */
-export interface XpHoldingsTable {
+interface XpHoldingsTable {
   pkscript: string;
   address: string;
   units: Numeric;
@@ -148,7 +148,7 @@ export interface XpHoldingsTable {
 }
 
 /** 0032: the BRC-20 blocks XP was accrued for, with their hash (a reorg replaces them). */
-export interface XpBlocksTable {
+interface XpBlocksTable {
   height: number;
   hash: string;
   changed: number;
@@ -169,8 +169,4 @@ export interface RewardTables {
   xp_holdings: XpHoldingsTable;
 }
 
-export type Pool = Selectable<PoolsTable>;
-export type PoolReward = Selectable<PoolRewardsTable>;
-export type PoolWinner = Selectable<PoolWinnersTable>;
-export type Reward = Selectable<RewardsTable>;
 export type NewReward = Insertable<RewardsTable>;

@@ -8,9 +8,9 @@ import type { Timestamp } from './column-types.ts';
 type Amount = ColumnType<string, string | bigint, string | bigint>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
-export type SwapDirection = 'buy' | 'sell';
+type SwapDirection = 'buy' | 'sell';
 
-export interface SwapPoolsTable {
+interface SwapPoolsTable {
   tick: string;
   /** 0025: the ladder's standard amounts (10^18ths) and how many of each it keeps ready. */
   ladder: ColumnType<string[], (string | bigint)[] | undefined, (string | bigint)[]>;
@@ -19,7 +19,7 @@ export interface SwapPoolsTable {
 }
 
 /** 0025: a ladder inscription the pool made for itself. */
-export interface SwapLadderTable {
+interface SwapLadderTable {
   inscription_id: string;
   tick: string;
   amount: Amount;

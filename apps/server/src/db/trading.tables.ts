@@ -7,7 +7,7 @@ import type { Int8, Int8Default, Numeric, Timestamp, TimestampRequired } from '.
 type Json<T> = ColumnType<T, string, string>;
 type JsonNullable<T> = ColumnType<T | null, string | null | undefined, string | null>;
 
-export interface PurchaseOffersTable {
+interface PurchaseOffersTable {
   /** The txid of the purchase's unsigned transaction. */
   txid: string;
   listing_ids: ColumnType<string[], string[], string[]>;
@@ -32,7 +32,7 @@ export interface PurchaseOffersTable {
   expires_at: TimestampRequired;
 }
 
-export interface ListingDelistsTable {
+interface ListingDelistsTable {
   listing_id: string;
   psbt: string;
   layout: Json<unknown>;
@@ -43,9 +43,9 @@ export interface ListingDelistsTable {
   expires_at: TimestampRequired;
 }
 
-export type FeeDiscountType = 'percentage' | 'fixed';
+type FeeDiscountType = 'percentage' | 'fixed';
 
-export interface FeeDiscountsTable {
+interface FeeDiscountsTable {
   id: GeneratedAlways<string>;
   type: FeeDiscountType;
   /** Percent (0-100) or sats. */

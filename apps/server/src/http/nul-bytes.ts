@@ -6,7 +6,7 @@ import { invalidInput } from './app-error.ts';
 // request carries (path parameters, query, JSON body) is refused at the edge, naming the field.
 
 /** The dotted path of the first string holding a NUL byte, or null. */
-export function findNulByte(value: unknown, path = ''): string | null {
+function findNulByte(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, child] of Object.entries(value)) {

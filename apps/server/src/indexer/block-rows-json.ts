@@ -21,7 +21,7 @@ export interface BlockJson {
 type FinalLocation = LocationRow & { charms: string[] };
 
 /** The last location of each inscription moved in this block, with every charm it gained. */
-export function finalLocations(locations: LocationRow[]): Map<string, FinalLocation> {
+function finalLocations(locations: LocationRow[]): Map<string, FinalLocation> {
   const result = new Map<string, FinalLocation>();
   for (const loc of locations) {
     const charms = [...(result.get(loc.id)?.charms ?? []), ...loc.addedCharms];

@@ -4,8 +4,6 @@ import { rollbackBrc20 } from './brc20/brc20-index.queries.ts';
 import { INDEXER_LOCK } from './write-block.ts';
 import type { IndexerCounters } from './indexer.types.ts';
 
-export { inscriptionsOnOutputs } from './inscriptions-on-outputs.ts';
-
 const BATCH = 1000;
 
 export interface ChainTip {

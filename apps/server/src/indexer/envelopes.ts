@@ -18,7 +18,7 @@ function containsProtocolId(bytes: Uint8Array): boolean {
 }
 
 /** Cheap pre-check that lets most transactions skip envelope parsing entirely. */
-export function mayHoldEnvelope(tx: ChainTx): boolean {
+function mayHoldEnvelope(tx: ChainTx): boolean {
   return tx.inputs.some(
     (input) => input.witness.length >= 2 && input.witness.some(containsProtocolId),
   );

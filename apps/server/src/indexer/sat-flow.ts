@@ -1,6 +1,6 @@
 import type { ChainOutput } from './indexer.types.ts';
 
-export interface Placed<T> {
+interface Placed<T> {
   item: T;
   vout: number;
   /** Offset within the output. */

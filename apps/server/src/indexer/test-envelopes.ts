@@ -49,7 +49,7 @@ export interface TestInscription {
 }
 
 /** The items of one reveal envelope (ord Inscription::append_reveal_script_to_builder). */
-export function revealItems(inscription: TestInscription): ScriptItem[] {
+function revealItems(inscription: TestInscription): ScriptItem[] {
   const { contentType, body, parents = [], pointer } = inscription;
   return [
     OP_FALSE,

@@ -10,11 +10,11 @@ import { writeRows, type Guard } from './write-rows.ts';
 /** Writes of one block share a transaction; this lock keeps two indexers from interleaving. */
 export const INDEXER_LOCK = 7265737;
 
-export class NotNextBlockError extends Error {
+class NotNextBlockError extends Error {
   override name = 'NotNextBlockError';
 }
 
-export interface WriteBlockOptions {
+interface WriteBlockOptions {
   indexUtxos: boolean;
   startHeight: number;
   spends: OutputSpend[];
@@ -28,7 +28,7 @@ export interface WriteBlockOptions {
   asyncCommit?: boolean;
 }
 
-export interface WrittenBlock {
+interface WrittenBlock {
   result: 'written' | 'already';
   /** The inscriptions on the lookahead outputs, read before this block was applied. */
   lookahead: InscriptionsOnOutputs;
@@ -97,22 +97,6 @@ async function writeInTransaction(
     await sql`rollback`.execute(conn);
     throw err;
   }
-}
-
-/**
- * Writes one block's rows in one transaction that checks, under the indexer's lock, that the block
- * extends the tip. Writing a block that is already stored (same height and hash) is a no-op, so a
- * restart after a crash at any point neither loses nor duplicates anything.
- */
-export async function writeBlock(
-  db: Db,
-  rows: BlockRows,
-  opts: WriteBlockOptions,
-): Promise<'written' | 'already'> {
-  const written = await db.kysely
-    .connection()
-    .execute((conn) => writeInTransaction(conn, db, rows, opts));
-  return written.result;
 }
 
 /**

@@ -23,7 +23,7 @@ export function jobSchemaOf(schema: string): string {
  * `BEGIN; … COMMIT;` under its advisory lock, no rows wanted) go to `db.execScript`, the one way
  * to run several statements on PGlite. Over a transaction only single statements come.
  */
-export function pgBossAdapter(executor: Executor, db?: Db): PgBoss.Db {
+function pgBossAdapter(executor: Executor, db?: Db): PgBoss.Db {
   return {
     executeSql: async (text: string, values?: unknown[]) => {
       if (db && !values?.length && /^\s*BEGIN;/.test(text)) {
@@ -36,7 +36,7 @@ export function pgBossAdapter(executor: Executor, db?: Db): PgBoss.Db {
   };
 }
 
-export interface SendOptions {
+interface SendOptions {
   /** Not before this time (a schedule: an auction's end). */
   startAfter?: Date;
   /** At most one job of this key waits at a time: a second send is dropped (answers null). */

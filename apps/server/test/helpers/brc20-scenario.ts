@@ -6,7 +6,7 @@ import { indexBrc20 } from '../../src/indexer/brc20/brc20-follower.ts';
 import { keyLock, OP_RETURN, spend, type BuiltTx, type Coin, type Lock } from './chain-builder.ts';
 import type { ScenarioChain } from './scenario-chain.ts';
 
-export const POSTAGE = 10_000n;
+const POSTAGE = 10_000n;
 
 /** BRC-20 JSON as a wallet inscribes it (text/plain with a charset, fields as strings). */
 export function brc20Content(fields: Record<string, string>) {

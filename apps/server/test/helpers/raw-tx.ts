@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { bytesToHex, hexToBytes } from '@om/bitcoin';
 
-export interface RawInput {
+interface RawInput {
   txid: string;
   vout: number;
   sequence: number;
@@ -11,7 +11,7 @@ export interface RawInput {
   scriptSig?: Uint8Array;
 }
 
-export interface RawOutput {
+interface RawOutput {
   value: bigint;
   script: Uint8Array;
 }
@@ -23,7 +23,7 @@ export interface RawTx {
   lockTime: number;
 }
 
-export function sha256d(bytes: Uint8Array): Uint8Array {
+function sha256d(bytes: Uint8Array): Uint8Array {
   const once = createHash('sha256').update(bytes).digest();
   return new Uint8Array(createHash('sha256').update(once).digest());
 }

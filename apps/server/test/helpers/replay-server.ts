@@ -14,7 +14,7 @@ export interface Replay {
   delayMs?: number;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;

@@ -37,7 +37,7 @@ export type RequestOptions = { body?: unknown; signal?: AbortSignal };
  * Calls the API and unwraps the spec's envelope `{ success, payload } | { success: false, error,
  * errors }`. With a schema the payload is parsed, so callers get checked types and transforms.
  */
-export async function apiRequest<T>(
+async function apiRequest<T>(
   method: Method,
   path: string,
   schema: PayloadSchema<T>,

@@ -74,7 +74,7 @@ export function coin(
 export const PLATFORM_ADDRESS = testWallet('platform', 'p2tr').address;
 
 /** The platform's COSIGNER_SECRET in tests, and the cosigner finalizeSignedPsbt gets from it. */
-export const COSIGNER_SECRET = sha256(utf8ToBytes('test cosigner secret'));
+const COSIGNER_SECRET = sha256(utf8ToBytes('test cosigner secret'));
 export const testCosigner: Cosigner = (witnessScript) =>
   platformKeyForScript(COSIGNER_SECRET, witnessScript);
 

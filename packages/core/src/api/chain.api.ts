@@ -38,7 +38,7 @@ export type BroadcastBody = z.infer<typeof BroadcastBodySchema>;
 export const BroadcastPayloadSchema = z.object({ txid: z.string() });
 
 /** Esplora's status object: block fields only once the transaction is confirmed. */
-export const ChainTxStatusSchema = z.object({
+const ChainTxStatusSchema = z.object({
   confirmed: z.boolean(),
   block_height: z.number().int().optional(),
   block_hash: z.string().optional(),

@@ -8,12 +8,12 @@ export interface HttpServiceOptions {
   headers?: Record<string, string>;
 }
 
-export interface HttpAnswer {
+interface HttpAnswer {
   status: number;
   text: string;
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * A JSON-over-HTTP service with the failure rule every chain source shares: no answer, a timeout or

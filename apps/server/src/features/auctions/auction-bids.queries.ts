@@ -139,7 +139,7 @@ export async function standBid(
   return reserved.length === bid.reserved_coins.length ? 'standing' : 'coins-taken';
 }
 
-export async function releaseCoins(db: Executor, bidId: string): Promise<void> {
+async function releaseCoins(db: Executor, bidId: string): Promise<void> {
   await db.deleteFrom('auction_coin_reservations').where('bid_id', '=', bidId).execute();
 }
 

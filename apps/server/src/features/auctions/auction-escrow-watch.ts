@@ -21,7 +21,7 @@ export function startEscrowWatch(deps: AppDeps): () => Promise<void> {
 }
 
 /** Closes the active auctions whose escrow was spent outside a settlement; answers their slugs. */
-export async function closeWithdrawnAuctions(db: Db): Promise<string[]> {
+async function closeWithdrawnAuctions(db: Db): Promise<string[]> {
   return db.kysely.transaction().execute(async (trx) => {
     const { rows } = await sql<{ id: string; slug: string }>`
       update auctions a set status = 'withdrawn', settled_at = now()

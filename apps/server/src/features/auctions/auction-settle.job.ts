@@ -9,7 +9,7 @@ import { findAuction } from './auctions.queries.ts';
  * An auction still active whose end is later than this job's (an end moved later) is scheduled
  * again at its new end; one settled, unsold or canceled meanwhile is left alone.
  */
-export async function runSettlementJob(deps: AppDeps, auctionId: string): Promise<void> {
+async function runSettlementJob(deps: AppDeps, auctionId: string): Promise<void> {
   const outcome = await settleAuction(deps, auctionId);
   if (outcome !== 'skipped') return;
   const auction = await findAuction(deps.db.kysely, auctionId);

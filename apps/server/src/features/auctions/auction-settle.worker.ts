@@ -103,7 +103,7 @@ async function settlementOf(
 }
 
 /** Settles every ended auction now; each on its own, so one failure does not hold up the rest. */
-export async function settleEndedAuctions(deps: AppDeps): Promise<void> {
+async function settleEndedAuctions(deps: AppDeps): Promise<void> {
   const ids = await endedActiveAuctions(deps.db, new Date());
   for (const id of ids) {
     await settleAuction(deps, id).catch((err: unknown) =>

@@ -8,9 +8,9 @@ import { consumeChallenge, insertChallenge, upsertUser } from './auth.queries.ts
 import { issueToken } from './auth-token.ts';
 
 /** A challenge is good for five minutes and for one sign-in. */
-export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
-export function challengeMessage(p: {
+function challengeMessage(p: {
   product: string;
   address: string;
   network: string;

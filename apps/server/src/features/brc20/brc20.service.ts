@@ -36,7 +36,7 @@ export interface Brc20Deps {
 type Page = { limit: number; offset: number };
 
 /** A tick from a path: 4 or 5 UTF-8 bytes (OPI's lengths; 6-byte BRC2.0 ticks are not ours). */
-export function parseTick(tick: string): string {
+function parseTick(tick: string): string {
   const length = brc20TickByteLength(tick);
   if (length !== 4 && length !== 5) throw invalidInput('tick must be 4 or 5 bytes long', 'tick');
   return tick.toLowerCase();

@@ -4,7 +4,7 @@ import { currentBalancesHash, EVENT_HASH_VERSION } from '../../indexer/brc20/brc
 import { readBlockHashes, readBrc20Height, readCurrentBalances } from './brc20.queries.ts';
 
 /** Reported beside every hash, as OPI reports its own indexer version. */
-export const BRC20_INDEXER_VERSION = `om-brc20 event-hash-v${EVENT_HASH_VERSION}`;
+const BRC20_INDEXER_VERSION = `om-brc20 event-hash-v${EVENT_HASH_VERSION}`;
 
 /**
  * OPI's own paths and answer shape ({ error, result }, not our envelope), so that our hashes can

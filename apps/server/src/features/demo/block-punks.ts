@@ -11,7 +11,7 @@ import { optionNamed as option, rollTraits, rollUniqueTraits, toAttributes } fro
 // "Block Punks": 24×24 front-facing pixel portraits (punk-drawing.ts) on an indexed-colour canvas,
 // inscribed as tiny PNGs that the viewer upscales pixelated.
 
-export const BLOCK_PUNKS_SIZE = 64;
+const BLOCK_PUNKS_SIZE = 64;
 
 export function blockPunks(seed: string): DemoCollection {
   const slug = 'block-punks';

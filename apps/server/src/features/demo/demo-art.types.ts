@@ -2,7 +2,7 @@
 export type DemoAttribute = { trait_type: string; value: string };
 
 /** Images for the art; text for the BRC-20 operations (demo-brc20.ts). */
-export type DemoContentType = 'image/svg+xml' | 'image/png' | 'text/plain;charset=utf-8';
+type DemoContentType = 'image/svg+xml' | 'image/png' | 'text/plain;charset=utf-8';
 
 /** Bytes to inscribe. `key` names it within the demo (e.g. 'block-punks/12', 'block-punks/icon'). */
 export type DemoArtwork = { key: string; contentType: DemoContentType; body: Uint8Array };

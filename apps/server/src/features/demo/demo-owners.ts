@@ -23,7 +23,7 @@ export type DemoOwner = {
   paymentAddress: string;
 };
 
-export const DEMO_OWNER_NAMES = ['alice', 'bob', 'carol', 'dave', 'erin'] as const;
+const DEMO_OWNER_NAMES = ['alice', 'bob', 'carol', 'dave', 'erin'] as const;
 
 export function demoOwners(seed = DEMO_SEED): DemoOwner[] {
   return DEMO_OWNER_NAMES.map((name) => {

@@ -363,7 +363,7 @@ type SwapRequest =
  * One swap as the page makes it (txsize, get_swap_psbt with its answer, the wallet signs the
  * inputs it is asked to, send_swap_psbt), the owner's one key on both addresses.
  */
-export async function swapAs(
+async function swapAs(
   market: AppDeps,
   owner: DemoOwner,
   tick: string,

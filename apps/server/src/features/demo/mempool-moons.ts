@@ -59,7 +59,7 @@ const TRAITS = {
 
 type MoonTraits = RolledTraits<typeof TRAITS>;
 
-export const MEMPOOL_MOONS_SIZE = 32;
+const MEMPOOL_MOONS_SIZE = 32;
 
 export function mempoolMoons(seed: string): DemoCollection {
   const slug = 'mempool-moons';

@@ -7,7 +7,7 @@ import { optionNamed as option, rollTraits, rollUniqueTraits, toAttributes } fro
 
 // "Regtest Rocks": faceted geometric rocks in SVG (rock-drawing.ts) on a gradient sky.
 
-export const REGTEST_ROCKS_SIZE = 48;
+const REGTEST_ROCKS_SIZE = 48;
 
 export function regtestRocks(seed: string): DemoCollection {
   const slug = 'regtest-rocks';

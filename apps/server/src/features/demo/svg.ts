@@ -21,7 +21,7 @@ export function mixHex(a: string, b: string, t: number): string {
   return `#${channel(0)}${channel(1)}${channel(2)}`;
 }
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 

@@ -11,7 +11,7 @@ import type { MarketEvents } from './market-events.ts';
 /** Comments keep proxies from closing an idle stream. */
 const KEEP_ALIVE_MS = 15_000;
 /** What `retry:` asks browsers to wait before they reconnect a stream we ended. */
-export const RECONNECT_AFTER_MS = 3_000;
+const RECONNECT_AFTER_MS = 3_000;
 
 export interface StreamLimits {
   perClient: number;

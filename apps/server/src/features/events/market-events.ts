@@ -48,7 +48,7 @@ type ParsedEvent =
   | { kind: 'notification'; data: NotificationEvent }
   | { kind: 'pool'; data: { id: string } };
 
-export function parseMarketEvent(payload: string): ParsedEvent | undefined {
+function parseMarketEvent(payload: string): ParsedEvent | undefined {
   let json: unknown;
   try {
     json = JSON.parse(payload);

@@ -13,7 +13,7 @@ import type { SessionClaims } from '../auth/auth-token.ts';
 // deleted; its items leave that collection and may be launched again.
 
 /** Unsigned launches older than this are dropped by the launch worker. */
-export const UNSIGNED_LAUNCH_HOLD = '24 hours';
+const UNSIGNED_LAUNCH_HOLD = '24 hours';
 
 const UNSIGNED_STATUSES = ['initializing', 'pending_psbt_signature'] as const;
 

@@ -52,7 +52,7 @@ export async function prepareLaunch(deps: AppDeps, launchpadId: string): Promise
 
 class LaunchProblem extends Error {}
 
-export async function buildLaunchBatches(deps: AppDeps, launchpadId: string) {
+async function buildLaunchBatches(deps: AppDeps, launchpadId: string) {
   const { db, env } = deps;
   const network = env.BITCOIN_NETWORK;
   const launch = await findLaunch(db.kysely, launchpadId);

@@ -54,7 +54,7 @@ type SubmitBody = z.output<typeof SubmitMintOfferBodySchema>;
  * A minter has this long to sign; the items stay theirs meanwhile. What signing needs, no more: a
  * longer hold is inventory kept from real buyers (issue 13 finding 3).
  */
-export const MINT_RESERVATION_MS = 2 * 60 * 1000;
+const MINT_RESERVATION_MS = 2 * 60 * 1000;
 
 export async function createMintOffer(
   deps: AppDeps,

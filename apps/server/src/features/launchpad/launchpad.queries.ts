@@ -166,7 +166,7 @@ export async function insertLaunch(db: Db, launch: NewLaunch): Promise<string> {
   });
 }
 
-export type NewCollection = {
+type NewCollection = {
   slug: string;
   collection: NewLaunch['collection'];
   creatorUserId: string | null;

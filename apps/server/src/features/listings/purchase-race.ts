@@ -8,7 +8,7 @@ import { unavailable } from './trade-input.ts';
  * The listing this purchase lost to another one, if any: its listed output is spent (mined or in
  * the mempool), or its row was claimed by another transaction since it was read.
  */
-export async function lostListing(
+async function lostListing(
   deps: AppDeps,
   rows: readonly ListingRow[],
   txid: string,

@@ -7,7 +7,7 @@ import { notifyTradeMoved } from './trade-notifications.ts';
 /** What the trade tracker reads of the indexer's tables and writes to the market's. */
 
 /** How far back a confirmed trade is re-checked against the indexed chain (reorgs). */
-export const REORG_WINDOW = 100;
+const REORG_WINDOW = 100;
 
 /**
  * Market listings for sale or awaiting their signature whose output a transaction spends: one in

@@ -68,7 +68,7 @@ export async function ensureWallet(
   });
 }
 
-export function walletPayload(row: WalletRow): MultisigWallet {
+function walletPayload(row: WalletRow): MultisigWallet {
   return {
     id: row.id,
     kind: row.kind,

@@ -4,7 +4,7 @@ import type { JsonObject } from '../../db/column-types.ts';
 import type { Database } from '../../db/database.ts';
 
 /** Spec 001 §9: notifications page 10; unread count capped at 100. */
-export const NOTIFICATIONS_PAGE_SIZE = 10;
+const NOTIFICATIONS_PAGE_SIZE = 10;
 export const UNREAD_COUNT_CAP = 100;
 /** A wallet's first read brings the announcements of this many days, not every one ever made. */
 const ANNOUNCEMENTS_DAYS = 30;

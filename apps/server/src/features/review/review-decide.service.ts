@@ -16,8 +16,8 @@ import { recordDecision, type ReviewKind } from './review.queries.ts';
 //   funded and signed, as the seller's own cancel says).
 // The creator is told either way, at every address the submission names.
 
-export const ALREADY_DECIDED = 'This submission has already been decided';
-export const AUCTION_HAS_BIDS_REVIEW = 'This auction has bids: it can no longer be taken down';
+const ALREADY_DECIDED = 'This submission has already been decided';
+const AUCTION_HAS_BIDS_REVIEW = 'This auction has bids: it can no longer be taken down';
 
 export type Decision = { decision: 'approved' } | { decision: 'rejected'; reason: string };
 

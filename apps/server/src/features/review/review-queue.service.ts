@@ -12,7 +12,7 @@ import {
 // GET /api/review/queue (ADR 019): what waits for a decision, with what a reviewer judges it by:
 // its content (the first items, shown from /content), its creator, its phases and allow lists.
 
-export interface ReviewPhase {
+interface ReviewPhase {
   name: string;
   /** Sats, as a decimal string. */
   price: string;

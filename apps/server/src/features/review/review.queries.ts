@@ -10,7 +10,7 @@ export type ReviewKind = 'launch' | 'edition' | 'auction' | 'collection';
 
 /** How many of each kind the queue shows at once, and of each one's items. */
 const QUEUE_LIMIT = 50;
-export const ITEMS_SHOWN = 24;
+const ITEMS_SHOWN = 24;
 
 /** The launch statuses a reviewer can still judge: submitted and not yet failed or canceled. */
 const OPEN_LAUNCH = ['initializing', 'pending_psbt_signature', 'pending', 'active'] as const;

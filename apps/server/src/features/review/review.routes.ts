@@ -9,7 +9,7 @@ import { decide } from './review-decide.service.ts';
 import { reviewQueue } from './review-queue.service.ts';
 import { isReviewer } from './reviewers.ts';
 
-export const ONLY_REVIEWERS = 'Only reviewers can review submissions';
+const ONLY_REVIEWERS = 'Only reviewers can review submissions';
 const REASON_MAX = 500;
 
 const KindParams = z.object({

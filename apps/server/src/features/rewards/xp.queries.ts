@@ -161,7 +161,7 @@ export async function xpOf(db: Db, address: string, config: XpAccrualConfig): Pr
   return BigInt(rows[0]?.xp ?? 0);
 }
 
-export const XP_HISTORY_PAGE_SIZE = 10;
+const XP_HISTORY_PAGE_SIZE = 10;
 
 /** The ledger of an address, newest first, 10 a page: its closed periods, tasks and spending. */
 export async function xpHistory(db: Db, address: string, page: number) {

@@ -52,7 +52,7 @@ export function sniffIconType(bytes: Uint8Array): IconType | undefined {
  * past the bytes read (`maxBytes`, the icon's by default): such a file is over the limit whatever
  * its real size.
  */
-export function iconFileInfo(
+function iconFileInfo(
   bytes: Uint8Array,
   isTruncated: boolean,
   maxBytes: number = ICON_MAX_BYTES,

@@ -23,9 +23,9 @@ export interface Storage {
 }
 
 /** A user's folder: their id as the database writes it (a lowercase uuid). */
-export const USER_FOLDER_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const USER_FOLDER_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A stored file: the sha256 of its bytes and the extension of its sniffed type. */
-export const STORED_FILE_PATTERN = /^[0-9a-f]{64}\.(png|jpg|gif|webp|avif)$/;
+const STORED_FILE_PATTERN = /^[0-9a-f]{64}\.(png|jpg|gif|webp|avif)$/;
 
 /** Whether a key is one `put` may write: the two patterns above and nothing else (no `..`). */
 export function isStorageKey(key: string): boolean {

@@ -7,7 +7,7 @@ import { checkIcon, ICON_FORMATS, type IconUpload } from './icon-image.ts';
 import type { Storage } from './storage.ts';
 
 /** The form field that carries the icon (multipart/form-data). */
-export const ICON_FIELD = 'file';
+const ICON_FIELD = 'file';
 
 /** The form's own problems, naming what it carries ('thumbnail', 'banner'). */
 export const uploadFormMessages = (noun: string) => ({
@@ -18,10 +18,6 @@ export const uploadFormMessages = (noun: string) => ({
     `The ${noun} must be sent in the form field "${ICON_FIELD}", not "${name}".`,
 });
 const ICON_FORM = uploadFormMessages('thumbnail');
-export const UPLOAD_NOT_MULTIPART = ICON_FORM.notMultipart;
-export const UPLOAD_ONE_FILE = ICON_FORM.oneFile;
-export const UPLOAD_TOO_MANY_FIELDS = ICON_FORM.tooManyFields;
-export const uploadWrongField = ICON_FORM.wrongField;
 
 /**
  * @fastify/multipart for the icon form: one file of at most ICON_MAX_BYTES (busboy drops the rest

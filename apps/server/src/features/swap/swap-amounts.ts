@@ -14,7 +14,7 @@ import { refuse } from './swap-refusal.ts';
 
 // The pair and the amounts of a request, in the curve's units: sats for BTC, 10^18ths for tokens.
 
-export type SwapDirection = 'buy' | 'sell';
+type SwapDirection = 'buy' | 'sell';
 export type SwapPair = { direction: SwapDirection; tick: string };
 
 type PairFields = {

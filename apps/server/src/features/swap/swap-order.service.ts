@@ -210,7 +210,7 @@ function price(
 }
 
 /** The quote the user saw, less their slippage: the least the order may give them. */
-export function minimumOf(body: SizeBody, pair: SwapPair, receive: bigint): bigint {
+function minimumOf(body: SizeBody, pair: SwapPair, receive: bigint): bigint {
   return body.exact_side === 'receive' ? receive : minimumReceived(receive, body.slipper);
 }
 
@@ -254,7 +254,7 @@ function buildSwap(priced: Priced, keys: UserKeys, pool: Uint8Array): BuiltSwap 
   }
 }
 
-export const sendText = (pair: SwapPair, decimals: number, units: bigint) =>
+const sendText = (pair: SwapPair, decimals: number, units: bigint) =>
   pair.direction === 'buy' ? btcText(units) : tokenText(units, decimals);
-export const receiveText = (pair: SwapPair, decimals: number, units: bigint) =>
+const receiveText = (pair: SwapPair, decimals: number, units: bigint) =>
   pair.direction === 'buy' ? tokenText(units, decimals) : btcText(units);

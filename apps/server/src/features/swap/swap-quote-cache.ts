@@ -7,7 +7,7 @@ import type { AppDeps } from '../../app-deps.ts';
 // (and never longer than QUOTE_VIEW_MS). Orders never use it: they read the chain themselves.
 
 /** How long a quote may reuse a read. */
-export const QUOTE_VIEW_MS = 1_000;
+const QUOTE_VIEW_MS = 1_000;
 /** Entries kept at most (one per pool and per address asking): emptied when full. */
 const MAX_ENTRIES = 10_000;
 

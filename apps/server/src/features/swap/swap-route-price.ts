@@ -17,7 +17,7 @@ export type RouteRequest = {
   ordinalsAddress: string;
 };
 
-export type RouteLeg = {
+type RouteLeg = {
   quote: CurveQuote;
   /** What this leg moves its pool's reserves by (after − before). */
   btcDelta: bigint;

@@ -38,7 +38,7 @@ const docs = {
   },
 } satisfies Record<string, RouteDocs>;
 
-export const ONLY_OPERATORS = 'Only operators can see the job queue';
+const ONLY_OPERATORS = 'Only operators can see the job queue';
 
 export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { env, db, chain, jobs } = deps;

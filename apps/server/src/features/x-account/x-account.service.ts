@@ -27,7 +27,7 @@ import {
 
 // A creator's X account (spec 000 §6, spec 001 §1/§7; issue 6, ADR 013).
 
-export const X_NOT_CONFIGURED =
+const X_NOT_CONFIGURED =
   'Connecting an X account is not set up on this server: X_CLIENT_ID is not set.';
 /** An access token this close to its end is refreshed first. */
 const EXPIRY_MARGIN_MS = 60_000;

@@ -7,12 +7,12 @@ import type { Env } from '../../env.ts';
 // x-api.ts sends these requests.
 
 /** Read the profile; offline.access makes X add a refresh token. */
-export const X_SCOPES = ['tweet.read', 'users.read', 'offline.access'] as const;
+const X_SCOPES = ['tweet.read', 'users.read', 'offline.access'] as const;
 export const X_CALLBACK_PATH = '/api/x/callback';
 /** How long a sign-in may take, from POST /api/x/connect to the callback. */
 export const X_SIGN_IN_TTL_SECONDS = 600;
 /** The cookie holding the state of this browser's sign-in (see stateCookie). */
-export const X_STATE_COOKIE = 'om_x_state';
+const X_STATE_COOKIE = 'om_x_state';
 
 export type XOAuthConfig = {
   clientId: string;

@@ -68,7 +68,7 @@ export function brc20Transfers(
 type Brc20Content = Record<string, unknown> | null;
 
 /** Each new inscription's content as BRC-20 reads it (brc20Candidate), from its first row. */
-export function candidateContents(rows: readonly TransferLogRow[]): Map<string, Brc20Content> {
+function candidateContents(rows: readonly TransferLogRow[]): Map<string, Brc20Content> {
   const contents = new Map<string, Brc20Content>();
   for (const row of rows) {
     if (!row.isNew || contents.has(row.inscriptionId)) continue;
@@ -117,7 +117,7 @@ function tickerWrites(before: Pick<Brc20State, 'tickers' | 'balances'>, result: 
 }
 
 /** What the follower writes for a block, from the rules' result (pure). */
-export function blockWrite(
+function blockWrite(
   at: { height: number; hash: string },
   before: Pick<Brc20State, 'tickers' | 'balances'>,
   result: Brc20BlockResult,

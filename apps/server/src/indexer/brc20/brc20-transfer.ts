@@ -4,7 +4,7 @@ import { field } from './brc20-deploy.ts';
 import type { Brc20Transfer } from './brc20.types.ts';
 
 /** config.rs OP_RETURN: a bare OP_RETURN output burns what is sent to it (bp05). */
-export const BURN_PKSCRIPT = '6a';
+const BURN_PKSCRIPT = '6a';
 /**
  * config.rs BRC20_PROG_OP_RETURN_PKSCRIPT (OP_RETURN "BRC20PROG"). With OPI's default
  * BRC20_PROG_ENABLED=false a transfer sent there is burned too (event_processor.rs 497–535);

@@ -47,7 +47,6 @@ export const CoinIcon = (p: P) => (
 export const PenIcon = (p: P) => <Icon d="M4 20l4-1 11-11-3-3L5 16zM14 6l3 3" {...p} />;
 export const MenuIcon = (p: P) => <Icon d="M4 6h16M4 12h16M4 18h16" {...p} />;
 export const PanelIcon = (p: P) => <Icon d="M4 4h16v16H4zM9 4v16" {...p} />;
-export const CloseIcon = (p: P) => <Icon d="M6 6l12 12M18 6L6 18" {...p} />;
 export const ExternalIcon = (p: P) => (
   <Icon d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" {...p} />
 );

@@ -78,7 +78,7 @@ const UNITS = [
  * A live countdown: the largest unit left and the two after it, zeros kept so it ticks evenly
  * ('1d 0h 5m', '2h 0m 30s', '10s'); a year is 365 days and a month 30 (spec 000 §9).
  */
-export function countdownLabel(totalSeconds: number): string {
+function countdownLabel(totalSeconds: number): string {
   const parts = countdownParts(totalSeconds);
   const first = UNITS.findIndex(([unit]) => parts[unit] > 0);
   if (first < 0) return '0s';
@@ -112,8 +112,8 @@ export function bidBlocker(
 }
 
 /** Live updates: every 5 s while bids come in or the settlement is awaited. */
-export const AUCTION_LIVE_POLL_MS = 5_000;
-export const AUCTION_UPCOMING_POLL_MS = 30_000;
+const AUCTION_LIVE_POLL_MS = 5_000;
+const AUCTION_UPCOMING_POLL_MS = 30_000;
 
 export function auctionPollInterval(auction: Timed | undefined, nowSeconds: number) {
   if (!auction) return false;

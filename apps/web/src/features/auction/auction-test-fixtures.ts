@@ -31,9 +31,9 @@ export const INSCRIPTION_ID = `${'a7'.repeat(32)}i0`;
 /** The seller's maker wallet output holding the inscription, at offset 0. */
 export const MAKER_OUTPOINT = `${'d7'.repeat(32)}:0`;
 export const SETTLEMENT_TXID = 'e7'.repeat(32);
-export const START_PRICE = 20_000n;
-export const RESERVE_PRICE = 30_000n;
-export const PLATFORM_FEE_BPS = 100;
+const START_PRICE = 20_000n;
+const RESERVE_PRICE = 30_000n;
+const PLATFORM_FEE_BPS = 100;
 export const BIDDER: WalletAccount = {
   id: 'dev',
   paymentAddress: BUYER_PAYMENT.address,

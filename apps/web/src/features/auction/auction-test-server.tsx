@@ -21,7 +21,7 @@ import {
 export const AUCTION_PATH = `/api/launchpad/auctions/${SLUG}`;
 export const BID_PATH = `${AUCTION_PATH}/bid`;
 export const CONFIRM_BID_PATH = `${AUCTION_PATH}/bid/${BID_ID}`;
-export const FEES = { fastestFee: 12, halfHourFee: 6, hourFee: 3, economyFee: 2, minimumFee: 1 };
+const FEES = { fastestFee: 12, halfHourFee: 6, hourFee: 3, economyFee: 2, minimumFee: 1 };
 
 type Routes = Parameters<typeof fakeServer>[0];
 

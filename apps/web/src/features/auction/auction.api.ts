@@ -18,7 +18,7 @@ import { ApiError, api } from '../../lib/api-client.ts';
  * message is errors[0].msg (else the envelope's error). The whole list stays on it: the wizard's
  * confirm toasts every message (spec 000 §7).
  */
-export class AuctionApiError extends ApiError {
+class AuctionApiError extends ApiError {
   override readonly name: string = 'AuctionApiError';
 
   constructor(from: ApiError) {

@@ -24,7 +24,7 @@ const WALLET_FIXES: Record<string, string> = {
   [BID_NEEDS_PADDING]: 'Set up padding in your multisig wallet',
 };
 
-export const REFUSED_BID = 'Do not sign: this bid does not do what you asked.';
+const REFUSED_BID = 'Do not sign: this bid does not do what you asked.';
 
 type Props = {
   open: boolean;

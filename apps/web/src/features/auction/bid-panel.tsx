@@ -19,9 +19,9 @@ import { bidBlocker } from './auction-state.ts';
 import { BidDialog } from './bid-dialog.tsx';
 import { useBid } from './bid.mutations.ts';
 
-export const BID_REQUIRED = 'Enter your bid in BTC.';
+const BID_REQUIRED = 'Enter your bid in BTC.';
 
-export function pricesOf(auction: Auction) {
+function pricesOf(auction: Auction) {
   return {
     startPrice: wireSats(auction.start_price),
     reservePrice: auction.reserve_price === null ? null : wireSats(auction.reserve_price),
@@ -34,7 +34,7 @@ export function pricesOf(auction: Auction) {
  * minimumBid, the server's rule), said in BTC as the field is, and to the highest bidder as
  * their own bid rather than someone else's.
  */
-export function bidInputError(
+function bidInputError(
   value: string,
   auction: Auction,
   bidderAddress?: string,

@@ -45,7 +45,7 @@ function bidder(wallet: WalletAccount | null): WalletAccount & { userPublicKey: 
 }
 
 /** The toast of a failed step: the wallet's refusal with its reason, anything else as it says. */
-export function toastBidError(error: unknown): void {
+function toastBidError(error: unknown): void {
   if (error instanceof TradeFlowError) {
     toast.error(error.title, error.description ? { description: error.description } : {});
   } else {

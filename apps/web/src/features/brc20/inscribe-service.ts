@@ -23,8 +23,8 @@ export const serviceBase = (configured: string | undefined) =>
   (configured || INSCRIPTION_SERVICE_PATH).replace(/\/+$/, '');
 
 /** Spec 001 §4: polled every 5 s until the charge address exists, for at most 5 minutes. */
-export const CHARGE_POLL_MS = 5_000;
-export const CHARGE_TIMEOUT_MS = 5 * 60_000;
+const CHARGE_POLL_MS = 5_000;
+const CHARGE_TIMEOUT_MS = 5 * 60_000;
 
 async function serviceCall<T>(
   method: 'GET' | 'POST',

@@ -17,16 +17,16 @@ import {
 import { useServiceOrder } from './service-order.mutations.ts';
 import { ServiceOrderSteps } from './service-order-view.tsx';
 
-export const FAILED_TO_CREATE_TRANSFER_ORDER =
+const FAILED_TO_CREATE_TRANSFER_ORDER =
   'Failed to create the transfer order with the inscription service.';
-export const TRANSFER_CONTENT_TYPE = 'text/plain;charset=utf-8';
+const TRANSFER_CONTENT_TYPE = 'text/plain;charset=utf-8';
 
 /** The transfer inscription's text, as BRC-20 reads it (amount as a string). */
-export function transferInscriptionText(tick: string, amt: string): string {
+function transferInscriptionText(tick: string, amt: string): string {
   return JSON.stringify({ p: 'brc-20', op: 'transfer', tick, amt });
 }
 
-export function transferFile(tick: string, amt: string) {
+function transferFile(tick: string, amt: string) {
   const text = transferInscriptionText(tick, amt);
   return {
     name: `${tick}-transfer.txt`,

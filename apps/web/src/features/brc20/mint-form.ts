@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { feeRateError } from '../multisig/form-rules.ts';
 import { parseTokenAmount, tokenAmountError, tokenAmountText } from './brc20-amount.ts';
 
-export const COUNT_INVALID = `Enter a whole number of mints from 1 to ${INSCRIBE_MAX_COUNT}.`;
+const COUNT_INVALID = `Enter a whole number of mints from 1 to ${INSCRIBE_MAX_COUNT}.`;
 
 export type MintFormValues = { amt: string; count: string; feeRate: string };
 

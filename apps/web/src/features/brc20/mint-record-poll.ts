@@ -8,7 +8,7 @@ import { formatWireAmount } from './brc20-amount.ts';
 import { inscribeService, serviceBase } from './inscribe-service.ts';
 import { completeMintRecord, useMintRecords, type MintRecord } from './mint-records.ts';
 
-export const serviceOrderKey = (id: string) => ['brc20', 'service-order', id] as const;
+const serviceOrderKey = (id: string) => ['brc20', 'service-order', id] as const;
 
 /** Orders that will never complete: their records stay pending but are no longer polled. */
 const STOPPED: readonly InscribeOrderState[] = ['expired', 'refunding', 'refunded', 'error'];
@@ -19,7 +19,7 @@ const RESULTS_SHOWN = 20;
 type OrderFiles = { files: { brc20: { status: string } | null }[] };
 
 /** What the index made of an order's mints: "2 valid", "1 valid, 1 clipped"; '' before any. */
-export function mintResultsText(order: OrderFiles): string {
+function mintResultsText(order: OrderFiles): string {
   const counts = new Map<string, number>();
   for (const file of order.files) {
     if (file.brc20) counts.set(file.brc20.status, (counts.get(file.brc20.status) ?? 0) + 1);

@@ -22,7 +22,7 @@ import { formatWireAmount } from './brc20-amount.ts';
 import { useSendTransfer } from './send.mutations.ts';
 
 type Fields = { toAddress: string; feeRate: string };
-export const NOT_SIGNING_SEND = 'Not signing: this transaction does not match the transfer.';
+const NOT_SIGNING_SEND = 'Not signing: this transaction does not match the transfer.';
 
 /** Sends a confirmed transfer inscription to a recipient: address and fee rate, review, sign. */
 export function SendTransferDialog({

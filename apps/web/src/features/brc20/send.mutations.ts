@@ -15,8 +15,8 @@ import { walletQueries } from '../wallet/wallet.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { reviewSend, type SendReview } from './send-review.ts';
 
-export const SEND_PREPARE_FAILED = 'Could not prepare the transfer';
-export const SEND_FAILED = 'Could not send the transfer';
+const SEND_PREPARE_FAILED = 'Could not prepare the transfer';
+const SEND_FAILED = 'Could not send the transfer';
 
 export type SendRequest = { toAddress: string; feeRate: number };
 export type PreparedSend = SendRequest & { prepared: Brc20SendPreparePayload; review: SendReview };

@@ -7,10 +7,10 @@ import { Amount, DialogActions, ReviewRow, SigningRefused } from '../trade/trade
 import type { ServicePaymentReview } from './payment-review.ts';
 import type { useServiceOrder } from './service-order.mutations.ts';
 
-export const NOT_SIGNING = 'Not signing: this payment does not match the order.';
+const NOT_SIGNING = 'Not signing: this payment does not match the order.';
 
 /** The service's quote, itemised (issue 14: commit and reveal sizes, postage, service fee). */
-export function PriceView({ price }: { price: Price }) {
+function PriceView({ price }: { price: Price }) {
   const baseFee = BigInt(price.baseFee);
   return (
     <section aria-label="Order price" className="flex flex-col gap-2">
@@ -40,7 +40,7 @@ export function PriceView({ price }: { price: Price }) {
 }
 
 /** What signing commits to, read from the payment PSBT. */
-export function PaymentReviewView({ review }: { review: ServicePaymentReview }) {
+function PaymentReviewView({ review }: { review: ServicePaymentReview }) {
   return (
     <section aria-label="Payment review" className="flex flex-col gap-3">
       <dl className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2 text-sm">

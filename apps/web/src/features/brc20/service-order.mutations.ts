@@ -18,7 +18,7 @@ import { inscribeService, serviceBase, waitForChargeAddress } from './inscribe-s
 import { reviewServicePayment, type ServicePaymentReview } from './payment-review.ts';
 
 /** The fallback title of a payment the service refused. */
-export const ORDER_PAYMENT_FAILED = 'Could not pay the order';
+const ORDER_PAYMENT_FAILED = 'Could not pay the order';
 
 export type ServiceQuote = { request: InscribeRequest; price: Price };
 export type PreparedOrder = ServiceQuote & {

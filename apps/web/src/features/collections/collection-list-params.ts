@@ -3,7 +3,7 @@ import { COLLECTION_SORTS, type CollectionSort } from '@om/core';
 /** The collection list's search, category and sort, kept in the URL (?q=&category=&sort=). */
 export type CollectionListParams = { search: string; category: string; sort: CollectionSort };
 
-export const DEFAULT_COLLECTION_SORT: CollectionSort = 'volume_desc';
+const DEFAULT_COLLECTION_SORT: CollectionSort = 'volume_desc';
 
 export function readCollectionListParams(params: URLSearchParams): CollectionListParams {
   const sort = params.get('sort');

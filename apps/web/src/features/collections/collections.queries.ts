@@ -16,7 +16,7 @@ import type { CollectionListParams } from './collection-list-params.ts';
 import { inscriptionsRequestParams, type InscriptionFilters } from './inscription-filters.ts';
 
 /** Rows per request of the collection list. */
-export const COLLECTIONS_PAGE_SIZE = 50;
+const COLLECTIONS_PAGE_SIZE = 50;
 
 const collectionPath = (slug: string) => `/api/collections/${encodeURIComponent(slug)}`;
 

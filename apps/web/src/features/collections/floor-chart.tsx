@@ -14,7 +14,7 @@ import { collectionQueries } from './collections.queries.ts';
 import { useNearViewport } from './use-near-viewport.ts';
 
 /** The URL parameter of the chart's period, so a shared link shows the same window. */
-export const CHART_PERIOD_PARAM = 'period';
+const CHART_PERIOD_PARAM = 'period';
 
 /**
  * The floor price over 1 day, 7 days, 30 days or 6 months (spec 001 §2). The period goes to the

@@ -26,7 +26,7 @@ export type InscriptionFilters = {
   search: string;
 };
 
-export const DEFAULT_INSCRIPTION_SORT: InscriptionSort = 'price_asc';
+const DEFAULT_INSCRIPTION_SORT: InscriptionSort = 'price_asc';
 export const DEFAULT_INSCRIPTION_FILTERS: InscriptionFilters = {
   status: 'all',
   minBtc: '',
@@ -37,7 +37,7 @@ export const DEFAULT_INSCRIPTION_FILTERS: InscriptionFilters = {
 };
 
 /** The URL parameter of each filter. */
-export const FILTER_PARAMS = {
+const FILTER_PARAMS = {
   status: 'status',
   minBtc: 'min',
   maxBtc: 'max',

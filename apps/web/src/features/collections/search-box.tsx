@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 type Props = {
   /** The search in the URL. */

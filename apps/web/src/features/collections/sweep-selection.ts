@@ -4,7 +4,7 @@ import { wireSats } from '../trade/trade-format.ts';
 import { inscriptionTitle } from './inscription-card.tsx';
 
 /** createOffer buys at most 20 listings in one transaction (trade.api.ts, `ids`). */
-export const MAX_SWEEP_ITEMS = 20;
+const MAX_SWEEP_ITEMS = 20;
 
 export type ListedInscription = MarketInscription & { listingId: string; price: string };
 

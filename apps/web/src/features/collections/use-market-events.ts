@@ -9,7 +9,7 @@ import { collectionQueries } from './collections.queries.ts';
 export const MARKET_REFRESH_DELAY_MS = 250;
 
 /** The collection slug a listing or trade event is about; null for anything else. */
-export function marketEventSlug(data: string): string | null {
+function marketEventSlug(data: string): string | null {
   let json: unknown;
   try {
     json = JSON.parse(data);

@@ -8,7 +8,7 @@ import {
 import { useId, useState } from 'react';
 
 /** A CSV by its name or type; browsers give some CSVs no type at all. */
-export function isCsvFile(file: Pick<File, 'name' | 'type'>): boolean {
+function isCsvFile(file: Pick<File, 'name' | 'type'>): boolean {
   return /\.csv$/i.test(file.name) || file.type === 'text/csv';
 }
 

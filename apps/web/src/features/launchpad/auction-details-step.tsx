@@ -22,7 +22,7 @@ import { useAuctionPatch } from './use-auction-patch.ts';
 import { areRequiredFieldsTouched } from './wizard-steps.ts';
 
 /** Spec 000 §9: the lowest start price, 0.000001 BTC. */
-export const MIN_START_PRICE_BTC = '0.000001';
+const MIN_START_PRICE_BTC = '0.000001';
 
 type Field = keyof AuctionDetailsInput;
 

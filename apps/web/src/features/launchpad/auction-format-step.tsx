@@ -8,7 +8,7 @@ import { useAuctionInscription } from './use-auction-inscription.ts';
 import { useAuctionPatch } from './use-auction-patch.ts';
 
 /** Spec 000 §5 "Auction": the banner over an inscription the connected wallet does not hold. */
-export const NOT_IN_CONNECTED_WALLET = 'This inscription is not available in the connected wallet.';
+const NOT_IN_CONNECTED_WALLET = 'This inscription is not available in the connected wallet.';
 
 /**
  * Auction Format, the inscription to auction (spec 000 §3 "the format step requires

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CopyTextButton } from '../multisig/copy-text-button.tsx';
 import { reviewNote } from './outcome-screens.tsx';
 
-export const CONGRATULATIONS = 'Congratulations';
+const CONGRATULATIONS = 'Congratulations';
 
 /** /auction/{slug}: the auction's public page. */
 export function auctionPath(slug: string): string {

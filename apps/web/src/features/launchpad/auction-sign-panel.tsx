@@ -3,9 +3,9 @@ import { feeRateText } from '../trade/trade-format.ts';
 import { Amount, ReviewRow, SigningRefused } from '../trade/trade-ui.tsx';
 import type { CreatedAuction } from './auction-draft.ts';
 
-export const SIGN = 'Sign';
-export const SIGNED = 'Signed';
-export const REFUSED_TITLE = 'Do not sign: these transactions do not do what you asked.';
+const SIGN = 'Sign';
+const SIGNED = 'Signed';
+const REFUSED_TITLE = 'Do not sign: these transactions do not do what you asked.';
 
 /**
  * The two PSBTs of the created auction as the browser read them (auction-psbt-review.ts), and the

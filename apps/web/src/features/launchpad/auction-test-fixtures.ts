@@ -27,14 +27,12 @@ import { detailsOf } from './edition-test-fixtures.ts';
 // the server's create would answer for it (ADR 012): the deposit into MAKER and the 0x83 floor.
 
 export const AUCTION_ID = '3c9e7a51-2b4d-4f60-8a1b-5d6e7f809a1b';
-export const AUCTION_SLUG = 'rock-auction';
+const AUCTION_SLUG = 'rock-auction';
 const INSCRIPTION_TXID = 'c1'.repeat(32);
 export const AUCTION_INSCRIPTION = `${INSCRIPTION_TXID}i0`;
 export const AUCTION_UTXO = `${INSCRIPTION_TXID}:0`;
 export const AUCTION_DETAILS_PATH = `GET /api/shared/inscriptions/details/${AUCTION_INSCRIPTION}`;
-/** 0.0002 BTC to start, a 0.0003 BTC reserve: the floor is the reserve. */
-export const START_PRICE = 20_000n;
-export const RESERVE_PRICE = 30_000n;
+const RESERVE_PRICE = 30_000n;
 export const FLOOR = RESERVE_PRICE;
 export const POSTAGE = 10_000n;
 const ORDINALS_KEY = compressedPublicKey(privateKeyFromHex('11'.repeat(32)));

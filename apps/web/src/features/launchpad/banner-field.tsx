@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { launchpadApi } from './launchpad.api.ts';
 import { readImageFileInfo, useImageUpload } from './use-image-upload.ts';
 
-export const BANNER_UNREADABLE = 'Banner could not be read as an image.';
+const BANNER_UNREADABLE = 'Banner could not be read as an image.';
 
 /** The first problem with a picked banner by core's bannerFileError, the server's rule too. */
 async function pickedBannerError(file: File): Promise<string | undefined> {

@@ -24,7 +24,7 @@ class CreateEditionError extends Error {
  * toEditionPayload of the edition form and the collection information, each checked with its
  * schema first, then the whole with the server's own.
  */
-export function editionCreateBody(
+function editionCreateBody(
   draft: Pick<LaunchDraft, 'info' | 'edition'>,
   network: BitcoinNetwork,
 ): CreateEditionBody {

@@ -23,8 +23,8 @@ import { useOwnershipSignature } from './ownership-signature.mutations.ts';
 import { useInscriptionOwner } from './use-inscription-owner.ts';
 import { EMPTY_EDITION } from './wizard-steps.ts';
 
-export const SIGN_INSCRIPTION = 'Sign Inscription';
-export const SIGNED = 'Complete';
+const SIGN_INSCRIPTION = 'Sign Inscription';
+const SIGNED = 'Complete';
 
 /**
  * Choose Original, the Edition step form (spec 000 §2, §3 "Edition form", §5 "Edition"): the

@@ -8,7 +8,7 @@ export const ORIGINAL = inscriptionId('e1');
 export const DETAILS = `GET /api/shared/inscriptions/details/${ORIGINAL}`;
 /** What the Dev wallet's BIP-322 signature looks like: base64. */
 export const SIGNED_MESSAGE = 'AkcwRAIgc2lnbmVkQnlUaGVDcmVhdG9y+/8=';
-export const SIGNED_AT = 1_900_000_000_000;
+const SIGNED_AT = 1_900_000_000_000;
 export const SIGNATURE = `${ORIGINAL}:${SIGNED_AT}:${CREATOR.ordinalsAddress}:${SIGNED_MESSAGE}`;
 
 /** GET /api/shared/inscriptions/details/{id}: `id` held by `address`. */

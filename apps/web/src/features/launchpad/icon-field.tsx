@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { launchpadApi } from './launchpad.api.ts';
 import { readImageFileInfo, useImageUpload } from './use-image-upload.ts';
 
-export const ICON_UNREADABLE = 'Thumbnail could not be read as an image.';
+const ICON_UNREADABLE = 'Thumbnail could not be read as an image.';
 
 /**
  * The first problem with a picked icon: type and size first, an empty file (the image upload

@@ -11,7 +11,7 @@ import {
 /** The server's own limit (core createLaunchpadBodySchema), said before the list is sent. */
 export const TOO_MANY_INSCRIPTIONS = `A launch holds at most ${LAUNCH_MAX_INSCRIPTIONS} inscriptions`;
 
-export const notInWallet = (id: string) => `${INSCRIPTION_NOT_OWNED}: ${id}`;
+const notInWallet = (id: string) => `${INSCRIPTION_NOT_OWNED}: ${id}`;
 
 /** The server's limit on an onboarded collection (core onboardCollectionBodySchema). */
 export const TOO_MANY_IN_COLLECTION = `A collection holds at most ${LAUNCH_MAX_INSCRIPTIONS} inscriptions`;

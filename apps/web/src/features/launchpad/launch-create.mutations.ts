@@ -22,7 +22,7 @@ import type { LaunchDraft } from './launch-draft.ts';
  * wallet's keys as the maker's (its payment address receives the payouts and pays the deposit),
  * the collection information as meta, the inscriptions as data, the phases as submitted.
  */
-export function createLaunchpadBody(
+function createLaunchpadBody(
   draft: Pick<LaunchDraft, 'info' | 'inscriptions' | 'phases'>,
   wallet: WalletAccount,
   feeRate: number,
@@ -94,7 +94,7 @@ function checkedBody(
  * as 'Inscription …', 'meta.icon: must be …' as 'Collection information: must be …'. A message of
  * another field, or with no path, is kept as it is.
  */
-export function humanServerMessage(message: string): string {
+function humanServerMessage(message: string): string {
   const match = /^(\w+)(?:\.(\d+))?(?:\.\w+)*: (.+)$/s.exec(message);
   const [, section = '', index, rest = ''] = match ?? [];
   if (!match || !(section in SECTIONS)) return message;

@@ -11,8 +11,7 @@ import type { AuctionDraft } from './auction-draft.ts';
 // its part and reports changes. Kept in this file so the steps and the shell agree on one shape.
 
 /** The four cards of the type chooser; 'inscribe' is shown disabled (coming soon). */
-export const LAUNCH_TYPES = ['pre-inscribe', 'edition', 'auction', 'inscribe'] as const;
-export type LaunchType = (typeof LAUNCH_TYPES)[number];
+export type LaunchType = 'pre-inscribe' | 'edition' | 'auction' | 'inscribe';
 
 /** Create a new launch, or Submit a live collection (onboarding). */
 export type StartChoice = 'create' | 'onboard';

@@ -26,7 +26,7 @@ import { reviewLaunchPsbt } from './launch-psbt-review.ts';
 import type { SignPhase } from './sign-phases.ts';
 
 /** A launch step that stopped: the spec's toast and, when there is one, the reason under it. */
-export class LaunchStepError extends Error {
+class LaunchStepError extends Error {
   override readonly name = 'LaunchStepError';
   constructor(
     readonly title: string,
@@ -40,7 +40,7 @@ export class LaunchStepError extends Error {
  * The toast of a failed launch step: our own titled errors, the wallet's ('Failed to sign psbt'
  * and its reason), or the server's message as it gave it.
  */
-export function toastLaunchError(error: unknown, fallbackTitle: string): void {
+function toastLaunchError(error: unknown, fallbackTitle: string): void {
   if (error instanceof LaunchStepError || error instanceof TradeFlowError) {
     toast.error(error.title, error.description ? { description: error.description } : {});
   } else if (error instanceof ApiError) {

@@ -34,13 +34,13 @@ import { EMPTY_EDITION } from './wizard-steps.ts';
 // whitelist and a public phase, and the real PSBTs the server's worker would build for it.
 
 export const LAUNCH_ID = '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-export const SLUG = 'rocks';
+const SLUG = 'rocks';
 const ORDINALS_KEY = compressedPublicKey(privateKeyFromHex('11'.repeat(32)));
 const PAYMENT_KEY = hexToBytes(ACCOUNT.paymentPublicKey);
 export const WL_PRICE = 20_000n;
 export const PUBLIC_PRICE = 30_000n;
 
-export const INFO: CollectionInfoInput = {
+const INFO: CollectionInfoInput = {
   name: 'Rocks',
   slug: SLUG,
   description: 'Two pre-inscribed rocks for the launch test',
@@ -55,7 +55,7 @@ export const INFO: CollectionInfoInput = {
   icon: 'https://example.com/icon.png',
 };
 
-export const INSCRIPTIONS = [
+const INSCRIPTIONS = [
   { id: `${'a1'.repeat(32)}i0`, meta: { name: 'Rock #1' } },
   { id: `${'a2'.repeat(32)}i0`, meta: { name: 'Rock #2' } },
 ];

@@ -8,10 +8,10 @@ import { api } from '../../lib/api-client.ts';
 
 // The calls of the wizard's first steps (spec 000 §5, §7; ADR 010).
 
-export const UPLOAD_ICON_PATH = '/api/launchpad/upload-icon';
-export const UPLOAD_BANNER_PATH = '/api/launchpad/upload-banner';
+const UPLOAD_ICON_PATH = '/api/launchpad/upload-icon';
+const UPLOAD_BANNER_PATH = '/api/launchpad/upload-banner';
 /** The largest page GET /api/address/{address}/inscriptions gives (core address.api.ts). */
-export const ADDRESS_INSCRIPTIONS_PAGE = 1000;
+const ADDRESS_INSCRIPTIONS_PAGE = 1000;
 
 export const launchpadApi = {
   /** GET /api/launchpad/check-name?name=: true when a collection already has this name. */

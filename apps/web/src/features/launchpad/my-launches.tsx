@@ -21,13 +21,13 @@ const MyLaunchSchema = z.object({
   createdAt: z.string(),
   canAbandon: z.boolean(),
 });
-export const MyLaunchesSchema = z.array(MyLaunchSchema);
+const MyLaunchesSchema = z.array(MyLaunchSchema);
 const AbandonedSchema = z.object({ id: z.string(), slug: z.string(), released: z.number() });
 
-export const myLaunchesKey = ['launchpad', 'mine'] as const;
+const myLaunchesKey = ['launchpad', 'mine'] as const;
 
 /** The words a creator reads for a launch's state. */
-export function launchStateLabel(status: string): string {
+function launchStateLabel(status: string): string {
   switch (status) {
     case 'initializing':
       return 'Preparing';

@@ -16,9 +16,7 @@ import { createErrorMessage, issueText } from './launch-create.mutations.ts';
 import type { LaunchDraft } from './launch-draft.ts';
 
 /** POST /api/collection/onboard's body (spec 000 §7 "meta, data"). */
-export function onboardBody(
-  draft: Pick<LaunchDraft, 'info' | 'inscriptions'>,
-): OnboardCollectionBody {
+function onboardBody(draft: Pick<LaunchDraft, 'info' | 'inscriptions'>): OnboardCollectionBody {
   return { meta: draft.info, data: draft.inscriptions };
 }
 

@@ -63,7 +63,7 @@ export function reviewNote(type: ProjectKind): string {
   return 'It is live now. A reviewer may still take it down; you would be told why.';
 }
 
-export function SubmittedScreen({
+function SubmittedScreen({
   type,
   slug,
   path = outcomePath(type),

@@ -22,10 +22,7 @@ export type PhasesCheck = {
 };
 
 /** The step's rules (spec 000 §5 "Phases"), with core's phasesFormSchema. */
-export function checkPhases(
-  phases: readonly PhaseFormValues[],
-  network: BitcoinNetwork,
-): PhasesCheck {
+function checkPhases(phases: readonly PhaseFormValues[], network: BitcoinNetwork): PhasesCheck {
   const parsed = phasesFormSchema(network).safeParse(phases);
   const overlapErrors = phases.map((): string | undefined => undefined);
   for (const issue of parsed.error?.issues ?? []) {

@@ -13,9 +13,9 @@ import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 
 /** Held by the connected wallet, but on its payment address: the auction's deposit cannot sign it. */
-export const ON_PAYMENT_ADDRESS =
+const ON_PAYMENT_ADDRESS =
   'This inscription is on your payment address: send it to your ordinals address to auction it.';
-export const INSCRIPTION_MOVING =
+const INSCRIPTION_MOVING =
   'This inscription is moving in an unconfirmed transaction: try again once it confirms.';
 
 export type AuctionInscription = {

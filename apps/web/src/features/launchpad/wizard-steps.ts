@@ -97,7 +97,7 @@ export function flowOf(draft: Pick<LaunchDraft, 'start' | 'type'>): Flow {
 }
 
 /** What the last step's title calls the project: 'View {type}' (spec 000 §2, default Collection). */
-export function projectTypeLabel(flow: Flow): string {
+function projectTypeLabel(flow: Flow): string {
   if (flow === 'edition') return 'Edition';
   if (flow === 'auction') return 'Auction';
   return 'Collection';
@@ -130,7 +130,7 @@ export function clampStep(index: number, steps: readonly WizardStep[]): number {
 }
 
 /** The step `?id=` opens (spec 000 §2). */
-export const ID_PARAM_STEP = 5;
+const ID_PARAM_STEP = 5;
 
 export type SidebarState = 'completed' | 'current' | 'upcoming';
 
@@ -226,7 +226,7 @@ export function newDraft(): LaunchDraft {
   };
 }
 
-export const invalidLaunchLink = (id: string) =>
+const invalidLaunchLink = (id: string) =>
   `The link's launch id "${id}" is not valid: it must be a launch's UUID.`;
 
 const LaunchIdSchema = z.uuid();

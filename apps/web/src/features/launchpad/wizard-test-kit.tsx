@@ -21,7 +21,7 @@ export const CREATOR: WalletAccount = {
 export const inscriptionId = (byte: string, index = 0) => `${byte.repeat(32)}i${index}`;
 
 /** A multipart body as the test sees it: each field's string, or its file's name, type and size. */
-export type FormBody = Record<string, string | { name: string; type: string; size: number }>;
+type FormBody = Record<string, string | { name: string; type: string; size: number }>;
 export type Call = { method: string; path: string; body: unknown; authorization: string | null };
 type Handler = (body: unknown) => [number, unknown];
 

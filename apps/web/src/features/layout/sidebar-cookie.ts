@@ -1,5 +1,5 @@
 /** Spec 001 §9: the sidebar's open state is remembered in a cookie for 7 days. */
-export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
+const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 
 /** Open unless the cookie says 'false'. */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** Spec 001 §9: under 768 px the sidebar becomes a drawer. */
-export const MOBILE_BREAKPOINT_PX = 768;
+const MOBILE_BREAKPOINT_PX = 768;
 const QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
 
 function subscribe(onChange: () => void) {

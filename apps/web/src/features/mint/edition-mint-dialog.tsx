@@ -26,7 +26,7 @@ type Props = {
   mint: UseMutationResult<EditionOrder, Error, PreparedEditionMint>;
 };
 
-export const NOT_SIGNING = 'Not signing: this payment does not match what you chose.';
+const NOT_SIGNING = 'Not signing: this payment does not match what you chose.';
 
 /**
  * The edition order as the browser read its payment PSBT (what goes to the order's charge

@@ -28,7 +28,7 @@ export const CHARGE_ADDRESS = CHARGE.address;
 export const REVEAL_TXID = '9a'.repeat(32);
 
 /** The launch's one public phase: open since 10 minutes, no end. */
-export const EDITION_PHASE: PublicLaunchpad['phases'][number] = {
+const EDITION_PHASE: PublicLaunchpad['phases'][number] = {
   id: 'b1f0c2d3-0000-4000-8000-0000000000e1',
   launchpad_id: LAUNCH_ID,
   name: 'Edition',

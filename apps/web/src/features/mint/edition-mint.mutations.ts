@@ -29,7 +29,7 @@ import { NO_OPEN_PHASE } from './mint-rules.ts';
 import { offerCall, requireWallet, type MintRequest } from './mint.mutations.ts';
 
 /** The fallback title of a submit that failed without the server's words. */
-export const EDITION_MINT_FAILED = 'Could not mint the editions';
+const EDITION_MINT_FAILED = 'Could not mint the editions';
 
 export type PreparedEditionMint = MintRequest & {
   quoted: EditionQuote;

@@ -6,7 +6,7 @@ import { shortenHash } from '../inscriptions/inscription-format.ts';
 import { TrackedTransaction } from '../trade/tracked-transaction.tsx';
 import { editionMintQueries } from './edition-mint.queries.ts';
 
-export const ORDER_STATUS_TEXT: Record<EditionOrderStatus, string> = {
+const ORDER_STATUS_TEXT: Record<EditionOrderStatus, string> = {
   awaiting_payment: 'Waiting for your payment.',
   paid: 'Paid: the editions are being inscribed.',
   inscribed: 'Inscribed: the editions are on their way to your wallet.',

@@ -21,8 +21,8 @@ const T = NOW.getTime() / 1000;
 
 export const LAUNCH_ID = '8c1d4e2a-5b6f-4a70-9e13-7f2b3c4d5e6f';
 export const SLUG = 'rock-launch';
-export const WL_PRICE = 50_000n;
-export const PUBLIC_PRICE = 80_000n;
+const WL_PRICE = 50_000n;
+const PUBLIC_PRICE = 80_000n;
 export const TXID = '7e'.repeat(32);
 
 export const buyer: WalletAccount = {
@@ -54,8 +54,8 @@ function phase(changes: Partial<Phase> & Pick<Phase, 'id' | 'name'>): Phase {
 }
 
 /** Whitelist Sale open since 10 min, for 1 h more; Public Sale the hour after. */
-export const WL_PHASE_ID = 'b1f0c2d3-0000-4000-8000-000000000001';
-export const PHASES = [
+const WL_PHASE_ID = 'b1f0c2d3-0000-4000-8000-000000000001';
+const PHASES = [
   phase({ id: WL_PHASE_ID, name: 'Whitelist Sale' }),
   phase({
     id: 'b1f0c2d3-0000-4000-8000-000000000002',

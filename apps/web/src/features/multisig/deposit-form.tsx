@@ -25,7 +25,7 @@ type Fields = { amount: string; numberOfOutputs: string; feeRate: string };
  * Spec 001 §5 split rules: a deposit becomes numberOfOutputs coins (8 by default, 4 … 10) of at
  * least 10,000 sats each, so that several purchases can take padding at once.
  */
-export function depositAmountError(amount: string, numberOfOutputs: string): string | undefined {
+function depositAmountError(amount: string, numberOfOutputs: string): string | undefined {
   const read = readBtcAmount(amount);
   if ('error' in read) return read.error;
   const outputs = readOutputCount(numberOfOutputs, SPLIT_MIN_OUTPUTS, SPLIT_MAX_OUTPUTS);

@@ -2,7 +2,7 @@ import { useAppConfig } from '../config/config.queries.ts';
 import { feeRateRules } from './form-rules.ts';
 
 /** The server's default MAX_FEE_RATE, until /api/config says this deployment's. */
-export const FALLBACK_MAX_FEE_RATE = 500;
+const FALLBACK_MAX_FEE_RATE = 500;
 
 /** The highest fee rate in sat/vB this server builds a transaction at (/api/config's maxFeeRate). */
 export function useMaxFeeRate(): number {

@@ -5,8 +5,8 @@ import { parseBtcToSats } from '@om/core';
 // balance) come from @om/core's wallet-rules.ts; these say what the spec leaves out.
 
 export const invalidAddressText = (network: string) => `Enter a valid ${network} address.`;
-export const AMOUNT_REQUIRED = 'Amount is required.';
-export const AMOUNT_INVALID = 'Enter an amount in BTC with at most 8 decimals.';
+const AMOUNT_REQUIRED = 'Amount is required.';
+const AMOUNT_INVALID = 'Enter an amount in BTC with at most 8 decimals.';
 export const MIN_FEE_RATE = 1;
 
 /** A typed BTC amount as sats, or the reason it is not one. */
@@ -40,7 +40,7 @@ export function feeRateRefusal(value: string, maxFeeRate: number): string {
 export const feeRateError = (value: string, maxFeeRate: number) =>
   readFeeRate(value, maxFeeRate) === undefined ? feeRateRefusal(value, maxFeeRate) : undefined;
 
-export const outputCountText = (min: number, max: number) =>
+const outputCountText = (min: number, max: number) =>
   `Enter a whole number of outputs from ${min} to ${max}.`;
 
 /** A typed number of outputs within min … max, or undefined. */

@@ -19,7 +19,7 @@ import { WalletSummary } from './wallet-summary.tsx';
 import { readWithdrawnInscription } from './withdrawn-inscriptions.ts';
 
 /** Coins that hold inscriptions: what a protected listing put into the maker wallet. */
-export function inscribedCoins(utxos: readonly MultisigUtxo[]): MultisigUtxo[] {
+function inscribedCoins(utxos: readonly MultisigUtxo[]): MultisigUtxo[] {
   return utxos.filter((coin) => (coin.inscriptions?.length ?? 0) > 0);
 }
 

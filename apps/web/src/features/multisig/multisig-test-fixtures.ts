@@ -51,7 +51,7 @@ export const MAKER = multisigWallet(userKey, platformKey('45'), NETWORK);
 export const THIEF_ADDRESS = p2trAddress(platformKey('33'), NETWORK);
 export const INSCRIPTION_ID = `${'ef'.repeat(32)}i0`;
 
-export const WALLET_IDS: Record<MultisigKind, string> = { multisig: 'ms-1', maker: 'mk-1' };
+const WALLET_IDS: Record<MultisigKind, string> = { multisig: 'ms-1', maker: 'mk-1' };
 
 /** What get-wallet / get-maker-wallet answer for `wallet`. */
 export function walletInfo(kind: MultisigKind, wallet: ScriptWallet = MULTISIG): MultisigWallet {

@@ -7,7 +7,7 @@ import { CopyTextButton } from './copy-text-button.tsx';
 import { multisigQueries } from './multisig.queries.ts';
 
 /** '+0.00100000 BTC' / '-0.00050000 BTC': the net change of the wallet. */
-export function signedBtc(amount: string): string {
+function signedBtc(amount: string): string {
   const sats = BigInt(amount);
   return `${sats > 0n ? '+' : ''}${satsToBtc(sats)} BTC`;
 }

@@ -12,8 +12,8 @@ import {
 } from './multisig-wallet.ts';
 
 /** Spec 001 §9 polling: the multisig balance every minute, its transactions every 10 minutes. */
-export const BALANCE_POLL_MS = 60_000;
-export const TRANSACTIONS_POLL_MS = 10 * 60_000;
+const BALANCE_POLL_MS = 60_000;
+const TRANSACTIONS_POLL_MS = 10 * 60_000;
 
 /** The user's multisig and maker wallets; every key starts with 'multisig'. */
 export const multisigQueries = {

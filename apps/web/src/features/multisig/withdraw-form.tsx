@@ -29,7 +29,7 @@ type Fields = { recipientAddress: string; amount: string; feeRate: string };
  * more than the available balance, and no more than what is left of it after the network fee
  * (unknown while the coins load: the server checks it then).
  */
-export function withdrawalAmountError(
+function withdrawalAmountError(
   amount: string,
   availableSats: bigint | undefined,
   max?: WithdrawalMax,

@@ -15,7 +15,7 @@ export type WithdrawalMax = { amount: bigint; fee: bigint; feeRate: number };
  * Coins a withdrawal may spend: those the indexer vouches carry no inscription (the server's
  * availableBalance counts the same ones; a coin it cannot vouch for is kept out).
  */
-export function cardinalCoins(utxos: readonly MultisigUtxo[]): MultisigUtxo[] {
+function cardinalCoins(utxos: readonly MultisigUtxo[]): MultisigUtxo[] {
   return utxos.filter((u) => u.inscriptions !== null && u.inscriptions.length === 0);
 }
 

@@ -8,7 +8,7 @@ import { useWallet } from '../wallet/wallet-context.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { profileQueries } from './profile.queries.ts';
 
-export const PROFILE_LINKED = 'Your profile now shows at your ordinals address.';
+const PROFILE_LINKED = 'Your profile now shows at your ordinals address.';
 
 const sameProfile = (a: Profile, b: Profile) =>
   a.username === b.username && a.name === b.name && a.isArtist === b.isArtist;

@@ -18,7 +18,7 @@ import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { LinkOrdinalsAddress } from './link-ordinals-address.tsx';
 import { profileQueries } from './profile.queries.ts';
 
-export const PROFILE_SAVED = 'Profile saved.';
+const PROFILE_SAVED = 'Profile saved.';
 
 /**
  * The signed-in wallet's profile (issue 17): username, display name and "I am an artist", checked

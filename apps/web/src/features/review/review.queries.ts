@@ -5,8 +5,7 @@ import { api } from '../../lib/api-client.ts';
 // The review queue's data (issue 17, ADR 019): whether the signed-in wallet reviews, what waits
 // for a decision, and the decisions.
 
-export const REVIEW_KINDS = ['launch', 'edition', 'auction', 'collection'] as const;
-export type ReviewKind = (typeof REVIEW_KINDS)[number];
+const REVIEW_KINDS = ['launch', 'edition', 'auction', 'collection'] as const;
 
 const ReviewPhaseSchema = z.object({
   name: z.string(),
@@ -49,7 +48,7 @@ const ReviewItemSchema = z.object({
 export type ReviewItem = z.infer<typeof ReviewItemSchema>;
 export type ReviewPhase = z.infer<typeof ReviewPhaseSchema>;
 
-export const DecisionSchema = z.object({
+const DecisionSchema = z.object({
   kind: z.enum(REVIEW_KINDS),
   id: z.string(),
   decision: z.enum(['approved', 'rejected']),

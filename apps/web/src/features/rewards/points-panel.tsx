@@ -14,7 +14,7 @@ import { xpQueries } from './xp.queries.ts';
 type Props = { open: boolean; onClose: () => void; address: string };
 
 /** Why the ledger moved, from its reason key (xp_ledger.reason on the server). */
-export function xpReasonText(reason: string): string {
+function xpReasonText(reason: string): string {
   if (reason === 'hold') return 'Holding the token';
   if (reason.startsWith('task:')) return `Task: ${reason.slice('task:'.length)}`;
   if (reason.startsWith('pool')) return 'Spent in a reward pool';

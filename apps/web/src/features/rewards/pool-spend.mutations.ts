@@ -12,11 +12,11 @@ import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { rewardsQueries } from './rewards.queries.ts';
 import { xpQueries } from './xp.queries.ts';
 
-export const allocatedText = (n: string, title: string) => `You just allocated ${n} XP to ${title}`;
-export const boughtText = (n: number, title: string) => `You just bought ${n} tickets for ${title}`;
+const allocatedText = (n: string, title: string) => `You just allocated ${n} XP to ${title}`;
+const boughtText = (n: number, title: string) => `You just bought ${n} tickets for ${title}`;
 
 /** The share link of a pool (spec 001: what a toast after a spend carries). */
-export function poolShareUrl(id: string): string {
+function poolShareUrl(id: string): string {
   return `${window.location.origin}/rewards/${encodeURIComponent(id)}`;
 }
 

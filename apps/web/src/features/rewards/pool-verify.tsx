@@ -15,7 +15,7 @@ export type VerifyOutcome = { ok: boolean; text: string };
  * the entries' hash against the published one, and the winners drawn from seed and block hash
  * against the pool's winners.
  */
-export function verifyDraw(pool: Pool, entries: Entries): VerifyOutcome {
+function verifyDraw(pool: Pool, entries: Entries): VerifyOutcome {
   const draw = pool.draw;
   if (!draw) return { ok: false, text: 'This pool has not been drawn yet.' };
   const problems: string[] = [];

@@ -14,7 +14,7 @@ const STATUS_TEXT: Record<RewardRecord['status'], string> = {
 };
 
 /** What a reward paid: sats as BTC, a token amount with its tick, or an inscription. */
-export function recordAmountText(record: RewardRecord): string {
+function recordAmountText(record: RewardRecord): string {
   if (record.amount === null) return '—';
   if (record.asset === null || record.asset === 'btc')
     return `${satsToBtc(BigInt(record.amount))} BTC`;

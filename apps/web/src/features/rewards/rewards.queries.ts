@@ -11,7 +11,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 
-export const XpHistorySchema = z.object({
+const XpHistorySchema = z.object({
   entries: z.array(
     z.object({
       delta: z.string(),

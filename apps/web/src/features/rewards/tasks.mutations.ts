@@ -6,7 +6,7 @@ import { xpQueries } from './xp.queries.ts';
 import { rewardsQueries } from './rewards.queries.ts';
 
 /** Spec 001 §8's fallback when the server gives no reason. */
-export const FOLLOW_TWITTER_FAILED = 'Failed to complete follow-twitter task for user';
+const FOLLOW_TWITTER_FAILED = 'Failed to complete follow-twitter task for user';
 
 /**
  * POST /api/task/follow-twitter/complete: the server checks the connected X account follows the

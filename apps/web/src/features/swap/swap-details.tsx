@@ -7,7 +7,7 @@ import { ReviewRow } from '../trade/trade-ui.tsx';
 import { percentText, type LocalQuote } from './swap-form.ts';
 
 /** An amount of the side `direction` gives in: sats on a buy, token units on a sell. */
-export function sideText(units: bigint, coin: 'btc' | 'token', tick: string, decimals: number) {
+function sideText(units: bigint, coin: 'btc' | 'token', tick: string, decimals: number) {
   return coin === 'btc' ? btcText(units) : `${formatTokenAmount(units, decimals)} ${tick}`;
 }
 

@@ -237,7 +237,7 @@ export function percentText(bps: bigint): string {
 }
 
 /** Token units to a token's own precision (a transfer inscription carries no more). */
-export function truncateToDecimals(units: bigint, decimals: number): bigint {
+function truncateToDecimals(units: bigint, decimals: number): bigint {
   const step = BRC20_SCALE / 10n ** BigInt(decimals);
   return (units / step) * step;
 }

@@ -9,7 +9,7 @@ import { walletQueries } from '../wallet/wallet.queries.ts';
 import { isFinalOrderState, swapQueries } from './swap.queries.ts';
 
 /** Each state of an order (ADR 017 "States") in words. */
-export const ORDER_STATE_TEXT: Record<SwapOrderState, string> = {
+const ORDER_STATE_TEXT: Record<SwapOrderState, string> = {
   quoted: 'Waiting for your signature.',
   pending: 'Broadcast: waiting for a block.',
   confirmed: 'Confirmed: waiting for the token index.',

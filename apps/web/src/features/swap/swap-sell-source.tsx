@@ -8,9 +8,9 @@ import { brc20Queries } from '../brc20/brc20.queries.ts';
 import { InscribeTransferDialog } from '../brc20/inscribe-transfer-dialog.tsx';
 import { shortenHash } from '../inscriptions/inscription-format.ts';
 
-export const NO_TRANSFER_INSCRIPTION = (tick: string) =>
+const NO_TRANSFER_INSCRIPTION = (tick: string) =>
   `You have no confirmed transfer inscription of ${tick}. Inscribe one for the amount to sell: it must confirm before you can swap it.`;
-export const WAITING_FOR_CONFIRMATION = 'Waiting for confirmation';
+const WAITING_FOR_CONFIRMATION = 'Waiting for confirmation';
 
 /**
  * A sale sends one confirmed, valid, unused transfer inscription of the tick whole (ADR 017): the

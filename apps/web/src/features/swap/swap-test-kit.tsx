@@ -25,7 +25,7 @@ export const ORDER = 'GET /brc20swap/order';
 
 export const swapOk = (data: unknown): [number, unknown] => [200, envelope(data)];
 
-export const omkt = (overall: string): Brc20BalanceRow => ({
+const omkt = (overall: string): Brc20BalanceRow => ({
   tick: TICK,
   originalTick: TICK,
   decimals: 18,

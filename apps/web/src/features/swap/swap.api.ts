@@ -22,8 +22,8 @@ import type { PayloadSchema } from '../../lib/api-client.ts';
 // when HTTP is not ok, or code is not 0, or there is no data; the message comes from the response
 // or is the call's own text; the pools poll says 'HTTP error! status: {n}'.
 
-export const FAILED_TO_FETCH_SWAP_ORDER = 'Failed to fetch swap order';
-export const FAILED_TO_FETCH_SWAP_POOLS = 'Failed to fetch swap pools';
+const FAILED_TO_FETCH_SWAP_ORDER = 'Failed to fetch swap order';
+const FAILED_TO_FETCH_SWAP_POOLS = 'Failed to fetch swap pools';
 
 /** A refused or failed swap call: the text to show, and the envelope's code when there was one. */
 export class SwapApiError extends Error {

@@ -22,7 +22,7 @@ import { reviewSwapPsbt, type SwapReview, type SwapReviewRequest } from './swap-
 import { swapQueries } from './swap.queries.ts';
 
 export const NOT_SIGNING_SWAP = 'Not signing: this transaction does not match the quote.';
-export const SALE_BELOW_NETWORK_FEE = 'The sale would not pay its network fee.';
+const SALE_BELOW_NETWORK_FEE = 'The sale would not pay its network fee.';
 export const ORDER_EXPIRED = 'The quote expired before it was signed: swap again for a new one.';
 
 /** What the page knows when Swap is pressed: the body and the limits it showed. */
@@ -89,7 +89,7 @@ function purchaseTerms(request: SwapRequest, size: SwapTxSize): Terms {
 }
 
 /** A swap call's refusal reads as the service gave it (spec 001 §8); the rest as other flows. */
-export function toastSwapError(error: unknown): void {
+function toastSwapError(error: unknown): void {
   if (error instanceof SwapApiError) toast.error(error.message);
   else toastFlowError(error, FAILED_TO_BROADCAST_SWAP);
 }

@@ -5,7 +5,7 @@ import { swapApi } from './swap.api.ts';
 /** Spec 001 §7 and §10: swap_pools_info is polled every 7 s. */
 export const POOLS_INFO_POLL_MS = 7_000;
 /** An order is read again this often until it is completed, failed or expired. */
-export const ORDER_POLL_MS = 3_000;
+const ORDER_POLL_MS = 3_000;
 
 const FINAL_STATES: readonly SwapOrder['state'][] = ['completed', 'failed', 'expired'];
 

@@ -5,7 +5,7 @@ import { feeRateText } from './trade-format.ts';
 import { Amount, DialogActions, ReviewRow, SigningRefused } from './trade-ui.tsx';
 
 /** What signing the deposit commits to, read from its PSBT: each inscription, fee and change. */
-export function DepositReviewView({ review }: { review: DepositReview }) {
+function DepositReviewView({ review }: { review: DepositReview }) {
   return (
     <section aria-label="Deposit review" className="flex flex-col gap-3">
       <p className="text-sm text-zinc-300">

@@ -5,7 +5,7 @@ import { ProtectedBadge } from './protected-badge.tsx';
 import { Amount, DialogActions, ReviewRow, SigningRefused } from './trade-ui.tsx';
 
 /** What signing the listing PSBT commits to, per inscription, read from the PSBT itself. */
-export function ListingReviewView({
+function ListingReviewView({
   review,
   isProtected = false,
 }: {

@@ -11,7 +11,7 @@ import { parseOutpoint } from './trade-format.ts';
 /** What the seller asked to list: the inscription's output and its price. */
 export type ListingRequestItem = { label: string; outpoint: string; price: bigint };
 
-export type ListingReviewItem = {
+type ListingReviewItem = {
   label: string;
   price: bigint;
   /** Output i: what the seller gets when item i sells (price − fee + the inscription's output). */

@@ -35,7 +35,7 @@ export type ListingDraft = {
 };
 
 /** A snipe-protected listing's maker wallet, which holds the inscriptions (ADR 009). */
-export type ProtectingWallet = Pick<MultisigWallet, 'address' | 'witnessScript'>;
+type ProtectingWallet = Pick<MultisigWallet, 'address' | 'witnessScript'>;
 
 /** What to list, and, for a protected listing, the maker wallet the drafts' outputs are in. */
 export type ListingRequest = { drafts: ListingDraft[]; maker?: ProtectingWallet };

@@ -1,5 +1,5 @@
 /** What the badge means, for its tooltip. */
-export const PROTECTED_TITLE =
+const PROTECTED_TITLE =
   'Snipe protected: the platform co-signs each purchase, so no one can outbid the buyer in the mempool';
 
 /**

@@ -7,7 +7,7 @@ import type { WalletAccount, WalletId } from '../wallet/wallet.types.ts';
  * "Consequences"): the Dev wallet, and the extensions whose own signPsbt takes the inputs and
  * keys to sign (laser-eyes.adapter.ts). Through LaserEyes alone the others skip such inputs.
  */
-export const SNIPE_PROTECTION_WALLETS: readonly WalletId[] = ['dev', 'unisat', 'okx', 'wizz'];
+const SNIPE_PROTECTION_WALLETS: readonly WalletId[] = ['dev', 'unisat', 'okx', 'wizz'];
 
 export const SNIPE_PROTECTION_EXPLANATION =
   'Protected listings sit in your maker wallet, a 2-of-2 with the platform that you alone can ' +

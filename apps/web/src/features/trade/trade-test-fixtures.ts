@@ -71,7 +71,7 @@ export function walletPayload(
 }
 
 export const LISTING_ID = '5f0c8a4e-7b1d-4c36-9a52-2d7e1f3b6c90';
-export const INSCRIPTION_TXID = 'ab'.repeat(32);
+const INSCRIPTION_TXID = 'ab'.repeat(32);
 export const INSCRIPTION_ID = `${INSCRIPTION_TXID}i0`;
 export const INSCRIPTION_OUTPOINT = `${'cd'.repeat(32)}:0`;
 export const PRICE = 50_000n;

@@ -12,9 +12,9 @@ import { ApiError, api } from '../../lib/api-client.ts';
 /** Spec 001 §4: tracked transactions are polled until confirmed (every 5 s, like pending buys). */
 export const TX_POLL_MS = 5_000;
 /** "My listings" and address activity: one page, enough for a person's own market. */
-export const OWN_ROWS_LIMIT = 100;
+const OWN_ROWS_LIMIT = 100;
 
-export async function fetchActiveListings(
+async function fetchActiveListings(
   maker: string,
   signal?: AbortSignal,
   status: 'active' | 'exposed' = 'active',

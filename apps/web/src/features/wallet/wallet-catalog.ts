@@ -3,7 +3,7 @@ import type { LaserEyesWalletId, WalletId } from './wallet.types.ts';
 export type WalletOption = { id: WalletId; name: string };
 
 /** Spec 000 §1 and 001 §6, in the spec's order, with the names the wallets use for themselves. */
-export const LASER_EYES_WALLETS: readonly { id: LaserEyesWalletId; name: string }[] = [
+const LASER_EYES_WALLETS: readonly { id: LaserEyesWalletId; name: string }[] = [
   { id: 'unisat', name: 'UniSat' },
   { id: 'xverse', name: 'Xverse' },
   { id: 'magic-eden', name: 'Magic Eden' },
@@ -15,7 +15,7 @@ export const LASER_EYES_WALLETS: readonly { id: LaserEyesWalletId; name: string 
   { id: 'wizz', name: 'Wizz' },
 ];
 
-export const DEV_WALLET: WalletOption = { id: 'dev', name: 'Dev wallet' };
+const DEV_WALLET: WalletOption = { id: 'dev', name: 'Dev wallet' };
 
 export function walletName(id: WalletId): string {
   if (id === 'dev') return DEV_WALLET.name;

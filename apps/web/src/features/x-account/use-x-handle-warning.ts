@@ -5,7 +5,7 @@ import { useDebouncedValue } from '../collections/use-debounced-value.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { xAccountQueries } from './x-account.queries.ts';
 
-export const xHandleDiffers = (username: string) =>
+const xHandleDiffers = (username: string) =>
   `This X handle differs from your connected X account @${username}.`;
 
 /** X handles are case-insensitive: @Satoshi and @satoshi are one account. */

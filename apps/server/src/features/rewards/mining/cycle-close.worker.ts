@@ -49,7 +49,7 @@ export async function closeCycles(deps: AppDeps): Promise<void> {
 }
 
 /** Closes `cycle` in one transaction under the payouts lock; false when the wallet cannot pay. */
-export async function closeCycle(deps: AppDeps, cycle: number): Promise<boolean> {
+async function closeCycle(deps: AppDeps, cycle: number): Promise<boolean> {
   const { env, db } = deps;
   const { start, end } = cycleBounds(cycle);
   const feeRate = await payoutFeeRate(deps);

@@ -5,7 +5,7 @@ import type { Database } from '../../../db/database.ts';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Mining (ADR 020): cycle k is blocks [144k, 144k + 143]. */
-export const CYCLE_BLOCKS = 144;
+const CYCLE_BLOCKS = 144;
 
 export function cycleOf(height: number): number {
   return Math.floor(height / CYCLE_BLOCKS);

@@ -29,7 +29,7 @@ function payoutTxid(claim: ClaimedTransaction): string {
 }
 
 /** Confirms the payout's rewards and notifies, in one transaction (a retry repeats neither). */
-export async function confirmPayout(deps: Pick<AppDeps, 'db'>, txid: string): Promise<void> {
+async function confirmPayout(deps: Pick<AppDeps, 'db'>, txid: string): Promise<void> {
   await deps.db.kysely.transaction().execute(async (trx) => {
     const rows = await confirmRewards(trx, txid);
     for (const row of rows) {

@@ -109,18 +109,6 @@ export async function reopenRewards(trx: Executor, txid: string): Promise<void> 
   await trx.deleteFrom('rewards').where('txid', '=', txid).where('status', '=', 'sent').execute();
 }
 
-/** The pool's payout txids, keyed `${rewardIndex}:${address}` (for the pool read's winners). */
-export async function payoutTxids(db: Db, poolId: string): Promise<Map<string, string>> {
-  const rows = await db.kysely
-    .selectFrom('rewards')
-    .select(['reward_index', 'address', 'txid'])
-    .where('pool_id', '=', poolId)
-    .where('type', '=', 'pool')
-    .where('txid', 'is not', null)
-    .execute();
-  return new Map(rows.map((r) => [`${r.reward_index}:${r.address}`, r.txid ?? '']));
-}
-
 /**
  * The rewards of `addresses`, newest first, a page of `pageSize` (one more read to tell whether
  * another page follows), with the pool's title.

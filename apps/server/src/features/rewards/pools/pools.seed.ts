@@ -17,7 +17,7 @@ import { allowedPayoutTokens, payoutRefusal } from './pools.allowed.ts';
  */
 
 /** The draw block sits this far past the end, so a short reorg at the end rarely redraws. */
-export const DRAW_MARGIN = 3;
+const DRAW_MARGIN = 3;
 
 const Digits = z.string().regex(/^\d+$/, 'a whole number as a decimal string');
 /** A height, -1 (not set / open ended), or relative to the indexed tip when first inserted. */

@@ -22,7 +22,7 @@ const wonKey = (poolId: string, blockHash: string) => `pool_won:${poolId}:${bloc
  * Draws every enabled pool whose draw block is indexed, in one transaction each: the draw's
  * inputs, its winners, a 'pool_won' notification to each, the 'pool' event. Answers the ids.
  */
-export async function drawDuePools(deps: Deps): Promise<string[]> {
+async function drawDuePools(deps: Deps): Promise<string[]> {
   const tip = await indexedTip(deps.db);
   if (tip === null) return [];
   const drawn: string[] = [];
@@ -99,7 +99,7 @@ async function drawPool(deps: Deps, poolId: string): Promise<boolean> {
 }
 
 /** Draws whose block a reorg replaced, nothing paid yet: undone, drawn again later. */
-export async function undoReorgedDraws(deps: Deps): Promise<string[]> {
+async function undoReorgedDraws(deps: Deps): Promise<string[]> {
   return deps.db.kysely.transaction().execute(async (trx) => {
     const undone = await deleteReorgedDraws(trx);
     await retract(

@@ -3,7 +3,7 @@ import type { Env } from '../../../env.ts';
 
 // The tasks (issue 16, ADR 020): each one XP ledger row per address, so done at most once.
 
-export const TASK_TITLES: Record<TaskName, string> = {
+const TASK_TITLES: Record<TaskName, string> = {
   'follow-twitter': 'Follow us on X',
   'first-trade': 'Make your first trade',
   'first-mint': 'Mint your first inscription',
