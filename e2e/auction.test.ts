@@ -38,7 +38,7 @@ import {
   type Trader,
 } from './trade-helpers.ts';
 
-// Issue 6's English auction in Chromium against the product on its own regtest node: a seller
+// ADR 012's English auction in Chromium against the product on its own regtest node: a seller
 // auctions an inscription through the /launchpad wizard (one signature escrows it in their maker
 // wallet and pre-signs the floor); bidder A, told to fund their multisig wallet first, does so on
 // /wallet and bids the floor; B outbids; A cannot go below the new minimum. The auction is ended
@@ -350,7 +350,7 @@ describe('an English auction', () => {
 
     // A's page follows (every 5 s): B's bid, and A's own below the new minimum is refused.
     await expectPrices(page, BID_B, afterB);
-    // A is told (issue 17): the notification in the bell's panel.
+    // A is told (product.md#spec-gaps): the notification in the bell's panel.
     await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
     await page
       .getByRole('dialog', { name: 'Notifications' })
@@ -366,7 +366,7 @@ describe('an English auction', () => {
         expect.stringMatching(/^Outbid.*\(you\).*50,000 sats$/),
       ]);
     await panel.getByLabel('Bid (BTC)').fill(priceInput(BID_B));
-    // Said in BTC, as the field is (issue 21 item 21).
+    // Said in BTC, as the field is (product.md#walk-through-fixes item 21).
     const refusal = `The highest bid is ${btcText(BID_B)}: bid at least ${btcText(afterB)}.`;
     expect(refusal).toBe('The highest bid is 0.00060000 BTC: bid at least 0.00063000 BTC.');
     await panel.getByText(refusal, { exact: true }).waitFor();

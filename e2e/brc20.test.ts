@@ -15,7 +15,7 @@ import {
   type Trader,
 } from './trade-helpers.ts';
 
-// Issue 14 "End to end" in Chromium against the product on its own regtest node: the utility
+// ADR 015 "End to end" in Chromium against the product on its own regtest node: the utility
 // token is deployed on chain; a Dev wallet mints it from /brc20/omkt through our inscription
 // service (price, payment reviewed and signed, blocks mined) and sees 'Successfully minted …'
 // and the balance on /profile; it inscribes a transfer, sends it to a second Dev wallet, and

@@ -55,7 +55,10 @@ export async function fillCollectionInfo(
   await expect.poll(() => next.isEnabled(), { timeout: 20_000 }).toBe(true);
 }
 
-/** The three terms of the last step (spec 000 §2 "Sign step"), all required to submit. */
+/**
+ * The three terms of the last step (product.md#wizard-screens "Sign step"), all required to
+ * submit.
+ */
 export async function acceptTerms(page: Page): Promise<void> {
   await page.getByRole('group', { name: 'Terms and conditions' }).waitFor();
   for (const term of [

@@ -37,7 +37,7 @@ import {
   type Trader,
 } from './trade-helpers.ts';
 
-// Issue 6's editions in Chromium against the product on its own regtest node: a creator launches
+// ADR 011's editions in Chromium against the product on its own regtest node: a creator launches
 // 5 editions of an inscription they hold through the /launchpad wizard (ownership signed with the
 // Dev wallet), a buyer mints 2 (one payment, one reveal of 2 delegates, the price to the
 // creator), and a second buyer whose page still says 5 asks for 4 and is told the server's
@@ -227,8 +227,8 @@ describe('an edition launch', () => {
     }
     expect((await inscriptionDetails(app, originalId)).address).toBe(creator.ordinalsAddress);
 
-    // Issue 21 item 6: an edition's page is named by its launch, linked to the mint page; item 5:
-    // the buyer's /inscriptions lists both editions.
+    // product.md#walk-through-fixes item 6: an edition's page is named by its launch, linked to
+    // the mint page; item 5: the buyer's /inscriptions lists both editions.
     await page.goto(`${app.baseUrl}/inscriptions/${editionIds[0]}`);
     await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
     const origin = page.getByText(`An edition from ${NAME}`);

@@ -33,7 +33,7 @@ import {
   type Trader,
 } from './trade-helpers.ts';
 
-// Issue 6's pre-inscribed launch in Chromium against the product on its own regtest node: a
+// ADR 010's pre-inscribed launch in Chromium against the product on its own regtest node: a
 // creator launches 10 inscriptions through the /launchpad wizard (a whitelist phase for buyer A
 // with allocation 2, then a public phase) and signs every phase with the Dev wallet; A mints 2
 // and is refused a third, B is refused in the whitelist phase, then mints the 8 left in the
@@ -136,7 +136,8 @@ async function mintFromPanel(page: Page, count: number): Promise<string> {
 
 /**
  * POST /api/launchpad/offer/create as the buyer's page would: its own session (minting needs
- * sign-in, issue 13) and its ordinals address's proof, signed as the page signs it.
+ * sign-in, product.md#trust-findings) and its ordinals address's proof, signed as the page signs
+ * it.
  */
 async function offerFromApi(buyer: Trader, keys: DevKeys, mintCount: number): Promise<Response> {
   const payment = compressedPublicKey(privateKeyFromHex(keys.paymentPrivateKey));
@@ -272,7 +273,8 @@ describe('a pre-inscribed launch', () => {
       'Whitelist Sale',
       whitelist.psbts.map((b) => b.id),
     );
-    // A reload loses nothing (issue 17): half signed, the launch waits under 'Your launches' on
+    // A reload loses nothing (product.md#spec-gaps): half signed, the launch waits under 'Your
+    // launches' on
     // /launchpad, and Resume signing opens its signing step with the rest still to sign.
     await page.goto(`${app.baseUrl}/launchpad`);
     await page

@@ -16,7 +16,7 @@ import {
   type Trader,
 } from './trade-helpers.ts';
 
-// Issue 5's wallet stories in Chromium against the product on its own regtest node: a Dev wallet
+// ADR 009's wallet stories in Chromium against the product on its own regtest node: a Dev wallet
 // user funds their multisig wallet from the /wallet page, splits padding outputs out of it and
 // withdraws, each transaction reviewed, signed by the Dev wallet, co-signed by the platform and
 // accepted by Bitcoin Core.

@@ -23,9 +23,10 @@ import {
   type Trader,
 } from './trade-helpers.ts';
 
-// Spec 000's "Submit a live collection" in Chromium against the product on its own regtest node:
-// a creator pastes 3 inscriptions they inscribed into the onboard wizard and submits them; the
-// collection then exists, under review, with those 3 in it, and is not listed on /collections.
+// product.md#creator-side's "Submit a live collection" in Chromium against the product on its own
+// regtest node: a creator pastes 3 inscriptions they inscribed into the onboard wizard and submits
+// them; the collection then exists, under review, with those 3 in it, and is not listed on
+// /collections.
 
 const ITEMS = 3;
 const run = Date.now().toString(36);

@@ -25,7 +25,7 @@ import {
   type Trader,
 } from './trade-helpers.ts';
 
-// Issue 17's review queue in Chromium (ADR 019): a creator launches an edition, live at once, and
+// ADR 019's review queue in Chromium (ADR 019): a creator launches an edition, live at once, and
 // is told so on the Submitted screen; a reviewer (REVIEWER_ADDRESSES) finds it on /review with its
 // content and creator and takes it down with a reason; the creator reads that reason beside the
 // launch under 'Your launches', and the launch reports it as its failed_reason.

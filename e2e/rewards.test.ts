@@ -21,7 +21,7 @@ import {
   type Trader,
 } from './trade-helpers.ts';
 
-// Issue 16 "End to end" in Chromium on the product's own regtest node: a wallet holds the utility
+// ADR 020 "End to end" in Chromium on the product's own regtest node: a wallet holds the utility
 // token (deployed and minted on chain), its XP and pending mining rewards grow block by block in
 // the header; it allocates XP to a proportionate pool and buys tickets in an n-winners pool from
 // their pages; past the draw block it recomputes each draw on the page, and finds the payouts on

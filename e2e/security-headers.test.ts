@@ -4,8 +4,8 @@ import { launchBrowser, startApp, type RunningApp } from './harness.ts';
 import { inscribeOnNode } from './inscribe.ts';
 import { checkerboardPng, triangleGltf } from './media-samples.ts';
 
-// Issue 13 finding 10: the app runs under its Content-Security-Policy, no-framing, nosniff and
-// Referrer-Policy headers, and nothing it does is refused by them.
+// product.md#trust-findings finding 10: the app runs under its Content-Security-Policy,
+// no-framing, nosniff and Referrer-Policy headers, and nothing it does is refused by them.
 
 let app: RunningApp;
 let browser: Browser;

@@ -14,7 +14,7 @@ import {
   type Trader,
 } from './trade-helpers.ts';
 
-// Issue 15 "End to end" in Chromium against the product on its own regtest node, with the demo's
+// ADR 017 "End to end" in Chromium against the product on its own regtest node, with the demo's
 // pools: a Dev wallet buys the utility token with BTC from the header's "Buy omkt", signs the
 // swap its page reviewed, and sees it completed; then inscribes a transfer of part of it and
 // sells that back. Each time the index has exactly the tokens the order says, the chain pays at
@@ -128,7 +128,8 @@ describe('the swap in the browser', () => {
     const { page } = user;
     const before = await pool();
     await page.goto(`${app.baseUrl}/collections`);
-    // The header's Buy opens the start-mining menu (spec 001 §2), whose Buy goes to the swap.
+    // The header's Buy opens the start-mining menu (product.md#market-screens), whose Buy goes to
+    // the swap.
     await page.getByRole('button', { name: `Buy ${TICK}` }).click();
     await page
       .getByRole('dialog', { name: 'Start mining' })

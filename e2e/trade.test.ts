@@ -51,7 +51,7 @@ import {
   type Trader,
 } from './trade-helpers.ts';
 
-// Issue 4's trading stories in Chromium against the product on its own regtest node: one app
+// ADR 007's trading stories in Chromium against the product on its own regtest node: one app
 // (with the demo market, for the collection pages) and one browser context per wallet.
 
 /** Not the default (100): the fee the stories check is the one the server was told. */
@@ -417,8 +417,9 @@ describe('trading on regtest', () => {
       .getByText('Confirmed')
       .waitFor({ timeout: 20_000 });
 
-    // The seller hears it live (issue 17): the bell, then its panel, where it is marked read.
-    // Its count went up by one without a reload: the bell's query is refreshed only by the event.
+    // The seller hears it live (product.md#spec-gaps): the bell, then its panel, where it is
+    // marked read. Its count went up by one without a reload: the bell's query is refreshed only by
+    // the event.
     await seller.page
       .getByRole('button', { name: `Notifications, ${unreadBefore + 1} unread` })
       .waitFor({ timeout: 20_000 });
@@ -493,7 +494,8 @@ describe('trading on regtest', () => {
     dialog = page.getByRole('dialog', { name: /^Delist / });
     toasts = await toastsFrom(page);
     await dialog.getByRole('button', { name: 'Move on chain', exact: true }).click();
-    // The move's fee, at the rate chosen, before the wallet signs (issue 21 item 19).
+    // The move's fee, at the rate chosen, before the wallet signs (product.md#walk-through-fixes
+    // item 19).
     const move = dialog.getByRole('region', { name: 'Move review' });
     await move.getByText(/^Network fee \(\d+(\.\d+)? sat\/vB\)$/).waitFor();
     await move.getByRole('button', { name: 'Sign and move' }).click();

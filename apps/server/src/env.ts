@@ -67,7 +67,8 @@ const EnvSchema = z.object({
   READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /**
    * Sign-in requests (challenge and verify) per minute for one address being signed in, and for
-   * one client address: users behind one IP each have their own allowance (issue 21 item 25).
+   * one client address: users behind one IP each have their own allowance
+   * (product.md#walk-through-fixes item 25).
    */
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(600),
@@ -79,7 +80,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built web app served at /. */
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
-  /** 1: serve the web app as before issue 18 (no compression, max-age=0), for npm run bench:web. */
+  /**
+   * 1: serve the web app as before product.md#scale-and-delivery (no compression, max-age=0), for
+   * npm run bench:web.
+   */
   WEB_STATIC_PLAIN: z.enum(['0', '1']).default('0'),
   /**
    * Origin serving /content (e.g. https://content.example.com, pointed at this server), so
@@ -115,13 +119,14 @@ const EnvSchema = z.object({
    */
   REWARD_PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).optional(),
   /**
-   * The payout allowed token list (spec 001, ADR 020): BRC-20 ticks, inscription ids and
-   * collection slugs a reward pool may pay besides btc, comma-separated; PRODUCT_TICKER always is.
+   * The payout allowed token list (product.md#market-side, ADR 020): BRC-20 ticks, inscription ids
+   * and collection slugs a reward pool may pay besides btc, comma-separated; PRODUCT_TICKER always
+   * is.
    */
   REWARD_PAYOUT_ALLOWED_TOKENS: z.string().max(10_000).optional(),
   /** The reward pools' seed file (ADR 020); unset: apps/server/pools/<network>.json. */
   REWARD_POOLS_FILE: z.string().min(1).optional(),
-  /** XP each task credits once per address (issue 16, ADR 020). */
+  /** XP each task credits once per address (ADR 020). */
   TASK_XP_FOLLOW_TWITTER: z
     .string()
     .regex(/^\d{1,12}$/, 'TASK_XP_FOLLOW_TWITTER must be a whole number')

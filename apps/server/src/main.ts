@@ -119,8 +119,8 @@ async function main(): Promise<void> {
     const app = await buildApp(deps);
     closers.push(() => app.close());
 
-    // Regtest's demo market (issues 3, 4): seeded in the background once the indexer has caught
-    // up, then traded through the market's own services.
+    // Regtest's demo market (ADR 005, ADR 007): seeded in the background once the indexer has
+    // caught up, then traded through the market's own services.
     if (
       env.BITCOIN_NETWORK === 'regtest' &&
       env.SEED_DEMO &&

@@ -34,12 +34,12 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 13 finding 4: the seller's maker wallet opens to the seller alone 144 blocks after the
-// deposit, and auctions ran for days, so a seller took the item back from under standing bids and
-// the auction stayed open. Now an auction ends within 12 hours of its creation (ADR 012); the node
-// refuses the seller-alone spend before the timelock; and when the escrow is spent anyway (on
-// regtest blocks come on demand), the auction closes as 'withdrawn', refuses bids and frees the
-// bidders' coins.
+// product.md#trust-findings finding 4: the seller's maker wallet opens to the seller alone 144
+// blocks after the deposit, and auctions ran for days, so a seller took the item back from under
+// standing bids and the auction stayed open. Now an auction ends within 12 hours of its creation
+// (ADR 012); the node refuses the seller-alone spend before the timelock; and when the escrow is
+// spent anyway (on regtest blocks come on demand), the auction closes as 'withdrawn', refuses bids
+// and frees the bidders' coins.
 
 let node: TestNode;
 beforeAll(async () => {

@@ -50,7 +50,7 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 6, English auctions with a reserve on Bitcoin Core 30 (ADR 012): a seller escrows an
+// ADR 012, English auctions with a reserve on Bitcoin Core 30 (ADR 012): a seller escrows an
 // inscription in their maker wallet and pre-signs its floor 0x83; bidders bid from their multisig
 // wallets with fully signed settlement transactions; after the end the worker settles the highest
 // one that still can, or leaves the auction unsold with the inscription in the maker wallet.
@@ -107,7 +107,7 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
       .execute();
   }
 
-  /** What was sent to an address of one type (issue 17). */
+  /** What was sent to an address of one type (product.md#spec-gaps). */
   async function notes(address: string, type: string) {
     return t.db.kysely
       .selectFrom('notifications')
@@ -366,9 +366,9 @@ describe.each(databaseKinds())('English auctions on %s', (kind) => {
       status: 'standing',
     });
     expect(page.bids.map((bid) => bid.status).slice(1)).toEqual(['outbid', 'outbid']);
-    // A hears it at once (issue 17), once, from the bid of B's that replaced A's standing one:
-    // B's 40,000 when A won the race (A's race bid replaced only A's own first, which outbids
-    // nobody); B's 25,000 when B won it (and B's 40,000 then replaced only B's own).
+    // A hears it at once (product.md#spec-gaps), once, from the bid of B's that replaced A's
+    // standing one: B's 40,000 when A won the race (A's race bid replaced only A's own first, which
+    // outbids nobody); B's 25,000 when B won it (and B's 40,000 then replaced only B's own).
     const outbidBy = (amount: bigint) => ({
       title: 'You were outbid',
       body: `A bid of ${satsToBtc(amount)} BTC now leads on ${slug}; yours is released.`,

@@ -15,7 +15,7 @@ import {
   type Wallet,
 } from './helpers/trading.ts';
 
-// Sending a transfer inscription (issue 14, the second step of a BRC-20 transfer) through the
+// Sending a transfer inscription (ADR 015, the second step of a BRC-20 transfer) through the
 // API on Bitcoin Core 30: prepare builds inscription → receiver plus the fee from the payment
 // coins, the wallet signs, send checks the shape, Core accepts, and the indexer sees the
 // inscription at the receiver with its postage.

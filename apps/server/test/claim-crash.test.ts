@@ -38,11 +38,12 @@ import {
   signAsAsked,
 } from './helpers/trading.ts';
 
-// Issue 13 finding 5: a claim is committed, then the server is SIGKILLed before its transaction
-// leaves the process (the crash preload kills it at its first sendrawtransaction). Restarted on the
-// same database and the same node, the server finds the journalled transaction and broadcasts it.
-// The server is a real child process; the node is this file's own, so killing the server leaves it.
-// Each test spawns the server twice and indexes the chain each time: minutes on a busy machine.
+// product.md#trust-findings finding 5: a claim is committed, then the server is SIGKILLed before
+// its transaction leaves the process (the crash preload kills it at its first sendrawtransaction).
+// Restarted on the same database and the same node, the server finds the journalled transaction
+// and broadcasts it. The server is a real child process; the node is this file's own, so killing
+// the server leaves it. Each test spawns the server twice and indexes the chain each time: minutes
+// on a busy machine.
 
 const PRICE = 50_000n;
 const platform = newWallet('p2tr');

@@ -10,9 +10,9 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api, inscribeTo, newTrader, type Trader } from './helpers/trading.ts';
 
-// Issue 17: a creator uploads a collection banner (core's bannerFileError over the file's bytes:
-// PNG, JPEG or WebP, at most 2 MiB, 1500x500 or near square of at least 400x400), and a launch
-// made with its URL shows it as the collection's bannerImage.
+// product.md#spec-gaps: a creator uploads a collection banner (core's bannerFileError over the
+// file's bytes: PNG, JPEG or WebP, at most 2 MiB, 1500x500 or near square of at least 400x400), and
+// a launch made with its URL shows it as the collection's bannerImage.
 
 const SHAPE = 'Banner should be at least 400x400 pixels and close to a square shape.';
 const WRONG_TYPE = 'Banner must be a PNG, JPEG or WebP file.';

@@ -5,9 +5,9 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api, inscribeTo, newTrader } from './helpers/trading.ts';
 
-// Issue 6 "Onboarding a live collection": POST /api/collection/onboard { meta, data } stores a
-// collection under review with its catalogue and traits; bad input names the field. Issue 21 item
-// 2: only the wallet holding the items may onboard them.
+// ADR 010 "Onboarding a live collection": POST /api/collection/onboard { meta, data } stores a
+// collection under review with its catalogue and traits; bad input names the field.
+// product.md#walk-through-fixes item 2: only the wallet holding the items may onboard them.
 
 let node: TestNode;
 beforeAll(async () => {

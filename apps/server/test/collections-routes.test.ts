@@ -28,9 +28,10 @@ import {
 } from './helpers/market-fixtures.ts';
 import { createTestDb, databaseKinds } from './helpers/test-app.ts';
 
-// The market's read side (issue 4 "Browse"; spec 001 §2, §7 "Data queries") on a fixture market:
-// exact figures, filters, sorts, paging, chart buckets, activity windows, and a 400 naming the field
-// for bad input. These reads need no node: the chain source points nowhere and is never asked.
+// The market's read side (ADR 007 "Browse"; product.md#market-screens, #market-calls "Data
+// queries") on a fixture market: exact figures, filters, sorts, paging, chart buckets, activity
+// windows, and a 400 naming the field for bad input. These reads need no node: the chain source
+// points nowhere and is never asked.
 
 describe.each(databaseKinds())('market reads on %s', (kind) => {
   let db: Db;

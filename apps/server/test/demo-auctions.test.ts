@@ -8,7 +8,7 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api } from './helpers/trading.ts';
 
-// Issue 6 "The demo market gains ... a running auction": erin's rock is really inscribed,
+// ADR 012 "The demo market gains ... a running auction": erin's rock is really inscribed,
 // deposited into her maker wallet and its floor signed; bob and carol fund their multisig wallets,
 // set up padding and bid through the services, so the auction page shows a live English auction.
 

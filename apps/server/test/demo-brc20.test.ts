@@ -8,7 +8,7 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api } from './helpers/trading.ts';
 
-// Issue 14 "Demo": on a fresh regtest chain the demo deploys the utility token (PRODUCT_TICKER)
+// ADR 015 "Demo": on a fresh regtest chain the demo deploys the utility token (PRODUCT_TICKER)
 // and two more, mints them to the demo owners over a few blocks, and transfer-inscribes some of
 // their balances: alice's 500 omkt and carol's 600 moon sent on, bob's 250 omkt and alice's
 // 100.5 blok left in flight. Each operation is a text/plain reveal with one envelope.

@@ -12,7 +12,7 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api } from './helpers/trading.ts';
 
-// Issue 6 "The demo market gains a live launch, a coming-soon launch": erin's two launches are
+// ADR 010 "The demo market gains a live launch, a coming-soon launch": erin's two launches are
 // really inscribed, deposited, signed and (the live one) minted from, through the services; and
 // her edition of a rock she holds, of which alice mints three by our inscription service.
 

@@ -8,7 +8,7 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api } from './helpers/trading.ts';
 
-// Issue 16: the regtest demo's pools pay from the rewards wallet, which the demo funds from the
+// ADR 020: the regtest demo's pools pay from the rewards wallet, which the demo funds from the
 // faucet when it holds too little, and leaves alone once it holds enough.
 
 let node: TestNode;

@@ -11,7 +11,7 @@ import { poolKeys } from '../src/features/swap/swap-pool.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 
-// Issue 15 "Demo": the regtest demo seeds pools for the utility token (omkt) and blok, with a
+// ADR 017 "Demo": the regtest demo seeds pools for the utility token (omkt) and blok, with a
 // few swaps in their history: carol buys omkt, dave buys blok, bob sells a transfer inscription
 // of 1,000 blok; all completed, and a re-run does nothing.
 

@@ -14,8 +14,8 @@ import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts
 import { api, eventually, mineAndSync, newTrader } from './helpers/trading.ts';
 
 // POST /api/dev/auctions/{slug}/end, the regtest helper that lets a story end an auction now
-// instead of after the hour it lasts at least (spec 000 §9): the auction stops taking bids at
-// once and the settlement worker settles it as it would at its own end (ADR 012).
+// instead of after the hour it lasts at least (product.md#constants-and-limits): the auction stops
+// taking bids at once and the settlement worker settles it as it would at its own end (ADR 012).
 
 let node: TestNode;
 beforeAll(async () => {

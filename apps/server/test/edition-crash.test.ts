@@ -16,7 +16,7 @@ import { spawnServer, type ServerChild } from './helpers/server-child.ts';
 import { databaseKinds, startTestApp } from './helpers/test-app.ts';
 import { inscribeTo, mineAndSync, newTrader } from './helpers/trading.ts';
 
-// Issue 14 (ADR 011, ADR 016): an edition submit claims the order ('inscribing') with its payment
+// ADR 016 (ADR 011, ADR 016): an edition submit claims the order ('inscribing') with its payment
 // and reveal journalled in one database transaction, then broadcasts. A server SIGKILLed at that
 // first broadcast (the crash preload) leaves both on disk and nothing on the node; restarted on the
 // same database and node, it sends them from the journal and the order completes with the

@@ -9,7 +9,7 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api, inscribeTo, newTrader, type Trader } from './helpers/trading.ts';
 
-// Issue 6 "Edition": POST /api/launchpad/editions/create with the spec's payload; the ownership
+// ADR 011 "Edition": POST /api/launchpad/editions/create with the spec's payload; the ownership
 // signature inscriptionId:timestamp:address:signedMessage is a BIP-322 signature by the address
 // that holds the inscription per the indexer.
 

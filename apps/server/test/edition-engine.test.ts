@@ -22,7 +22,7 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 14: an edition order is an inscription-service order of type 'edition', moved by the
+// ADR 016: an edition order is an inscription-service order of type 'edition', moved by the
 // service's one engine (ADR 016). A plain payment seen in the mempool is revealed at once, and the
 // order completes once both are mined while the edition wire says 'inscribed'; an expired order
 // gives its editions back exactly once however many moves race (the state's trigger, 0021).

@@ -9,7 +9,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { listMigrations } from '../src/db/schema-files.ts';
 import { databaseKinds } from './helpers/test-app.ts';
 
-// Migration 0021 (issue 14): a database of an earlier version holding edition orders of every
+// Migration 0021 (ADR 016): a database of an earlier version holding edition orders of every
 // status moves them onto the inscription service's engine faithfully: the state mapped, a paid
 // order's commit and reveal and a refunding order's refund journalled for the claimed-transactions
 // worker, the launch's count untouched, and from then on the state's trigger holding the editions.

@@ -23,7 +23,7 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 6, minting editions through the API on Bitcoin Core 30 (ADR 011): a creator launches 10
+// ADR 011, minting editions through the API on Bitcoin Core 30 (ADR 011): a creator launches 10
 // editions of an inscription they hold; a buyer is quoted, mints 2 with one signed payment, and
 // our inscription service reveals them as delegates of the original to the buyer. Then the
 // refusals (too many, a tampered payment), an unpaid order expiring, a plain send to the charge
@@ -159,7 +159,8 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
     }
     expect(await order(payload.orderId)).toEqual(done);
     expect(await remaining()).toBe(8);
-    // The buyer hears it once its reveal is mined, however many worker passes run (issue 17).
+    // The buyer hears it once its reveal is mined, however many worker passes run
+    // (product.md#spec-gaps).
     await watchInscribeOrders(t.deps);
     await watchInscribeOrders(t.deps);
     const notes = await t.db.kysely
@@ -293,9 +294,9 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
     expect(await remaining()).toBe(7);
   });
 
-  // Issue 13 finding 3: coins enough for one order reserved every edition left, order after
-  // order. Now an order's coins are promised to it: a second order from them is refused, and a
-  // real buyer still mints and pays.
+  // product.md#trust-findings finding 3: coins enough for one order reserved every edition left,
+  // order after order. Now an order's coins are promised to it: a second order from them is
+  // refused, and a real buyer still mints and pays.
   it('binds an order to its coins: a second order from the same coins is refused', async () => {
     const original = (await inscribeTo(node, t, creator.ordinals.address)).id;
     const other = await launchEdition(t, creator, original, {
@@ -336,7 +337,8 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
   });
 
   it('reserves exactly what remains to concurrent mints, then is sold out', async () => {
-    // Nine buyers with coins of their own (one wallet's coins fund one open order: issue 13 #3).
+    // Nine buyers with coins of their own (one wallet's coins fund one open order:
+    // product.md#trust-findings #3).
     const buyers = await Promise.all(Array.from({ length: 9 }, () => newTrader(t)));
     for (const b of buyers) await node.faucet.fund(b.payment.address, 400_000n);
     await mineAndSync(node, t);

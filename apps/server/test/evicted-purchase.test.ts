@@ -18,11 +18,11 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 13 finding 2: a buyer replaces their own broadcast purchase (full RBF, Bitcoin Core 30's
-// default) by spending its payment input again at a higher fee. The purchase is gone with the
-// listed output unspent, and the seller's 0x83 signature went out with it: the trade is canceled,
-// the listing 'exposed' (off sale through the API, never silently reopened), and the seller can
-// delist on chain, which ends it.
+// product.md#trust-findings finding 2: a buyer replaces their own broadcast purchase (full RBF,
+// Bitcoin Core 30's default) by spending its payment input again at a higher fee. The purchase is
+// gone with the listed output unspent, and the seller's 0x83 signature went out with it: the trade
+// is canceled, the listing 'exposed' (off sale through the API, never silently reopened), and the
+// seller can delist on chain, which ends it.
 
 const PRICE = 50_000n;
 const platform = newWallet('p2tr');

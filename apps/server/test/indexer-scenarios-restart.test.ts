@@ -1,4 +1,4 @@
-// Restart safety (issue 3): the indexer runs in its own process, is SIGKILLed at random moments
+// Restart safety (ADR 005): the indexer runs in its own process, is SIGKILLed at random moments
 // while it indexes a busy chain, is restarted each time, and must end with exactly the index that
 // one uninterrupted run builds: no block, inscription, transfer or output lost or doubled.
 import { spawn } from 'node:child_process';

@@ -5,9 +5,10 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api, inscribeTo, mineAndSync, newTrader } from './helpers/trading.ts';
 
-// Issue 21 item 6: an inscription's details name it as the market's catalogue does: its name,
-// its collection by name, its traits with how many of the collection share each, and for an
-// edition the launch that revealed it. An onboarded collection under review is nobody's word yet.
+// product.md#walk-through-fixes item 6: an inscription's details name it as the market's catalogue
+// does: its name, its collection by name, its traits with how many of the collection share each,
+// and for an edition the launch that revealed it. An onboarded collection under review is nobody's
+// word yet.
 
 let node: TestNode;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { spawnServer, type ServerChild } from './helpers/server-child.ts';
 import { databaseKinds } from './helpers/test-app.ts';
 import { newWallet } from './helpers/trading.ts';
 
-// Issue 14 (ADR 016): the inscription service journals an order's commit and reveals with its
+// ADR 016 (ADR 016): the inscription service journals an order's commit and reveals with its
 // move to 'inscribing', then broadcasts. A server SIGKILLed at that first broadcast (the crash
 // preload) leaves the order 'inscribing' and its claim on disk, nothing on the node; restarted on
 // the same database and node, it broadcasts them and the order completes with every inscription

@@ -24,7 +24,7 @@ import {
   type Wallet,
 } from './helpers/trading.ts';
 
-// Issue 14: an inscription-service order whose payment was confirmed, then reorged out with
+// ADR 016: an inscription-service order whose payment was confirmed, then reorged out with
 // Bitcoin Core's invalidateblock. Mined again as it was, the order inscribes once (the commit and
 // reveal already journalled are what return to the mempool, nothing is built twice). Double spent
 // by its payer in the new branch, the order is waiting for a payment again, its journal released

@@ -27,7 +27,7 @@ import {
   type Wallet,
 } from './helpers/trading.ts';
 
-// Issue 14, our inscription service on Bitcoin Core 30 (ADR 016): a text order priced, paid with
+// ADR 016, our inscription service on Bitcoin Core 30 (ADR 016): a text order priced, paid with
 // the PSBT the service builds (signed with a test key), mined: completed, each file its own
 // reveal's inscription i0 at the receiver with the exact content, the price equal to the fees the
 // transactions paid. Then an underpayment and a payment after expiry refunded, and a refusal per
@@ -104,7 +104,10 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
     }
     return fee;
   };
-  /** What was sent to an address (issue 17): the worker tells the buyer of the order's end. */
+  /**
+   * What was sent to an address (product.md#spec-gaps): the worker tells the buyer of the order's
+   * end.
+   */
   const notes = (address: string) =>
     t.db.kysely
       .selectFrom('notifications')

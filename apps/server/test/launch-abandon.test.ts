@@ -11,9 +11,10 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 17 (defects, first bullet): the creator's launches with their state, resuming a pending
-// launch (its info lists what is left to sign), abandoning one left unsigned (creator only; its
-// slug and inscriptions are released), and the worker's clean-up of launches left unsigned.
+// product.md#spec-gaps (defects, first bullet): the creator's launches with their state, resuming
+// a pending launch (its info lists what is left to sign), abandoning one left unsigned (creator
+// only; its slug and inscriptions are released), and the worker's clean-up of launches left
+// unsigned.
 
 let node: TestNode;
 beforeAll(async () => {

@@ -11,8 +11,8 @@ import { loadEnv } from '../src/env.ts';
 import { ChainEvents } from '../src/indexer/chain-events.ts';
 import { createTestDb, databaseKinds } from './helpers/test-app.ts';
 
-// Issue 21 item 4: a live launch is never pushed out of the featured strip by newer sold-out ones,
-// and every launch and auction can be found: GET /api/launchpad/launches and
+// product.md#walk-through-fixes item 4: a live launch is never pushed out of the featured strip by
+// newer sold-out ones, and every launch and auction can be found: GET /api/launchpad/launches and
 // GET /api/launchpad/auctions, by status tab (and type), in order, paged, with a 400 naming a bad
 // field. The rows are written straight into the tables; these reads need no node.
 

@@ -11,9 +11,9 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 21 items 1 and 3: an item keeps its collection (a launch of items of a collection is
-// refused, naming the item and the collection; an edition's original stays where it is), and a
-// collection's icon is one of our images, on every create path.
+// product.md#walk-through-fixes items 1 and 3: an item keeps its collection (a launch of items of
+// a collection is refused, naming the item and the collection; an edition's original stays where it
+// is), and a collection's icon is one of our images, on every create path.
 
 let node: TestNode;
 beforeAll(async () => {

@@ -45,7 +45,7 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 6, the pre-inscribed launch through the API on Bitcoin Core 30 (ADR 010): a creator
+// ADR 010, the pre-inscribed launch through the API on Bitcoin Core 30 (ADR 010): a creator
 // launches 4 inscriptions with a whitelist phase (allocation 2) and a public phase; the worker
 // prepares the deposit into the maker wallet and each phase's listing batches; the creator signs
 // every batch and the launch turns active. An allow-listed buyer mints 2 and a third is refused; a
@@ -192,7 +192,8 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
       items.map((i) => i.id),
       listed.ordinals.address,
     );
-    // Sales pay the "Creator BTC address", not the wallet that signs (issue 17 defects).
+    // Sales pay the "Creator BTC address", not the wallet that signs (product.md#spec-gaps
+    // defects).
     const payout = newWallet('p2tr');
     body.meta.creator_btc_address = payout.address;
     const created = await api(t, 'POST', '/api/launchpad/create', body, creator.token);
@@ -235,8 +236,8 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     const active = await launchInfo(t, id);
     expect(active.status).toBe('active');
     expect(active.phases.map((p) => p.status)).toEqual(['active', 'active']);
-    // Live, but its items are moving into the maker wallet until the deposit confirms (issue 21
-    // item 10): the mint page says so.
+    // Live, but its items are moving into the maker wallet until the deposit confirms
+    // (product.md#walk-through-fixes item 10): the mint page says so.
     const bySlug = async () =>
       PublicLaunchpadSchema.parse(
         (await api(t, 'GET', `/api/launchpad/by-slug/${slug}`)).body.payload,
@@ -249,7 +250,7 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
       remaining_inscriptions: 4,
       meta_data: { presold_inscriptions: null, total_sold_override: null },
     });
-    // The progress fields of meta_data come through (spec 001 §5); nonsense stays out.
+    // The progress fields of meta_data come through (product.md#validation); nonsense stays out.
     await t.db.kysely
       .updateTable('launchpads')
       .set({
@@ -285,14 +286,14 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
       takerPaymentPublicKey: listed.payment.publicKey,
       feeRate: FEE_RATE,
     };
-    // Minting needs sign-in (issue 13 finding 3).
+    // Minting needs sign-in (product.md#trust-findings finding 3).
     const anonymous = await api(t, 'POST', '/api/launchpad/offer/create', abandonedBody);
     expect(anonymous.status).toBe(401);
     const abandonedAt = '/api/launchpad/offer/create';
     const abandoned = await api(t, 'POST', abandonedAt, abandonedBody, listed.token);
     expect(abandoned.status, JSON.stringify(abandoned.body)).toBe(200);
     const stale = CreateMintOfferPayloadSchema.parse(abandoned.body.payload);
-    // Held for that offer while it is signed (spec 001 §3 reserved_inscriptions).
+    // Held for that offer while it is signed (product.md#records reserved_inscriptions).
     expect(await bySlug()).toMatchObject({ reserved_inscriptions: 2 });
     const first = await mint(id, listed, 2);
     const late = await submitMint(stale, listed);
@@ -349,8 +350,9 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     expect(owners.filter((o) => o === listed.ordinals.address)).toHaveLength(2);
     // Minted items are not counted as moving, though their other phase's orders name old outputs.
     expect(await bySlug()).toMatchObject({ moving_inscriptions: 0, remaining_inscriptions: 2 });
-    // Issue 21 item 8: the public phase's orders of the minted items stay on the outputs they
-    // left; the minter's profile shows them not listed, and the minter may list one.
+    // product.md#walk-through-fixes item 8: the public phase's orders of the minted items stay on
+    // the outputs they left; the minter's profile shows them not listed, and the minter may list
+    // one.
     const held = await api(t, 'GET', `/api/address/${listed.ordinals.address}/inscriptions`);
     const minted = held.body.payload.inscriptions as {
       listingId: string | null;
@@ -417,10 +419,10 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     });
   });
 
-  // Issue 13 finding 1: an allow-listed wallet (allocation 2, used) paid from its listed payment
-  // address and named fresh ordinals addresses; the platform co-signed 4 more mints. Now the
-  // allocation belongs to the entry that matched, counted over every mint where either address is
-  // it, locked by it, and only a proven address qualifies.
+  // product.md#trust-findings finding 1: an allow-listed wallet (allocation 2, used) paid from its
+  // listed payment address and named fresh ordinals addresses; the platform co-signed 4 more mints.
+  // Now the allocation belongs to the entry that matched, counted over every mint where either
+  // address is it, locked by it, and only a proven address qualifies.
   it('counts an allow-list entry over both addresses and asks proof of the listed one', async () => {
     const creator = await newTrader(t, { signInWith: 'payment' });
     const items = [];
@@ -577,9 +579,10 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     expect(own.status, JSON.stringify(own.body)).toBe(200);
   });
 
-  // Issue 13 finding 7: a creator withdrew an item from an active launch with the platform's
-  // co-signature, and the launch kept listing and counting it. Now that withdrawal is refused; an
-  // item that leaves anyway (the creator's key alone after the timelock) is closed and uncounted.
+  // product.md#trust-findings finding 7: a creator withdrew an item from an active launch with the
+  // platform's co-signature, and the launch kept listing and counting it. Now that withdrawal is
+  // refused; an item that leaves anyway (the creator's key alone after the timelock) is closed and
+  // uncounted.
   it('keeps launch items in the maker wallet and uncounts one that leaves on the timelock', async () => {
     const creator = await newTrader(t, { signInWith: 'payment' });
     const items = [];
@@ -735,10 +738,10 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     expect(await inMempool(node, withdrawal.txid)).toBe(false);
   });
 
-  // Issue 13 finding 3: coins enough for one order reserved a whole phase, and unfunded, unproven
-  // addresses reserved the rest of a whitelist for 5 minutes, renewable. Now each offer is built
-  // from coins no open offer promised, needs sign-in, is capped per wallet and per client, holds
-  // 2 minutes, and a failed one gives its items back at once.
+  // product.md#trust-findings finding 3: coins enough for one order reserved a whole phase, and
+  // unfunded, unproven addresses reserved the rest of a whitelist for 5 minutes, renewable. Now
+  // each offer is built from coins no open offer promised, needs sign-in, is capped per wallet and
+  // per client, holds 2 minutes, and a failed one gives its items back at once.
   it('binds mint offers to unpromised coins and caps them per wallet and per client', async () => {
     const creator = await newTrader(t, { signInWith: 'payment' });
     const items = [];
@@ -851,9 +854,10 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     expect(own.status, JSON.stringify(own.body)).toBe(200);
   });
 
-  // Issue 18: offers built at once share one mempool read. Two offers of one wallet's only coin,
-  // built together, still promise it once; and after the first mint the wallet's next offer is
-  // built on a read after that broadcast (its change), never on the coin the mint spent.
+  // product.md#scale-and-delivery: offers built at once share one mempool read. Two offers of one
+  // wallet's only coin, built together, still promise it once; and after the first mint the
+  // wallet's next offer is built on a read after that broadcast (its change), never on the coin
+  // the mint spent.
   it("promises a coin once to offers built at once, and builds the next on the mint's change", async () => {
     const creator = await newTrader(t, { signInWith: 'payment' });
     const items = [];
@@ -906,7 +910,10 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     expect(await inMempool(node, second.txId)).toBe(true);
   });
 
-  /** The listed ordinals address's signature of the mint proof (issue 13 finding 1). */
+  /**
+   * The listed ordinals address's signature of the mint proof (product.md#trust-findings finding
+   * 1).
+   */
   function proofOf(id: string, wallet: Trader): string {
     const message = mintProofMessage({
       launchpadId: id,

@@ -12,8 +12,8 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// The trading routes' edges (spec 001 §6, §7): who may call them, and a 400 naming the field for
-// every kind of bad input, never a 500.
+// The trading routes' edges (product.md#roles, #market-calls): who may call them, and a 400 naming
+// the field for every kind of bad input, never a 500.
 
 const UNAUTHENTICATED = {
   success: false,

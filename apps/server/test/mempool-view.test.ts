@@ -6,10 +6,10 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { mineAndSync, newWallet, sign, type Wallet } from './helpers/trading.ts';
 
-// Issue 18: the local chain source reads the mempool once for every request that asks meanwhile
-// (SharedMempoolView), on Bitcoin Core 30 and the indexer's tables. Concurrent readers share one
-// getrawmempool; a reader who asks after a coin was spent is never answered from a read that the
-// node served before the spend, so no offer is built on that coin.
+// product.md#scale-and-delivery: the local chain source reads the mempool once for every request
+// that asks meanwhile (SharedMempoolView), on Bitcoin Core 30 and the indexer's tables. Concurrent
+// readers share one getrawmempool; a reader who asks after a coin was spent is never answered from
+// a read that the node served before the spend, so no offer is built on that coin.
 
 let node: TestNode;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { listMigrations } from '../src/db/schema-files.ts';
 import { createTestDb, databaseKinds } from './helpers/test-app.ts';
 
-/** The tables spec 001 §7 names, and the document-store collections kept as tables. */
+/** The tables product.md#market-calls names, and the document-store collections kept as tables. */
 const SPEC_TABLES = [
   'addresses',
   'collections',

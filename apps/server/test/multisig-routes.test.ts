@@ -30,7 +30,7 @@ import {
   type Wallet,
 } from './helpers/trading.ts';
 
-// Issue 5 "The two wallets" and "Padding and withdrawals" through the API on Bitcoin Core 30: the
+// ADR 009 "The two wallets" and "Padding and withdrawals" through the API on Bitcoin Core 30: the
 // user's 2-of-2 wallet, funded, split into paddings, withdrawn from with the platform's
 // co-signature, and left without the platform after 144 blocks.
 
@@ -282,8 +282,8 @@ describe.each(databaseKinds())('multisig wallets on %s', (kind) => {
     const after = await utxosOf(wallet.address);
     expect(BigInt(after.availableBalance)).toBe(60_000n - 45_000n - BigInt(built.fee));
 
-    // Mined, its owner hears it once (issue 17): the claims worker finds the claim final. It
-    // leaves claims younger than its grace period to their request, so this one is aged.
+    // Mined, its owner hears it once (product.md#spec-gaps): the claims worker finds the claim
+    // final. It leaves claims younger than its grace period to their request, so this one is aged.
     const txId = done.body.payload.txId as string;
     await sql`update claimed_transactions set created_at = now() - interval '1 minute'
       where ref = ${built.txid}`.execute(t.db.kysely);

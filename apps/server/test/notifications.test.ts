@@ -9,10 +9,11 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api, newTrader } from './helpers/trading.ts';
 
-// Issue 17, notifications: spec 001 §4 (mark one read / unread, mark all unread read), §6 (updates
-// without sign-in answer { success: false, error: 'user is not authenticated' }), §9 (page 10,
-// unread count capped at 100). The producer API is idempotent by (address, dedupe key); a user
-// reads what was sent to the address they signed in with.
+// ADR 018, notifications: product.md#states-and-transitions (mark one read / unread, mark all
+// unread read), product.md#roles (updates without sign-in answer { success: false, error: 'user is
+// not authenticated' }), product.md#constants-and-limits (page 10, unread count capped at 100).
+// The producer API is idempotent by (address, dedupe key); a user reads what was sent to the
+// address they signed in with.
 
 const UNAUTHENTICATED = {
   success: false,

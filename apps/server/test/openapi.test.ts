@@ -9,7 +9,7 @@ import { fillParams, listRoutes } from './helpers/routes.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 
-// Issue 18: the API reference is generated from the routes' own zod schemas. Every route Fastify
+// ADR 021: the API reference is generated from the routes' own zod schemas. Every route Fastify
 // registered under /api must be in it with its inputs, or this file fails and names the route.
 
 /** What the document lacks for the app's /api routes: one line per missing piece. */

@@ -22,8 +22,9 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 13 finding 11: POST /api/orders stored any orderId, address, txid and count, and every
-// record counted for rewards. Each record must now match our own row of the action it names.
+// product.md#trust-findings finding 11: POST /api/orders stored any orderId, address, txid and
+// count, and every record counted for rewards. Each record must now match our own row of the action
+// it names.
 
 let node: TestNode;
 beforeAll(async () => {

@@ -7,10 +7,10 @@ import { createDb, type Db } from '../src/db/create-db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { listMigrations } from '../src/db/schema-files.ts';
 
-// Issue 18: a fresh PGlite data dir is unpacked from a template (pglite-template.ts) rather than
-// initdb'd. One made that way must be exactly one made the old way, fully migrated; a data dir that
-// already exists must never be replaced by it, and still migrates what it lacks. PGlite only: the
-// template is PGlite's, whatever TEST_DATABASE_URL says.
+// product.md#scale-and-delivery: a fresh PGlite data dir is unpacked from a template
+// (pglite-template.ts) rather than initdb'd. One made that way must be exactly one made the old
+// way, fully migrated; a data dir that already exists must never be replaced by it, and still
+// migrates what it lacks. PGlite only: the template is PGlite's, whatever TEST_DATABASE_URL says.
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'om-pglite-template-'));
 const template = path.join(root, 'cache', 'template.tar.gz');

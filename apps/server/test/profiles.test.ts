@@ -4,9 +4,10 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api, newTrader, newWallet, type Wallet } from './helpers/trading.ts';
 
-// Issue 17, profiles and artists: spec 001 §3 (Profile: isArtist, username, metadata.name), spec
-// 000 §6 (artists are profiles with isArtist and a non-empty username), spec 001 §9 (artists 20 a
-// page, artwork 12, profile batch lookup 30), §6 (writes without sign-in are refused).
+// product.md#profiles-and-artists, profiles and artists: product.md#records (Profile: isArtist,
+// username, metadata.name), product.md#roles (artists are profiles with isArtist and a non-empty
+// username), product.md#constants-and-limits (artists 20 a page, artwork 12, profile batch lookup
+// 30), product.md#roles (writes without sign-in are refused).
 
 const UNAUTHENTICATED = {
   success: false,

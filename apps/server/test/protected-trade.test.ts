@@ -33,7 +33,7 @@ import {
   type Wallet,
 } from './helpers/trading.ts';
 
-// Issue 5 "Snipe protection" and "Padding and withdrawals" through the API on Bitcoin Core 30: a
+// ADR 009 "Snipe protection" and "Padding and withdrawals" through the API on Bitcoin Core 30: a
 // seller moves an inscription into their maker wallet, lists it protected (0x83 by the wallet's
 // user key), a buyer buys it with the platform's co-signature, and a sniper who copies the
 // seller's witness out of the mempool is refused by Bitcoin Core. Buyers with a multisig wallet

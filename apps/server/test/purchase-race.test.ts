@@ -14,10 +14,10 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 13: many buyers racing for one listing on Bitcoin Core (own keys, own coins, some with a
-// padding setup package, different fee rates so some replace the others in the mempool): one
-// wins, every other one is told the listing is gone, never that their transaction is bad. And a
-// platform fee below dust is left out of the purchase, which the node then accepts.
+// product.md#trust-findings: many buyers racing for one listing on Bitcoin Core (own keys, own
+// coins, some with a padding setup package, different fee rates so some replace the others in the
+// mempool): one wins, every other one is told the listing is gone, never that their transaction is
+// bad. And a platform fee below dust is left out of the purchase, which the node then accepts.
 
 const FEE_BPS = 100;
 const POSTAGE = 10_000n;

@@ -28,7 +28,7 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 17, the review queue (ADR 019): a reviewer (REVIEWER_ADDRESSES, signed in with BIP-322)
+// ADR 019, the review queue (ADR 019): a reviewer (REVIEWER_ADDRESSES, signed in with BIP-322)
 // sees what was submitted with its content, creator, phases and allow lists; a launch is live at
 // once (its allow list told so) and a rejection takes it down with the reason as failed_reason and
 // a notification to its creator; an onboarded collection waits for approval.

@@ -10,7 +10,7 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { eventually, inMempool, newTrader, type Trader } from './helpers/trading.ts';
 
-// Issue 16, ADR 020: a pool's inscription reward is the inscription itself, moved from the
+// ADR 020: a pool's inscription reward is the inscription itself, moved from the
 // rewards wallet to the winner at offset 0 of output 0 with its postage, journalled like a btc
 // payout; not deposited yet, the reward waits pending. A brc-20 reward is inscribed as a transfer
 // to the wallet itself, then, once our index counts it, that transfer is sent to the winner.

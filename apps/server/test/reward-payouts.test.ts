@@ -15,7 +15,7 @@ import { buildPayout } from '../src/features/rewards/payouts/payout-tx.ts';
 import { payoutKeys } from '../src/features/rewards/payouts/rewards-wallet.ts';
 import { api, eventually, inMempool, newTrader, paidTo, type Trader } from './helpers/trading.ts';
 
-// Issue 16, ADR 020: mining pays the fees the platform's fee address received in a 144-block
+// ADR 020: mining pays the fees the platform's fee address received in a 144-block
 // cycle to the utility token's holders by token-blocks, in one real transaction, shares below
 // dust carried into the next cycle; a drawn pool's btc rewards go to its winners the same way.
 // Each payout is journalled before broadcast and confirmed by the claimed transactions worker.

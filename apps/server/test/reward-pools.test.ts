@@ -24,7 +24,7 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api, eventually, newWallet, signIn, type Wallet } from './helpers/trading.ts';
 
-// Issue 16, ADR 020: reward pools come from a seed file, take XP earned by holding the utility
+// ADR 020: reward pools come from a seed file, take XP earned by holding the utility
 // token (allocations, tickets), freeze at their end block and are drawn from a committed seed and
 // the draw block's hash, so anyone recomputes the winners from what the API publishes.
 

@@ -16,7 +16,7 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 16, ADR 020: tasks are XP ledger rows, one per task and address. Following the product
+// ADR 020: tasks are XP ledger rows, one per task and address. Following the product
 // on X is asked of X (a fake that pages follows as X does); the first trade and the first mint
 // are read from our own confirmed trades by a worker.
 

@@ -28,13 +28,13 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 18, ADR 022: one deployment split by RUN_MODE into two `api` processes, two `indexer`
-// processes (one follows the node, the other stands by) and two `worker` processes, on one
-// PostgreSQL and one regtest node. Every request goes to the API processes in turn, so each flow
-// crosses them; the workers hear the indexer's blocks and the API's wakes through PostgreSQL.
-// A sale, a launch's mint and an auction's settlement are walked through it, and the active
-// indexer is killed (SIGKILL) between a purchase and its block: the standby takes over.
-// Processes apart need PostgreSQL: without TEST_DATABASE_URL this file is skipped.
+// product.md#scale-and-delivery, ADR 022: one deployment split by RUN_MODE into two `api`
+// processes, two `indexer` processes (one follows the node, the other stands by) and two `worker`
+// processes, on one PostgreSQL and one regtest node. Every request goes to the API processes in
+// turn, so each flow crosses them; the workers hear the indexer's blocks and the API's wakes
+// through PostgreSQL. A sale, a launch's mint and an auction's settlement are walked through it,
+// and the active indexer is killed (SIGKILL) between a purchase and its block: the standby takes
+// over. Processes apart need PostgreSQL: without TEST_DATABASE_URL this file is skipped.
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a deployment split by RUN_MODE', () => {
   let d: SplitDeployment;

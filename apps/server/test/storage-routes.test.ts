@@ -16,9 +16,10 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api, newTrader, type Trader } from './helpers/trading.ts';
 
-// Issue 6, spec 000 §2/§3/§9: a creator uploads the collection icon; the server checks it by its
-// bytes (type, size, dimensions), keeps it under STORAGE_DIR/{userId}/{sha256}.{ext} and serves
-// it back at the URL it answered, with headers that let it be nothing but an image.
+// product.md#collection-form, product.md#wizard-screens, #records, #constants-and-limits: a
+// creator uploads the collection icon; the server checks it by its bytes (type, size, dimensions),
+// keeps it under STORAGE_DIR/{userId}/{sha256}.{ext} and serves it back at the URL it answered,
+// with headers that let it be nothing but an image.
 
 const CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 const CACHE = 'public, max-age=31536000, immutable';
@@ -262,7 +263,8 @@ describe.each(databaseKinds())('collection icon storage on %s', (kind) => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json().success, url).toBe(false);
     }
-    // A NUL byte is refused before any route looks at the path (issue 13 finding 8).
+    // A NUL byte is refused before any route looks at the path (product.md#trust-findings finding
+    // 8).
     const nul = await fetchUpload(`/uploads/${aliceId}/${sha}.png%00.txt`);
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error).toMatch(/: must not contain a NUL byte$/);

@@ -10,10 +10,11 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api, newTrader, type Trader } from './helpers/trading.ts';
 
-// Issue 6: "local disk by default, any S3-compatible store when configured". s3rver is an S3 API
-// on local disk that knows one access key (S3RVER): the icon must arrive in the bucket byte for
-// byte under {userId}/{sha256}.png, with its type and cache headers, and the answered URL must be
-// the bucket's public one. A store that refuses (an unknown key) is a clear 503, never a 500.
+// product.md#collection-form: "local disk by default, any S3-compatible store when configured".
+// s3rver is an S3 API on local disk that knows one access key (S3RVER): the icon must arrive in the
+// bucket byte for byte under {userId}/{sha256}.png, with its type and cache headers, and the
+// answered URL must be the bucket's public one. A store that refuses (an unknown key) is a clear
+// 503, never a 500.
 
 const BUCKET = 'icons';
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

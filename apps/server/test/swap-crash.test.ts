@@ -25,7 +25,7 @@ import { spawnServer, type ServerChild } from './helpers/server-child.ts';
 import { databaseKinds } from './helpers/test-app.ts';
 import { newWallet, sign } from './helpers/trading.ts';
 
-// Issue 15 (ADR 017): send_swap_psbt journals the pool's commit and reveal and the swap with the
+// ADR 017 (ADR 017): send_swap_psbt journals the pool's commit and reveal and the swap with the
 // order's move to 'pending', then broadcasts. A server SIGKILLed at that first broadcast leaves
 // the order pending and its claim on disk, nothing on the node; restarted on the same database
 // and node, it broadcasts them in order and the buy completes with the tokens at the buyer.

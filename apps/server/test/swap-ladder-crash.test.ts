@@ -20,7 +20,7 @@ import { spawnServer } from './helpers/server-child.ts';
 import { databaseKinds } from './helpers/test-app.ts';
 import { newWallet } from './helpers/trading.ts';
 
-// Issue 15 (ADR 017): the swap worker journals a ladder rung's commit and reveal with its
+// ADR 017 (ADR 017): the swap worker journals a ladder rung's commit and reveal with its
 // swap_ladder row, then broadcasts. A server SIGKILLed at that broadcast leaves the row and its
 // claim on disk, nothing on the node; restarted, it broadcasts the two from the journal, the rung
 // becomes ready, and no second rung of the amount is made.

@@ -33,7 +33,7 @@ import {
   type Wallet,
 } from './helpers/trading.ts';
 
-// Issue 15, the pool's ladder (ADR 017): transfer inscriptions of standard amounts the pool keeps
+// ADR 017, the pool's ladder (ADR 017): transfer inscriptions of standard amounts the pool keeps
 // inscribed to itself, so a buy of exactly such an amount is one transaction. The worker makes
 // the rungs (journalled before broadcast), the reclaim leaves them alone, a buy takes one at the
 // same price as inscribing to order, the worker makes it again, and a buyer who double spends

@@ -21,7 +21,7 @@ import { btcToSats } from '../src/chain/rpc.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { inscribe } from './helpers/regtest-inscribe.ts';
 
-// The swap's one transaction (issue 15, ADR 017) against Bitcoin Core 30: a user's transfer
+// The swap's one transaction (ADR 017) against Bitcoin Core 30: a user's transfer
 // inscription sold to a pool for BTC, and a pool's transfer inscription bought with BTC; the user
 // signs first, the pool (a taproot key-path key) last; Core accepts each, mines it, and the
 // inscription's input moves whole to output 0 with every amount paid exactly. No database.

@@ -26,7 +26,7 @@ import {
   type Wallet,
 } from './helpers/trading.ts';
 
-// Issue 15 "reorgs replay" (ADR 017): a completed swap whose block Bitcoin Core's invalidateblock
+// ADR 017 "reorgs replay" (ADR 017): a completed swap whose block Bitcoin Core's invalidateblock
 // takes away goes back to pending with its transactions back in the mempool and the tokens back
 // at the pool in our index; mined again, it completes as it was. A buy through one pool, and a
 // tick ↔ tick route (two orders on two curves, one transaction).

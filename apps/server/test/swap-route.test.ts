@@ -31,7 +31,7 @@ import {
   type Wallet,
 } from './helpers/trading.ts';
 
-// Issue 15, tick ↔ tick in one transaction (ADR 017): a user's transfer inscription of one tick
+// ADR 017, tick ↔ tick in one transaction (ADR 017): a user's transfer inscription of one tick
 // goes to its pool, the other pool's transfer inscription comes to the user, pool A pays pool B
 // in BTC; one order (two legs on two curves), completed once our index has both transfers; and
 // the refusals: an exact receive, a leg sent on its own, slippage, the user's double spend.

@@ -35,7 +35,7 @@ import {
   type Wallet,
 } from './helpers/trading.ts';
 
-// Issue 15, the BRC-20 swap on Bitcoin Core 30 (ADR 017): a pool seeded on regtest (a token
+// ADR 017, the BRC-20 swap on Bitcoin Core 30 (ADR 017): a pool seeded on regtest (a token
 // minted to the pool's key, BTC coins at its address), a buy settled by the pool's commit and
 // reveal and the swap the buyer signed, a sale of a user's transfer inscription, each completed
 // only once our BRC-20 index shows the tokens moved; then every refusal in DotSwap's envelope.

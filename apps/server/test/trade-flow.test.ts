@@ -20,7 +20,7 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// Issue 4 "Trade" and "Safety" as users live it, through the API on Bitcoin Core 30: sellers list
+// ADR 007 "Trade" and "Safety" as users live it, through the API on Bitcoin Core 30: sellers list
 // (SIGHASH_SINGLE|ANYONECANPAY), buyers take offers and sign, the server merges and broadcasts, a
 // block is mined, the indexer sees the inscription move, and the tracker settles the trade.
 
@@ -145,7 +145,10 @@ describe.each(databaseKinds())('trading on %s', (kind) => {
       .execute();
   }
 
-  /** What was sent to an address, oldest first (issue 17: the tracker notifies both sides). */
+  /**
+   * What was sent to an address, oldest first (product.md#spec-gaps: the tracker notifies both
+   * sides).
+   */
   async function notes(address: string) {
     return t.db.kysely
       .selectFrom('notifications')

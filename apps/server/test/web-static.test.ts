@@ -6,8 +6,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveWebApp } from '../src/http/web-static.ts';
 
-// Issue 18, web delivery: the built app goes out precompressed, hashed assets are cached for good
-// and index.html (also as every client-side route) is revalidated with its ETag.
+// product.md#scale-and-delivery, web delivery: the built app goes out precompressed, hashed assets
+// are cached for good and index.html (also as every client-side route) is revalidated with its
+// ETag.
 
 const INDEX = '<!doctype html><script type="module" src="/assets/index-AbC123.js"></script>';
 const SCRIPT = `export const greeting = ${JSON.stringify('gm '.repeat(2000))};\n`;

@@ -5,10 +5,10 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { newTrader } from './helpers/trading.ts';
 
-// Issue 6: "A creator may connect an X account by a social sign-in" (spec 000 §6) and
-// POST /api/twitter/cache (spec 001 §7), against a fake X that checks the OAuth 2.0 + PKCE
-// protocol as X does (helpers/fake-x.ts). The browser's part is played here: the consent URL is
-// followed to X's 302, and the callback is called with the cookie POST /api/x/connect set.
+// ADR 013: "A creator may connect an X account by a social sign-in" (product.md#roles) and
+// POST /api/twitter/cache (product.md#market-calls), against a fake X that checks the OAuth 2.0 +
+// PKCE protocol as X does (helpers/fake-x.ts). The browser's part is played here: the consent URL
+// is followed to X's 302, and the callback is called with the cookie POST /api/x/connect set.
 
 const PUBLIC_URL = 'http://market.test';
 const REDIRECT_URI = `${PUBLIC_URL}/api/x/callback`;

@@ -6,7 +6,7 @@ import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { api, newWallet } from './helpers/trading.ts';
 
-// Issue 16, ADR 020: XP accrues per block from the utility token held, an append-only ledger
+// ADR 020: XP accrues per block from the utility token held, an append-only ledger
 // computed from our BRC-20 index, so every number is reproducible from the chain; a pass run
 // twice adds nothing, and a reorg replaces the XP of the blocks it replaced.
 

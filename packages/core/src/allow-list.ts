@@ -1,6 +1,7 @@
 import { isValidAddress, type BitcoinNetwork } from '@om/bitcoin';
 
-// Spec 000 §3 / §5: the allow list is text, one 'address' or 'address,allocation' per line.
+// product.md#records, #validation: the allow list is text, one 'address' or 'address,allocation'
+// per line.
 export const invalidBtcAddressLine = (address: string) => `Invalid BTC address: "${address}"`;
 export const MISSING_ALLOCATION = 'Missing allocation for address';
 export const INVALID_ALLOCATION = 'Invalid allocation for address';

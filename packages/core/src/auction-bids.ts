@@ -1,4 +1,4 @@
-// English auctions with a reserve (issue 6, ADR 012): who may bid, when, and how much. The server
+// English auctions with a reserve (ADR 012): who may bid, when, and how much. The server
 // refuses with these messages; the auction page shows the same minimum before anyone signs.
 
 /** A new bid beats the highest by at least 5% of it, and never by less than 1,000 sats. */
@@ -8,7 +8,10 @@ export const AUCTION_MIN_INCREMENT_SATS = 1_000n;
 export const AUCTION_NOT_STARTED = 'The auction has not started yet';
 export const AUCTION_ENDED = 'The auction has ended';
 export const AUCTION_NOT_OPEN = 'The auction is not open for bids';
-/** Issue 13 finding 4: the escrow was spent outside a settlement, so no bid can settle any more. */
+/**
+ * product.md#trust-findings finding 4: the escrow was spent outside a settlement, so no bid can
+ * settle any more.
+ */
 export const AUCTION_WITHDRAWN =
   'The seller withdrew the item from escrow: this auction is closed and takes no bids';
 export const SELLER_CANNOT_BID = 'The seller cannot bid on their own auction';

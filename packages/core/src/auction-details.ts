@@ -13,7 +13,7 @@ import {
 import { END_DATE_REQUIRED, START_DATE_REQUIRED, START_TIME_REQUIRED } from './phase-rules.ts';
 import { INVALID_BTC_AMOUNT, parseBtcToSats } from './units.ts';
 
-// Spec 000 §5 / §9, auction details.
+// product.md#validation, #constants-and-limits, auction details.
 export const START_PRICE_MIN = 'Start Price must be at least 0.000001 BTC';
 export const AUCTION_MIN_START_PRICE_SATS = 100n;
 // Optional and not negative; the spec has no message.
@@ -27,10 +27,10 @@ export const END_TIME_BEFORE_START_TIME = 'End time cannot be before start time'
 export const AUCTION_TOO_SHORT = 'End time must be at least 1 hour after start time';
 export const MIN_AUCTION_DURATION_SECONDS = 3_600;
 /**
- * The latest end, counted from now (issue 13 finding 4, ADR 012): the item waits in the seller's
- * maker wallet, whose seller-alone path opens 144 blocks (about a day) after the deposit confirms,
- * so the auction ends and settles well before it. The deposit is sent after creation, so its
- * confirmation is never earlier than now.
+ * The latest end, counted from now (product.md#trust-findings finding 4, ADR 012): the item waits
+ * in the seller's maker wallet, whose seller-alone path opens 144 blocks (about a day) after the
+ * deposit confirms, so the auction ends and settles well before it. The deposit is sent after
+ * creation, so its confirmation is never earlier than now.
  */
 export const MAX_AUCTION_END_SECONDS = 43_200;
 export const AUCTION_TOO_LONG =
@@ -38,7 +38,7 @@ export const AUCTION_TOO_LONG =
 
 /**
  * The duration options that can pass: the spec's '10 minutes' is under the 1-hour minimum and its
- * days-long options past the 12-hour escrow limit (issue 21 item 14, ADR 012).
+ * days-long options past the 12-hour escrow limit (product.md#walk-through-fixes item 14, ADR 012).
  */
 export const AUCTION_DURATIONS = [
   { label: '1 hour', seconds: 3_600 },

@@ -10,8 +10,8 @@ import {
   socialLinksShape,
 } from './collection-info.ts';
 
-// Spec 000 §5, auction information: name min 3, slug, description min 20, creator name min 3,
-// e-mail and an address valid for the network. The name messages are not in the spec.
+// product.md#validation, auction information: name min 3, slug, description min 20, creator name
+// min 3, e-mail and an address valid for the network. The name messages are not in the spec.
 export const AUCTION_NAME_REQUIRED = 'Auction name is required.';
 export const AUCTION_NAME_MIN = 'Auction name must be at least 3 characters long.';
 
@@ -36,7 +36,7 @@ export function auctionInfoSchema(network: BitcoinNetwork) {
 export type AuctionInfo = z.output<ReturnType<typeof auctionInfoSchema>>;
 export type AuctionInfoInput = z.input<ReturnType<typeof auctionInfoSchema>>;
 
-/** The empty auction information form (spec 000 §3: info defaults). */
+/** The empty auction information form (product.md#records: info defaults). */
 export function emptyAuctionInfo(): AuctionInfoInput {
   return {
     name: '',

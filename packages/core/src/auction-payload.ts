@@ -3,7 +3,7 @@ import type { AuctionInfo } from './auction-info.ts';
 import { combineDateTime, toUnixSeconds } from './date-input.ts';
 import { btcToSats } from './units.ts';
 
-// Spec 000 §3, auction request payload (POST /api/launchpad/auctions/create).
+// product.md#records, auction request payload (POST /api/launchpad/auctions/create).
 export type AuctionWallet = {
   paymentAddress: string;
   paymentPublicKey: string;

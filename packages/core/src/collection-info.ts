@@ -12,7 +12,7 @@ import { LaunchpadSlugSchema } from './slug.ts';
 import { socialLinkSchema } from './social-links.ts';
 import { ICON_REQUIRED } from './image-rules.ts';
 
-// Spec 000 §5, collection information.
+// product.md#validation, collection information.
 export const COLLECTION_NAME_REQUIRED = 'Collection name is required.';
 export const COLLECTION_NAME_MIN = 'Collection name must be at least 3 characters long.';
 export const COLLECTION_NAME_IN_USE_WARNING =
@@ -26,7 +26,8 @@ export const INVALID_EMAIL = 'Please provide a valid email address.';
 // Required but no message in the spec.
 export const CREATOR_BTC_ADDRESS_REQUIRED = 'Creator BTC address is required.';
 
-// Issue 17: the banner is sent as the URL its upload answered, never as a file or other value.
+// product.md#spec-gaps: the banner is sent as the URL its upload answered, never as a file or
+// other value.
 export const BANNER_NOT_A_URL = 'Banner must be the URL of an uploaded image.';
 
 export const NAME_MIN_LENGTH = 3;
@@ -70,15 +71,16 @@ export function collectionInfoSchema(network: BitcoinNetwork, options: { isEdit?
       requiredRule(COLLECTION_NAME_REQUIRED),
       minLengthRule(NAME_MIN_LENGTH, COLLECTION_NAME_MIN),
     ]),
-    // A launch's slug: 'Launchpad slug is required.' (spec 000 §5); auctions keep 'Slug is required.'.
+    // A launch's slug: 'Launchpad slug is required.' (product.md#validation); auctions keep 'Slug
+    // is required.'.
     slug: LaunchpadSlugSchema,
     description: descriptionSchema(options.isEdit ?? false),
     website_link: ruledString(INVALID_URL, [optionalUrlRule(INVALID_URL)]).default(''),
     ...socialLinksShape,
     ...creatorSchemaShape(network),
     icon: ruledString(ICON_REQUIRED, [requiredRule(ICON_REQUIRED)]),
-    // Issue 17: the banner's uploaded URL, optional ('' or absent is none); the file itself is
-    // checked with bannerFileError before upload, the URL by the server like the icon's.
+    // product.md#spec-gaps: the banner's uploaded URL, optional ('' or absent is none); the file
+    // itself is checked with bannerFileError before upload, the URL by the server like the icon's.
     banner: ruledString(BANNER_NOT_A_URL, []).optional(),
   });
 }

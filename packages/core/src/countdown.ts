@@ -1,4 +1,4 @@
-// Spec 000 §9 / 001 §9: countdown units, a year is 365 days and a month is 30 days.
+// product.md#constants-and-limits: countdown units, a year is 365 days and a month is 30 days.
 export const SECONDS_PER_MINUTE = 60;
 export const SECONDS_PER_HOUR = 3_600;
 export const SECONDS_PER_DAY = 86_400;

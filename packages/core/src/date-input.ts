@@ -3,7 +3,7 @@ import { format, getUnixTime, isValid, parse } from 'date-fns';
 /**
  * Form date and time fields travel as the strings of HTML inputs: 'yyyy-MM-dd' (date),
  * 'HH:mm' (time) and 'yyyy-MM-ddTHH:mm' (datetime-local). They are read in the viewer's
- * local time zone and sent to the server as UTC seconds (spec 000 §3).
+ * local time zone and sent to the server as UTC seconds (product.md#records).
  */
 export const DATE_INPUT_FORMAT = 'yyyy-MM-dd';
 export const TIME_INPUT_FORMAT = 'HH:mm';

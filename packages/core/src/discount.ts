@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec 000 §3 / 001 §3: Discount { type (percentage or fixed), discount, parameter, reason }.
+// product.md#records: Discount { type (percentage or fixed), discount, parameter, reason }.
 export const DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 

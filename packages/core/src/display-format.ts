@@ -1,9 +1,9 @@
 import { format } from 'date-fns';
 
-// Spec 001 §1 / §9: XP above 99,999 is shown abbreviated.
+// product.md#market-overview, #constants-and-limits: XP above 99,999 is shown abbreviated.
 export const XP_ABBREVIATION_THRESHOLD = 99_999;
 
-// Spec 000 §9 / 001 §9: date-time display 'yyyy-MM-dd hh:mm a', date format dd/MM/yyyy.
+// product.md#constants-and-limits: date-time display 'yyyy-MM-dd hh:mm a', date format dd/MM/yyyy.
 export const DATE_TIME_FORMAT = 'yyyy-MM-dd hh:mm a';
 export const DATE_FORMAT = 'dd/MM/yyyy';
 

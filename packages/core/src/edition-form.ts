@@ -4,7 +4,7 @@ import { INPUT_VALID_INSCRIPTION_ID, isValidInscriptionId } from './inscription-
 import { ownershipSignatureError } from './ownership-signature.ts';
 import { parseBtcToSats, INVALID_BTC_AMOUNT } from './units.ts';
 
-// Spec 000 §3 / §5, edition step.
+// product.md#records, #validation, edition step.
 export const EDITIONS_MIN = 'Number of editions should be greater than or equal to 1';
 export const EDITION_PRICE_MIN = 'Price should be greater than or equal to 0';
 export const EDITION_END_BEFORE_START = 'End date must be after start date.';

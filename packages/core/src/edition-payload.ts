@@ -3,7 +3,7 @@ import { parseDateTimeInput, toUnixSeconds } from './date-input.ts';
 import type { EditionFormValues } from './edition-form.ts';
 import { btcToSats } from './units.ts';
 
-// Spec 000 §3, edition launch payload (POST /api/launchpad/editions/create).
+// product.md#records, edition launch payload (POST /api/launchpad/editions/create).
 /** The public meta leaves out the creator's name, e-mail, payment address, instagram, telegram. */
 export const EDITION_PRIVATE_META_KEYS = [
   'creator_name',

@@ -1,9 +1,9 @@
 import { sub, type Duration } from 'date-fns';
 import { INVALID_CHART_PERIOD } from './messages.ts';
 
-// Spec 001 §2 / §9: the floor price chart accepts 1 day, 7 days, 30 days and 6 months, with
-// buckets of 5 minutes, 1 hour, 1 day and 1 week (PostgreSQL interval strings, as passed to
-// get_continuous_floor_prices).
+// product.md#market-screens, #constants-and-limits: the floor price chart accepts 1 day, 7 days,
+// 30 days and 6 months, with buckets of 5 minutes, 1 hour, 1 day and 1 week (PostgreSQL interval
+// strings, as passed to get_continuous_floor_prices).
 export const CHART_PERIODS = ['1 day', '7 days', '30 days', '6 months'] as const;
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
 

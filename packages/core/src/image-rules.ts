@@ -1,5 +1,6 @@
-// Spec 000 §5 / §9: the collection icon and the generic image upload helper, as checks over
-// the file's metadata (the web reads type, size and pixel size; no DOM here).
+// product.md#validation, #constants-and-limits: the collection icon and the generic image upload
+// helper, as checks over the file's metadata (the web reads type, size and pixel size; no DOM
+// here).
 export type ImageFileInfo = { type: string; size: number; width: number; height: number };
 
 export const ICON_ACCEPTED_TYPES = [
@@ -29,7 +30,8 @@ export function iconFileError(file: ImageFileInfo | null | undefined): string | 
   return undefined;
 }
 
-// General image limit (spec 000 §9): 2 MiB, png, jpeg or webp; helper minimum 400x400 px.
+// General image limit (product.md#constants-and-limits): 2 MiB, png, jpeg or webp; helper minimum
+// 400x400 px.
 export const IMAGE_MAX_BYTES = 2_097_152;
 export const IMAGE_MAX_MB = 2;
 export const IMAGE_ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -53,8 +55,8 @@ export type ImageUploadCheck = {
 };
 
 /**
- * The image helper (spec 000 §5): required, not empty, under N MB, and at least 400x400 px
- * and either near square (sides within 100 px) or near the expected size (within 200 px).
+ * The image helper (product.md#validation): required, not empty, under N MB, and at least 400x400
+ * px and either near square (sides within 100 px) or near the expected size (within 200 px).
  */
 export function imageUploadError(check: ImageUploadCheck): string | undefined {
   const { label, file, maxMb = IMAGE_MAX_MB, expected } = check;
@@ -71,8 +73,9 @@ export function imageUploadError(check: ImageUploadCheck): string | undefined {
   return bigEnough && (nearSquare || nearExpected) ? undefined : imageShapeMessage(label);
 }
 
-// Issue 17: the collection banner, the first upload to use the helper above. A wide 1500x500
-// banner is what collection pages show; a near-square image of at least 400x400 passes too.
+// product.md#spec-gaps: the collection banner, the first upload to use the helper above. A wide
+// 1500x500 banner is what collection pages show; a near-square image of at least 400x400 passes
+// too.
 export const BANNER_LABEL = 'Banner';
 export const BANNER_EXPECTED_SIZE = { width: 1500, height: 500 } as const;
 export const BANNER_INVALID_TYPE = 'Banner must be a PNG, JPEG or WebP file.';

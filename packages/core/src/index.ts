@@ -12,7 +12,7 @@ export * from './mint-proof.ts';
 export * from './launch-sources.ts';
 export * from './launch-inventory.ts';
 
-// Creator side (spec 000)
+// Creator side (product.md#creator-side)
 export * from './slug.ts';
 export * from './social-links.ts';
 export * from './image-rules.ts';
@@ -34,7 +34,7 @@ export * from './edition-payload.ts';
 export * from './auction-details.ts';
 export * from './auction-payload.ts';
 
-// Market side (spec 001)
+// Market side (product.md#market-side)
 export * from './launch-status.ts';
 export * from './launch-progress.ts';
 export * from './transaction-state.ts';

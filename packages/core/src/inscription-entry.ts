@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { InscriptionIdSchema, isValidInscriptionId } from './inscription-id.ts';
 import { isHttpUrl } from './rules.ts';
 
-// Spec 000 §3 / §5: an inscription entry is { id, meta: { name, attributes, high_res_img_url } }.
+// product.md#records, #validation: an inscription entry is { id, meta: { name, attributes,
+// high_res_img_url } }.
 export const NAME_CANNOT_BE_EMPTY = 'Name cannot be empty.';
 export const INVALID_URL_FORMAT = 'Invalid URL format.';
 export const EMPTY_INSCRIPTION_ARRAY =

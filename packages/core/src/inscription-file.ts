@@ -7,7 +7,7 @@ import {
   UNEXPECTED_PARSE_ERROR,
 } from './messages.ts';
 
-// Spec 000 §5 / 001 §5: an inscription list may be uploaded as a JSON, CSV or text file.
+// product.md#validation: an inscription list may be uploaded as a JSON, CSV or text file.
 export type InscriptionFileKind = 'json' | 'csv' | 'txt';
 export type InscriptionFileResult = { ok: true; text: string } | { ok: false; error: string };
 

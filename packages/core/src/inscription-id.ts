@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec 000 §5: an inscription id is 64 lowercase hex chars, the letter i, then digits.
+// product.md#validation: an inscription id is 64 lowercase hex chars, the letter i, then digits.
 export const INSCRIPTION_ID_PATTERN = '[0-9a-f]{64}i\\d+';
 export const INSCRIPTION_ID_REGEX = new RegExp(`^${INSCRIPTION_ID_PATTERN}$`);
 export const INVALID_INSCRIPTION_ID_FORMAT = 'Invalid inscription ID format.';
@@ -14,7 +14,7 @@ export const InscriptionIdSchema = z
   .trim()
   .regex(INSCRIPTION_ID_REGEX, INVALID_INSCRIPTION_ID_FORMAT);
 
-// Spec 000 §5 (edition, auction): the inscription must belong to the connected wallet.
+// product.md#validation (edition, auction): the inscription must belong to the connected wallet.
 export const INPUT_VALID_INSCRIPTION_ID = 'Input a valid Inscription ID';
 export const INSCRIPTION_NOT_OWNED = 'Inscription does not belongs to connected wallet';
 export const INSCRIPTION_INVALID_OR_NOT_OWNED =
@@ -44,7 +44,7 @@ export function parseSatpoint(satpoint: string) {
   return { txid, vout: Number(vout), offset: Number(offset) };
 }
 
-/** Spec 000 §5 (auction): the utxo is the inscription's satpoint minus its last part. */
+/** product.md#validation (auction): the utxo is the inscription's satpoint minus its last part. */
 export function utxoFromSatpoint(satpoint: string): string | undefined {
   const parts = parseSatpoint(satpoint);
   return parts ? `${parts.txid}:${parts.vout}` : undefined;

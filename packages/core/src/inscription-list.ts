@@ -13,8 +13,8 @@ export type LineError = { line: number; message: string };
 export type InscriptionListResult = { inscriptions: InscriptionEntry[]; errors: LineError[] };
 
 /**
- * Parses the inscription list input (spec 000 §5): a JSON array of entries, a JSON array of
- * id strings, or ids separated by commas or newlines. Broken JSON is repaired with jsonrepair
+ * Parses the inscription list input (product.md#validation): a JSON array of entries, a JSON array
+ * of id strings, or ids separated by commas or newlines. Broken JSON is repaired with jsonrepair
  * when possible. Errors carry the 1-based line of the input they come from; the valid,
  * de-duplicated entries are returned either way.
  */

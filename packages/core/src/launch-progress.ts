@@ -1,4 +1,4 @@
-// Spec 001 §5: remaining inscriptions and percent complete of a launch.
+// product.md#validation: remaining inscriptions and percent complete of a launch.
 
 /** Order book statuses that take an inscription out of a launch's stock. */
 export const SOLD_ORDER_STATUSES = ['broadcast', 'canceled'] as const;

@@ -1,7 +1,7 @@
-// Issue 21 items 1-3: what a launch, an edition or an onboarded collection may be made of. An item
-// keeps its collection, only the holder of an item may onboard it, and a collection's icon is an
-// image this market stores (an upload, or an inscription's content), never a third party's URL
-// that every visitor of /collections would then load.
+// product.md#walk-through-fixes items 1-3: what a launch, an edition or an onboarded collection
+// may be made of. An item keeps its collection, only the holder of an item may onboard it, and a
+// collection's icon is an image this market stores (an upload, or an inscription's content), never
+// a third party's URL that every visitor of /collections would then load.
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** An upload's key, `{userId}/{sha256}.{ext}` (the server's storage feature writes only these). */

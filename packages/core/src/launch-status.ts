@@ -1,4 +1,5 @@
-// Spec 001 §2 (Launches): visibility of launches, phase activity and the featured status.
+// product.md#market-screens (Launches): visibility of launches, phase activity and the featured
+// status.
 
 export type LaunchpadType = 'psbt' | 'editions';
 export type FeaturedStatus = 'Live' | 'SoldOut' | 'ComingSoon' | 'Ended';

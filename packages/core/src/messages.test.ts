@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import * as m from './messages.ts';
 
-// Each row: the constant and the text copied from the spec (000 §2, §4, §5, §8; 001 §2, §5, §8).
+// Each row: the constant and the text copied from the spec (product.md#wizard-screens,
+// #states-and-transitions, #validation, #errors; product.md#market-screens, #validation, #errors).
 describe('message constants equal the spec text', () => {
   it.each<[string, string]>([
     [m.CONNECT_YOUR_WALLET, 'Please connect your wallet.'],

@@ -1,9 +1,10 @@
 /**
- * Toast and error texts of spec 000 §8 and 001 §8 (plus the screen texts of 000 §2/§4 and
- * 001 §2), word for word. Validation messages live next to their rules.
+ * Toast and error texts of product.md#errors (plus the screen texts of product.md#wizard-screens,
+ * #states-and-transitions, #market-screens), word for word. Validation messages live next to their
+ * rules.
  */
 
-// Wallet and sign-in (000 §6/§8, 001 §6/§8). The market side also writes it without a period.
+// Wallet and sign-in (product.md#roles, #errors). The market side also writes it without a period.
 export const CONNECT_YOUR_WALLET = 'Please connect your wallet.';
 export const CONNECT_WALLET = 'Please connect wallet.';
 export const CONNECT_YOUR_WALLET_NO_PERIOD = 'Please connect your wallet';
@@ -11,7 +12,7 @@ export const WALLET_NOT_CONFIGURED = 'Wallet is not configured correctly.';
 export const X_CONNECT_FAILED = 'Something went wrong when connecting X account';
 export const X_CONNECTED = 'Successfully connected X Account';
 
-// Launch flows (000 §2, §4, §5, §8).
+// Launch flows (product.md#wizard-screens, #states-and-transitions, #validation, #errors).
 export const LAUNCHPAD_NOT_CONFIGURED = 'Launchpad is not configured';
 export const ACCEPT_TERMS_FIRST = 'Please accept terms and conditions first';
 export const AGREE_TO_ALL_TERMS = 'You must agree to all terms and conditions before signing.';
@@ -34,12 +35,12 @@ export const signInscriptionsAgreement = (count: number) =>
   `You are here by agreeing to sign ${count} inscriptions`;
 export const ERROR_UPLOADING_IMAGE = 'Error uploading image';
 
-// Auctions (000 §8).
+// Auctions (product.md#errors).
 export const NOT_ENOUGH_DATA_TO_SUBMIT_AUCTION = 'Not enough data to submit auction';
 export const FAILED_TO_CONFIRM_AUCTION = 'Failed to confirm auction';
 export const FAILED_TO_CREATE_AUCTION = 'Failed to create auction';
 
-// PSBT signing (000 §8, 001 §8).
+// PSBT signing (product.md#errors).
 export const PSBT_ALREADY_SIGNED = 'Psbt already signed';
 export const PSBT_NOT_SIGNED = 'PSBT is not signed';
 export const FAILED_TO_SIGN_PSBT = 'Failed to sign psbt';
@@ -49,23 +50,23 @@ export const UNEXPECTED_SIGNING_ERROR = 'An unexpected error occurred while sign
 export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
 export const psbtSignedToast = (id: string) => `PSBT "${id}" signed and confirmed successfully.`;
 
-// Orders (000 §8, 001 §8).
+// Orders (product.md#errors).
 export const errorSavingOrder = (id: string) => `Error saving order: ${id}`;
 export const ERROR_SAVING_BID_ORDER = 'Error saving bid order';
 
-// File upload (000 §5, 001 §5).
+// File upload (product.md#validation).
 export const INVALID_FILE_FORMAT = 'Invalid file format. Please upload a correct file type.';
 export const FILE_READING_FAILED = 'File reading failed.';
 export const INVALID_DATA_FORMAT = 'Invalid Data format.';
 export const UNEXPECTED_PARSE_ERROR = 'Unexpected error during parsing.';
 
-// Swap (001 §8).
+// Swap (product.md#errors).
 export const FAILED_TO_FETCH_SWAP_TX_SIZE = 'Failed to fetch swap transaction size';
 export const FAILED_TO_FETCH_SWAP_PSBT = 'Failed to fetch swap PSBT';
 export const FAILED_TO_BROADCAST_SWAP = 'Failed to broadcast swap transaction';
 export const httpError = (status: number) => `HTTP error! status: ${status}`;
 
-// Offers, prices, tasks and the inscription order service (001 §8).
+// Offers, prices, tasks and the inscription order service (product.md#errors).
 export const UNKNOWN_ERROR = 'Unknown error occurred';
 export const FAILED_TO_CREATE_BUY_OFFER = 'Failed to create buy offer';
 export const FAILED_TO_SUBMIT_BUY_OFFER = 'Failed to submit buy offer';
@@ -79,7 +80,7 @@ export const PAYMENT_ADDRESS_TIMEOUT = 'Timed out waiting for payment address';
 export const FAILED_TO_CREATE_MINT_ORDER =
   'Failed to create the mint order with the inscription service.';
 
-// Listings (001 §8).
+// Listings (product.md#errors).
 export const FAILED_TO_BUY_LISTING = 'Failed to buy listing';
 export const FAILED_TO_SUBMIT_LISTING_PURCHASE = 'Failed to submit listing purchase';
 export const LISTING_FAILED = 'Listing inscription failed.';
@@ -88,23 +89,23 @@ export const DELISTING_FAILED = 'Delisting failed.';
 export const FAILED_TO_CANCEL_OFFCHAIN = 'Failed to cancel the listing offchain.';
 export const FAILED_TO_DELIST = 'Failed to delist the item.';
 
-// Wallet and multisig (001 §8).
+// Wallet and multisig (product.md#errors).
 export const FAILED_TO_WITHDRAW = 'Failed to withdraw balance';
 export const FAILED_TO_FETCH_BALANCE = 'Failed to fetch wallet available balance';
 export const PADDING_SETUP_FAILED = 'Setting up padding outputs failed';
 export const PADDING_SIGNING_FAILED = 'Signing padding outputs setup failed.';
 export const WITHDRAWAL_EXCEEDS_BALANCE = 'Withdrawal amount exceeds available balance';
 
-// Chart and transaction view (001 §2, §8; 000 §8).
+// Chart and transaction view (product.md#market-screens, #errors; product.md#errors).
 export const INVALID_CHART_PERIOD = 'Invalid time period for collection floor price chart';
 export const NO_TRANSACTION_FOUND = 'No transaction found';
 
-// Media and viewer (001 §2, §8).
+// Media and viewer (product.md#market-screens, #errors).
 export const mediaError = (message: string) => `Error: ${message}`;
 export const NO_DATA_AVAILABLE = 'No data available';
 export const PREVIEW_NOT_AVAILABLE = 'Preview not available!';
 
-// Success toasts (001 §8).
+// Success toasts (product.md#errors).
 export const INSCRIPTIONS_LISTED = 'Inscription(s) listed successfully';
 export const INSCRIPTION_PRICE_CHANGED = 'Inscription price changed successfully.';
 export const INSCRIPTION_DELISTED = 'Inscription delisted successfully.';
@@ -118,6 +119,7 @@ export const xpAllocatedToast = (n: string | number, title: string) =>
 export const ticketsBoughtToast = (n: string | number, title: string) =>
   `You just bought ${n} tickets for ${title}`;
 
-// Issue 13 finding 2: a plain listing whose purchase went out and never confirmed ('exposed').
+// product.md#trust-findings finding 2: a plain listing whose purchase went out and never confirmed
+// ('exposed').
 export const exposedListingMessage = (price: string) =>
   `A purchase of your listing went out and never confirmed, so your listing signature is public: anyone can still buy this inscription at ${price} until it moves. Delist on chain to end it.`;

@@ -1,6 +1,7 @@
-// Issue 13 finding 1: an allow-list phase counts its allocation per allow-list entry, and the
-// wallet must prove the address that matched. Sign-in proves the payment address; a wallet whose
-// listed address is its separate ordinals address signs this message with that address too.
+// product.md#trust-findings finding 1: an allow-list phase counts its allocation per allow-list
+// entry, and the wallet must prove the address that matched. Sign-in proves the payment address; a
+// wallet whose listed address is its separate ordinals address signs this message with that
+// address too.
 
 /** The message the ordinals address signs to mint under its allow-list entry. */
 export function mintProofMessage(p: {

@@ -1,6 +1,6 @@
 import { INSCRIPTION_ID_PATTERN } from './inscription-id.ts';
 
-// Spec 000 §3 / §5 and 001 §9: the ownership signature is
+// product.md#records, #validation, #constants-and-limits: the ownership signature is
 // inscriptionId:timestamp:address:signedMessage, the address 26-90 alphanumerics and the
 // signed message base64. The wallet signs the first three parts.
 export const INVALID_INSCRIPTION_SIGNATURE = 'Inscription signature is not valid';

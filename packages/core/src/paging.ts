@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec 001 §2 / §7 / §9: page sizes and limits.
+// product.md#market-screens, #market-calls, #constants-and-limits: page sizes and limits.
 export const INSCRIPTIONS_PAGE_SIZE = 20;
 export const TRADE_ACTIVITY_DEFAULT_LIMIT = 100;
 export const TRADE_ACTIVITY_DEFAULT_WINDOW = '1 day';

@@ -1,8 +1,8 @@
 import { DEFAULT_ALLOCATION } from './allow-list.ts';
 import type { PhaseFormValues } from './phase-form.ts';
 
-// Spec 000 §3 / §9: three default phases, two 'Whitelist Sale' (allow list) and one
-// 'Public Sale' (public), each with allocation 1.
+// product.md#records, #constants-and-limits: three default phases, two 'Whitelist Sale' (allow
+// list) and one 'Public Sale' (public), each with allocation 1.
 export const DEFAULT_PHASE_COUNT = 3;
 export const WHITELIST_SALE = 'Whitelist Sale';
 export const PUBLIC_SALE = 'Public Sale';

@@ -4,7 +4,7 @@ import { parseAllowList } from './allow-list.ts';
 import { combineDateTime } from './date-input.ts';
 import { phaseDateIssues, phasePriceError, phaseAllocationError } from './phase-rules.ts';
 
-// Spec 000 §3 (phase form fields) and §5 (phase rules).
+// product.md#records (phase form fields) and product.md#validation (phase rules).
 export const PHASES_REQUIRED = 'You must have at least one phase';
 export const PHASE_NAME_REQUIRED = 'Phase name is required.';
 export const PHASE_UUID_INVALID = 'Phase id must be a valid UUID.';

@@ -8,7 +8,7 @@ import {
   parseTimeInput,
 } from './date-input.ts';
 
-// Spec 000 §5, phases: price, allocation, and date/time messages.
+// product.md#validation, phases: price, allocation, and date/time messages.
 export const PRICE_EMPTY = 'Price cannot be empty';
 export const PRICE_POSITIVE = 'Price should be positive';
 export const PRICE_NEGATIVE = 'Price cannot be negative';

@@ -6,7 +6,7 @@ import { phaseWindow, START_AFTER_PREVIOUS_END, type PhaseFormValues } from './p
 import { END_DATE_BEFORE_START } from './phase-rules.ts';
 import { btcToSats, SatsSchema } from './units.ts';
 
-// Spec 000 §3, phase (submitted): name, price (sats), startDate and endDate (UTC seconds),
+// product.md#records, phase (submitted): name, price (sats), startDate and endDate (UTC seconds),
 // isPublic; for non-public phases the allow list, and allocation when it is shared.
 export const PHASES_MIN_SUBMITTED = 'There should be at least 1 phase.';
 export const WHITELIST_EMPTY = 'Whitelist cannot be empty.';

@@ -1,6 +1,7 @@
 import { formatDuration } from './countdown.ts';
 
-// Spec 001 §4 (pool state, countdown), §5 (proportionate payout), §9 (block time, cycle).
+// product.md#states-and-transitions (pool state, countdown), product.md#validation (proportionate
+// payout), product.md#constants-and-limits (block time, cycle).
 export const BLOCK_TIME_SECONDS = 600;
 export const MINING_PAYOUT_CYCLE_BLOCKS = 144;
 export const MINING_PAYOUT_MARKERS = 6;

@@ -1,6 +1,7 @@
-// The one minimum of a price a user types (spec 001 §9 "Price input minimum 0.00001, step 1e-8";
-// spec 000 §5 the same for a launch phase): the list and relist forms, the phase form, and the
-// wire's listing price (trade.api.ts) all use these, so a form and the server never disagree.
+// The one minimum of a price a user types (product.md#constants-and-limits "Price input minimum
+// 0.00001, step 1e-8"; product.md#validation the same for a launch phase): the list and relist
+// forms, the phase form, and the wire's listing price (trade.api.ts) all use these, so a form and
+// the server never disagree.
 export const MIN_PRICE_SATS = 1_000n;
 export const MIN_PRICE_BTC = '0.00001';
 export const PRICE_STEP_BTC = '0.00000001';

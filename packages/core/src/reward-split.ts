@@ -1,8 +1,8 @@
-// Issue 16, spec 001 §5: a proportionate pool pays reward amount × the user's share of points.
-// In the reward's smallest unit (sats, a token's smallest amount) the shares are whole numbers:
-// each gets the floor of its exact share, and what the floors leave (fewer units than there are
-// weights) goes one unit each to the largest remainders, ties to the earlier entry. The parts
-// always sum to the amount exactly; nothing is created or lost by rounding.
+// ADR 020, product.md#validation: a proportionate pool pays reward amount × the user's share of
+// points. In the reward's smallest unit (sats, a token's smallest amount) the shares are whole
+// numbers: each gets the floor of its exact share, and what the floors leave (fewer units than
+// there are weights) goes one unit each to the largest remainders, ties to the earlier entry. The
+// parts always sum to the amount exactly; nothing is created or lost by rounding.
 
 /** `amount` split in proportion to `weights` (whole, non-negative); all zero weights get nothing. */
 export function splitByWeights(amount: bigint, weights: readonly bigint[]): bigint[] {

@@ -56,7 +56,7 @@ export function optionalUrlRule(message: string): Rule<string> {
   return (value) => (value === '' || isHttpUrl(value) ? undefined : message);
 }
 
-// Spec 000 §5: the creator BTC address must be valid for the configured network.
+// product.md#validation: the creator BTC address must be valid for the configured network.
 export const INVALID_BTC_ADDRESS = 'Invalid BTC address';
 
 export function btcAddressRule(

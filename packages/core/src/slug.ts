@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { firstError, type Rule } from './rules.ts';
 
-// Spec 000 §5 (collection information, auction information): slug rules and messages.
+// product.md#validation (collection information, auction information): slug rules and messages.
 export const SLUG_REQUIRED = 'Slug is required.';
 export const LAUNCHPAD_SLUG_REQUIRED = 'Launchpad slug is required.';
 export const SLUG_LOWERCASE = 'Slug must be in lowercase.';
@@ -13,7 +13,7 @@ export const AUCTION_SLUG_TAKEN = 'Auction slug is already taken.';
 export const SLUG_MIN_LENGTH = 1;
 
 /**
- * The slug derived from a name (spec 000 §5): trim, lowercase, whitespace runs become
+ * The slug derived from a name (product.md#validation): trim, lowercase, whitespace runs become
  * hyphens, and characters outside a-z, 0-9, underscore and hyphen are dropped.
  */
 export function slugify(name: string): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Spec 000 §5, social links: a missing http(s) scheme is auto-prefixed with https, spaces are
-// rejected, and each network has its host and username rules. Every link may be empty.
+// product.md#validation, social links: a missing http(s) scheme is auto-prefixed with https,
+// spaces are rejected, and each network has its host and username rules. Every link may be empty.
 export const URL_NO_SPACES = 'The URL must not contain spaces.';
 
 export type SocialNetwork = 'instagram' | 'telegram' | 'discord' | 'x';
@@ -66,7 +66,7 @@ export function socialLinkError(network: SocialNetwork, value: string): string |
 
 /**
  * The username a valid, non-empty social link names ('x.com/Satoshi' → 'Satoshi'), else
- * undefined: what the X field compares with the connected X account (spec 000 §5).
+ * undefined: what the X field compares with the connected X account (product.md#validation).
  */
 export function socialLinkUsername(network: SocialNetwork, value: string): string | undefined {
   const link = readSocialLink(network, value);

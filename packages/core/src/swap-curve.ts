@@ -1,5 +1,5 @@
 /**
- * The swap's constant-product curve (issue 15, ADR 017), in bigint base units: sats for BTC and
+ * The swap's constant-product curve (ADR 017), in bigint base units: sats for BTC and
  * 10^18ths for a BRC-20 token (BRC20_SCALE). Shared by the server, which prices and re-checks
  * orders, and the page, which shows the same numbers before anything is signed.
  *

@@ -1,6 +1,6 @@
 import { NO_TRANSACTION_FOUND } from './messages.ts';
 
-// Spec 001 §4: trade status mapping.
+// product.md#states-and-transitions: trade status mapping.
 export type TradeState = 'pending' | 'pending-sniped' | 'completed-sniped' | 'completed';
 
 /**
@@ -29,8 +29,8 @@ export function isTradePending(state: TradeState | null): boolean {
   return state === 'pending' || state === 'pending-sniped';
 }
 
-// Spec 000 §4 / 001 §3: confirmations = tip height minus the transaction's block height,
-// 1 if they are equal, 0 if unconfirmed.
+// product.md#states-and-transitions, #records: confirmations = tip height minus the transaction's
+// block height, 1 if they are equal, 0 if unconfirmed.
 export function confirmations(
   tipHeight: number | null | undefined,
   blockHeight: number | null | undefined,

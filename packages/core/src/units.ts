@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// Spec 000 §9 / 001 §9: 1 BTC is 100,000,000 sats, displayed to 8 decimals; dust is 546 sats.
+// product.md#constants-and-limits: 1 BTC is 100,000,000 sats, displayed to 8 decimals; dust is 546
+// sats.
 export const SATS_PER_BTC = 100_000_000n;
 export const BTC_DECIMALS = 8;
 export const DUST_SATS = 546n;

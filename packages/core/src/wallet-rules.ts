@@ -1,7 +1,7 @@
 import { satsToBtc } from './units.ts';
 import { WITHDRAWAL_EXCEEDS_BALANCE } from './messages.ts';
 
-// Spec 001 §5 / §9: padding outputs and the multisig wallet.
+// product.md#validation, #constants-and-limits: padding outputs and the multisig wallet.
 /** A utxo above this many sats counts as padding. */
 export const PADDING_THRESHOLD_SATS = 600n;
 export const DEFAULT_FEE_RATE = 6;

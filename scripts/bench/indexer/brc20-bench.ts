@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EnvelopeContent } from '@om/bitcoin';
 
-// BRC-20 on the benchmark's chain (issue 14): a share of the reveals are deploys, mints and
+// BRC-20 on the benchmark's chain (ADR 015): a share of the reveals are deploys, mints and
 // transfer-inscribes of a few tickers, and moving a transfer inscription is a transfer. The model
 // below computes the events OPI would emit for them and OPI's per-block and cumulative hashes
 // (README "BRC-20 Indexer / API"; brc20_database.rs), on its own: a few lines of bookkeeping that

@@ -15,7 +15,7 @@ export interface IndexResult {
   transfers: number;
   /** CPU time of the PostgreSQL backends that served the run, when the server is local. */
   databaseCpuSeconds?: number;
-  /** The BRC-20 index run after it over the same database (issue 14). */
+  /** The BRC-20 index run after it over the same database (ADR 015). */
   brc20: Brc20Result;
 }
 
@@ -30,7 +30,7 @@ interface Brc20Result {
 
 /**
  * The BRC-20 index from scratch over an inscription index already at the tip: its own cost, the
- * part issue 14 bounds at 20 % of the inscription indexer's.
+ * part ADR 015 bounds at 20 % of the inscription indexer's.
  */
 async function measureBrc20(db: Db): Promise<Brc20Result> {
   const cpuBefore = await backendCpuSeconds(db);

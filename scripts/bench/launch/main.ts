@@ -17,10 +17,10 @@ import { startServer } from './server.ts';
 
 // npm run bench:launch [-- --minters 200] [--items 1000] [--prepare 10000] [--prepare-runs 5]
 //   [--postgres URL] [--log-level error] [--no-docs] [--no-before] [--cpu-prof FILE]
-// Issue 6: (1) the launch worker preparing a 10,000-inscription launch; (2) 200 concurrent
+// ADR 010: (1) the launch worker preparing a 10,000-inscription launch; (2) 200 concurrent
 // minters on a 1,000-item public phase on PostgreSQL, over HTTP, against a real regtest node;
-// issue 18: part 2 twice, the server as before (old-path.ts) then as it is, unless --no-before.
-// Exits 1 when a check fails.
+// product.md#scale-and-delivery: part 2 twice, the server as before (old-path.ts) then as it is,
+// unless --no-before. Exits 1 when a check fails.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const { values: args } = parseArgs({

@@ -3,7 +3,10 @@ import type { MintRecord } from './minter-process.ts';
 
 // What the minters saw, summed up: no server, no node, only their records.
 
-/** The refusals a minter may get once the items run out (spec 001 §7); any other is a failure. */
+/**
+ * The refusals a minter may get once the items run out (product.md#market-calls); any other is a
+ * failure.
+ */
 const EXPECTED_REFUSALS = [/^Sold out$/, /^Only \d+ left to mint$/];
 
 export type Latency = { count: number; p50: number; p95: number; p99: number; max: number };

@@ -3,12 +3,16 @@ import type { AppDeps } from '../../../apps/server/src/app-deps.ts';
 import { LocalChainSource } from '../../../apps/server/src/chain/sources/local-chain-source.ts';
 import { MempoolView } from '../../../apps/server/src/chain/sources/local-mempool.ts';
 
-// Issue 18 wants the figures before and after in one run (the machine is shared, so two runs are
-// not comparable): "before" is the server as it was, rebuilt from today's parts. Each request
-// reads the mempool itself (a MempoolView per source, no shared read), and the reservation's pick
-// has only the old index, which does not serve its sort (0035_orderbook_phase_free.sql).
+// product.md#scale-and-delivery wants the figures before and after in one run (the machine is
+// shared, so two runs are not comparable): "before" is the server as it was, rebuilt from today's
+// parts. Each request reads the mempool itself (a MempoolView per source, no shared read), and the
+// reservation's pick has only the old index, which does not serve its sort
+// (0035_orderbook_phase_free.sql).
 
-/** The deps with a chain source reading the mempool per request, as before issue 18. */
+/**
+ * The deps with a chain source reading the mempool per request, as before
+ * product.md#scale-and-delivery.
+ */
 export function oldPathDeps(deps: AppDeps): AppDeps {
   const { db } = deps;
   const rpc = deps.chain.rpc;

@@ -9,7 +9,10 @@ export interface Figures {
   loadAverage: { start: number; end: number };
   totalSeconds: number;
   prepare: PrepareFigures;
-  /** Part 2 on the server as before issue 18 (old-path.ts), in the same run; absent with --no-before. */
+  /**
+   * Part 2 on the server as before product.md#scale-and-delivery (old-path.ts), in the same run;
+   * absent with --no-before.
+   */
   before?: Figures['mint'] | undefined;
   mint: {
     pass: 'before' | 'after';
@@ -67,7 +70,10 @@ export function renderMarkdown(f: Figures): string {
   ].join('\n');
 }
 
-/** Issue 18's targets under the burst: offer/create p95 ≤ 2 s, offer/submit p95 ≤ 3 s. */
+/**
+ * product.md#scale-and-delivery's targets under the burst: offer/create p95 ≤ 2 s, offer/submit
+ * p95 ≤ 3 s.
+ */
 const TARGETS = { createP95: 2000, submitP95: 3000 };
 
 function latencyTable(f: Figures): string[] {

@@ -22,7 +22,7 @@ import {
 } from '@om/bitcoin';
 import { median } from '../bench-report.ts';
 
-// Issue 5's part of the trading core, without a node: a snipe-protected purchase (a maker-wallet
+// ADR 009's part of the trading core, without a node: a snipe-protected purchase (a maker-wallet
 // listing co-signed by the platform; the buyer's paddings their own, or from their multisig
 // wallet, co-signed too) and a multisig padding setup, each
 // built, signed by the user as a wallet would, then co-signed, verified and finalized by the

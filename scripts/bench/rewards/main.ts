@@ -11,7 +11,7 @@ import { fmt, machine, mark, median, percentile, writeDocBlock } from '../bench-
 // npm run bench:rewards [-- --holders 100000] [--blocks 10] [--changes 1000] [--tickets 1000000]
 //   [--draws 5]
 //   [--postgres URL] [--no-docs]
-// Issue 16: XP accrual for one block with N holders of the utility token, on PostgreSQL (target
+// ADR 020: XP accrual for one block with N holders of the utility token, on PostgreSQL (target
 // ≤ 200 ms), and a draw over 1,000,000 tickets (target ≤ 1 s). The holders are rows of our own
 // BRC-20 tables in a fresh database (bench_rewards, dropped at the end), each block changing the
 // balances of --changes of them, accrued by the same queries the server's XP worker runs (ADR

@@ -14,7 +14,7 @@ import { runSwappers } from './swappers.ts';
 // npm run bench:swap [-- --swappers 20] [--coins 48] [--seconds 10] [--warmup 3]
 //   [--connections 10] [--builds 200] [--pure-runs 1000] [--slipper 1] [--postgres URL]
 //   [--log-level error] [--no-docs]
-// Issue 15: the quote (swap_pools_info) under autocannon, get_swap_psbt's build time over HTTP
+// ADR 017: the quote (swap_pools_info) under autocannon, get_swap_psbt's build time over HTTP
 // and in-process, and concurrent swappers on one pool against a real regtest node. Exits 1 when
 // a check fails.
 

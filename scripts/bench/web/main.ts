@@ -9,11 +9,11 @@ import { report, type PageResult } from './report.ts';
 import { AB_ARMS, abReport } from './ab.ts';
 
 // npm run bench:web [-- --runs 3] [--no-docs] [--ab]
-// Issue 18, web delivery: headless Chromium (Debian's, as the e2e tests use) loads /collections, a
-// collection page and an inscription page, cold (empty cache) then warm (same browser, new tab),
-// on two servers started side by side from the same build: one as the handler was before
-// (WEB_STATIC_PLAIN=1: no compression, max-age=0) and one as it is now. Both seed the demo market.
-// Run npm run build first. Exits 1 when a target is not met.
+// product.md#scale-and-delivery, web delivery: headless Chromium (Debian's, as the e2e tests use)
+// loads /collections, a collection page and an inscription page, cold (empty cache) then warm (same
+// browser, new tab), on two servers started side by side from the same build: one as the handler
+// was before (WEB_STATIC_PLAIN=1: no compression, max-age=0) and one as it is now. Both seed the
+// demo market. Run npm run build first. Exits 1 when a target is not met.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const DIST = path.join(ROOT, 'apps/web/dist');

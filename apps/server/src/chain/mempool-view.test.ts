@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { TxDetails } from './sources/chain-source.ts';
 import { SharedMempoolView } from './mempool-view.ts';
 
-// The shared mempool read (issue 18): concurrent callers share one read of the node, yet no
-// caller gets a read that started before its call. The fake node answers when told, and its
-// mempool is the list of txids broadcast so far.
+// The shared mempool read (product.md#scale-and-delivery): concurrent callers share one read of
+// the node, yet no caller gets a read that started before its call. The fake node answers when
+// told, and its mempool is the list of txids broadcast so far.
 
 function fakeNode() {
   const mempool: string[] = [];

@@ -6,8 +6,9 @@ export interface MempoolSnapshots {
 }
 
 /**
- * One mempool read shared by every request that asks meanwhile (issue 18, the mint rush: 200
- * offers at once each read the whole mempool, and the node's queue held them for seconds).
+ * One mempool read shared by every request that asks meanwhile (product.md#scale-and-delivery, the
+ * mint rush: 200 offers at once each read the whole mempool, and the node's queue held them for
+ * seconds).
  *
  * Never stale: a caller gets a read that starts after its call. Callers of one turn of the event
  * loop share a read started at the end of it; a caller arriving while a read is in flight (it may

@@ -56,7 +56,7 @@ interface AuthChallengesTable {
   used_at: TimestampNullable;
 }
 
-/** metadata.name is the profile's display name (spec 001 §3 Profile). */
+/** metadata.name is the profile's display name (product.md#records Profile). */
 interface ProfileMetadata {
   name?: string;
   [key: string]: JsonValue | undefined;

@@ -10,7 +10,7 @@
  * - numeric (fee rates in sat/vB, token amounts beyond int8) reads as a string on both; writes take
  *   a string or a number.
  * - timestamptz reads as a Date; writes take a Date or an ISO 8601 string. Phase start_date and
- *   end_date are not timestamps but UTC seconds (int8), as spec 000 §3 has them.
+ *   end_date are not timestamps but UTC seconds (int8), as product.md#records has them.
  * - jsonb reads as parsed JSON; write JSON text (`JSON.stringify(value)`): node-postgres would send
  *   a JavaScript array as a PostgreSQL array literal.
  * - updated_at is set by a trigger; it is not written by application code.

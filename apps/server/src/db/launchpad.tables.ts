@@ -18,7 +18,10 @@ export type LaunchpadStatus =
   'initializing' | 'pending_psbt_signature' | 'pending' | 'active' | 'failed' | 'canceled';
 export type LaunchpadType = 'psbt' | 'editions';
 
-/** launchpads.meta_data (spec 001 §3: presold_inscriptions, total_sold_override; spec 000: hide_progress). */
+/**
+ * launchpads.meta_data (product.md#records: presold_inscriptions, total_sold_override;
+ * product.md#creator-side: hide_progress).
+ */
 interface LaunchpadMetaData {
   presold_inscriptions?: number;
   total_sold_override?: number;

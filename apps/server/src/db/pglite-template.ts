@@ -5,14 +5,15 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { listFunctions, listMigrations } from './schema-files.ts';
 
-// Why a template (issue 18): PGlite's initdb runs a second, in-memory PGlite beside the one being
-// opened and copies its result over, so creating a data dir holds two PostgreSQL heaps at once and
-// peaks at about 900 MB; unpacking a data dir (`loadDataDir`) holds one, about 450 MB, and our
-// migrations on top add about 60 more. So the first data dir that initdb makes and migrate() fully
-// migrates is dumped here, and a later fresh one is unpacked from it, already migrated. The key is
-// the PGlite version and every migration's and function file's name and text: a new or changed
-// migration or function (or PGlite) means a new template, made the old way once. An existing data
-// dir never sees a template; it just migrates. In-memory databases (tests) keep initdb: their migrations may be a test's own.
+// Why a template (product.md#scale-and-delivery): PGlite's initdb runs a second, in-memory PGlite
+// beside the one being opened and copies its result over, so creating a data dir holds two
+// PostgreSQL heaps at once and peaks at about 900 MB; unpacking a data dir (`loadDataDir`) holds
+// one, about 450 MB, and our migrations on top add about 60 more. So the first data dir that initdb
+// makes and migrate() fully migrates is dumped here, and a later fresh one is unpacked from it,
+// already migrated. The key is the PGlite version and every migration's and function file's name
+// and text: a new or changed migration or function (or PGlite) means a new template, made the old
+// way once. An existing data dir never sees a template; it just migrates. In-memory databases
+// (tests) keep initdb: their migrations may be a test's own.
 
 const PGLITE_PACKAGE = path.resolve(
   path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))),

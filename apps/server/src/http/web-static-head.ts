@@ -1,8 +1,8 @@
-// What the index.html answered for one page carries beyond its chunks (issue 18, LCP): for a
-// collection page, a preload of the image its header paints first and the collection's detail read
-// inlined, so the browser fetches the image alongside the JavaScript and the page renders without
-// waiting for /api/collections/:slug. Pure: the lookup that feeds it is
-// features/collections/collection-page-head.ts.
+// What the index.html answered for one page carries beyond its chunks
+// (product.md#scale-and-delivery, LCP): for a collection page, a preload of the image its header
+// paints first and the collection's detail read inlined, so the browser fetches the image alongside
+// the JavaScript and the page renders without waiting for /api/collections/:slug. Pure: the lookup
+// that feeds it is features/collections/collection-page-head.ts.
 // Kept because it pays together (npm run bench:web -- --ab, 10 interleaved cold loads per arm, load
 // average 9 on 2 cores): median LCP 584 ms with both, 648 ms with the inlined read alone, 742 ms
 // with the preload alone, 696 ms with neither. Each alone leaves a wait: the preloaded image still

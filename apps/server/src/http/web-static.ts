@@ -20,8 +20,9 @@ const REVALIDATE = 'no-cache';
 
 export interface WebStaticOptions {
   /**
-   * The handler as it was before issue 18 (no precompressed files, max-age=0 everywhere), so
-   * npm run bench:web measures before and after in one run. WEB_STATIC_PLAIN=1 turns it on.
+   * The handler as it was before product.md#scale-and-delivery (no precompressed files, max-age=0
+   * everywhere), so npm run bench:web measures before and after in one run. WEB_STATIC_PLAIN=1
+   * turns it on.
    */
   plain?: boolean;
   /**

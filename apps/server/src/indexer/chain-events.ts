@@ -14,7 +14,7 @@ export interface Brc20IndexedEvent {
 
 /**
  * What the indexer tells the rest of the process (the SSE stream, caches). In-process for now;
- * several server processes will fan out through PostgreSQL LISTEN/NOTIFY (issue 4).
+ * several server processes will fan out through PostgreSQL LISTEN/NOTIFY (ADR 007).
  */
 export class ChainEvents extends EventEmitter<{
   block: [BlockIndexedEvent];

@@ -10,7 +10,7 @@ import { btcToSats } from '../../src/chain/rpc.ts';
 import type { TestNode } from './regtest.ts';
 import type { Wallet } from './trading.ts';
 
-// The sniper of issue 5 and ADR 009/010: reads a protected seller's witness out of a purchase in
+// The sniper of ADR 009 and ADR 009/010: reads a protected seller's witness out of a purchase in
 // the mempool and rebuilds the purchase around it for themselves at a higher fee rate.
 
 /** What Bitcoin Core answers for a script that fails (the name changed across versions). */

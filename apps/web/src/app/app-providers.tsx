@@ -12,7 +12,7 @@ export function AppProviders({ queryClient, createAdapter, children }: Props) {
     <QueryClientProvider client={queryClient}>
       <WalletProvider {...(createAdapter ? { createAdapter } : {})}>
         {children}
-        {/* Spec 000 §9 / 001 §8: toasts last 3 s, one visible at a time. */}
+        {/* product.md#constants-and-limits, #errors: toasts last 3 s, one visible at a time. */}
         <Toaster duration={3000} visibleToasts={1} theme="dark" position="bottom-center" />
       </WalletProvider>
     </QueryClientProvider>

@@ -4,10 +4,11 @@ import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
 /**
- * Spec 000 §2 and 001 §2. /content/{id} is served by the API server, not by this app. Every page,
- * the landing one too, loads on first visit, so the first chunk carries only the shell (issue 18:
- * the landing page's launches and their address checks are not every page's JavaScript); the
- * server modulepreloads the page's chunks in the index.html it answers for that path.
+ * product.md#wizard-screens, #market-screens. /content/{id} is served by the API server, not by
+ * this app. Every page, the landing one too, loads on first visit, so the first chunk carries only
+ * the shell (product.md#scale-and-delivery: the landing page's launches and their address checks
+ * are not every page's JavaScript); the server modulepreloads the page's chunks in the index.html
+ * it answers for that path.
  */
 export const appRoutes: RouteObject[] = [
   {

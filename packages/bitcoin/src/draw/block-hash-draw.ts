@@ -2,7 +2,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../bytes.ts';
 
-// Issue 16: draws anyone can verify (research: rewards.md §4, commit-reveal plus a block hash).
+// ADR 020: draws anyone can verify (ADR 020, commit-reveal plus a block hash).
 // When a pool is made the platform publishes sha256(seed) and the draw block; entries freeze at
 // the pool's end block; once the draw block is mined, winner k is drawn from
 // HMAC-SHA256(seed, blockHash ‖ k ‖ attempt) over the tickets laid end to end in entry order.

@@ -3,7 +3,7 @@ import { bytesToHex } from '../bytes.ts';
 import { parsePsbt } from '../psbt/codec.ts';
 import { InscribeError } from './inscribe.ts';
 
-// POST {service}/pay (issue 14): the payer's wallet signed the PSBT the service built; whatever it
+// POST {service}/pay (ADR 016): the payer's wallet signed the PSBT the service built; whatever it
 // signed, only a transaction with an output paying exactly the charge to the charge script is
 // accepted. The node's testmempoolaccept then checks the signatures.
 

@@ -18,7 +18,7 @@ import {
   type RevealTransaction,
 } from './inscribe.ts';
 
-// Our inscription service's orders (issue 14, ADR 016). The charge address is the key-path
+// Our inscription service's orders (ADR 016). The charge address is the key-path
 // taproot address of a key derived per order; once paid, the "commit" fans the payment out to one
 // commit output per file (plus the service fee), and each file gets its own reveal: input 0, one
 // envelope, no pointer, `postage` sats to the receiver. ord curses (and OPI then ignores) any

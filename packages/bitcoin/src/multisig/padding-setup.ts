@@ -16,7 +16,7 @@ import { psbtInput, type WalletUtxo } from '../psbt/utxo.ts';
 import { checkMultisigWallet, type MultisigWallet } from './script.ts';
 import { checkMultisigCoins, multisigFields, walletTransaction } from './wallet-tx.ts';
 
-/** The most padding outputs one setup makes (spec 001: numberOfOutputs 1…10). */
+/** The most padding outputs one setup makes (product.md#market-side: numberOfOutputs 1…10). */
 export const MULTISIG_PADDING_MAX_OUTPUTS = 10;
 
 /**

@@ -23,7 +23,7 @@ export type PsbtInput = Uint8Array | string | Transaction;
  * A PSBT from bytes or base64 (as wallets return it); throws TradeError('invalid-psbt'). One
  * already parsed is answered as is: decoding a PSBT checks every public key in it again (a modular
  * square root each), so a request parses what it received once and hands the result down
- * (issue 18). Callers only read it.
+ * (product.md#scale-and-delivery). Callers only read it.
  */
 export function parsePsbt(psbt: PsbtInput): Transaction {
   if (psbt instanceof Transaction) return psbt;

@@ -27,7 +27,7 @@ describe('estimateVsize', () => {
     ['P2WPKH 1-in 2-out', ['p2wpkh'], ['p2wpkh', 'p2wpkh'], 141],
     ['P2SH-P2WPKH 1-in 2-out', ['p2sh-p2wpkh'], ['p2sh', 'p2sh'], 166],
     ['every output type', ['p2wpkh'], ['p2tr', 'p2wpkh', 'p2sh', 'p2wsh', 'p2pkh'], 262],
-    // research §7.1's worked example: msigner layout B, P2WPKH buyer, P2TR seller and receiver.
+    // ADR 007's worked example: msigner layout B, P2WPKH buyer, P2TR seller and receiver.
     [
       'msigner layout B',
       ['p2wpkh', 'p2wpkh', 'p2tr-sighash', 'p2wpkh'],

@@ -2,7 +2,7 @@ import { TradeError } from './trade-error.ts';
 import type { SpendType } from './utxo.ts';
 
 // Sizes in weight units (WU; 4 WU = 1 vB), so that every sum is an exact integer and the vsize is
-// Bitcoin Core's ceil(weight / 4). Derivations follow research/trading-psbt.md §7.1.
+// Bitcoin Core's ceil(weight / 4). Derivations follow ADR 007.
 
 /**
  * Input kinds by signed size: taproot key path with a 64-byte (DEFAULT) or 65-byte signature, and

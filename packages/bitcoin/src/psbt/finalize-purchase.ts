@@ -37,7 +37,10 @@ export type BuiltForSigning = {
   maxFeeRate: number;
 };
 
-/** The same, its PSBT possibly parsed already: a request parses our PSBT once (issue 18). */
+/**
+ * The same, its PSBT possibly parsed already: a request parses our PSBT once
+ * (product.md#scale-and-delivery).
+ */
 type BuiltToFinalize = Omit<BuiltForSigning, 'psbt'> & { psbt: PsbtInput };
 
 /** `cosigner` answers the platform's key for a multisig witness script (ADR 009). */

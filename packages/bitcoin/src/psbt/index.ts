@@ -1,6 +1,6 @@
-// The pure trading core (issue 4): listings signed SINGLE|ANYONECANPAY, purchases in msigner's
+// The pure trading core (ADR 007): listings signed SINGLE|ANYONECANPAY, purchases in msigner's
 // layout with OKX's N+1 padding rule, chained padding setups, delisting, exact fees. Snipe-protected
-// listings and multisig paddings (issue 5) co-signed by the platform: see ../multisig/.
+// listings and multisig paddings (ADR 009) co-signed by the platform: see ../multisig/.
 export { addressOfScript, parsePsbt, scriptOfAddress } from './codec.ts';
 export { buildDelistPsbt, type BuiltDelist } from './delist.ts';
 export {

@@ -62,8 +62,8 @@ export function makerFee(price: bigint, makerFeeBps: number): bigint {
  * output i its payout, every input signed SIGHASH_SINGLE|ANYONECANPAY (0x83), version 2, locktime
  * 0, final sequences. The payout is price − maker fee + the inscription UTXO's value: the seller
  * keeps the postage, and the buyer funds a fresh postage output (msigner's getSellerOrdOutputValue).
- * Only P2TR and P2WPKH sellers, and the maker wallet: legacy SINGLE commits to the index (research
- * §1). Throws TradeError.
+ * Only P2TR and P2WPKH sellers, and the maker wallet: legacy SINGLE commits to the index (ADR 007).
+ * Throws TradeError.
  */
 export function buildListingPsbt(params: ListingParams): BuiltListing {
   const tx = new Transaction({
@@ -82,7 +82,7 @@ export function buildListingPsbt(params: ListingParams): BuiltListing {
 /**
  * The items buildListingPsbt would list, checked alike, without building the PSBT: what buying and
  * minting need of a stored listing (the signatures themselves are stored), at a fraction of the
- * cost (issue 18). Throws TradeError.
+ * cost (product.md#scale-and-delivery). Throws TradeError.
  */
 export function listingItems(params: ListingParams): ListedItem[] {
   return checkedListing(params).map(({ item }) => item);

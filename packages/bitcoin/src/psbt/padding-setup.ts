@@ -54,7 +54,7 @@ export type BuiltPaddingSetup = {
  * A transaction splitting the buyer's coins into `count` padding outputs of `value` at the payment
  * address, plus change (msigner's generateUnsignedCreateDummyUtxoPSBTBase64). Its txid is known
  * before it is signed, so a purchase can spend its outputs at once (Ordinals Wallet's chained
- * setup, research §3.6). Throws TradeError.
+ * setup, ADR 007). Throws TradeError.
  */
 export function buildPaddingSetup(params: {
   buyer: Pick<Buyer, 'paymentAddress' | 'paymentPublicKey' | 'paymentUtxos'>;

@@ -8,7 +8,7 @@ import { TRADE_TX_OPTIONS } from './codec.ts';
 import { psbtInput, spendTypeOfScript, type Utxo } from './utxo.ts';
 
 // The seller's listing signature: SIGHASH_SINGLE|ANYONECANPAY over the inscription input and the
-// payout output at the same index (research/trading-psbt.md §1). With ANYONECANPAY neither BIP143
+// payout output at the same index (ADR 007). With ANYONECANPAY neither BIP143
 // nor BIP341 commits to the input's index, so a signature made at index i of the listing PSBT is
 // valid at index N+1+i of a purchase, as long as the pair stays aligned. A snipe-protected
 // listing (ADR 009) spends the maker wallet's P2WSH: the seller's signature is U's (BIP143, script

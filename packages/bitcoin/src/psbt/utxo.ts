@@ -133,7 +133,7 @@ export function paymentWallet(script: Uint8Array, publicKey: Uint8Array): Paymen
 }
 
 /**
- * Refuses coins the indexer flagged as inscribed (never padding, never fee, issue 4 "Safety") and
+ * Refuses coins the indexer flagged as inscribed (never padding, never fee, ADR 007 "Safety") and
  * coins that are not the wallet's. Throws TradeError `inscribedCode` or
  * 'utxo-not-at-payment-address'.
  */

@@ -12,7 +12,7 @@ import { builtTxid } from '../psbt/txid.ts';
 import { knownKeySpendFields, psbtInput, type Utxo, type WalletUtxo } from '../psbt/utxo.ts';
 import { planSwap, type InscriptionCoin, type SwapPlan, type SwapShape } from './swap-plan.ts';
 
-// The swap's one transaction (issue 15, ADR 017): the user signs their inputs ALL first, the pool
+// The swap's one transaction (ADR 017): the user signs their inputs ALL first, the pool
 // (a platform key, taproot key path) signs its own last, the platform broadcasts.
 
 /** scriptOfAddress (a TradeError for an address of another network), each address decoded once. */

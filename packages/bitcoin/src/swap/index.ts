@@ -1,4 +1,4 @@
-// The BRC-20 swap's one transaction per swap (issue 15, ADR 017): sale and purchase builders, the
+// The BRC-20 swap's one transaction per swap (ADR 017): sale and purchase builders, the
 // size get_swap_psbt_txsize answers, the check of the user's signatures, the pool's signature.
 export {
   buildBuySwapPsbt,

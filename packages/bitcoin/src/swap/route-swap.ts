@@ -28,7 +28,7 @@ import {
 import type { BuiltSwap, SwapInputRole, SwapSize } from './build-swap.ts';
 import type { InscriptionCoin } from './swap-plan.ts';
 
-// Tick ↔ tick in one transaction (issue 15, ADR 017): the user's transfer inscription of the first
+// Tick ↔ tick in one transaction (ADR 017): the user's transfer inscription of the first
 // tick goes whole to its pool (A), pool B's transfer inscription of the second tick goes whole to
 // the user, and pool A pays pool B the BTC the first leg gave, the platform its parts and the
 // network fee, its change last. Inputs: 0 the user's inscription, 1 pool B's, 2.. pool A's coins;

@@ -52,9 +52,10 @@ export {
 } from '../auction-bids.ts';
 
 /**
- * English auctions with a reserve (spec 000 §3/§7 "Auction", spec 001 §7 "Auctions"; issue 6,
- * ADR 012). Every call answers { success, payload | error, errors[{ msg }] }; the web shows the
- * first errors[].msg. Sats travel as decimal strings, dates as UTC seconds.
+ * English auctions with a reserve (product.md#records, #creator-calls "Auction",
+ * product.md#market-calls "Auctions"; ADR 012, ADR 012). Every call answers { success, payload |
+ * error, errors[{ msg }] }; the web shows the first errors[].msg. Sats travel as decimal strings,
+ * dates as UTC seconds.
  *
  * 1. POST /api/launchpad/auctions/create (signed in) answers two PSBTs that the seller's wallet
  *    signs in one go: `psbtBase64`, the deposit of the inscription into the seller's maker wallet
@@ -131,9 +132,9 @@ const optionalSats = (field: string, negative: string) =>
     .transform((v) => BigInt(v))
     .refine((v) => v >= 0n, negative);
 
-// POST /api/launchpad/auctions/create: spec 000 §3 "Auction request payload", plus an optional
-// feeRate for the deposit (the node's estimate when absent). endDate at most 12 hours from the
-// server's clock `now` (seconds): the escrow must outlast the auction (ADR 012).
+// POST /api/launchpad/auctions/create: product.md#records "Auction request payload", plus an
+// optional feeRate for the deposit (the node's estimate when absent). endDate at most 12 hours from
+// the server's clock `now` (seconds): the escrow must outlast the auction (ADR 012).
 export function createAuctionBodySchema(
   network: BitcoinNetwork,
   now: () => number = () => Math.floor(Date.now() / 1000),
@@ -189,8 +190,8 @@ export const CreateAuctionPayloadSchema = z.object({
 });
 export type CreateAuctionPayload = z.infer<typeof CreateAuctionPayloadSchema>;
 
-// PUT /api/launchpad/auctions/confirm: spec 000 §7's auctionId and signedPSBT, plus the signed
-// settlement PSBT.
+// PUT /api/launchpad/auctions/confirm: product.md#creator-calls's auctionId and signedPSBT, plus
+// the signed settlement PSBT.
 export const ConfirmAuctionBodySchema = z.object({
   auctionId: z.uuid('auctionId must be an auction id'),
   signedPSBT: psbt('signedPSBT'),
@@ -215,7 +216,7 @@ export const AuctionBidSchema = z.object({
 });
 export type AuctionBid = z.infer<typeof AuctionBidSchema>;
 
-// GET /api/launchpad/auctions/{slug}: the auction page (spec 000 §2 /auction/{slug}).
+// GET /api/launchpad/auctions/{slug}: the auction page (product.md#wizard-screens /auction/{slug}).
 export const AuctionSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -242,9 +243,10 @@ export const AuctionSchema = z.object({
 });
 export type Auction = z.infer<typeof AuctionSchema>;
 
-// GET /api/launchpad/auctions?status=&limit=&offset= (issue 21 item 4): live (taking bids) ending
-// soonest first, upcoming starting soonest first, ended (settled, unsold, withdrawn, or past its end
-// and waiting to settle) ended last first. Unsigned, failed and canceled auctions are not listed.
+// GET /api/launchpad/auctions?status=&limit=&offset= (product.md#walk-through-fixes item 4): live
+// (taking bids) ending soonest first, upcoming starting soonest first, ended (settled, unsold,
+// withdrawn, or past its end and waiting to settle) ended last first. Unsigned, failed and
+// canceled auctions are not listed.
 export const AUCTION_LIST_STATUSES = ['live', 'upcoming', 'ended'] as const;
 export type AuctionListStatus = (typeof AUCTION_LIST_STATUSES)[number];
 export const AUCTIONS_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The BRC-20 token layer's read API (issue 14), answered from our own index. Token amounts travel
+ * The BRC-20 token layer's read API (ADR 015), answered from our own index. Token amounts travel
  * as decimal strings printed with exactly the ticker's decimals, as OPI prints them
  * ("21000000.000000000000000000" for 18, "5" for 0): never JSON numbers, never floats.
  * Ticks in paths are matched case-insensitively; `tick` is the lower-cased identity and

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The BRC-20 swap (spec 001 §8, issue 15, ADR 017): DotSwap's Swap V2 calls, served by us. Field
+ * The BRC-20 swap (product.md#errors, ADR 017): DotSwap's Swap V2 calls, served by us. Field
  * names are DotSwap's (snake_case) so a client of theirs reads ours; the envelope is theirs:
  * `{ code, msg, data, req_id }`, code 0 on success. Amounts travel as decimal strings in the
  * coin's own unit: BTC in BTC with at most 8 decimals ("0.00150000"), a BRC-20 token with at most

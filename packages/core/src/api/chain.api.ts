@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Chain data endpoints (issue 3, API): address UTXOs and transactions, transaction status, tip,
+ * Chain data endpoints (ADR 005, API): address UTXOs and transactions, transaction status, tip,
  * fee rates and broadcast. Fields mirror Esplora's (Blockstream/esplora API.md) so the shapes read
  * like mempool.space's, with one change: sats travel as decimal strings, never JSON numbers.
  */

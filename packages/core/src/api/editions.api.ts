@@ -3,20 +3,23 @@ import { feeRateSchema } from './trade.api.ts';
 import { base64Psbt, publicKeyHex, requiredText as address } from './wire-fields.ts';
 
 /**
- * Minting editions (spec 001 §7 "Launch mint and offers", issue 6). Each edition is a delegate
- * inscription (ord tag 11) of the launch's original, inscribed on demand by our inscription
- * service: the buyer's PSBT pays the commit output (the order's charge address) with the price,
- * the platform fee, the reveal's fee and one postage per edition; the reveal, signed by a
- * platform key, sends each edition to the buyer's ordinals address and the price to the creator.
+ * Minting editions (product.md#market-calls "Launch mint and offers", ADR 011). Each edition is a
+ * delegate inscription (ord tag 11) of the launch's original, inscribed on demand by our
+ * inscription service: the buyer's PSBT pays the commit output (the order's charge address) with
+ * the price, the platform fee, the reveal's fee and one postage per edition; the reveal, signed by
+ * a platform key, sends each edition to the buyer's ordinals address and the price to the creator.
  */
 
 /** One edition order holds at most this many editions (one reveal transaction). */
 export const EDITION_MINT_MAX_COUNT = 20;
-/** The value of each edition's output: the spec's minimum output (dust) (spec 000 §9). */
+/**
+ * The value of each edition's output: the spec's minimum output (dust)
+ * (product.md#constants-and-limits).
+ */
 export const EDITION_POSTAGE = 546n;
 /**
- * An unpaid order gives its editions back after this long: what signing needs, no more (issue 13
- * finding 3: a longer hold is inventory kept from real buyers).
+ * An unpaid order gives its editions back after this long: what signing needs, no more
+ * (product.md#trust-findings finding 3: a longer hold is inventory kept from real buyers).
  */
 export const EDITION_ORDER_TTL_SECONDS = 2 * 60;
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Every API answer has this shape (spec 000 §7, 001 §7): a success flag, a payload, or errors with messages. */
+/**
+ * Every API answer has this shape (product.md#creator-calls, #market-calls): a success flag, a
+ * payload, or errors with messages.
+ */
 export type ApiErrorItem = { msg: string; path?: string };
 
 export type ApiSuccess<T> = { success: true; payload: T };
@@ -20,7 +23,7 @@ export function apiResponseSchema<T extends z.ZodType>(payload: T) {
   ]);
 }
 
-/** The message shown for protected routes without a valid token (spec 001 §6). */
+/** The message shown for protected routes without a valid token (product.md#roles). */
 export const NOT_AUTHENTICATED = 'user is not authenticated';
 
 /** Sats travel in JSON as decimal strings (JSON has no bigint) and become bigint at the edge. */

@@ -101,7 +101,7 @@ export const MinePayloadSchema = z.object({
 });
 
 // POST /api/dev/auctions/{slug}/end (regtest only): an active auction ends now, so a story need
-// not wait out the hour an auction lasts at least (spec 000 §9).
+// not wait out the hour an auction lasts at least (product.md#constants-and-limits).
 export const DevAuctionParamsSchema = z.object({
   slug: z.string().trim().min(1, 'slug is required').max(100, 'slug is too long'),
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Our inscription service (issue 14): the spec's "external inscription service" (001 §7), served
- * by the product itself in the shape of OrdinalsBot's direct-inscription API (research
- * inscription-service.md): POST {base}/inscribe creates an order, GET {base}/order?id= reads it,
- * POST {base}/price quotes it. Answers are the order object itself (OrdinalsBot's shape, no
- * envelope); a refusal is HTTP 4xx `{ status: 'error', error }`. Sats are decimal strings.
+ * Our inscription service (ADR 016): the spec's "external inscription service"
+ * (product.md#market-calls), served by the product itself in the shape of OrdinalsBot's
+ * direct-inscription API (ADR 016): POST {base}/inscribe creates an order, GET {base}/order?id=
+ * reads it, POST {base}/price quotes it. Answers are the order object itself (OrdinalsBot's shape,
+ * no envelope); a refusal is HTTP 4xx `{ status: 'error', error }`. Sats are decimal strings.
  */
 
 /** Where this server answers the service when INSCRIPTION_SERVICE_URL is empty. */

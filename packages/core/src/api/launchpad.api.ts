@@ -24,10 +24,10 @@ import {
 const psbt = (field: string) => base64Psbt(field, 4_000_000);
 
 /**
- * The pre-inscribed launch of spec 000 §7 and its mint of spec 001 §7 "Launch mint and offers"
- * (issue 6, ADR 010). The creator's inscriptions move into their maker wallet; each phase signs
- * every one of them SIGHASH_SINGLE|ANYONECANPAY at its price, in batches; the platform co-signs a
- * mint only when it respects the phase, its allow list and allocations.
+ * The pre-inscribed launch of product.md#creator-calls and its mint of product.md#market-calls
+ * "Launch mint and offers" (ADR 010). The creator's inscriptions move into their maker wallet;
+ * each phase signs every one of them SIGHASH_SINGLE|ANYONECANPAY at its price, in batches; the
+ * platform co-signs a mint only when it respects the phase, its allow list and allocations.
  */
 
 /** At most this many inscriptions in one launch. */
@@ -47,9 +47,9 @@ export const LAUNCHPAD_STATUSES = [
 ] as const;
 export type LaunchpadStatus = (typeof LAUNCHPAD_STATUSES)[number];
 
-// POST /api/launchpad/create (spec 000 §3 Launchpad request). meta is the collection information
-// form with the icon's URL; data the inscription entries; feeRate pays the deposit into the maker
-// wallet (the spec leaves the fee out; the wizard sends the wallet's rate).
+// POST /api/launchpad/create (product.md#records Launchpad request). meta is the collection
+// information form with the icon's URL; data the inscription entries; feeRate pays the deposit into
+// the maker wallet (the spec leaves the fee out; the wizard sends the wallet's rate).
 export function createLaunchpadBodySchema(network: BitcoinNetwork) {
   return z.object({
     slug: LaunchpadSlugSchema,
@@ -81,7 +81,7 @@ export const PsbtBatchSchema = z.object({
 });
 export type PsbtBatch = z.infer<typeof PsbtBatchSchema>;
 
-// Spec 000 §3 Phase (server); price in sats as a decimal string.
+// product.md#records Phase (server); price in sats as a decimal string.
 export const LaunchPhaseSchema = z.object({
   id: z.string(),
   launchpad_id: z.string(),
@@ -143,14 +143,14 @@ export const PublicLaunchpadSchema = z.object({
   minted: z.number().int(),
   /**
    * Unminted items still moving into the launch wallet (their deposit is unconfirmed): not
-   * mintable before the next block (issue 21 item 10). Always 0 for editions.
+   * mintable before the next block (product.md#walk-through-fixes item 10). Always 0 for editions.
    */
   moving_inscriptions: z.number().int().nonnegative(),
-  /** Items held for a mint offer being signed now (spec 001 §3); 0 for editions. */
+  /** Items held for a mint offer being signed now (product.md#records); 0 for editions. */
   reserved_inscriptions: z.number().int().nonnegative(),
   /**
-   * Spec 001 §3, §5: presold inscriptions add to the total of the progress; a total-sold override
-   * replaces the remaining. Null when not set.
+   * product.md#records, #validation: presold inscriptions add to the total of the progress; a
+   * total-sold override replaces the remaining. Null when not set.
    */
   meta_data: z.object({
     presold_inscriptions: z.number().int().nonnegative().nullable(),
@@ -182,13 +182,13 @@ export const AllocationSchema = z.object({
   remaining: z.number().int().nullable(),
   /**
    * The entry is the ordinals address, not the signed-in payment address: the mint asks its
-   * signature of mintProofMessage (issue 13 finding 1).
+   * signature of mintProofMessage (product.md#trust-findings finding 1).
    */
   ordinalsProofNeeded: z.boolean().optional(),
 });
 export type Allocation = z.infer<typeof AllocationSchema>;
 
-// POST /api/launchpad/offer/create (spec 001 §7)
+// POST /api/launchpad/offer/create (product.md#market-calls)
 export const CreateMintOfferBodySchema = z.object({
   id: z.uuid('id must be a launchpad id'),
   mintCount: z
@@ -203,7 +203,7 @@ export const CreateMintOfferBodySchema = z.object({
   satScan: z.boolean().default(false),
   /**
    * The ordinals address's signature of mintProofMessage, when it is not the signed-in address
-   * and it is the one on the allow list (issue 13 finding 1).
+   * and it is the one on the allow list (product.md#trust-findings finding 1).
    */
   ordinalsSignature: z
     .string({ error: 'ordinalsSignature must be a signature' })
@@ -238,7 +238,8 @@ export const SubmitMintOfferBodySchema = z.object({
 export type SubmitMintOfferBody = z.input<typeof SubmitMintOfferBodySchema>;
 
 // POST /api/launchpad/offer/release: the signed-in minter gives back an offer's items at once (a
-// review closed, or an offer that failed after it was built: issue 21 item 10, issue 13 #3).
+// review closed, or an offer that failed after it was built: product.md#walk-through-fixes item
+// 10, product.md#trust-findings #3).
 export const ReleaseMintOfferBodySchema = z.object({
   ids: z
     .array(z.uuid('ids must be a list of item ids'))
@@ -252,9 +253,9 @@ export const SubmitMintOfferPayloadSchema = z.object({
   setupTxId: z.string().nullable(),
 });
 
-// GET /api/launchpad/featured: up to 4 listed launches per type (spec 001 §2), Live first, then
-// Coming soon, then the rest, newest first within each (issue 21 item 4); the
-// Live / SoldOut / ComingSoon / Ended badge is featuredStatus() of launch-status.ts.
+// GET /api/launchpad/featured: up to 4 listed launches per type (product.md#market-screens), Live
+// first, then Coming soon, then the rest, newest first within each (product.md#walk-through-fixes
+// item 4); the Live / SoldOut / ComingSoon / Ended badge is featuredStatus() of launch-status.ts.
 export const LaunchSummarySchema = PublicLaunchpadSchema.omit({
   collection: true,
   moving_inscriptions: true,
@@ -270,9 +271,10 @@ export const FeaturedLaunchesSchema = z.object({
 });
 export type FeaturedLaunches = z.infer<typeof FeaturedLaunchesSchema>;
 
-// GET /api/launchpad/launches?status=&type=&limit=&offset= (issue 21 item 4): every listed launch,
-// Live first, then Coming soon, then the rest (sold out or ended), newest first within each.
-// live = Live, upcoming = ComingSoon, ended = SoldOut or Ended (featuredStatus at the server's clock).
+// GET /api/launchpad/launches?status=&type=&limit=&offset= (product.md#walk-through-fixes item 4):
+// every listed launch, Live first, then Coming soon, then the rest (sold out or ended), newest
+// first within each. live = Live, upcoming = ComingSoon, ended = SoldOut or Ended (featuredStatus
+// at the server's clock).
 export const LAUNCH_LIST_STATUSES = ['all', 'live', 'upcoming', 'ended'] as const;
 export type LaunchListStatus = (typeof LAUNCH_LIST_STATUSES)[number];
 export const LAUNCH_TYPES = ['psbt', 'editions'] as const;
@@ -306,7 +308,8 @@ export type LaunchesPayload = z.infer<typeof LaunchesPayloadSchema>;
 export const NameCheckSchema = z.object({ taken: z.boolean() });
 
 // POST /api/launchpad/check-inscriptions: the wizard's inscriptions step asks, before the last
-// step, which items a launch cannot take (in a collection, or in another launch: issue 21 #1, #12).
+// step, which items a launch cannot take (in a collection, or in another launch:
+// product.md#walk-through-fixes #1, #12).
 export const CheckInscriptionsBodySchema = z.object({
   ids: z
     .array(InscriptionIdSchema)
@@ -319,9 +322,10 @@ export const CheckInscriptionsPayloadSchema = z.object({
 });
 export type CheckInscriptionsPayload = z.infer<typeof CheckInscriptionsPayloadSchema>;
 
-// POST /api/collection/onboard (spec 000 §7 "meta, data"): a live collection submitted for review.
-// Every item must be held by the signed-in address or by ordinalsAddress, which then proves itself
-// with ordinalsSignature, its signature of onboardProofMessage (issue 21 item 2).
+// POST /api/collection/onboard (product.md#creator-calls "meta, data"): a live collection
+// submitted for review. Every item must be held by the signed-in address or by ordinalsAddress,
+// which then proves itself with ordinalsSignature, its signature of onboardProofMessage
+// (product.md#walk-through-fixes item 2).
 export function onboardCollectionBodySchema(network: BitcoinNetwork) {
   return z.object({
     meta: collectionInfoSchema(network),
@@ -344,9 +348,10 @@ export const OnboardCollectionPayloadSchema = z.object({
   inscriptions: z.number().int(),
 });
 
-// POST /api/launchpad/editions/create (spec 000 §3 "Edition launch payload", §7): price in sats
-// (0 allowed), dates in UTC seconds or null, the ownership signature
-// inscriptionId:timestamp:address:signedMessage (BIP-322, checked by the server).
+// POST /api/launchpad/editions/create (product.md#records "Edition launch payload",
+// product.md#creator-calls): price in sats (0 allowed), dates in UTC seconds or null, the
+// ownership signature inscriptionId:timestamp:address:signedMessage (BIP-322, checked by the
+// server).
 export function createEditionBodySchema(network: BitcoinNetwork) {
   const info = collectionInfoSchema(network);
   const seconds = z.number().int().nonnegative().nullable();

@@ -10,8 +10,9 @@ import {
 } from '../paging.ts';
 
 /**
- * Browsing the market (issue 4, spec 001 §2 and §7 "Data queries"): every read is one PostgreSQL
- * function with the spec's name, reached through these endpoints. Sats travel as decimal strings.
+ * Browsing the market (ADR 007, product.md#market-screens, #market-calls "Data queries"): every
+ * read is one PostgreSQL function with the spec's name, reached through these endpoints. Sats
+ * travel as decimal strings.
  */
 
 const sats = z.string().regex(/^\d+$/);
@@ -128,7 +129,7 @@ export const CollectionSchema = z.object({
 });
 export type Collection = z.infer<typeof CollectionSchema>;
 
-/** get_collection_stats (+ get_floor_price): one row with percent_change (spec 001 §3). */
+/** get_collection_stats (+ get_floor_price): one row with percent_change (product.md#records). */
 export const CollectionStatsSchema = z.object({
   floorPrice: sats.nullable(),
   /** Floor change over the last day, in percent; null without a floor a day ago. */
@@ -154,7 +155,10 @@ export type CollectionPayload = z.infer<typeof CollectionPayloadSchema>;
 export const FloorChartQuerySchema = z.object({
   period: z.enum(CHART_PERIODS, { error: INVALID_CHART_PERIOD }),
 });
-/** A price series point (spec 001 §3): bucket start as ISO time, floor in sats (null: no listing). */
+/**
+ * A price series point (product.md#records): bucket start as ISO time, floor in sats (null: no
+ * listing).
+ */
 export const PricePointSchema = z.object({ timestamp: z.string(), value: sats.nullable() });
 export const FloorChartPayloadSchema = z.object({
   period: z.enum(CHART_PERIODS),
@@ -253,7 +257,7 @@ export const CollectionTraitsPayloadSchema = z.object({
 export type CollectionTraitsPayload = z.infer<typeof CollectionTraitsPayloadSchema>;
 
 // ── Activity: fetch_activity(interval, slug), get_orders_activity_by_address, by order id ─────
-/** A trade_history row as the UI shows it (spec 001 §3 Listing as shown in the UI). */
+/** A trade_history row as the UI shows it (product.md#records Listing as shown in the UI). */
 export const TradeActivitySchema = z.object({
   id: z.string(),
   listingId: z.string(),
@@ -313,7 +317,7 @@ export const TradeHistoryQuerySchema = z.object({
 /**
  * GET /api/profile/activity?addresses=a,b: the trades of a user's addresses (their ordinals and
  * payment addresses) and of the multisig and maker wallets they made, where protected sales and
- * launch mints are recorded (issue 21 item 9). Answers ActivityPayloadSchema.
+ * launch mints are recorded (product.md#walk-through-fixes item 9). Answers ActivityPayloadSchema.
  */
 export const ProfileActivityQuerySchema = MarketplacePaginationSchema.extend({
   addresses: z

@@ -9,7 +9,7 @@ import { SPLIT_DEFAULT_OUTPUTS, SPLIT_MAX_OUTPUTS, SPLIT_MIN_OUTPUTS } from '../
 import { feeRateSchema, priceSats } from './trade.api.ts';
 
 /**
- * The multisig and maker wallets of spec 001 §7 "Multisig" (issue 5, ADR 009): P2WSH 2-of-2
+ * The multisig and maker wallets of product.md#market-calls "Multisig" (ADR 009): P2WSH 2-of-2
  * between the user's payment key and a platform key, with a user-only path after 144 blocks.
  * Bodies are the spec's, plus the signed PSBT the confirm calls need (the spec leaves it out).
  */
@@ -78,7 +78,7 @@ export const MultisigUtxosPayloadSchema = z.object({
 });
 export type MultisigUtxosPayload = z.infer<typeof MultisigUtxosPayloadSchema>;
 
-// GET /api/multisig/transactions/{id} (spec 001 §3 "Multisig transaction")
+// GET /api/multisig/transactions/{id} (product.md#records "Multisig transaction")
 export const MultisigTransactionSchema = z.object({
   txid: z.string(),
   /** Net sats into the wallet (negative when it paid out), as a decimal string. */
@@ -168,7 +168,10 @@ export const WithdrawInscriptionsBodySchema = z.object({
   feeRate: feeRateSchema,
 });
 export type WithdrawInscriptionsBody = z.input<typeof WithdrawInscriptionsBodySchema>;
-/** What the web keeps per withdrawn inscription (spec 001 §3): its transaction and former wallet. */
+/**
+ * What the web keeps per withdrawn inscription (product.md#records): its transaction and former
+ * wallet.
+ */
 export const WithdrawInscriptionsPayloadSchema = BuiltPsbtPayloadSchema.extend({
   transfers: z.array(z.object({ inscriptionId: z.string(), prevOwnerWallet: z.string() })),
 });

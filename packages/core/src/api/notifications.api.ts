@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Notifications (spec 001 §3 Notification, §4, §9; issue 17; ADR 018). Sent to a wallet address by
- * the server from real events; read through the signed-in routes.
+ * Notifications (product.md#records Notification, product.md#states-and-transitions,
+ * product.md#constants-and-limits; ADR 018). Sent to a wallet address by the server from real
+ * events; read through the signed-in routes.
  */
 export const NotificationSchema = z.object({
   id: z.string(),
@@ -31,7 +32,7 @@ export const UnreadCountSchema = z.object({ count: z.number().int() });
 
 /**
  * Every type the server produces, with its name in the preferences. A wallet may mute a type's
- * live pop-up; the in-app list always has every notification (issue 17: in-app always on).
+ * live pop-up; the in-app list always has every notification (ADR 018: in-app always on).
  */
 export const NOTIFICATION_TYPES = {
   listing_sold: 'Your inscription sold',

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { PROFILE_BATCH_SIZE } from '../paging.ts';
 
 /**
- * Profiles and artists (spec 001 §3 Profile: isArtist, username, metadata.name; spec 000 §6:
- * artists are profiles with isArtist true and a non-empty username; §9: artists 20 a page, artwork
- * 12, profile batch lookup 30 addresses). The spec names no paths for these calls.
+ * Profiles and artists (product.md#records Profile: isArtist, username, metadata.name;
+ * product.md#roles: artists are profiles with isArtist true and a non-empty username;
+ * product.md#constants-and-limits: artists 20 a page, artwork 12, profile batch lookup 30
+ * addresses). The spec names no paths for these calls.
  */
 
 export const USERNAME_RULE = 'The username must be 3 to 20 characters: a-z, 0-9 or _.';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Rewards on the wire (spec 001 §1, §3 Pool and Reward record, §4, §5, §7; issue 16; ADR 020).
+ * Rewards on the wire (product.md#market-overview, #records Pool and Reward record,
+ * product.md#states-and-transitions, product.md#validation, product.md#market-calls; ADR 020).
  * Amounts (sats, token units as decimal strings, XP) travel as decimal strings; heights as numbers.
  */
 
@@ -109,7 +110,10 @@ export const PoolSpendResponseSchema = z.object({
   mine: MyPoolEntrySchema,
 });
 
-/** Reward records (spec 001 §3 userId, date, type; §7 by user, date descending, paging.ts's 10). */
+/**
+ * Reward records (product.md#records userId, date, type; product.md#market-calls by user, date
+ * descending, paging.ts's 10).
+ */
 export const RewardRecordSchema = z.object({
   id: z.string(),
   date: z.string(),
@@ -153,7 +157,7 @@ export const MiningStatusSchema = z.object({
 });
 export type MiningStatus = z.infer<typeof MiningStatusSchema>;
 
-/** Tasks (issue 16): each once, each an XP ledger row keyed `task:<name>`. */
+/** Tasks (ADR 020): each once, each an XP ledger row keyed `task:<name>`. */
 export const TASK_NAMES = ['follow-twitter', 'first-trade', 'first-mint'] as const;
 export type TaskName = (typeof TASK_NAMES)[number];
 export const TaskSchema = z.object({

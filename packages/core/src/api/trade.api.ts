@@ -7,8 +7,9 @@ import {
 import { MIN_PRICE_SATS } from '../price-rules.ts';
 
 /**
- * Trading calls of spec 001 §7 "Listings" with the bodies it names (issue 4). PSBTs travel as
- * base64; sats as decimal strings in answers, and as whole numbers or decimal strings in bodies.
+ * Trading calls of product.md#market-calls "Listings" with the bodies it names (ADR 007). PSBTs
+ * travel as base64; sats as decimal strings in answers, and as whole numbers or decimal strings in
+ * bodies.
  */
 
 const uuid = (field: string) => z.uuid(`${field} must be a listing id`);
@@ -210,7 +211,8 @@ export const SubmitOfferPayloadSchema = z.object({
   setupTxId: z.string().nullable(),
 });
 
-// ── Order records (spec 001 §3): POST /api/orders, GET /api/orders ───────────────────────────
+// ── Order records (product.md#records): POST /api/orders, GET /api/orders
+// ───────────────────────────
 export const ORDER_TYPES = [
   'BuyListing',
   'ListInscription',

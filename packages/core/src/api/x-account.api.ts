@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Connecting a creator's X account by X's own sign-in (spec 000 §6 "A creator may connect an X
- * account by a social sign-in", spec 001 §1/§7; issue 6, ADR 013). Every call needs sign-in.
+ * Connecting a creator's X account by X's own sign-in (product.md#roles "A creator may connect an X
+ * account by a social sign-in", product.md#market-overview, #market-calls; ADR 013). Every call
+ * needs sign-in.
  *
  * 1. POST /api/x/connect answers the `authorizeUrl` of X's OAuth 2.0 consent page, opened in a
  *    popup; it also sets a cookie that ties the sign-in to this browser.

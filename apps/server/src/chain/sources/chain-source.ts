@@ -1,5 +1,5 @@
 /**
- * What the market needs from a chain (issue 3, other networks), behind one interface: our node and
+ * What the market needs from a chain (ADR 005, other networks), behind one interface: our node and
  * indexer (LocalChainSource), or an Esplora REST API with ord for inscriptions (EsploraChainSource).
  * Amounts are bigint sats; fee rates are sat/vB.
  */

@@ -10,7 +10,7 @@ import { OrdInscriptionSource } from './ord-inscription-source.ts';
 type SourceEnv = Pick<Env, 'BITCOIN_NETWORK' | 'ESPLORA_URL' | 'ORD_URL'>;
 
 /**
- * Which chain source a deployment uses (issue 3, other networks):
+ * Which chain source a deployment uses (ADR 005, other networks):
  * - regtest and signet with a node (`rpc`): ours alone, since our indexer keeps every output there;
  * - mainnet and testnet with a node: Esplora for address data, our indexer for inscriptions;
  * - no node: Esplora plus ord.

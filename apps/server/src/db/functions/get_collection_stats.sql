@@ -1,4 +1,4 @@
--- One row with percent_change (spec 001 §3); windows end now.
+-- One row with percent_change (product.md#records); windows end now.
 create or replace function get_collection_stats(p_slug text)
 returns table (floor_price bigint, percent_change numeric, volume_1d bigint, volume_7d bigint,
   volume_30d bigint, volume_all bigint, sales_1d integer, sales_all integer, listed integer,

@@ -1,11 +1,11 @@
--- The floor price chart (spec 001 §2): one point per bucket from start_date's bucket to now's,
--- buckets aligned to the interval (weeks start on Monday, UTC); a bucket's floor is the minimum
--- price among listings on sale during it (listed_at <= its end, closed_at null or after its start),
--- null without any. Still-open listings are on sale from their first bucket onwards, so their
--- floor is a running minimum over the buckets; closed ones are spread over the buckets they cover.
--- The cost follows the listings of the window (its closed ones, and every open one), never the
--- collection's whole history. Bucket numbers are computed in float8 seconds (date_part), not with
--- extract's numeric.
+-- The floor price chart (product.md#market-screens): one point per bucket from start_date's bucket
+-- to now's, buckets aligned to the interval (weeks start on Monday, UTC); a bucket's floor is the
+-- minimum price among listings on sale during it (listed_at <= its end, closed_at null or after
+-- its start), null without any. Still-open listings are on sale from their first bucket onwards, so
+-- their floor is a running minimum over the buckets; closed ones are spread over the buckets they
+-- cover. The cost follows the listings of the window (its closed ones, and every open one), never
+-- the collection's whole history. Bucket numbers are computed in float8 seconds (date_part), not
+-- with extract's numeric.
 create or replace function get_continuous_floor_prices(collection_slug text, bucket_interval interval,
   start_date timestamptz)
 returns table (bucket timestamptz, floor_price bigint)

@@ -5,15 +5,15 @@
 -- Conventions:
 --   sats (prices, amounts, fees, values) are bigint, never floating point;
 --   fee rates (sat/vB, fractional) and token amounts (beyond int8) are exact numeric;
---   times are timestamptz, except launch phase start_date/end_date: UTC seconds as bigint (spec 000 §3);
+--   times are timestamptz, except launch phase start_date/end_date: UTC seconds as bigint (product.md#records);
 --   enums are text with a CHECK; an inscription_id is always ord's text id '<txid>i<n>';
 --   updated_at is kept by the set_updated_at trigger (../functions/set_updated_at.sql), not by
 --   application code.
 
 -- ── Accounts ────────────────────────────────────────────────────────────────────────────────
 
--- users: one per wallet address, created at sign-in (spec 001 §6 "signed-in user").
--- The X account link comes from the social sign-in of spec 000 §6 and spec 001 §1.
+-- users: one per wallet address, created at sign-in (product.md#roles "signed-in user").
+-- The X account link comes from the social sign-in of product.md#roles, #market-overview.
 create table users (
   id uuid primary key default gen_random_uuid(),
   address text not null unique,
@@ -39,8 +39,8 @@ create index auth_challenges_live_by_address on auth_challenges (address, create
   where used_at is null;
 create index auth_challenges_expires_at on auth_challenges (expires_at);
 
--- profiles: a user's public profile (spec 001 §3 Profile: isArtist, username, metadata.name).
--- Artists are profiles with is_artist and a non-empty username (spec 000 §6).
+-- profiles: a user's public profile (product.md#records Profile: isArtist, username,
+-- metadata.name). Artists are profiles with is_artist and a non-empty username (product.md#roles).
 create table profiles (
   user_id uuid primary key references users (id) on delete cascade,
   username text,
@@ -53,7 +53,7 @@ create unique index profiles_username_unique on profiles (lower(username))
   where username is not null and username <> '';
 create index profiles_artists on profiles (lower(username)) where is_artist and username <> '';
 
--- addresses: Bitcoin addresses the market knows (spec 001 §3 Address: id, address),
+-- addresses: Bitcoin addresses the market knows (product.md#records Address: id, address),
 -- linked to a user when the address belongs to a signed-in wallet (payment or ordinals).
 create table addresses (
   id bigint generated always as identity primary key,
@@ -65,8 +65,9 @@ create index addresses_user_id on addresses (user_id);
 
 -- ── Catalogue ───────────────────────────────────────────────────────────────────────────────
 
--- collections: off-chain collection metadata (spec 001 §3 Collection; spec 000 §3 Collection
--- information). New collections start under review and not tradable (spec 000 §1).
+-- collections: off-chain collection metadata (product.md#records Collection; product.md#records
+-- Collection information). New collections start under review and not tradable
+-- (product.md#launch-types).
 create table collections (
   id bigint generated always as identity primary key,
   slug text not null unique,
@@ -98,9 +99,10 @@ create index collections_name_lower on collections (lower(name));
 create index collections_category on collections (category) where category is not null;
 create index collections_creator_user_id on collections (creator_user_id);
 
--- inscriptions: the market's catalogue of inscriptions (spec 001 §3 Inscription: inscription_id,
--- name, file_type, collection_id). Chain facts (number, location, content) belong to the indexer's
--- own tables, keyed by the same inscription_id; the indexer never deletes rows here on a reorg.
+-- inscriptions: the market's catalogue of inscriptions (product.md#records Inscription:
+-- inscription_id, name, file_type, collection_id). Chain facts (number, location, content) belong
+-- to the indexer's own tables, keyed by the same inscription_id; the indexer never deletes rows
+-- here on a reorg.
 create table inscriptions (
   inscription_id text primary key,
   collection_id bigint references collections (id) on delete set null,
@@ -114,8 +116,8 @@ create table inscriptions (
   constraint inscriptions_collection_inscription unique (collection_id, inscription_id)
 );
 
--- attributes: the traits of a collection's inscriptions (spec 001 §3 Inscription attributes:
--- value, value_type, category name; spec 000 §3 meta.attributes trait_type and value).
+-- attributes: the traits of a collection's inscriptions (product.md#records Inscription attributes:
+-- value, value_type, category name; product.md#records meta.attributes trait_type and value).
 -- collection_id copies the inscription's collection so trait filters and counts are one index
 -- scan; the composite foreign key keeps it equal (a move cascades). Take an inscription out of
 -- its collection by deleting its attributes first.
@@ -133,12 +135,13 @@ create index attributes_by_collection_trait on attributes (collection_id, catego
 
 -- ── Launchpad ───────────────────────────────────────────────────────────────────────────────
 
--- launchpads: a launch of a collection, pre-inscribed ('psbt') or editions (spec 001 §3 Launchpad;
--- spec 000 §3 Launchpad request and Edition payload; statuses spec 000 §4 and spec 001 §2).
--- initializing → pending_psbt_signature → pending (in review) → active; failed with failed_reason;
--- canceled when abandoned or removed. Live, SoldOut, ComingSoon and Ended are derived from the
--- phases and counters, never stored. meta_data holds presold_inscriptions, total_sold_override
--- and hide_progress. An editions launch keeps its price and dates in a single phase.
+-- launchpads: a launch of a collection, pre-inscribed ('psbt') or editions (product.md#records
+-- Launchpad; product.md#records Launchpad request and Edition payload; statuses
+-- product.md#states-and-transitions, #market-screens). initializing → pending_psbt_signature →
+-- pending (in review) → active; failed with failed_reason; canceled when abandoned or removed.
+-- Live, SoldOut, ComingSoon and Ended are derived from the phases and counters, never stored.
+-- meta_data holds presold_inscriptions, total_sold_override and hide_progress. An editions launch
+-- keeps its price and dates in a single phase.
 create table launchpads (
   id uuid primary key default gen_random_uuid(),
   slug text not null unique,
@@ -180,10 +183,11 @@ create index launchpads_lists on launchpads (status, launchpad_type, created_at 
 create index launchpads_collection_id on launchpads (collection_id);
 create index launchpads_creator_user_id on launchpads (creator_user_id);
 
--- launchpad_phases: the mint phases of a launch (spec 001 §3 Launchpad phase; spec 000 §3 Phase
--- (server)). start_date and end_date are UTC seconds; a null end_date never ends. allocation is the
--- per-address allowance when every allow-listed address shares one; null on public phases
--- (unlimited). Phase status: pending until its PSBT batches are signed, then signed or active.
+-- launchpad_phases: the mint phases of a launch (product.md#records Launchpad phase;
+-- product.md#records Phase (server)). start_date and end_date are UTC seconds; a null end_date
+-- never ends. allocation is the per-address allowance when every allow-listed address shares one;
+-- null on public phases (unlimited). Phase status: pending until its PSBT batches are signed, then
+-- signed or active.
 create table launchpad_phases (
   id uuid primary key default gen_random_uuid(),
   launchpad_id uuid not null references launchpads (id) on delete cascade,
@@ -210,7 +214,8 @@ create table launchpad_phases (
 );
 
 -- phase_allow_list_entries: a non-public phase's allow list, one address with its allocation per row
--- (spec 000 §3 Phase allowList 'address' or 'address,allocation'; §5 duplicates keep the higher).
+-- (product.md#records Phase allowList 'address' or 'address,allocation'; product.md#validation
+-- duplicates keep the higher).
 create table phase_allow_list_entries (
   phase_id uuid not null references launchpad_phases (id) on delete cascade,
   address text not null,
@@ -220,8 +225,8 @@ create table phase_allow_list_entries (
 );
 create index phase_allow_list_entries_address on phase_allow_list_entries (address);
 
--- psbt_batches: the batch PSBTs of a phase the creator signs (spec 001 §3 psbts: id, status,
--- phase_id, batch_number, inscription_count; spec 000 §7 get-psbt/confirm by psbt id).
+-- psbt_batches: the batch PSBTs of a phase the creator signs (product.md#records psbts: id, status,
+-- phase_id, batch_number, inscription_count; product.md#creator-calls get-psbt/confirm by psbt id).
 -- invalidated: replaced by a new batch (a price change or a moved inscription needs re-signing).
 create table psbt_batches (
   id uuid primary key default gen_random_uuid(),
@@ -244,11 +249,11 @@ create table psbt_batches (
 -- ── Market ──────────────────────────────────────────────────────────────────────────────────
 
 -- orderbook: every sell order: marketplace listings (phase_id null) and launch inventory (phase_id
--- set, each item an input/output pair at index_in_maker_psbt of a batch PSBT). Spec 001 §3 Order
--- book entry (status, phase_id) and Listing (listingId = id, outpoint, price, maker/taker,
--- isSnipeProtected); §5 remaining = total minus entries 'broadcast' or 'canceled'.
--- pending: built, awaiting the maker's signature; active: signed and for sale; broadcast: the
--- purchase or mint is on the network; canceled: delisted, invalidated or abandoned.
+-- set, each item an input/output pair at index_in_maker_psbt of a batch PSBT). product.md#records
+-- Order book entry (status, phase_id) and Listing (listingId = id, outpoint, price, maker/taker,
+-- isSnipeProtected); product.md#validation remaining = total minus entries 'broadcast' or
+-- 'canceled'. pending: built, awaiting the maker's signature; active: signed and for sale;
+-- broadcast: the purchase or mint is on the network; canceled: delisted, invalidated or abandoned.
 -- A taker's offer holds an item until reserved_until; listed_at/closed_at bound its time on sale
 -- (the continuous floor price). collection_id is the collection when listed (floor per collection).
 -- signed_psbt carries the maker's signature and is never sent to a buyer.
@@ -309,11 +314,12 @@ create index orderbook_by_maker on orderbook (maker_ordinal_address, status);
 -- Matching transactions the indexer sees to the orders they settle.
 create index orderbook_by_transaction on orderbook (transaction_id) where transaction_id is not null;
 
--- trade_history: one row per purchase or mint attempt of an order (spec 001 §3 Trade history, §4
--- trade status mapping, §7 get_trade_history_by_order_id, fetch_activity, realtime by order ids).
--- Self-contained on purpose (inscription_name, collection_slug, thumbnail_url are copies), so it
--- has no foreign keys and outlives the orders it records; order_id is an orderbook id, or the
--- order id of an edition mint. block_height is set when the transaction confirms.
+-- trade_history: one row per purchase or mint attempt of an order (product.md#records Trade
+-- history, product.md#states-and-transitions trade status mapping, product.md#market-calls
+-- get_trade_history_by_order_id, fetch_activity, realtime by order ids). Self-contained on purpose
+-- (inscription_name, collection_slug, thumbnail_url are copies), so it has no foreign keys and
+-- outlives the orders it records; order_id is an orderbook id, or the order id of an edition mint.
+-- block_height is set when the transaction confirms.
 create table trade_history (
   id bigint generated always as identity primary key,
   order_id uuid not null,
@@ -356,7 +362,7 @@ create index trade_history_by_transaction on trade_history (transaction_id) wher
 create index trade_history_unfinalized on trade_history (created_at) where not finalized;
 
 -- external_volume_data: a collection's volume on other marketplaces per period, for the stats
--- (spec 001 §7 data queries). source names the marketplace.
+-- (product.md#market-calls data queries). source names the marketplace.
 create table external_volume_data (
   id bigint generated always as identity primary key,
   collection_id bigint not null references collections (id) on delete cascade,
@@ -373,10 +379,10 @@ create table external_volume_data (
 );
 create index external_volume_data_by_collection_time on external_volume_data (collection_id, period_start);
 
--- auctions: an auction of one inscription the maker owns (spec 001 §3 Auction: slug and the
--- original maker utxo; spec 000 §3 Auction form and request, auction_id = id, psbtBase64 = psbt).
--- pending_signature → pending (in review) → active → settled, or unsold when the reserve is not met;
--- canceled; failed. Bids come with the launchpad issue's own migration.
+-- auctions: an auction of one inscription the maker owns (product.md#records Auction: slug and the
+-- original maker utxo; product.md#records Auction form and request, auction_id = id, psbtBase64 =
+-- psbt). pending_signature → pending (in review) → active → settled, or unsold when the reserve is
+-- not met; canceled; failed. Bids come with the launchpad issue's own migration.
 create table auctions (
   id uuid primary key default gen_random_uuid(),
   slug text not null unique,
@@ -416,12 +422,13 @@ create index auctions_by_status_end on auctions (status, end_date);
 create index auctions_collection_id on auctions (collection_id);
 create index auctions_creator_user_id on auctions (creator_user_id);
 
--- ── Document-store records (spec 001 §3 and §7 "document store") ───────────────────────────
+-- ── Document-store records (product.md#records, #market-calls "document store")
+-- ───────────────────────────
 
--- orders: the order records a signed-in user writes after each action (spec 001 §3 Order records:
--- source, type, orderId, address, date, rewardState, userId, count, txid, inscriptionId, auctionId,
--- psbt). order_id is the action's own id (listing, mint order, bid), so a retry cannot duplicate.
--- reward_state: pending until the rewards job has counted the order.
+-- orders: the order records a signed-in user writes after each action (product.md#records Order
+-- records: source, type, orderId, address, date, rewardState, userId, count, txid, inscriptionId,
+-- auctionId, psbt). order_id is the action's own id (listing, mint order, bid), so a retry cannot
+-- duplicate. reward_state: pending until the rewards job has counted the order.
 create table orders (
   id uuid primary key default gen_random_uuid(),
   order_id text not null,
@@ -447,9 +454,10 @@ create index orders_by_address_date on orders (address, date desc);
 create index orders_reward_pending on orders (date) where reward_state = 'pending';
 create index orders_auction_id on orders (auction_id) where auction_id is not null;
 
--- notifications: a user's notifications (spec 001 §3 Notification: read, timestamp, app;
--- users/{uid}/notifications/{id}; §4 mark read and unread; §9 page 10, unread count capped at 100).
--- app is 'global' or the product's configured name, so it has no fixed list.
+-- notifications: a user's notifications (product.md#records Notification: read, timestamp, app;
+-- users/{uid}/notifications/{id}; product.md#states-and-transitions mark read and unread;
+-- product.md#constants-and-limits page 10, unread count capped at 100). app is 'global' or the
+-- product's configured name, so it has no fixed list.
 create table notifications (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references users (id) on delete cascade,
@@ -463,9 +471,9 @@ create table notifications (
 create index notifications_by_user on notifications (user_id, timestamp desc);
 create index notifications_unread_by_user on notifications (user_id, timestamp desc) where not read;
 
--- pools: reward pools (spec 001 §3 Pool, §4 pool state). A null start_block or end_block is the
--- document store's -1 (not started yet / open ended). sort_order is the spec's "order" (a reserved
--- word). winner_count is the n of an n-winners pool.
+-- pools: reward pools (product.md#records Pool, product.md#states-and-transitions pool state). A
+-- null start_block or end_block is the document store's -1 (not started yet / open ended).
+-- sort_order is the spec's "order" (a reserved word). winner_count is the n of an n-winners pool.
 create table pools (
   id uuid primary key default gen_random_uuid(),
   type text not null,
@@ -486,7 +494,7 @@ create table pools (
 );
 create index pools_enabled_order on pools (sort_order) where enabled;
 
--- pool_rewards: what a pool pays out (spec 001 §3 Pool rewards: type, asset, amount, name,
+-- pool_rewards: what a pool pays out (product.md#records Pool rewards: type, asset, amount, name,
 -- estimatedValue). amount is in the asset's own units (sats for btc, 1 for an inscription), exact
 -- numeric because rune amounts exceed int8; estimated_value is in sats.
 create table pool_rewards (
@@ -503,8 +511,9 @@ create table pool_rewards (
 );
 create index pool_rewards_pool_id on pool_rewards (pool_id);
 
--- pool_winners: the winning addresses of a drawn pool (spec 001 §3 Pool winners; §4 a user wins
--- when their default address is among them). pool_reward_id names the reward won, when one.
+-- pool_winners: the winning addresses of a drawn pool (product.md#records Pool winners;
+-- product.md#states-and-transitions a user wins when their default address is among them).
+-- pool_reward_id names the reward won, when one.
 create table pool_winners (
   pool_id uuid not null references pools (id) on delete cascade,
   address text not null,
@@ -515,8 +524,9 @@ create table pool_winners (
 );
 create index pool_winners_address on pool_winners (address);
 
--- point_allocations: XP a user allocated to a proportionate pool (spec 001 §1, §5 proportionate
--- payout = amount × user's points / total points; §7 realtime pointAllocations).
+-- point_allocations: XP a user allocated to a proportionate pool (product.md#market-overview,
+-- #validation proportionate payout = amount × user's points / total points; product.md#market-calls
+-- realtime pointAllocations).
 create table point_allocations (
   id bigint generated always as identity primary key,
   pool_id uuid not null references pools (id) on delete cascade,
@@ -529,8 +539,8 @@ create table point_allocations (
 create index point_allocations_by_pool_user on point_allocations (pool_id, user_id);
 create index point_allocations_by_user on point_allocations (user_id, created_at desc);
 
--- tickets: tickets a user bought in an n-winners or winner-takes-all pool (spec 001 §8 'You just
--- bought {n} tickets for {title}'; §7 realtime tickets).
+-- tickets: tickets a user bought in an n-winners or winner-takes-all pool (product.md#errors 'You
+-- just bought {n} tickets for {title}'; product.md#market-calls realtime tickets).
 create table tickets (
   id bigint generated always as identity primary key,
   pool_id uuid not null references pools (id) on delete cascade,
@@ -543,8 +553,9 @@ create table tickets (
 create index tickets_by_pool_user on tickets (pool_id, user_id);
 create index tickets_by_user on tickets (user_id, created_at desc);
 
--- rewards: a user's reward records (spec 001 §3 Reward record: userId, date, type; §7 by user,
--- date descending, paged 10). type is open (mining, pool, task, ...).
+-- rewards: a user's reward records (product.md#records Reward record: userId, date, type;
+-- product.md#market-calls by user, date descending, paged 10). type is open (mining, pool, task,
+-- ...).
 create table rewards (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references users (id) on delete cascade,

@@ -1,4 +1,4 @@
--- The inscription indexer's tables (issue 3): what the chain says, kept apart from the market's
+-- The inscription indexer's tables (ADR 005): what the chain says, kept apart from the market's
 -- catalogue in `inscriptions`. Every row carries the height that wrote it, so a reorg rolls back
 -- by height (see apps/server/src/indexer/chain-store.ts).
 

@@ -1,7 +1,7 @@
--- 0003_market_reads: the market's read side (issue 4 "Browse"; spec 001 §2, §3, §7 "Data queries").
--- Every read the browse pages make is one function with the spec's name, in ../functions (ADR
--- 024). Runs unchanged on PostgreSQL 15+ and PGlite (PostgreSQL 17); no extensions; the runner
--- wraps it in a transaction.
+-- 0003_market_reads: the market's read side (ADR 007 "Browse"; product.md#market-screens,
+-- #records, #market-calls "Data queries"). Every read the browse pages make is one function with
+-- the spec's name, in ../functions (ADR 024). Runs unchanged on PostgreSQL 15+ and PGlite
+-- (PostgreSQL 17); no extensions; the runner wraps it in a transaction.
 --
 -- Definitions used throughout:
 --   a sale: a trade_history row in initiated, mempool or confirmed (canceled never happened; a

@@ -1,5 +1,6 @@
--- 0004_trading: what trading needs besides the orderbook and trade_history of 0001 (issue 4 "Trade"
--- and "Safety"; spec 001 §3 Listing, Trade history, Discount; §7 Listings).
+-- 0004_trading: what trading needs besides the orderbook and trade_history of 0001 (ADR 007 "Trade"
+-- and "Safety"; product.md#records Listing, Trade history, Discount; product.md#market-calls
+-- Listings).
 
 -- A market listing's place in the listing PSBT its maker signed: input and output psbt_index of
 -- psbt / signed_psbt (a maker may list several inscriptions in one signature session), and the
@@ -14,8 +15,8 @@ alter table orderbook
 -- The trade tracker: listings still for sale or awaiting their signature, by outpoint.
 create index orderbook_open_by_outpoint on orderbook (outpoint) where status in ('pending', 'active');
 
--- The transaction that took a sniped trade's inscription (spec 001 §4: sniped stays pending until
--- that transaction confirms, then the trade is finalized).
+-- The transaction that took a sniped trade's inscription (product.md#states-and-transitions:
+-- sniped stays pending until that transaction confirms, then the trade is finalized).
 alter table trade_history
   add column sniper_transaction_id text,
   add constraint trade_history_sniper_transaction_id_format
@@ -71,9 +72,10 @@ create table listing_delists (
   constraint listing_delists_fee check (fee >= 0 and max_fee_rate > 0)
 );
 
--- fee_discounts: reductions of the platform's maker fee (spec 001 §3 Discount: type percentage or
--- fixed, discount, parameter, reason). parameter names what it applies to: a maker's address (ordinal
--- or payment) or 'collection:{slug}'. discount is a percent (0-100) or sats. The best active one wins.
+-- fee_discounts: reductions of the platform's maker fee (product.md#records Discount: type
+-- percentage or fixed, discount, parameter, reason). parameter names what it applies to: a maker's
+-- address (ordinal or payment) or 'collection:{slug}'. discount is a percent (0-100) or sats. The
+-- best active one wins.
 create table fee_discounts (
   id bigint generated always as identity primary key,
   type text not null,

@@ -1,4 +1,4 @@
--- 0005_market_events: live market updates across server processes (issue 4 "Live").
+-- 0005_market_events: live market updates across server processes (ADR 007 "Live").
 -- Every change of a trade's status and of a listing's status or price is announced with
 -- pg_notify once its transaction commits; each server process LISTENs and forwards the event to
 -- its server-sent-event clients. The channel carries the schema name, so several schemas on one

@@ -1,4 +1,4 @@
--- 0006_trait_bits: trait filters from bitmaps (issue 4 benchmark, "collection page with filters").
+-- 0006_trait_bits: trait filters from bitmaps (ADR 007 benchmark, "collection page with filters").
 -- 0003 gathered every inscription matching each filtered trait value from the attributes index and
 -- intersected them in a hash aggregate, then walked the page's index testing each row against
 -- that set: about 2,000 index entries and a walk of thousands of rows for two traits of a

@@ -1,5 +1,5 @@
--- 0007_multisig: the multisig and maker wallets (issue 5, ADR 009; spec 001 §3 "Wallet data:
--- multisig wallet and maker wallet", §7 Multisig).
+-- 0007_multisig: the multisig and maker wallets (ADR 009; product.md#records "Wallet data:
+-- multisig wallet and maker wallet", product.md#market-calls Multisig).
 
 -- One wallet per kind and user key: P2WSH of
 --   <user> CHECKSIGVERIFY <platform> CHECKSIG IFDUP NOTIF <144> CHECKSEQUENCEVERIFY ENDIF.

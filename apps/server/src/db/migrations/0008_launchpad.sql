@@ -1,4 +1,4 @@
--- 0008_launchpad: the pre-inscribed launch of issue 6 (ADR 010).
+-- 0008_launchpad: the pre-inscribed launch of ADR 010 (ADR 010).
 --
 -- Every phase sells from the one pool of the launch's inscriptions, each signed at the phase's
 -- price: the orderbook holds one row per inscription and phase (phase_id set), so "one active

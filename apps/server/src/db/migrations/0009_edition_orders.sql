@@ -1,4 +1,4 @@
--- 0009_edition_orders: minting editions (issue 6, ADR 011; spec 001 §7 editions/mint).
+-- 0009_edition_orders: minting editions (ADR 011; product.md#market-calls editions/mint).
 --
 -- An order reserves mint_count editions of an editions launch (launchpads.remaining_editions goes
 -- down in the same transaction) until expires_at. Its charge address is the taproot commit of a

@@ -1,4 +1,4 @@
--- 0011_listed_bits: a listed-items bit string per collection (issue 4 benchmark, "2 traits on
+-- 0011_listed_bits: a listed-items bit string per collection (ADR 007 benchmark, "2 traits on
 -- 10,000 items"). 0006 reads a selective trait filter's items by slot, then probes the orderbook
 -- once per item for its listing: about 90 probes for two traits of a 10,000-item collection, most
 -- of them finding nothing. Now collection_stats keeps listed_bits (bit s set while the item in slot

@@ -1,4 +1,4 @@
--- 0012_auction_bids: English auctions with a reserve (issue 6, ADR 012).
+-- 0012_auction_bids: English auctions with a reserve (ADR 012).
 --
 -- An auction's inscription moves into the seller's maker wallet (the deposit, psbt/signed_psbt of
 -- 0001) and the seller signs, once, that output SIGHASH_SINGLE|ANYONECANPAY against the payout at

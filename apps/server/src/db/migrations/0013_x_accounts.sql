@@ -1,9 +1,9 @@
--- 0013_x_accounts: a creator's X account, connected by X's OAuth 2.0 sign-in (issue 6, ADR 013).
+-- 0013_x_accounts: a creator's X account, connected by X's OAuth 2.0 sign-in (ADR 013).
 --
--- Spec 000 §6 "A creator may connect an X account by a social sign-in"; spec 001 §1. The link
--- lives in x_accounts with the tokens that keep its profile fresh (POST /api/twitter/cache); the
--- placeholder columns of 0001 that nothing wrote (users.x_user_id, users.x_username) go, so there
--- is one place to read it.
+-- product.md#roles "A creator may connect an X account by a social sign-in";
+-- product.md#market-overview. The link lives in x_accounts with the tokens that keep its profile
+-- fresh (POST /api/twitter/cache); the placeholder columns of 0001 that nothing wrote
+-- (users.x_user_id, users.x_username) go, so there is one place to read it.
 
 alter table users drop column x_user_id, drop column x_username;
 

@@ -1,4 +1,4 @@
--- 0014_refunds_and_cleanup: edition refunds, and the clean-up of what was never signed (issue 6).
+-- 0014_refunds_and_cleanup: edition refunds, and the clean-up of what was never signed (ADR 010).
 --
 -- An edition order whose payment cannot be inscribed ('refund_due': paid too little, or after it
 -- expired) is refunded: every coin of its charge address goes back to the taker's payment address

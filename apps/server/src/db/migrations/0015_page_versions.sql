@@ -1,4 +1,4 @@
--- 0015_page_versions: a version per collection for its inscriptions pages (issue 4 benchmark).
+-- 0015_page_versions: a version per collection for its inscriptions pages (ADR 007 benchmark).
 --
 -- A page of get_inscriptions_with_price_by_collection_slug reads the collection's items, their
 -- names and attributes, their owners and content types (chain_inscriptions) and their market

@@ -1,9 +1,9 @@
--- Issue 13 finding 5: a claim (a listing sold, a multisig transaction or an auction settled, an
--- auction deposit confirmed) is written with the final transaction it claims for, in the same
--- database transaction, so a process killed between the claim and the broadcast leaves the
--- transaction on disk. The claimed-transactions worker broadcasts it again while its inputs are
--- unspent, marks it final once mined, and hands it back to the kind's own handler (which reopens
--- or closes the claimed row) when another transaction spent one of its inputs.
+-- product.md#trust-findings finding 5: a claim (a listing sold, a multisig transaction or an
+-- auction settled, an auction deposit confirmed) is written with the final transaction it claims
+-- for, in the same database transaction, so a process killed between the claim and the broadcast
+-- leaves the transaction on disk. The claimed-transactions worker broadcasts it again while its
+-- inputs are unspent, marks it final once mined, and hands it back to the kind's own handler
+-- (which reopens or closes the claimed row) when another transaction spent one of its inputs.
 create table claimed_transactions (
   id bigint generated always as identity primary key,
   -- Whose claim: 'purchase' (a listing or launch mint, ref = the offer's txid), 'multisig'
@@ -30,9 +30,9 @@ create table claimed_transactions (
 create index claimed_transactions_open on claimed_transactions (id) where status in ('claimed', 'sent');
 create unique index claimed_transactions_claim on claimed_transactions (kind, ref, (txids[cardinality(txids)]));
 
--- Issue 13 finding 2: a plain listing whose signed witness went out in a purchase that never
--- confirmed (the buyer replaced it) is 'exposed': anyone can still complete the seller's 0x83
--- signature at the old price until the inscription moves, so it is never silently reopened.
+-- product.md#trust-findings finding 2: a plain listing whose signed witness went out in a purchase
+-- that never confirmed (the buyer replaced it) is 'exposed': anyone can still complete the seller's
+-- 0x83 signature at the old price until the inscription moves, so it is never silently reopened.
 alter table orderbook drop constraint orderbook_status;
 alter table orderbook
   add constraint orderbook_status check (status in ('pending', 'active', 'broadcast', 'canceled', 'exposed'));

@@ -1,6 +1,7 @@
--- Issue 13 finding 3: inventory hoarding. A launch mint offer or an edition order holds items only
--- while it is funded by coins no other open offer or order has promised, and a wallet (signed-in
--- user) and a client (address of the request) may hold only so many open reservations at once.
+-- product.md#trust-findings finding 3: inventory hoarding. A launch mint offer or an edition order
+-- holds items only while it is funded by coins no other open offer or order has promised, and a
+-- wallet (signed-in user) and a client (address of the request) may hold only so many open
+-- reservations at once.
 
 -- One open reservation: a launch mint offer (holder 'mint:{phase}:{ordinals address}', replaced
 -- when the same taker asks again) or an edition order ('order:{id}').

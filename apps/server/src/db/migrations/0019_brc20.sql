@@ -1,4 +1,4 @@
--- 0019_brc20: the BRC-20 index (issue 14, ADR 015), fed by the inscription index block by block.
+-- 0019_brc20: the BRC-20 index (ADR 015), fed by the inscription index block by block.
 -- OPI-ord's transfer log needs two more facts per move: whether the coinbase placed it (spent as
 -- fee or lost) and the output's script when it has no address (OP_RETURN, nonstandard).
 -- chain_transfers.seq is from now on OPI-ord's transfer order within the block.

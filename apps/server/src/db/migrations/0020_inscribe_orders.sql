@@ -1,4 +1,4 @@
--- 0020_inscribe_orders: our inscription service (issue 14, ADR 016), OrdinalsBot-shaped.
+-- 0020_inscribe_orders: our inscription service (ADR 016), OrdinalsBot-shaped.
 --
 -- An order is priced when it is made (amount = chain_fee + postage + service_fee, every vsize
 -- exact) and has its charge address at once: the key-path taproot address of a key derived from

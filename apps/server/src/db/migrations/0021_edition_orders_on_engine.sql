@@ -1,4 +1,4 @@
--- 0021_edition_orders_on_engine: one inscription service, not two (issue 14; ADR 011, ADR 016).
+-- 0021_edition_orders_on_engine: one inscription service, not two (ADR 016; ADR 011).
 --
 -- An edition order is an inscription-service order of order_type 'edition': its state, payment,
 -- commit, reveal and refund live in inscribe_orders and move by the service's one state machine.

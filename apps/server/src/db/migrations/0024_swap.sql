@@ -1,4 +1,4 @@
--- Issue 15, ADR 017: the BRC-20 swap. A pool is one tick against BTC, held by one platform key
+-- ADR 017: the BRC-20 swap. A pool is one tick against BTC, held by one platform key
 -- (derived from the cosigner secret and the tick, never stored); its reserves are read from the
 -- chain and the BRC-20 index, never kept here. An order is a quote bound to its PSBT and expiry.
 create table swap_pools (

@@ -1,4 +1,4 @@
--- The pools' ladders (ADR 017, issue 15): transfer inscriptions of standard amounts the pool
+-- The pools' ladders (ADR 017, ADR 017): transfer inscriptions of standard amounts the pool
 -- inscribes to itself ahead of time, so that a buy of such an amount settles in one transaction.
 
 -- The standard amounts (the index's 10^18 scale) and how many of each the pool keeps ready.

@@ -1,4 +1,4 @@
--- Tick ↔ tick swaps (ADR 017, issue 15): one transaction through two pools, kept as two orders on
+-- Tick ↔ tick swaps (ADR 017, ADR 017): one transaction through two pools, kept as two orders on
 -- their pools' curves (the sale into the first, the buy out of the second). The second names the
 -- first, whose id is the order_id the user holds: they are quoted, sent and failed together.
 alter table swap_orders add column route_id text references swap_orders (id);

@@ -1,4 +1,4 @@
--- notifications (issue 17): what produced one (type), its details (payload: amounts in sats and a
+-- notifications (ADR 018): what produced one (type), its details (payload: amounts in sats and a
 -- link), a per-user dedupe key so a worker's retry or a reorg replay never adds a second one, and
 -- retracted for a state a reorg undid (the notification stays, marked, rather than vanishing).
 alter table notifications add column type text not null default 'announcement';

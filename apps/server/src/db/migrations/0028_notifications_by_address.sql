@@ -1,4 +1,4 @@
--- notifications (issue 17, ADR 018): addressed to a wallet address, not to a user row. Producers
+-- notifications (ADR 018): addressed to a wallet address, not to a user row. Producers
 -- know the addresses an event concerns (a seller's payout and ordinals addresses, a bidder's
 -- payment address), and most of them have never signed in; a user reads what was sent to the
 -- address they signed in with. Existing rows keep their user's sign-in address.

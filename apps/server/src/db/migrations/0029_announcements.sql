@@ -1,7 +1,8 @@
--- announcements (issue 17, ADR 018): the platform's global notifications (app 'global' or 'product'), written by an operator
--- (npm run announce) or the regtest demo. Each wallet receives them as its own notification rows,
--- made the first time it reads its notifications (keyed 'announcement:<id>', so once each), which
--- keeps read and unread per wallet without a row per wallet per announcement in advance.
+-- announcements (ADR 018): the platform's global notifications (app 'global' or 'product'),
+-- written by an operator (npm run announce) or the regtest demo. Each wallet receives them as its
+-- own notification rows, made the first time it reads its notifications (keyed
+-- 'announcement:<id>', so once each), which keeps read and unread per wallet without a row per
+-- wallet per announcement in advance.
 create table announcements (
   id text primary key,
   app text not null default 'global',

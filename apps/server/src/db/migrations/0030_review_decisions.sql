@@ -1,4 +1,4 @@
--- The review queue (issue 17, ADR 019): one decision per submitted thing, by a reviewer address
+-- The review queue (ADR 019): one decision per submitted thing, by a reviewer address
 -- from REVIEWER_ADDRESSES. What has no row is waiting. An onboarded collection leaves review only
 -- when approved; a launch, an edition or an auction is live at once and a rejection takes it down.
 -- subject_id is the launch's, auction's or collection's id as text (uuid or int8).

@@ -1,4 +1,4 @@
--- xp (issue 16, ADR 020): XP as an append-only ledger per wallet address, computed from the
+-- xp (ADR 020): XP as an append-only ledger per wallet address, computed from the
 -- chain. Holding the utility token earns floor(tokens × rate) per block. A holder's balance is
 -- constant between the blocks that change it, so XP is written per period, not per block: each
 -- holder has one open period (xp_holdings: its balance since a block), closed into a 'hold' row

@@ -1,4 +1,4 @@
--- reward pools (issue 16, ADR 020): pools are defined by a seed file per network, entries belong
+-- reward pools (ADR 020): pools are defined by a seed file per network, entries belong
 -- to the wallet address that spent the XP (as XP does), and every draw is public.
 -- A pool's draw is committed when it is defined: sha256(seed) and the block whose hash draws.
 -- The seed stays secret until the draw (the routes never send it before).

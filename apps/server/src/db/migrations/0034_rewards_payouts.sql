@@ -1,4 +1,4 @@
--- rewards payouts (issue 16, ADR 020): real transactions from the rewards wallet to pool winners
+-- rewards payouts (ADR 020): real transactions from the rewards wallet to pool winners
 -- and to the utility token's holders per 144-block mining cycle. A reward belongs to the wallet
 -- address it pays (as XP does); user_id is whoever that was when known.
 alter table rewards alter column user_id drop not null;

@@ -11,7 +11,7 @@ import { parseAddressParam } from '../../http/address-input.ts';
 import { parseInput } from '../../http/validate.ts';
 import { findAddressInscriptions } from './address.queries.ts';
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   inscriptions: {
     summary: 'Inscriptions an address holds',

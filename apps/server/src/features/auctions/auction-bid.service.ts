@@ -51,10 +51,10 @@ import {
 } from './auctions.queries.ts';
 
 // POST /api/launchpad/auctions/{slug}/bid and PUT /api/launchpad/auctions/{slug}/bid/{bidId}
-// (spec 001 §7 "Auctions", ADR 012). A bid is the whole settlement transaction for that bid, paid
-// from the bidder's multisig wallet; the bidder signs their inputs SIGHASH_ALL. Confirming checks
-// it is exactly what was built, that every signature holds and the node would take it now, then,
-// under the auction's row lock, makes it the highest and reserves its coins.
+// (product.md#market-calls "Auctions", ADR 012). A bid is the whole settlement transaction for
+// that bid, paid from the bidder's multisig wallet; the bidder signs their inputs SIGHASH_ALL.
+// Confirming checks it is exactly what was built, that every signature holds and the node would
+// take it now, then, under the auction's row lock, makes it the highest and reserves its coins.
 
 type PlaceBody = z.output<typeof PlaceBidBodySchema>;
 type ConfirmBody = z.output<typeof ConfirmBidBodySchema>;

@@ -46,11 +46,12 @@ import {
   insertAuction,
 } from './auctions.queries.ts';
 
-// POST /api/launchpad/auctions/create and PUT /api/launchpad/auctions/confirm (spec 000 §3/§7,
-// ADR 012). Create checks what the schema cannot (keys, the inscription's owner and output, slug,
-// dates) and builds the two PSBTs the seller signs: the deposit of the inscription into their maker
-// wallet and, over that deposit's output, the 0x83 floor. Confirm checks both signatures, keeps
-// the floor's on the server, and broadcasts the deposit: the auction is then 'active'.
+// POST /api/launchpad/auctions/create and PUT /api/launchpad/auctions/confirm (product.md#records,
+// #creator-calls, ADR 012). Create checks what the schema cannot (keys, the inscription's owner and
+// output, slug, dates) and builds the two PSBTs the seller signs: the deposit of the inscription
+// into their maker wallet and, over that deposit's output, the 0x83 floor. Confirm checks both
+// signatures, keeps the floor's on the server, and broadcasts the deposit: the auction is then
+// 'active'.
 
 type CreateBody = z.output<ReturnType<typeof createAuctionBodySchema>>;
 type ConfirmBody = z.output<typeof ConfirmAuctionBodySchema>;

@@ -4,10 +4,10 @@ import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
 
 /**
- * The /auctions page's list (issue 21 item 4). live: active and between its start and end, ending
- * soonest first; upcoming: active and not started, starting soonest first; ended: settled, unsold,
- * withdrawn, or active past its end (waiting for the worker to settle), ended last first.
- * Unsigned, failed and canceled auctions never ran and are not listed.
+ * The /auctions page's list (product.md#walk-through-fixes item 4). live: active and between its
+ * start and end, ending soonest first; upcoming: active and not started, starting soonest first;
+ * ended: settled, unsold, withdrawn, or active past its end (waiting for the worker to settle),
+ * ended last first. Unsigned, failed and canceled auctions never ran and are not listed.
  */
 
 type Eb = ExpressionBuilder<Database & { a: Database['auctions'] }, 'a'>;

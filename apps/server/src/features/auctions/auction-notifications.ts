@@ -3,7 +3,7 @@ import { notify } from '../notifications/notifications.service.ts';
 import type { Executor } from './auctions.queries.ts';
 
 /**
- * What an auction's bids and its close tell the people in it (issue 17, ADR 018), written in the
+ * What an auction's bids and its close tell the people in it (ADR 018), written in the
  * transaction that changes them; keyed per bid or per auction, so a retried pass adds nothing.
  */
 

@@ -73,7 +73,10 @@ function publicMeta(meta: Record<string, unknown>): Record<string, unknown> {
   return shown;
 }
 
-/** GET /api/launchpad/auctions: one page of a tab of the /auctions page (issue 21 item 4). */
+/**
+ * GET /api/launchpad/auctions: one page of a tab of the /auctions page
+ * (product.md#walk-through-fixes item 4).
+ */
 export async function getAuctions(
   deps: AppDeps,
   query: { status: AuctionListStatus; limit: number; offset: number },

@@ -121,7 +121,7 @@ export async function activateAuction(
   db: Db,
   id: string,
   signed: { signedPsbt: string; settlementSignature: string },
-  /** The deposit, journalled with the claim (issue 13 finding 5). */
+  /** The deposit, journalled with the claim (product.md#trust-findings finding 5). */
   deposit: { hex: string; txid: string },
   jobs?: JobQueue,
 ): Promise<boolean> {
@@ -176,7 +176,10 @@ export async function endedActiveAuctions(db: Db, now: Date): Promise<string[]> 
 export async function claimSettlement(
   db: Db,
   auctionId: string,
-  /** The winning bid's settlement, journalled with the claim (issue 13 finding 5; ref: the bid). */
+  /**
+   * The winning bid's settlement, journalled with the claim (product.md#trust-findings finding 5;
+   * ref: the bid).
+   */
   settlement: { bidId: string; hex: string; txid: string },
 ): Promise<boolean> {
   return db.kysely.transaction().execute(async (trx) => {

@@ -28,7 +28,7 @@ const SlugParamSchema = z.object({
 });
 const BidParamSchema = SlugParamSchema.extend({ bidId: z.uuid('bidId must be a bid id') });
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   create: {
     summary: 'Create an auction: the escrow PSBT to sign',
@@ -66,9 +66,9 @@ const docs = {
 } satisfies Record<string, RouteDocs>;
 
 /**
- * English auctions (spec 000 §7, spec 001 §7 "Auctions"; issue 6, ADR 012); their settlement is
- * background work (auctions.workers.ts). Creating, canceling and bidding need sign-in; confirming
- * an auction is authorized by the seller's signatures themselves.
+ * English auctions (product.md#creator-calls, #market-calls "Auctions"; ADR 012); their
+ * settlement is background work (auctions.workers.ts). Creating, canceling and bidding need
+ * sign-in; confirming an auction is authorized by the seller's signatures themselves.
  */
 export function auctionsRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
   const signedIn = { config: writeLimit, preHandler: requireSession(deps.jwtSecret) };
@@ -90,7 +90,7 @@ export function auctionsRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: 
     return { success: true, payload: await confirmAuction(deps, body) };
   });
 
-  // The /auctions page (issue 21 item 4): live, upcoming or ended, paged.
+  // The /auctions page (product.md#walk-through-fixes item 4): live, upcoming or ended, paged.
   app.get('/api/launchpad/auctions', documented(docs.list), async (request) => {
     const query = parseInput(AuctionsQuerySchema, request.query, 'query');
     return { success: true, payload: await getAuctions(deps, query) };

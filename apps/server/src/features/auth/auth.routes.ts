@@ -67,7 +67,7 @@ class MinuteCounter {
   }
 }
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   challenge: {
     summary: 'Sign-in step 1: a message to sign',

@@ -10,7 +10,7 @@ import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { parseInput } from '../../http/validate.ts';
 import { prepareBrc20Send, sendBrc20Transfer } from './brc20-send.service.ts';
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   transferPrepare: {
     summary: 'Prepare a BRC-20 transfer inscription',
@@ -25,7 +25,7 @@ const docs = {
 } satisfies Record<string, RouteDocs>;
 
 /**
- * Sending a transfer inscription (issue 14). No sign-in: the wallet's signatures over the PSBT
+ * Sending a transfer inscription (ADR 015). No sign-in: the wallet's signatures over the PSBT
  * are the authority, as for legacy purchases.
  */
 export function brc20SendRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {

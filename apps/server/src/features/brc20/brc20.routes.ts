@@ -28,7 +28,7 @@ import {
 
 type TickParams = { tick: string };
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   tokens: {
     summary: 'BRC-20 tokens, searched and sorted',
@@ -79,7 +79,7 @@ const docs = {
   },
 } satisfies Record<string, RouteDocs>;
 
-/** The BRC-20 read API (issue 14), answered from our own index in the envelope. */
+/** The BRC-20 read API (ADR 015), answered from our own index in the envelope. */
 export function brc20Routes(app: FastifyInstance, { db, env }: AppDeps): void {
   const deps: Brc20Deps = { db, network: env.BITCOIN_NETWORK };
   const address = (params: unknown) => parseAddressParam(params, env.BITCOIN_NETWORK);

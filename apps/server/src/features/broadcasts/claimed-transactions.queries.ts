@@ -3,7 +3,7 @@ import type { Db } from '../../db/create-db.ts';
 import type { ClaimedTransactionsTable, ClaimKind, ClaimStatus } from '../../db/claims.tables.ts';
 import type { Database } from '../../db/database.ts';
 
-/** The journal of claimed transactions (issue 13 finding 5, migration 0016). */
+/** The journal of claimed transactions (product.md#trust-findings finding 5, migration 0016). */
 
 export type ClaimedTransaction = Selectable<ClaimedTransactionsTable>;
 

@@ -8,10 +8,10 @@ import {
   type ClaimedTransaction,
 } from './claimed-transactions.queries.ts';
 
-// Issue 13 finding 5: a claim is journalled with its final transactions in the claim's own
-// database transaction, then broadcast. This worker finishes what a killed process left: a
-// transaction the node knows is sent (final once mined); one whose inputs are unspent is broadcast
-// again; one whose input another transaction spent goes back to its kind's handler, which
+// product.md#trust-findings finding 5: a claim is journalled with its final transactions in the
+// claim's own database transaction, then broadcast. This worker finishes what a killed process
+// left: a transaction the node knows is sent (final once mined); one whose inputs are unspent is
+// broadcast again; one whose input another transaction spent goes back to its kind's handler, which
 // reopens or closes the claimed row.
 
 /**

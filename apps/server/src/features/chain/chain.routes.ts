@@ -19,7 +19,7 @@ import { parseInput } from '../../http/validate.ts';
 import { splitAddressUtxos } from './chain.service.ts';
 import { toWireStatus, toWireTx } from './chain.wire.ts';
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   addressTxs: {
     summary: 'Transactions of an address',
@@ -46,7 +46,7 @@ const docs = {
   },
 } satisfies Record<string, RouteDocs>;
 
-/** Chain data for the web app (issue 3, API), from whichever ChainSource this deployment uses. */
+/** Chain data for the web app (ADR 005, API), from whichever ChainSource this deployment uses. */
 export function chainRoutes(
   app: FastifyInstance,
   { env, chain }: AppDeps,

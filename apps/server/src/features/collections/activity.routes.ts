@@ -24,10 +24,10 @@ import {
   tradeHistoryByOrderIds,
 } from './activity.queries.ts';
 
-// Trade activity and the order book (spec 001 §7 "Data queries"): read-only, no sign-in; the
-// signed PSBTs of the order book never leave the server.
+// Trade activity and the order book (product.md#market-calls "Data queries"): read-only, no
+// sign-in; the signed PSBTs of the order book never leave the server.
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   activity: {
     summary: 'Trade activity (sales, listings, delistings)',

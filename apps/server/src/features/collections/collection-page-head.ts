@@ -3,9 +3,10 @@ import type { Db } from '../../db/create-db.ts';
 import { collectionHeadHtml } from '../../http/web-static-head.ts';
 import { findCollection } from './collections.queries.ts';
 
-// The extra head of index.html for /collections/:slug (issue 18, LCP; see http/web-static-head.ts):
-// read through the same findCollection as GET /api/collections/:slug, so what the page is seeded
-// with is exactly that route's answer. Public data only: nothing here depends on the session.
+// The extra head of index.html for /collections/:slug (product.md#scale-and-delivery, LCP; see
+// http/web-static-head.ts): read through the same findCollection as GET /api/collections/:slug, so
+// what the page is seeded with is exactly that route's answer. Public data only: nothing here
+// depends on the session.
 
 /** Tags for a page's head, or '' (nothing to add, or the lookup was too slow or failed). */
 export type PageHead = (pathname: string) => Promise<string>;

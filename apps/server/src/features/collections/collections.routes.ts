@@ -27,10 +27,10 @@ import {
 } from './collections.queries.ts';
 import { PageCache } from './page-cache.ts';
 
-// Browsing collections (issue 4, spec 001 §2 "Collection browsing"): read-only, no sign-in.
-// A collection under review reads as unknown.
+// Browsing collections (product.md#collections, product.md#market-screens "Collection browsing"):
+// read-only, no sign-in. A collection under review reads as unknown.
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   list: {
     summary: 'Collections with their stats, filtered and sorted',
@@ -93,7 +93,7 @@ export function collectionsRoutes(app: FastifyInstance, { db, env }: AppDeps): v
 
   app.get('/api/collections/:slug/floor-chart', documented(docs.floorChart), async (request) => {
     const { slug } = parseInput(CollectionSlugParamSchema, request.params, 'params');
-    // The spec's own message for any other period (spec 001 §2), not a generic one.
+    // The spec's own message for any other period (product.md#market-screens), not a generic one.
     const period = FloorChartQuerySchema.safeParse(request.query ?? {});
     if (!period.success) throw invalidInput(INVALID_CHART_PERIOD, 'period');
     const payload = await floorChart(db, slug, period.data.period);

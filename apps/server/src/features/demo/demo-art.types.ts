@@ -1,4 +1,6 @@
-/** A trait as the marketplace stores it (spec 000 §3 meta.attributes: trait_type and value). */
+/**
+ * A trait as the marketplace stores it (product.md#records meta.attributes: trait_type and value).
+ */
 export type DemoAttribute = { trait_type: string; value: string };
 
 /** Images for the art; text for the BRC-20 operations (demo-brc20.ts). */

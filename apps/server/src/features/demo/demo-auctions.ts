@@ -31,7 +31,7 @@ import type { DemoOwner } from './demo-owners.ts';
 import { findInscribedArtworks } from './demo.queries.ts';
 import { regtestRocks } from './regtest-rocks.ts';
 
-// REGTEST ONLY. The demo's English auction (issue 6, ADR 012): erin auctions a one-of-one rock
+// REGTEST ONLY. The demo's English auction (ADR 012): erin auctions a one-of-one rock
 // through the same services the API uses: the deposit into her maker wallet and the 0x83 floor
 // signed with her key, the deposit mined. Bob and carol fund their multisig wallets, set up
 // padding and bid; carol's bid stands, bob's is outbid. It runs for 12 hours from the seed, the longest an auction

@@ -14,7 +14,7 @@ import { inscribeArtworks } from './demo-inscribe.ts';
 import type { DemoOwner } from './demo-owners.ts';
 import { findInscribedArtworks } from './demo.queries.ts';
 
-// REGTEST ONLY. The demo's BRC-20 tokens (issue 14): the product's utility token and two more are
+// REGTEST ONLY. The demo's BRC-20 tokens (ADR 015): the product's utility token and two more are
 // deployed, minted to the demo owners over a few blocks, and some of their balances are
 // transfer-inscribed: some of those sent on (by the owner's key, through the send service the API
 // uses), some left in flight. Each operation is its reveal's only envelope, on input 0 at offset

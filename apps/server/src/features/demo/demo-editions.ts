@@ -15,7 +15,7 @@ import type { DemoItem } from './demo-art.types.ts';
 import type { DemoOwner } from './demo-owners.ts';
 import { regtestRocks } from './regtest-rocks.ts';
 
-// REGTEST ONLY. The demo's edition (issue 6, ADR 011): erin launches 50 editions of a rock she
+// REGTEST ONLY. The demo's edition (ADR 011): erin launches 50 editions of a rock she
 // holds, proved by her BIP-322 ownership signature, and alice mints three through our inscription
 // service: an order, a payment her key signs, the commit and the reveal on the chain.
 

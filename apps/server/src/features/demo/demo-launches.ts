@@ -22,7 +22,7 @@ import type { DemoOwner } from './demo-owners.ts';
 import { regtestRocks } from './regtest-rocks.ts';
 import { findInscribedArtworks } from './demo.queries.ts';
 
-// REGTEST ONLY. The demo's launchpad (issue 6): erin launches two pre-inscribed collections of new
+// REGTEST ONLY. The demo's launchpad (ADR 010): erin launches two pre-inscribed collections of new
 // rocks through the same services the API uses: one live (a whitelist for alice and bob, then a
 // public sale), of which alice mints two, and one coming soon. Every batch is really signed with
 // erin's key, the inventory really sits in her maker wallet, and alice's mint is on the chain.

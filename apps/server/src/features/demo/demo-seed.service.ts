@@ -70,7 +70,7 @@ export async function seedDemoMarket(deps: DemoSeedDeps): Promise<DemoSeedResult
   const seed = deps.seed ?? DEMO_SEED;
   const owners = demoOwners(seed);
   writeOwnersFile(deps.dataDir, owners);
-  // The global announcement every wallet finds in its notifications (issue 17), once.
+  // The global announcement every wallet finds in its notifications (product.md#spec-gaps), once.
   await announce(deps.db.kysely, DEMO_ANNOUNCEMENT);
   const existing = await existingCollectionSlugs(deps.db, DEMO_COLLECTION_SLUGS);
   if (existing.length === DEMO_COLLECTION_SLUGS.length) {
@@ -132,7 +132,7 @@ export function startDemoSeed(
       signal: stop.signal,
     });
     deps.log.info(trades, `demo market trades: ${trades.status}`);
-    // BRC-20 tokens deployed, minted, some transfers sent and some in flight (issue 14).
+    // BRC-20 tokens deployed, minted, some transfers sent and some in flight (ADR 015).
     const brc20 = await seedDemoBrc20({
       market: deps.market,
       faucet: deps.faucet,
@@ -142,7 +142,7 @@ export function startDemoSeed(
       signal: stop.signal,
     });
     deps.log.info(brc20, `demo market brc20: ${brc20.status}`);
-    // Swap pools for the utility token and blok, with a few swaps in their history (issue 15).
+    // Swap pools for the utility token and blok, with a few swaps in their history (ADR 017).
     const swap = await seedDemoSwap({
       market: deps.market,
       faucet: deps.faucet,
@@ -152,10 +152,10 @@ export function startDemoSeed(
       signal: stop.signal,
     });
     deps.log.info(swap, `demo market swap: ${swap.status}`);
-    // The rewards wallet the demo pools pay from (issue 16).
+    // The rewards wallet the demo pools pay from (ADR 020).
     const rewards = await seedDemoRewards({ market: deps.market, faucet: deps.faucet });
     deps.log.info(rewards, `demo market rewards: ${rewards.status}`);
-    // An English auction running for a week, a standing bid and an outbid one (issue 6),
+    // An English auction running for a week, a standing bid and an outbid one (ADR 010),
     // before the launches: their log line stays the seed's last, after which it mines nothing.
     const auctions = await seedDemoAuctions({
       market: deps.market,
@@ -167,7 +167,7 @@ export function startDemoSeed(
       signal: stop.signal,
     });
     deps.log.info(auctions, `demo market auctions: ${auctions.status}`);
-    // Launches: one live with a whitelist mint already made, one coming soon (issue 6).
+    // Launches: one live with a whitelist mint already made, one coming soon (ADR 010).
     const launches = await seedDemoLaunches({
       market: deps.market,
       faucet: deps.faucet,

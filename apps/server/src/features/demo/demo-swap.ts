@@ -30,7 +30,7 @@ import { inscribeArtworks } from './demo-inscribe.ts';
 import type { DemoOwner } from './demo-owners.ts';
 import { findInscribedArtworks } from './demo.queries.ts';
 
-// REGTEST ONLY. The demo's swap pools (issue 15, ADR 017): the utility token and blok, each
+// REGTEST ONLY. The demo's swap pools (ADR 017): the utility token and blok, each
 // minted to its pool's key-path address and funded with BTC coins (a swap spends only confirmed
 // pool coins no other order holds, so a pool needs a coin per concurrent swap), then a few swaps
 // through the services the API uses, signed with the demo owners' keys. A re-run reads what the

@@ -16,7 +16,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { endAuctionNow } from './dev.service.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   faucet: {
     summary: 'Regtest only: send coins to an address',

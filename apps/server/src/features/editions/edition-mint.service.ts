@@ -25,11 +25,11 @@ import { expireOverdue, reserveEditions } from './edition-orders.queries.ts';
 import { shortOf } from './edition-rules.ts';
 import { openEditionTerms, orderKey, planMint, quoteOf } from './edition-terms.ts';
 
-// POST /api/launchpad/editions/mint (spec 001 §7; ADR 011): the order's commit address is built
-// from its own derived key, the buyer's PSBT pays `amount` to it from their cardinal coins, and
-// the editions are reserved for EDITION_ORDER_TTL_SECONDS. The order is an inscription-service
-// order of type 'edition' (ADR 016): its engine moves it from here on. Nothing is reserved when the PSBT
-// cannot be built (not enough funds, say).
+// POST /api/launchpad/editions/mint (product.md#market-calls; ADR 011): the order's commit address
+// is built from its own derived key, the buyer's PSBT pays `amount` to it from their cardinal
+// coins, and the editions are reserved for EDITION_ORDER_TTL_SECONDS. The order is an
+// inscription-service order of type 'edition' (ADR 016): its engine moves it from here on. Nothing
+// is reserved when the PSBT cannot be built (not enough funds, say).
 
 type MintBody = z.output<typeof EditionMintBodySchema>;
 
@@ -59,7 +59,7 @@ export async function mintEditions(
     count: body.mintCount,
     feeRate: body.feeRate,
   });
-  // Only coins no open order or mint offer promised (issue 13 finding 3).
+  // Only coins no open order or mint offer promised (product.md#trust-findings finding 3).
   const promised = await promisedCoinsOf(db, body.takerPaymentAddress, null);
   const coins = (await cardinalCoins(chain.source, body.takerPaymentAddress, network)).filter(
     (c) => !promised.has(`${c.txid}:${c.vout}`),

@@ -1,7 +1,7 @@
 import type { LaunchpadStatus, LaunchpadType } from '../../db/launchpad.tables.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 
-/** What decides whether editions can be minted now (spec 001 §7; ADR 011). */
+/** What decides whether editions can be minted now (product.md#market-calls; ADR 011). */
 export type MintWindow = {
   type: LaunchpadType;
   status: LaunchpadStatus;

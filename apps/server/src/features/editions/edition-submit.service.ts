@@ -65,7 +65,8 @@ export async function submitEditionMint(
     journal: { kind: 'inscribe', ref: order.id, transactions },
   });
   if (claimed) await broadcastJournalled(deps, order.id, transactions);
-  // Paid: its coins are spent, so the hold ends now, not when it lapses (issue 13 finding 3).
+  // Paid: its coins are spent, so the hold ends now, not when it lapses (product.md#trust-findings
+  // finding 3).
   await releaseHold(db, editionHolder(order.id));
   return revealedNow(deps, order.id);
 }

@@ -17,7 +17,7 @@ import { quoteEditions } from './edition-terms.ts';
 
 const OrderParamSchema = z.object({ orderId: z.uuid('orderId must be an order id') });
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   price: { summary: 'Price of n editions', body: EditionPriceBodySchema },
   mint: {
@@ -30,7 +30,7 @@ const docs = {
 } satisfies Record<string, RouteDocs>;
 
 /**
- * Minting editions (spec 001 §7 "Launch mint and offers"; issue 6, ADR 011): a quote for anyone,
+ * Minting editions (product.md#market-calls "Launch mint and offers"; ADR 011): a quote for anyone,
  * an order and its payment for the signed-in buyer, the order's state for anyone with its id.
  */
 export function editionsRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {

@@ -7,7 +7,10 @@ import { EventStreams } from './event-streams.ts';
 import type { MarketEvents } from './market-events.ts';
 
 const EventsQuerySchema = z.object({
-  /** Only the trades of these orders (spec 001 §7: trade_history updates filtered by order ids). */
+  /**
+   * Only the trades of these orders (product.md#market-calls: trade_history updates filtered by
+   * order ids).
+   */
   orderIds: z
     .string()
     .trim()
@@ -26,7 +29,7 @@ const EventsQuerySchema = z.object({
   address: z.string().trim().min(1).max(100, 'address is too long').optional(),
 });
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   stream: {
     summary: 'Live events: blocks, mempool, trades, BRC-20, notifications',

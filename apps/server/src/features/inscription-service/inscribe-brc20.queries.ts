@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 
-// What the inscription service reads of the BRC-20 index (migration 0019, issue 14) besides its
+// What the inscription service reads of the BRC-20 index (migration 0019, ADR 016) besides its
 // tickers (readTicker): the index's verdict on each mint once mined, and how far it has got.
 
 /** The amount (scaled) each of these inscriptions minted, from the index's mint-inscribe events. */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/create-db.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import { readTicker } from '../brc20/brc20.queries.ts';
 
-// What an order inscribes (issue 14): the request's files, or BRC-20 mints checked against our
+// What an order inscribes (ADR 016): the request's files, or BRC-20 mints checked against our
 // index first. A reveal must stay under the standard weight (400,000 WU): a file's body at most
 // MAX_FILE_BYTES.
 

@@ -6,7 +6,7 @@ import type { OrderKind } from './inscribe-kind.ts';
 import { inscribeOrderKey } from './inscribe-order.service.ts';
 import { orderFiles, type InscribeOrderRow } from './inscribe-orders.queries.ts';
 
-// The kinds of order the one state machine serves (ADR 016, issue 14): what differs between a
+// The kinds of order the one state machine serves (ADR 016, ADR 016): what differs between a
 // direct (or BRC-20) order and an edition order, as properties of its kind, so that the worker,
 // the refund and the routes read one path. The moves themselves are the same for every kind.
 

@@ -6,7 +6,9 @@ import { notify } from '../notifications/notifications.service.ts';
 
 type Tables = Database & InscribeTables;
 
-/** The states an order's buyer hears of (issue 17): its inscriptions are mined, or it is refunded. */
+/**
+ * The states an order's buyer hears of (ADR 018): its inscriptions are mined, or it is refunded.
+ */
 export const NOTIFIED_STATES: readonly InscribeOrderState[] = ['completed', 'refunded'];
 
 /**

@@ -17,7 +17,7 @@ import { findOrder, insertOrder, orderFiles } from './inscribe-orders.queries.ts
 import { planOrder, priceOf, QUOTE_KEY } from './inscribe-price.ts';
 import { toInscribeOrder } from './inscribe-wire.ts';
 
-// POST {service}/inscribe, POST {service}/price, GET {service}/order?id= (issue 14, ADR 016).
+// POST {service}/inscribe, POST {service}/price, GET {service}/order?id= (ADR 016).
 // The order is priced and its charge address made at once; the worker does the rest.
 
 type Body = z.output<typeof InscribeRequestSchema>;

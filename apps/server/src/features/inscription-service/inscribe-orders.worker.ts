@@ -10,7 +10,7 @@ import {
 } from './inscribe-orders.queries.ts';
 import { refundOrder } from './inscribe-refund.ts';
 
-// The inscription service's state machine (issue 14, ADR 016), one pass per order on the chain
+// The inscription service's state machine (ADR 016), one pass per order on the chain
 // workers' schedule (start, every block and mempool change, 30 s). Every move is conditional on
 // the state it leaves, so passes in several processes and the /pay route race safely:
 //   waiting-payment → payment-seen (paid in full, in the mempool) → payment-confirmed (mined) →

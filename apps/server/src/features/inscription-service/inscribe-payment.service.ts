@@ -22,7 +22,7 @@ import { cardinalCoins } from '../listings/wallet-coins.ts';
 import { findOrder, moveOrder, type InscribeOrderRow } from './inscribe-orders.queries.ts';
 import { getInscribeOrder } from './inscribe-order.service.ts';
 
-// Paying an order's charge from the connected wallet (issue 14): POST {service}/payment-psbt
+// Paying an order's charge from the connected wallet (ADR 016): POST {service}/payment-psbt
 // builds the PSBT paying exactly charge.amount to charge.address from the payer's cardinal coins
 // (never an inscribed one), change back; POST {service}/pay takes it signed, checks it pays
 // exactly that, runs testmempoolaccept and broadcasts it. The worker then sees the payment as it

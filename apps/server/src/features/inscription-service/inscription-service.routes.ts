@@ -19,7 +19,7 @@ import { buildOrderPaymentPsbt, payOrder } from './inscribe-payment.service.ts';
 
 const OrderQuerySchema = z.object({ id: z.string().min(1, 'id is required') });
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   inscribe: {
     tag: 'inscription-service',
@@ -54,7 +54,7 @@ const docs = {
 } satisfies Record<string, RouteDocs>;
 
 /**
- * Our inscription service (issue 14, ADR 016) in OrdinalsBot's shape: answers are the object
+ * Our inscription service (ADR 016) in OrdinalsBot's shape: answers are the object
  * itself, refusals HTTP 4xx `{ status: 'error', error }`. Its worker is started by workers.ts.
  */
 export function inscriptionServiceRoutes(

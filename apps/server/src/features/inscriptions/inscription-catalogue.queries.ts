@@ -13,10 +13,10 @@ export type CatalogueEntry = {
 const NONE: CatalogueEntry = { name: null, collection: null, traits: [], edition: null };
 
 /**
- * The item's name, collection and traits (issue 21 item 6), shown when its collection is
- * browsable or on sale in a launch: an onboarded collection still under review is a claim nobody
- * checked yet, so neither its name nor its traits are shown as the item's. An edition is named
- * by the launch whose reveal made it.
+ * The item's name, collection and traits (product.md#walk-through-fixes item 6), shown when its
+ * collection is browsable or on sale in a launch: an onboarded collection still under review is a
+ * claim nobody checked yet, so neither its name nor its traits are shown as the item's. An edition
+ * is named by the launch whose reveal made it.
  */
 export async function findCatalogueEntry(
   db: Db,

@@ -10,7 +10,7 @@ import { notFound } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
 import { findInscriptionDetails, findTransfers } from './inscriptions.queries.ts';
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   details: {
     summary: 'One inscription from our index',

@@ -17,10 +17,11 @@ import { checkIsMaker } from '../listings/trade-input.ts';
 import { checkOwnIcon } from './launch-icon.ts';
 import { insertEditionLaunch, isSlugTaken } from './launchpad.queries.ts';
 
-// POST /api/launchpad/editions/create (spec 000 §3, §5 Edition, §7): only the holder of an
-// inscription may launch editions of it, proved by the ownership signature
-// inscriptionId:timestamp:address:signedMessage: the address must hold the inscription per the
-// indexer and have signed the first three parts (BIP-322 or legacy), recently.
+// POST /api/launchpad/editions/create (product.md#records, #validation Edition,
+// product.md#creator-calls): only the holder of an inscription may launch editions of it, proved
+// by the ownership signature inscriptionId:timestamp:address:signedMessage: the address must hold
+// the inscription per the indexer and have signed the first three parts (BIP-322 or legacy),
+// recently.
 
 type CreateEditionBody = z.output<ReturnType<typeof createEditionBodySchema>>;
 

@@ -5,9 +5,9 @@ import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { SessionClaims } from '../auth/auth-token.ts';
 
-// Issue 17, defects: a pre-inscribed launch left unsigned (being prepared, or waiting for its
-// creator's signatures with none given yet) holds its slug and its inscriptions. Its creator may
-// abandon it, and it is dropped after UNSIGNED_LAUNCH_HOLD like an unsigned auction
+// product.md#spec-gaps, defects: a pre-inscribed launch left unsigned (being prepared, or waiting
+// for its creator's signatures with none given yet) holds its slug and its inscriptions. Its
+// creator may abandon it, and it is dropped after UNSIGNED_LAUNCH_HOLD like an unsigned auction
 // (auctions.queries dropStaleUnsigned). Nothing was broadcast for it, so nothing is undone on chain:
 // the launch, its phases, batches and orderbook rows, and its collection (still under review) are
 // deleted; its items leave that collection and may be launched again.

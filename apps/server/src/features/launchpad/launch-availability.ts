@@ -3,9 +3,9 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
 
-// Issue 21 items 1 and 12: what a new launch may hold, asked by the wizard's inscriptions step
-// and checked again when the launch is created. An item keeps its collection, and an item is in
-// one launch at a time (until that launch fails or is canceled).
+// product.md#walk-through-fixes items 1 and 12: what a new launch may hold, asked by the wizard's
+// inscriptions step and checked again when the launch is created. An item keeps its collection, and
+// an item is in one launch at a time (until that launch fails or is canceled).
 
 type Executor = Db['kysely'] | Transaction<Database>;
 

@@ -143,9 +143,9 @@ async function buildLaunchBatches(deps: AppDeps, launchpadId: string) {
     };
   });
 
-  // Listings: per phase, 100 a PSBT, the payout to the launch's "Creator BTC address" (spec 000
-  // §3 sends it as makerPaymentAddress; here that field is the key's address, which funds the
-  // deposits and signs), else to the payment address.
+  // Listings: per phase, 100 a PSBT, the payout to the launch's "Creator BTC address"
+  // (product.md#records sends it as makerPaymentAddress; here that field is the key's address,
+  // which funds the deposits and signs), else to the payment address.
   const catalogue = await collectionOf(deps, launch.collection_id);
   const payoutAddress = catalogue.creatorAddress ?? paymentAddress;
   for (const phase of phases) {

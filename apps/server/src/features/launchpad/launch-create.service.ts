@@ -11,10 +11,10 @@ import { unavailableItems } from './launch-availability.ts';
 import { checkOwnIcon } from './launch-icon.ts';
 import { insertLaunch, isSlugTaken, type NewLaunch } from './launchpad.queries.ts';
 
-// POST /api/launchpad/create (spec 000 §7, ADR 010): checks what the schema cannot (keys, slug,
-// that every inscription sits alone on an output of the creator's, in no other launch or
-// collection, and that the icon is ours: issue 21 items 1 and 3), stores the launch as
-// 'initializing', and leaves the batches to the worker (launch-batches.worker.ts).
+// POST /api/launchpad/create (product.md#creator-calls, ADR 010): checks what the schema cannot
+// (keys, slug, that every inscription sits alone on an output of the creator's, in no other launch
+// or collection, and that the icon is ours: product.md#walk-through-fixes items 1 and 3), stores
+// the launch as 'initializing', and leaves the batches to the worker (launch-batches.worker.ts).
 
 type CreateBody = z.output<ReturnType<typeof createLaunchpadBodySchema>>;
 

@@ -3,8 +3,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import { invalidInput } from '../../http/app-error.ts';
 
 /**
- * A collection's icon must be one of our own images (issue 21 item 3): an upload (local, or on the
- * configured S3 public URL) or an inscription's /content, never a third party's URL that
+ * A collection's icon must be one of our own images (product.md#walk-through-fixes item 3): an
+ * upload (local, or on the configured S3 public URL) or an inscription's /content, never a third
+ * party's URL that
  * /collections would make every visitor load. A 400 naming `field` otherwise.
  */
 export function checkOwnIcon(deps: AppDeps, icon: string, field: string): void {

@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import { AppError } from '../../http/app-error.ts';
 
-// A launch's inventory against the chain (issue 13 finding 7): its items cannot be withdrawn with
-// the platform's co-signature while it holds them, and an item that leaves anyway (the creator's
-// seller-alone path after the timelock) stops being listed and counted.
+// A launch's inventory against the chain (product.md#trust-findings finding 7): its items cannot
+// be withdrawn with the platform's co-signature while it holds them, and an item that leaves anyway
+// (the creator's seller-alone path after the timelock) stops being listed and counted.
 
 /**
  * The phase order `o` (of phase `p`) is of an item no mint of its launch took: a phase's orders of
@@ -113,7 +113,7 @@ export async function closeSpentLaunchItems(db: Db): Promise<string[]> {
 /**
  * Unminted items of the launch still on their way into its wallet: their orders name an output the
  * indexer has not confirmed them on yet (the deposit is in the mempool). A mint cannot spend them
- * before the next block, so the mint page says so (issue 21 item 10).
+ * before the next block, so the mint page says so (product.md#walk-through-fixes item 10).
  */
 export async function movingLaunchItems(db: Db, launchpadId: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`
@@ -128,7 +128,7 @@ export async function movingLaunchItems(db: Db, launchpadId: string): Promise<nu
   return rows[0]?.n ?? 0;
 }
 
-/** Unminted items of the launch held for a mint offer being signed now (spec 001 §3). */
+/** Unminted items of the launch held for a mint offer being signed now (product.md#records). */
 export async function reservedLaunchItems(db: Db, launchpadId: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     select count(distinct o.inscription_id)::int as n

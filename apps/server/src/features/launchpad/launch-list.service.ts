@@ -16,10 +16,10 @@ import { phaseOf, progressMeta, remainingOf, totalOf } from './launch-read.servi
 import { listedLaunches, mintedCounts, phasesOfLaunches } from './launchpad.queries.ts';
 
 // GET /api/launchpad/featured (the strip on /collections) and GET /api/launchpad/launches (the
-// /launches page), issue 21 item 4: a launch's place follows its badge, so a live launch is never
-// pushed out by newer sold-out ones. The badge needs the phases' windows and the minted count at
-// this moment, so the order is worked out here over all listed launches (three queries, whatever
-// their number), not in SQL; a page is sliced from it.
+// /launches page), product.md#walk-through-fixes item 4: a launch's place follows its badge, so a
+// live launch is never pushed out by newer sold-out ones. The badge needs the phases' windows and
+// the minted count at this moment, so the order is worked out here over all listed launches (three
+// queries, whatever their number), not in SQL; a page is sliced from it.
 
 /** Live first, then Coming soon, then the rest; newest first within each (the query's order). */
 const RANK: Record<FeaturedStatus, number> = { Live: 0, ComingSoon: 1, SoldOut: 2, Ended: 2 };

@@ -3,8 +3,8 @@ import type { Database } from '../../db/database.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
 /**
- * A launch went live (issue 17, ADR 019: live at once, no approval first): everyone on one of its
- * phases' allow lists is told, in the transaction that made it live, once per launch.
+ * A launch went live (product.md#spec-gaps, ADR 019: live at once, no approval first): everyone on
+ * one of its phases' allow lists is told, in the transaction that made it live, once per launch.
  */
 export async function notifyLaunchLive(
   trx: Transaction<Database>,

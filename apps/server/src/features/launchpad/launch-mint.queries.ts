@@ -12,8 +12,9 @@ export type Allowance = {
   /** Null: unlimited (public phase). */
   allocation: number | null;
   /**
-   * The allow-list entry the wallet mints under (issue 13 finding 1): its use is counted over
-   * every mint where either address equals it, and locked by it. Null in a public phase.
+   * The allow-list entry the wallet mints under (product.md#trust-findings finding 1): its use is
+   * counted over every mint where either address equals it, and locked by it. Null in a public
+   * phase.
    */
   entry: string | null;
   /** A listed address of the wallet that it did not prove (no session, no signature). */

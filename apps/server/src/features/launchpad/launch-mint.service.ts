@@ -40,9 +40,9 @@ import {
 } from './reservation-hold.ts';
 import { mintHolder, promisedCoinsOf, releaseHold } from './reservation-holds.queries.ts';
 
-// Minting a pre-inscribed launch (spec 001 §7 offer/create, offer/submit; ADR 010). The server
-// reserves free items of the open phase for the minter within their allocation, builds the
-// purchase of those items (each row's own stored 0x83 signature, never its batch's PSBT; the
+// Minting a pre-inscribed launch (product.md#market-calls offer/create, offer/submit; ADR 010).
+// The server reserves free items of the open phase for the minter within their allocation, builds
+// the purchase of those items (each row's own stored 0x83 signature, never its batch's PSBT; the
 // platform's co-signature on the maker wallet inputs), and co-signs only at submit, only while
 // the reservation holds and the phase is open: a mint outside the phase, the allow list or the
 // allocation cannot be valid.
@@ -52,7 +52,7 @@ type SubmitBody = z.output<typeof SubmitMintOfferBodySchema>;
 
 /**
  * A minter has this long to sign; the items stay theirs meanwhile. What signing needs, no more: a
- * longer hold is inventory kept from real buyers (issue 13 finding 3).
+ * longer hold is inventory kept from real buyers (product.md#trust-findings finding 3).
  */
 const MINT_RESERVATION_MS = 2 * 60 * 1000;
 
@@ -122,7 +122,8 @@ export async function createMintOffer(
     await holdOrRefuse(deps, { ...hold, address: body.takerPaymentAddress });
     return { ...payload, ids, expiresAt: until.toISOString() };
   } catch (err) {
-    // A failed offer gives its items back at once (issue 21 item 10), not after the hold.
+    // A failed offer gives its items back at once (product.md#walk-through-fixes item 10), not
+    // after the hold.
     await releaseItems(deps.db, ids, body.takerOrdinalAddress);
     throw coinsPromisedOr(err, promised);
   }

@@ -46,7 +46,7 @@ export async function getLaunchInfo(deps: AppDeps, launchpadId: string): Promise
 
 export async function getPublicLaunch(deps: AppDeps, slug: string): Promise<PublicLaunchpad> {
   const launch = await findLaunchBySlug(deps.db.kysely, slug);
-  // Launches not through signing yet, or failed, are not public (spec 001 §2).
+  // Launches not through signing yet, or failed, are not public (product.md#market-screens).
   if (!launch || ['initializing', 'pending_psbt_signature', 'failed'].includes(launch.status)) {
     throw notFound(`Launchpad ${slug} not found`);
   }
@@ -88,8 +88,8 @@ async function soldOf(deps: AppDeps, launch: Launchpad): Promise<number> {
 }
 
 /**
- * Spec 001 §5: remaining = total − minted; zero when the total is not positive. An editions
- * launch counts its editions.
+ * product.md#validation: remaining = total − minted; zero when the total is not positive. An
+ * editions launch counts its editions.
  */
 export function remainingOf(launch: Launchpad, minted: number): number {
   const total = totalOf(launch);
@@ -97,7 +97,9 @@ export function remainingOf(launch: Launchpad, minted: number): number {
   return Math.max(0, total - minted);
 }
 
-/** meta_data's progress fields (spec 001 §5), whole counts or null, whatever was stored. */
+/**
+ * meta_data's progress fields (product.md#validation), whole counts or null, whatever was stored.
+ */
 export function progressMeta(launch: Launchpad): PublicLaunchpad['meta_data'] {
   const count = (value: unknown) =>
     typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;

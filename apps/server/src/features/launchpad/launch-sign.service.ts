@@ -13,11 +13,12 @@ import {
   type ListingWitness,
 } from './launchpad.queries.ts';
 
-// GET /api/launchpad/get-psbt/{psbtId} and PUT /api/launchpad/confirm/{psbtId} (spec 000 §7,
-// ADR 010). A deposit is checked to be exactly the transaction built, finalized, accepted by the
-// node and broadcast; a listing batch's signatures are checked against their digests and each is
-// kept with its own orderbook row (maker_witness), which is all a mint reads.
-// The signatures are the authority: whoever sends them, only the creator's keys make them valid.
+// GET /api/launchpad/get-psbt/{psbtId} and PUT /api/launchpad/confirm/{psbtId}
+// (product.md#creator-calls, ADR 010). A deposit is checked to be exactly the transaction built,
+// finalized, accepted by the node and broadcast; a listing batch's signatures are checked against
+// their digests and each is kept with its own orderbook row (maker_witness), which is all a mint
+// reads. The signatures are the authority: whoever sends them, only the creator's keys make them
+// valid.
 
 export async function getLaunchPsbt(deps: AppDeps, psbtId: string): Promise<LaunchPsbtPayload> {
   const batch = await findBatch(deps.db.kysely, psbtId);

@@ -48,7 +48,7 @@ export type NewLaunch = {
     creator_name: string;
     creator_email: string;
     creator_btc_address: string;
-    /** The uploaded banner's URL (issue 17); absent or '' is none. */
+    /** The uploaded banner's URL (product.md#spec-gaps); absent or '' is none. */
     banner?: string | undefined;
   };
   creatorUserId: string | null;
@@ -175,13 +175,13 @@ type NewCollection = {
 
 /**
  * A collection under review, not tradable, with its catalogue: each inscription's name and image,
- * and its traits. An item keeps its collection (issue 21 item 1): only an inscription of no
- * collection, or of a failed or canceled launch's, moves into this one (the services refuse the
- * rest first, and it is checked again here under a lock).
+ * and its traits. An item keeps its collection (product.md#walk-through-fixes item 1): only an
+ * inscription of no collection, or of a failed or canceled launch's, moves into this one (the
+ * services refuse the rest first, and it is checked again here under a lock).
  */
 async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
   // Two creations naming one item at once: the second waits here, then finds it taken, rather
-  // than two launches selling the same inscription (issue 21 item 1).
+  // than two launches selling the same inscription (product.md#walk-through-fixes item 1).
   await sql`select pg_advisory_xact_lock(${ITEMS_LOCK})`.execute(trx);
   // The services checked the slug before the lock: two creations of one slug at once (a double
   // submit) both pass that check, and the second would fail on the slug's unique index (a 500).
@@ -254,10 +254,10 @@ async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
 }
 
 /**
- * An editions launch (spec 000 §3 Edition): its collection under review, the launch live at once
- * (nothing to sign: each edition is inscribed when minted), and one public phase holding its
+ * An editions launch (product.md#records Edition): its collection under review, the launch live at
+ * once (nothing to sign: each edition is inscribed when minted), and one public phase holding its
  * price and dates. The collection holds the editions, never the original: it keeps its own
- * collection, or none (issue 21 item 1).
+ * collection, or none (product.md#walk-through-fixes item 1).
  */
 export async function insertEditionLaunch(
   db: Db,

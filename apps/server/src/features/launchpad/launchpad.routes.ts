@@ -62,7 +62,7 @@ const AllocationQuerySchema = z.object({
     .optional(),
 });
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   create: { summary: 'Create a pre-inscribed launch', payload: CreateLaunchpadPayloadSchema },
   editionsCreate: { summary: 'Create an edition launch', payload: CreateEditionPayloadSchema },
@@ -121,8 +121,9 @@ const docs = {
 } satisfies Record<string, RouteDocs>;
 
 /**
- * The pre-inscribed launch (spec 000 §7, spec 001 §7 "Launch mint and offers"; issue 6, ADR 010).
- * Creating and minting need sign-in; signing batches is authorized by the signatures themselves.
+ * The pre-inscribed launch (product.md#creator-calls, #market-calls "Launch mint and offers"; ADR
+ * 010). Creating and minting need sign-in; signing batches is authorized by the signatures
+ * themselves.
  */
 export function launchpadRoutes(
   app: FastifyInstance,
@@ -171,7 +172,8 @@ export function launchpadRoutes(
     return { success: true, payload: await getLaunchInfo(deps, id) };
   });
 
-  // Issue 17: the creator's launches with their state (resume what is unsigned, or abandon it).
+  // product.md#spec-gaps: the creator's launches with their state (resume what is unsigned, or
+  // abandon it).
   app.get(
     '/api/launchpad/mine',
     documented(docs.mine, { preHandler: requireSession(deps.jwtSecret) }),
@@ -207,7 +209,8 @@ export function launchpadRoutes(
     payload: await getFeaturedLaunches(deps),
   }));
 
-  // The /launches page (issue 21 item 4): every listed launch by status tab and type, paged.
+  // The /launches page (product.md#walk-through-fixes item 4): every listed launch by status tab
+  // and type, paged.
   app.get('/api/launchpad/launches', documented(docs.launches), async (request) => {
     const query = parseInput(LaunchesQuerySchema, request.query, 'query');
     return { success: true, payload: await listLaunches(deps, query) };
@@ -234,9 +237,9 @@ export function launchpadRoutes(
     },
   );
 
-  // Minting needs sign-in (issue 13 findings 1 and 3): the allowance is the proven wallet's.
-  // The wizard's inscriptions step (issue 21 items 1 and 12): what creating would refuse, said
-  // while the list is checked rather than at the last step.
+  // Minting needs sign-in (product.md#trust-findings findings 1 and 3): the allowance is the
+  // proven wallet's. The wizard's inscriptions step (product.md#walk-through-fixes items 1 and
+  // 12): what creating would refuse, said while the list is checked rather than at the last step.
   app.post(
     '/api/launchpad/check-inscriptions',
     documented(docs.checkInscriptions),

@@ -15,11 +15,12 @@ import { collectedInscriptions } from './launch-availability.ts';
 import { checkOwnIcon } from './launch-icon.ts';
 import { insertOnboardedCollection, isSlugTaken } from './launchpad.queries.ts';
 
-// POST /api/collection/onboard (spec 000 §2 "Submit a live collection", §7): a collection of
-// inscriptions already out in the world, submitted for review (is_under_review, not tradable until
-// a reviewer lets it). Every inscription must be known to the indexer, in no other collection, and
-// held by the wallet that onboards it (issue 21 item 2): the signed-in address, or the ordinals
-// address that signed onboardProofMessage. The icon must be ours (item 3).
+// POST /api/collection/onboard (product.md#wizard-screens "Submit a live collection",
+// product.md#creator-calls): a collection of inscriptions already out in the world, submitted for
+// review (is_under_review, not tradable until a reviewer lets it). Every inscription must be known
+// to the indexer, in no other collection, and held by the wallet that onboards it
+// (product.md#walk-through-fixes item 2): the signed-in address, or the ordinals address that
+// signed onboardProofMessage. The icon must be ours (item 3).
 
 type OnboardBody = z.output<ReturnType<typeof onboardCollectionBodySchema>>;
 

@@ -10,8 +10,9 @@ import {
   type HoldRefusal,
 } from './reservation-holds.queries.ts';
 
-// Issue 13 finding 3, shared by launch mint offers and edition orders: the coins a reservation's
-// PSBTs spend, and the hold that promises them within the caps (env.ts, the README's table).
+// product.md#trust-findings finding 3, shared by launch mint offers and edition orders: the coins
+// a reservation's PSBTs spend, and the hold that promises them within the caps (env.ts, the
+// README's table).
 
 /** Outpoints of the inputs the taker signs (the coins their reservation spends). */
 export function takerOutpoints(

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 
-// Issue 13 finding 3: a reservation (launch mint offer, edition order) holds its items only with
-// coins no other open one has promised, and within caps per wallet and per client. Raw SQL: the
-// tables (0017) are this file's alone.
+// product.md#trust-findings finding 3: a reservation (launch mint offer, edition order) holds its
+// items only with coins no other open one has promised, and within caps per wallet and per client.
+// Raw SQL: the tables (0017) are this file's alone.
 
 export type Hold = {
   /** 'mint:{phaseId}:{ordinals address}' (one per taker and phase) or 'order:{orderId}'. */

@@ -33,9 +33,10 @@ import { checkKeyOfAddress } from '../../http/address-input.ts';
 import { ownListing } from './trade-input.ts';
 import { cardinalCoins } from './wallet-coins.ts';
 
-// Delisting (spec 001 §7): on chain, the inscription moves back to the maker's ordinal address,
-// which kills every signature over the listed output; off chain, a signed 'cancel {listingId}'
-// takes it off sale at once (enough here: the seller's signature never left the server).
+// Delisting (product.md#market-calls): on chain, the inscription moves back to the maker's ordinal
+// address, which kills every signature over the listed output; off chain, a signed 'cancel
+// {listingId}' takes it off sale at once (enough here: the seller's signature never left the
+// server).
 
 /** A prepared delisting is good for this long. */
 const DELIST_TTL_MS = 30 * 60 * 1000;

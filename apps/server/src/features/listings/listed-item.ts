@@ -89,7 +89,7 @@ export function termsOf(row: ListingRow): ListingTerms {
 export function listedItemsOf(rows: readonly ListingRow[], network: BitcoinNetwork): ListedItem[] {
   if (rows.length === 0) return [];
   const items = rows.map((row) => listingItemParams(termsOf(row), network));
-  // The items alone: the listing PSBT itself is not needed again (issue 18).
+  // The items alone: the listing PSBT itself is not needed again (product.md#scale-and-delivery).
   return listingItems({ items, network });
 }
 

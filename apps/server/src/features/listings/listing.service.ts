@@ -31,7 +31,7 @@ import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
 import { checkIsMaker, checkOwnListing, inOrder } from './trade-input.ts';
 import { makerWalletOfKey, protectedWalletOf } from './protected-listing.ts';
 
-// Listing (spec 001 §7 create, confirm): the maker signs input i / output i of a PSBT
+// Listing (product.md#market-calls create, confirm): the maker signs input i / output i of a PSBT
 // with SIGHASH_SINGLE|ANYONECANPAY; the server checks the signature against the digest of what it
 // built and keeps it. The payout goes to the maker's payment address (msigner).
 

@@ -53,7 +53,7 @@ export async function catalogueOf(
  * Which of these inscriptions, on these outputs, are for sale now: by a market listing, or by a
  * launch phase's order of the output they sit on. A phase's order of an item minted in another
  * phase stays 'active' on the output the item left, and must not stop its minter listing it
- * (issue 21 item 8).
+ * (product.md#walk-through-fixes item 8).
  */
 export async function listedInscriptions(
   db: Db,
@@ -234,7 +234,9 @@ export async function replaceListingSignature(
 export async function cancelListing(
   db: Executor,
   id: string,
-  /** An exposed listing closes only by an on-chain delisting (issue 13 finding 2). */
+  /**
+   * An exposed listing closes only by an on-chain delisting (product.md#trust-findings finding 2).
+   */
   from: readonly OrderbookStatus[] = ['pending', 'active'],
 ): Promise<boolean> {
   const updated = await db

@@ -27,7 +27,7 @@ import { confirmListings, createListings } from './listing.service.ts';
 import { createOffer, submitOffer } from './offer.service.ts';
 import { relistListing } from './relist.service.ts';
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   create: {
     summary: 'List inscriptions: the PSBTs to sign',
@@ -71,7 +71,9 @@ const docs = {
   },
 } satisfies Record<string, RouteDocs>;
 
-/** Trading (spec 001 §7 Listings, issue 4): listing, delisting, relisting and buying. */
+/**
+ * Trading (product.md#market-calls Listings, ADR 007): listing, delisting, relisting and buying.
+ */
 export function listingsRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
   const signedIn = { config: writeLimit, preHandler: requireSession(deps.jwtSecret) };
   const open = { config: writeLimit };

@@ -50,10 +50,10 @@ import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
 import { inOrder, unavailable } from './trade-input.ts';
 import { cardinalCoins, splitPadding } from './wallet-coins.ts';
 
-// Buying (spec 001 §7 createOffer, submitOffer): the server builds the purchase from the stored
-// listings and the buyer's own cardinal coins, the buyer signs their inputs only, and the server
-// adds the sellers' stored signatures, checks, claims the listings and broadcasts. The buyer never
-// sees a seller's signature, and only the transaction built here can be submitted.
+// Buying (product.md#market-calls createOffer, submitOffer): the server builds the purchase from
+// the stored listings and the buyer's own cardinal coins, the buyer signs their inputs only, and
+// the server adds the sellers' stored signatures, checks, claims the listings and broadcasts. The
+// buyer never sees a seller's signature, and only the transaction built here can be submitted.
 
 /** A buyer has this long to sign an offer. */
 const OFFER_TTL_MS = 30 * 60 * 1000;
@@ -106,10 +106,11 @@ export async function buildOffer(
   const network = env.BITCOIN_NETWORK;
   const listings = listedItemsOf(rows, network);
   const ids = rows.map((row) => row.id);
-  // satScan (spec 001 §7) tells that the buyer pays from their ordinals address, whose coins may
-  // carry inscriptions; the server scans every coin's sats either way: cardinalCoins keeps only
-  // coins the indexer vouches hold none, so no inscription is ever spent as padding or fee.
-  // A mint never spends coins another open mint offer or edition order promised (issue 13 #3).
+  // satScan (product.md#market-calls) tells that the buyer pays from their ordinals address, whose
+  // coins may carry inscriptions; the server scans every coin's sats either way: cardinalCoins
+  // keeps only coins the indexer vouches hold none, so no inscription is ever spent as padding or
+  // fee. A mint never spends coins another open mint offer or edition order promised
+  // (product.md#trust-findings #3).
   const coins = (await cardinalCoins(chain.source, body.takerPaymentAddress, network)).filter(
     (c) => !options.promised?.has(`${c.txid}:${c.vout}`),
   );
@@ -158,7 +159,8 @@ export async function buildOffer(
 
   const psbt = bytesToBase64(purchase.psbt);
   const setupPsbt = setup && bytesToBase64(setup.psbt);
-  // The txid of the transaction just built, not of its PSBT parsed again (issue 18).
+  // The txid of the transaction just built, not of its PSBT parsed again
+  // (product.md#scale-and-delivery).
   const txid = purchase.unsignedTxid;
   await insertOffer(deps.db, {
     txid,
@@ -219,7 +221,7 @@ export type StoredOffer = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
 
 /**
  * The PSBT a taker signed, parsed once for the whole request: finding its offer and finalizing it
- * both read it, and each parse checks every public key in it again (issue 18).
+ * both read it, and each parse checks every public key in it again (product.md#scale-and-delivery).
  */
 export function signedPsbtOf(signedPsbt: string, field: string): ParsedPsbt {
   return withTradeErrors(field, () => parsePsbt(signedPsbt));
@@ -252,7 +254,7 @@ export async function settleOffer(
 ): Promise<{ txId: string; setupTxId: string | null }> {
   const { env, chain, db } = deps;
   const network = env.BITCOIN_NETWORK;
-  // Our own PSBT, parsed once for the coin check and the merge (issue 18).
+  // Our own PSBT, parsed once for the coin check and the merge (product.md#scale-and-delivery).
   const built = {
     psbt: withTradeErrors(fields.psbt, () => parsePsbt(offer.psbt)),
     layout: offer.layout as BuiltPurchase['layout'],
@@ -269,7 +271,8 @@ export async function settleOffer(
   const hexes = setupFinal ? [setupFinal.hex, final.hex] : [final.hex];
   // A listing whose owner is moving it is off sale even before the tracker closes it: with full
   // RBF our purchase could otherwise replace the owner's own transaction.
-  // Asked at once: one after the other, each waits its turn at the node's gate (issue 18).
+  // Asked at once: one after the other, each waits its turn at the node's gate
+  // (product.md#scale-and-delivery).
   const spent = await Promise.all(
     rows.map((row) => isSpent(chain, row.outpoint, row.maker_ordinal_address)),
   );

@@ -87,7 +87,7 @@ export async function claimListings(
      * serializes the taker's offers and mints in the phase, so allocations hold.
      */
     mintPhaseId?: string | null;
-    /** The final transactions, journalled with the claim (issue 13 finding 5). */
+    /** The final transactions, journalled with the claim (product.md#trust-findings finding 5). */
     journal: NewClaim;
   },
 ): Promise<string | undefined> {
@@ -135,8 +135,8 @@ export async function claimListings(
 /**
  * Serializes one taker's mint offers and mints in a phase (transaction-scoped advisory locks on
  * each of its addresses, in one order so that two takers never deadlock), so counting an
- * allow-list entry's use and taking items cannot interleave (issue 13 finding 1: the entry is
- * either address, so both are locked).
+ * allow-list entry's use and taking items cannot interleave (product.md#trust-findings finding 1:
+ * the entry is either address, so both are locked).
  */
 export async function lockTakerInPhase(
   trx: Transaction<Database>,

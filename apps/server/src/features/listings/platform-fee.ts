@@ -15,9 +15,10 @@ import { discountAmount, type Discount } from '@om/core';
 import type { Env } from '../../env.ts';
 
 /**
- * The platform's maker fee (issue 4): PLATFORM_FEE_BPS of the price, deducted from the seller's
- * payout (msigner's makerFeeBp); nothing for a zero-fee collection (spec 001 §3 is_zero_fee); less
- * the best of the discounts that apply (spec 001 §3 Discount), never below zero.
+ * The platform's maker fee (ADR 007): PLATFORM_FEE_BPS of the price, deducted from the seller's
+ * payout (msigner's makerFeeBp); nothing for a zero-fee collection (product.md#records
+ * is_zero_fee); less the best of the discounts that apply (product.md#records Discount), never
+ * below zero.
  */
 export function listingMakerFee(
   price: bigint,
@@ -37,12 +38,12 @@ export function listingMakerFee(
  * it is left out (a node would not relay it); the buyer then funds that much less, so no one pays
  * what the platform forgoes.
  *
- * One rule for every sale (issue 21 item 20): listings, launch mints (their listings are priced by
- * listingMakerFee when the batches are built) and editions (edition-terms) all charge
- * listingMakerFee of the price through this output, so a fee under the fee address's dust limit
- * (330 sats for taproot: 1% of a purchase under 33,000 sats) is waived everywhere alike. That is why
- * a cheap mint shows no platform fee where a dearer one shows 1%; the buy review says so
- * (apps/web trade/platform-fee-rule.ts).
+ * One rule for every sale (product.md#walk-through-fixes item 20): listings, launch mints (their
+ * listings are priced by listingMakerFee when the batches are built) and editions (edition-terms)
+ * all charge listingMakerFee of the price through this output, so a fee under the fee address's
+ * dust limit (330 sats for taproot: 1% of a purchase under 33,000 sats) is waived everywhere alike.
+ * That is why a cheap mint shows no platform fee where a dearer one shows 1%; the buy review says
+ * so (apps/web trade/platform-fee-rule.ts).
  */
 export function platformFeeOutput(
   address: string | undefined,

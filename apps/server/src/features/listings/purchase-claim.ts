@@ -4,7 +4,7 @@ import { markBroadcast } from './offers.queries.ts';
 
 /**
  * A purchase's claim (a market listing or a launch mint) when its journalled transaction turned
- * out sent, or lost to another transaction (issue 13 findings 5 and 2).
+ * out sent, or lost to another transaction (product.md#trust-findings findings 5 and 2).
  */
 export const purchaseClaim = {
   async sent(deps: AppDeps, claim: ClaimedTransaction): Promise<void> {

@@ -64,7 +64,8 @@ export function quoteOf(input: {
 /**
  * The txid of a PSBT's unsigned transaction (no scriptSigs, no witnesses): the same for the PSBT
  * built and the one the buyer signed, whatever the wallet finalized. Throws TradeError. Takes the
- * PSBT parsed when the caller has it: a request parses what it received once (issue 18).
+ * PSBT parsed when the caller has it: a request parses what it received once
+ * (product.md#scale-and-delivery).
  */
 export function unsignedTxidOf(psbt: string | ParsedPsbt): string {
   const once = createHash('sha256').update(parsePsbt(psbt).unsignedTx).digest();

@@ -18,8 +18,8 @@ import { checkAddress } from '../../http/address-input.ts';
 import { checkProtectedKey } from './protected-listing.ts';
 import { ownListing } from './trade-input.ts';
 
-// Relisting (spec 001 §7 relist): a new price on the same UTXO. The new signature replaces the
-// old one, which never left the server, so the old price can never be filled again.
+// Relisting (product.md#market-calls relist): a new price on the same UTXO. The new signature
+// replaces the old one, which never left the server, so the old price can never be filled again.
 
 type RelistBody = z.output<typeof RelistBodySchema>;
 

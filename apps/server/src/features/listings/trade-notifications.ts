@@ -7,7 +7,7 @@ import type { TradeChange } from './trade-change.ts';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
- * What a trade's move tells its two sides (issue 17, ADR 018), written in the transaction that
+ * What a trade's move tells its two sides (ADR 018), written in the transaction that
  * moves it. Keys are per trade, so the tracker's next pass, or another process's, adds nothing;
  * a reorg that takes the block back retracts them, and the block mined again restores them.
  */

@@ -16,7 +16,7 @@ import type { TradeChange } from './trade-change.ts';
 import { trackWithChainSource } from './trade-tracker.source.ts';
 
 /**
- * Keeps listings and trades in step with the chain (issue 4): after each indexed block and each
+ * Keeps listings and trades in step with the chain (ADR 007): after each indexed block and each
  * mempool refresh, and on a timer (startChainWorker). Answers the function that stops it.
  */
 export function startTradeTracker(deps: AppDeps): () => Promise<void> {

@@ -25,7 +25,7 @@ export type AddressCoin = {
 /**
  * Every coin of the address unspent by the mempool (confirmed, or unconfirmed and placed by
  * ord's rules), with its inscriptions. A coin the source cannot vouch for counts as inscribed:
- * an inscription spent as padding or fee is lost (issue 4 "Safety").
+ * an inscription spent as padding or fee is lost (ADR 007 "Safety").
  */
 export async function addressCoins(
   source: ChainSource,

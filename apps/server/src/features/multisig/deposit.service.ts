@@ -16,8 +16,8 @@ import { cosignAndBroadcast, findSigned, saveForSigning } from './multisig-tx.ts
 import { bitcoinWallet } from './wallets.service.ts';
 
 // Funding the multisig wallet from the payment wallet, split into numberOfOutputs coins of at
-// least 10,000 sats each (spec 001 §5 split defaults), so that several purchases and padding
-// setups can spend in parallel.
+// least 10,000 sats each (product.md#validation split defaults), so that several purchases and
+// padding setups can spend in parallel.
 
 export async function prepareDeposit(
   deps: AppDeps,

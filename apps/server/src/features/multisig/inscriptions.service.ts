@@ -23,7 +23,7 @@ import { saveForSigning } from './multisig-tx.ts';
 import { refuseAuctionedInscriptions } from './reserved-coins.ts';
 import { bitcoinWallet, ensureWallet } from './wallets.service.ts';
 
-// Inscriptions into and out of the maker wallet (ADR 009, issue 5 "Snipe protection"): a seller
+// Inscriptions into and out of the maker wallet (ADR 009, ADR 009 "Snipe protection"): a seller
 // moves an inscription's output whole into their maker wallet before listing it protected, and
 // takes it back out with the platform's co-signature. Both are completed by the confirm calls of
 // deposit.service.ts and withdrawal.service.ts, through multisig-tx.ts.

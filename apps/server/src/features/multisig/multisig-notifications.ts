@@ -3,7 +3,7 @@ import type { Db } from '../../db/create-db.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
 /**
- * A withdrawal from a multisig wallet is mined (issue 17, ADR 018): its owner hears it, at the
+ * A withdrawal from a multisig wallet is mined (ADR 018): its owner hears it, at the
  * wallet's user address and the recipient. Keyed per transaction; the claims worker calls it once
  * the transaction is final, and a second call adds nothing.
  */

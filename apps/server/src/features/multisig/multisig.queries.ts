@@ -133,8 +133,8 @@ export async function findMultisigTx(db: Db, txid: string): Promise<MultisigTxRo
 }
 
 /**
- * Marks it broadcast, once, and journals its final transaction with the claim (issue 13 finding 5):
- * false when another request already did.
+ * Marks it broadcast, once, and journals its final transaction with the claim
+ * (product.md#trust-findings finding 5): false when another request already did.
  */
 export async function claimBroadcast(
   db: Db,

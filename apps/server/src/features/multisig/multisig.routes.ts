@@ -28,7 +28,7 @@ const WalletParamSchema = z.object({
   id: z.string().trim().min(1, 'id is required').max(100, 'id is too long'),
 });
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   getWallet: {
     summary: "The user's 2-of-2 multisig wallet (created on first ask)",
@@ -78,7 +78,7 @@ const docs = {
 } satisfies Record<string, RouteDocs>;
 
 /**
- * The multisig and maker wallets (spec 001 §7 Multisig, issue 5, ADR 009). No sign-in: every
+ * The multisig and maker wallets (product.md#market-calls Multisig, ADR 009). No sign-in: every
  * transaction needs the user's own signature, which is the authority; the platform only adds its
  * signature to transactions it built for that user.
  */

@@ -12,9 +12,9 @@ import { withTradeErrors } from '../listings/trade-errors.ts';
 import { cosignAndBroadcast, findSigned, saveForSigning } from './multisig-tx.ts';
 import { bitcoinWallet, requireWallet, walletCoins } from './wallets.service.ts';
 
-// Padding in the multisig wallet (spec 001 §7 setup-padding / confirm-padding): its coins split
-// into numberOfOutputs outputs of 1,000 sats at its own address, which purchases then take as
-// their padding inputs.
+// Padding in the multisig wallet (product.md#market-calls setup-padding / confirm-padding): its
+// coins split into numberOfOutputs outputs of 1,000 sats at its own address, which purchases then
+// take as their padding inputs.
 
 export async function setupPadding(
   deps: AppDeps,

@@ -96,7 +96,10 @@ export async function requireWallet(deps: AppDeps, idOrAddress: string): Promise
   return row;
 }
 
-/** A wallet coin, with whether it counts as padding (spec 001 §5: a cardinal coin above 600). */
+/**
+ * A wallet coin, with whether it counts as padding (product.md#validation: a cardinal coin above
+ * 600).
+ */
 export type WalletCoin = AddressCoin & { isPadding: boolean };
 
 /**
@@ -145,7 +148,7 @@ export async function walletUtxos(
   };
 }
 
-/** The wallet's transactions with the net amount each moved in or out (spec 001 §3). */
+/** The wallet's transactions with the net amount each moved in or out (product.md#records). */
 export async function walletTransactions(
   deps: AppDeps,
   idOrAddress: string,

@@ -18,9 +18,9 @@ import { findWalletOfKey } from './multisig.queries.ts';
 import { cosignAndBroadcast, findSigned, saveForSigning } from './multisig-tx.ts';
 import { bitcoinWallet, walletCoins } from './wallets.service.ts';
 
-// Withdrawals from the multisig wallet (spec 001 §7): BTC to any address, the fee from the wallet,
-// change back to it. withdrawal/confirm also completes an inscription withdrawal from the maker
-// wallet: both are the user's transactions that the platform co-signs.
+// Withdrawals from the multisig wallet (product.md#market-calls): BTC to any address, the fee from
+// the wallet, change back to it. withdrawal/confirm also completes an inscription withdrawal from
+// the maker wallet: both are the user's transactions that the platform co-signs.
 
 export async function prepareWithdrawal(
   deps: AppDeps,

@@ -25,7 +25,7 @@ function badRequest(reply: FastifyReply, msg: string) {
   return reply.status(400).send({ success: false, error: msg, errors: [{ msg }] });
 }
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   list: { summary: "The user's notifications, paged", query: ListQuery },
   unreadCount: { summary: 'How many notifications are unread' },
@@ -35,7 +35,10 @@ const docs = {
   readAll: { summary: 'Mark every notification read', body: 'none' },
 } satisfies Record<string, RouteDocs>;
 
-/** A signed-in user's notifications (spec 001 §3, §4, §6, §9; issue 17). */
+/**
+ * A signed-in user's notifications (product.md#records, #states-and-transitions, #roles,
+ * #constants-and-limits; ADR 018).
+ */
 export function notificationsRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object) {
   const auth = requireSession(deps.jwtSecret);
   const signedIn = { preHandler: auth };

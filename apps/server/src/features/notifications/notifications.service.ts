@@ -3,7 +3,7 @@ import type { NotificationType } from '@om/core';
 import type { JsonObject } from '../../db/column-types.ts';
 import type { Database } from '../../db/database.ts';
 
-/** Spec 001 §9: notifications page 10; unread count capped at 100. */
+/** product.md#constants-and-limits: notifications page 10; unread count capped at 100. */
 const NOTIFICATIONS_PAGE_SIZE = 10;
 export const UNREAD_COUNT_CAP = 100;
 /** A wallet's first read brings the announcements of this many days, not every one ever made. */
@@ -11,13 +11,19 @@ const ANNOUNCEMENTS_DAYS = 30;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** The two apps shown (spec 001 §9): announcements are 'global', the market's own 'product'. */
+/**
+ * The two apps shown (product.md#constants-and-limits): announcements are 'global', the market's
+ * own 'product'.
+ */
 export type NotificationApp = 'global' | 'product';
 
 export interface NotifyInput {
   /** The wallet addresses the event concerns (payout, ordinals, payment); duplicates are dropped. */
   to: readonly string[];
-  /** 'product' (this marketplace's own, the default) or 'global' (spec 001 §9's two apps). */
+  /**
+   * 'product' (this marketplace's own, the default) or 'global' (product.md#constants-and-limits's
+   * two apps).
+   */
   app?: NotificationApp;
   /** What produced it: one of core's NOTIFICATION_TYPES, which the preferences list. */
   type: NotificationType;

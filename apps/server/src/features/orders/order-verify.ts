@@ -17,10 +17,11 @@ type OrderBody = z.output<typeof OrderRecordBodySchema>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * An order record names something that happened here (spec 001 §3): before it is stored (and can
- * count for rewards) it must match our own row of that action, made by this session's user, with
- * the same address, transaction, inscription and count. A record that matches nothing is a 400
- * naming the mismatch. `generic` records name nothing we can check: stored, never rewarded.
+ * An order record names something that happened here (product.md#records): before it is stored
+ * (and can count for rewards) it must match our own row of that action, made by this session's
+ * user, with the same address, transaction, inscription and count. A record that matches nothing
+ * is a 400 naming the mismatch. `generic` records name nothing we can check: stored, never
+ * rewarded.
  */
 export async function verifyOrderRecord(
   db: Db,

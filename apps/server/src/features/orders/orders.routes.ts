@@ -12,17 +12,17 @@ import { ordersOf, upsertOrder } from './orders.queries.ts';
 /** How many order records GET /api/orders answers, newest first. */
 const ORDERS_LIMIT = 100;
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   record: { summary: 'Record an order (what the user just did)', body: OrderRecordBodySchema },
   list: { summary: "The user's order records, newest first (100)" },
 } satisfies Record<string, RouteDocs>;
 
 /**
- * Order records (spec 001 §3): what a signed-in user did (BuyListing, ListInscription, ...),
+ * Order records (product.md#records): what a signed-in user did (BuyListing, ListInscription, ...),
  * written by the web app after each action and read back for rewards; each must match our own
  * row of that action (order-verify.ts) before it is stored. Without a session both
- * answer 401 { success: false, error: 'user is not authenticated' } (spec 001 §6).
+ * answer 401 { success: false, error: 'user is not authenticated' } (product.md#roles).
  */
 export function ordersRoutes(
   app: FastifyInstance,

@@ -17,7 +17,7 @@ const toSummary = (r: ProfileRow): ProfileSummary => ({
 
 /**
  * The profiles of these addresses: a user's sign-in address, or an address linked to the user in
- * `addresses` (spec 001 §3 Address). Addresses without a profile are absent.
+ * `addresses` (product.md#records Address). Addresses without a profile are absent.
  */
 export async function findProfilesByAddress(
   db: Db,
@@ -105,10 +105,11 @@ export async function findArtist(
 
 /**
  * An artist's artwork: the items of the collections they launched or onboarded, and the originals
- * of their editions (spec 000 is the creator side: an artist is a profile that creates launches,
- * §6). Not what their address holds: that includes what they bought, and the address page shows
- * it already. Public ones only: a collection approved by review, or with a live launch (its mint
- * page is public while it is reviewed). Newest collection first, then by inscription number.
+ * of their editions (product.md#creator-side is the creator side: an artist is a profile that
+ * creates launches, product.md#roles). Not what their address holds: that includes what they
+ * bought, and the address page shows it already. Public ones only: a collection approved by
+ * review, or with a live launch (its mint page is public while it is reviewed). Newest collection
+ * first, then by inscription number.
  */
 export async function findArtwork(
   db: Db,

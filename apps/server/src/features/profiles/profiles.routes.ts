@@ -23,7 +23,7 @@ import {
   updateProfile,
 } from './profiles.service.ts';
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   one: { summary: "A wallet's public profile", params: AddressParamSchema },
   update: { summary: 'Update the signed-in profile', body: ProfileUpdateSchema },
@@ -44,7 +44,10 @@ const docs = {
   },
 } satisfies Record<string, RouteDocs>;
 
-/** Profiles and artists (issue 17; spec 001 §3 Profile, spec 000 §6, spec 001 §9 limits). */
+/**
+ * Profiles and artists (product.md#profiles-and-artists; product.md#records Profile,
+ * product.md#roles, #constants-and-limits limits).
+ */
 export function profilesRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object) {
   const { env, db, jwtSecret } = deps;
   const network = env.BITCOIN_NETWORK;

@@ -36,7 +36,7 @@ function subjectOf(params: unknown) {
   return { kind, id };
 }
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   me: { summary: 'Whether the signed-in address is a reviewer' },
   queue: { summary: 'Launches and collections waiting for review (reviewers)' },
@@ -52,7 +52,7 @@ const docs = {
   },
 } satisfies Record<string, RouteDocs>;
 
-/** The review queue (issue 17, ADR 019): reviewers only, signed in with BIP-322. */
+/** The review queue (ADR 019): reviewers only, signed in with BIP-322. */
 export function reviewRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object) {
   const auth = requireSession(deps.jwtSecret);
   const session = (request: FastifyRequest) => request.session as SessionClaims;

@@ -6,7 +6,7 @@ import { registerTasks } from './tasks/tasks.module.ts';
 import { xpRoutes } from './xp.routes.ts';
 
 /**
- * Rewards (issue 16, ADR 020): XP from holding the utility token, reward pools and their draws,
+ * Rewards (ADR 020): XP from holding the utility token, reward pools and their draws,
  * mining payouts per 144-block cycle, tasks. Each part registers its routes here; their workers
  * start in rewards.workers.ts.
  */

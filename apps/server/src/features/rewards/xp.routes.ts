@@ -12,7 +12,7 @@ const HistoryQuery = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
 });
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   xp: { summary: 'XP of an address', params: AddressParamSchema },
   history: {

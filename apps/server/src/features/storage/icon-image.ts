@@ -10,10 +10,11 @@ import {
 } from '@om/core';
 import { imageSize } from 'image-size';
 
-// Issue 6: an uploaded icon is judged by its bytes, never by its name or the browser's MIME type.
-// The magic numbers give the type even of a file cut at the size limit; image-size then reads
-// the dimensions from the headers, and the verdict is core's iconFileError (spec 000 §5 / §9), so
-// the browser and the server apply one rule with one set of messages.
+// product.md#collection-form: an uploaded icon is judged by its bytes, never by its name or the
+// browser's MIME type. The magic numbers give the type even of a file cut at the size limit;
+// image-size then reads the dimensions from the headers, and the verdict is core's iconFileError
+// (product.md#validation, #constants-and-limits), so the browser and the server apply one rule
+// with one set of messages.
 
 export const ICON_FORMATS = {
   'image/png': { ext: 'png', sizeType: 'png' },
@@ -99,8 +100,9 @@ export function checkIcon(
 }
 
 /**
- * The collection banner (issue 17) by the same sniffing, under core's bannerFileError: read up to
- * IMAGE_MAX_BYTES, PNG, JPEG or WebP, 1500x500 or near square. An empty file counts as none.
+ * The collection banner (product.md#spec-gaps) by the same sniffing, under core's bannerFileError:
+ * read up to IMAGE_MAX_BYTES, PNG, JPEG or WebP, 1500x500 or near square. An empty file counts as
+ * none.
  */
 export function checkBanner(
   upload: IconUpload | undefined,

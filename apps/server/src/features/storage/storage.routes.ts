@@ -24,7 +24,7 @@ import {
 
 const BANNER_FORM = uploadFormMessages('banner');
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   uploadIcon: {
     summary: 'Upload a collection icon (multipart, field file)',
@@ -38,7 +38,11 @@ const docs = {
   },
 } satisfies Record<string, RouteDocs>;
 
-/** Collection icons (spec 000 §2/§3/§9, issue 6) and banners (issue 17): upload, checked by content, and serving. */
+/**
+ * Collection icons (product.md#wizard-screens, #records, #constants-and-limits,
+ * product.md#collection-form) and banners (product.md#spec-gaps): upload, checked by content, and
+ * serving.
+ */
 export async function storageRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -63,7 +67,7 @@ export async function storageRoutes(
       },
     );
   });
-  // Issue 17: the collection banner, in its own scope for its own (2 MiB) limit.
+  // product.md#spec-gaps: the collection banner, in its own scope for its own (2 MiB) limit.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, BANNER_MULTIPART_OPTIONS);
     scope.post(

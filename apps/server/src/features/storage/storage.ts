@@ -1,7 +1,8 @@
-// Uploaded images (spec 000 §2/§3/§9: the collection icon is "uploaded to storage under a
-// per-user folder and kept as a URL"; issue 6: local disk by default, any S3-compatible store when
-// configured). Keys are `{userId}/{sha256}.{ext}`: content-addressed, so the same bytes always
-// get the same URL and a stored file never changes (hence an immutable cache).
+// Uploaded images (product.md#wizard-screens, #records, #constants-and-limits: the collection icon
+// is "uploaded to storage under a per-user folder and kept as a URL"; product.md#collection-form:
+// local disk by default, any S3-compatible store when configured). Keys are
+// `{userId}/{sha256}.{ext}`: content-addressed, so the same bytes always get the same URL and a
+// stored file never changes (hence an immutable cache).
 //
 // The store is the local disk (served at /uploads by this server) or, when S3_BUCKET is set, an
 // S3-compatible bucket written by a signed PutObject and read at S3_PUBLIC_URL; the bucket (or

@@ -25,7 +25,7 @@ const ICON_FORM = uploadFormMessages('thumbnail');
  * few small fields a browser may add.
  */
 export const ICON_MULTIPART_OPTIONS = multipartOptions(ICON_MAX_BYTES);
-/** The banner's form (issue 17): the same, up to the image helper's 2 MiB. */
+/** The banner's form (product.md#spec-gaps): the same, up to the image helper's 2 MiB. */
 export const BANNER_MULTIPART_OPTIONS = multipartOptions(IMAGE_MAX_BYTES);
 
 function multipartOptions(fileSize: number) {

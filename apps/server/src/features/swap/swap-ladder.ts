@@ -7,7 +7,7 @@ import { poolState, type PoolChain } from './swap-pool-state.ts';
 import { poolTransfer } from './swap-inscription.ts';
 import { SwapRefusal } from './swap-refusal.ts';
 
-// The ladder (ADR 017, issue 15): each pool keeps `depth` transfer inscriptions of each of its
+// The ladder (ADR 017, ADR 017): each pool keeps `depth` transfer inscriptions of each of its
 // standard amounts inscribed to itself, so that a buy of such an amount is one transaction. The
 // worker makes the missing ones, one commit and reveal each from a free confirmed pool coin,
 // journalled (claim kind 'swap', ref 'ladder:{inscription}') with the rung's row before they are

@@ -18,7 +18,7 @@ import { dropQuoteViews } from './swap-quote-cache.ts';
 import { SwapRefusal } from './swap-refusal.ts';
 import { getSwapOrder, sendSwapPsbt } from './swap-settle.service.ts';
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   info: {
     tag: 'brc20swap',
@@ -54,7 +54,7 @@ const docs = {
 } satisfies Record<string, RouteDocs>;
 
 /**
- * The BRC-20 swap (issue 15, ADR 017) in DotSwap's V2 shape: every answer is the envelope
+ * The BRC-20 swap (ADR 017) in DotSwap's V2 shape: every answer is the envelope
  * `{ code, msg, data, req_id }`; a refusal the user caused is HTTP 200 with a non-zero code, a
  * malformed body HTTP 400 with code badRequest. Its worker is started by workers.ts.
  */

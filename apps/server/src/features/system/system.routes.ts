@@ -16,7 +16,10 @@ import { isReviewer } from '../review/reviewers.ts';
 import { platformFeeAddress } from '../listings/platform-fee.ts';
 import { xOAuthConfig } from '../x-account/x-oauth.ts';
 
-/** Each network's block explorer (spec 000 §7, 001 §9); regtest has only ours. */
+/**
+ * Each network's block explorer (product.md#creator-calls, #constants-and-limits); regtest has
+ * only ours.
+ */
 const EXPLORER_TX_URLS = {
   mainnet: 'https://mempool.space/tx/',
   testnet: 'https://mempool.space/testnet/tx/',
@@ -24,7 +27,7 @@ const EXPLORER_TX_URLS = {
   regtest: '/tx/',
 } as const;
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   health: { summary: 'Database, network and indexed height', payload: HealthPayloadSchema },
   config: { summary: "This deployment's public settings", payload: ConfigPayloadSchema },

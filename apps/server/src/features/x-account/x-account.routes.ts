@@ -22,7 +22,7 @@ const CallbackQuerySchema = z.object({
   error: z.string().max(200).optional(),
 });
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   connect: {
     summary: 'Start connecting an X account: the authorize URL',
@@ -40,8 +40,9 @@ const docs = {
 } satisfies Record<string, RouteDocs>;
 
 /**
- * A creator's X account, connected by X's OAuth 2.0 sign-in with PKCE (spec 000 §6, spec 001
- * §1/§7; issue 6, ADR 013). The callback is a page, not JSON: X sends the browser there.
+ * A creator's X account, connected by X's OAuth 2.0 sign-in with PKCE (product.md#roles,
+ * product.md#market-overview, #market-calls; ADR 013). The callback is a page, not JSON: X sends
+ * the browser there.
  */
 export function xAccountRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
   const auth = requireSession(deps.jwtSecret);

@@ -25,7 +25,7 @@ import {
   type XTokens,
 } from './x-oauth.ts';
 
-// A creator's X account (spec 000 §6, spec 001 §1/§7; issue 6, ADR 013).
+// A creator's X account (product.md#roles, #market-overview, #market-calls; ADR 013).
 
 const X_NOT_CONFIGURED =
   'Connecting an X account is not set up on this server: X_CLIENT_ID is not set.';

@@ -5,7 +5,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document.t
 import { documented, type DocumentedRoute } from './route-docs.ts';
 
 /**
- * The API reference (issue 18, ADR 021): every route registered after this call declares its
+ * The API reference (ADR 021): every route registered after this call declares its
  * docs; they are collected as Fastify adds them, and the document is built once, on first ask.
  * The stable reads get the read rate limit here, so that what is documented is what runs.
  */

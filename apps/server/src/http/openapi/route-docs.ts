@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What a route tells the API reference (issue 18): the same zod schemas its handler parses with,
+ * What a route tells the API reference (ADR 021): the same zod schemas its handler parses with,
  * so the document can never describe a second, drifting copy. Declared next to the route with
  * `documented(...)`, read back by the OpenAPI generator from Fastify's route `config`.
  */

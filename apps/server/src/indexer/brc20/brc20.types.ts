@@ -1,5 +1,5 @@
 /**
- * The BRC-20 index's data (issue 14), in the shapes of the reference indexer OPI
+ * The BRC-20 index's data (ADR 015), in the shapes of the reference indexer OPI
  * (bestinslot-xyz/OPI, modules/brc20_index): what the inscription index hands it per block
  * (Brc20Transfer, OPI-ord's `ord_transfers`), the state a block reads (Brc20State), and what the
  * pure block transition answers (Brc20BlockResult). Amounts are bigint scaled by 10^18 (OPI

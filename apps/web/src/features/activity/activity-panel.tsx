@@ -20,7 +20,10 @@ type Props = {
   onWindowChange: (value: ActivityWindowValue) => void;
 };
 
-/** Trade activity with its window selector (spec 001 §9: 100 over a day, or all in pages of 20). */
+/**
+ * Trade activity with its window selector (product.md#constants-and-limits: 100 over a day, or all
+ * in pages of 20).
+ */
 export function ActivityPanel({ slug, window, onWindowChange }: Props) {
   return (
     <section aria-labelledby="activity-heading" className="flex flex-col gap-3">

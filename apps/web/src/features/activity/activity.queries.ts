@@ -23,7 +23,9 @@ export const activityQueries = {
   /** One collection's activity, or the whole market's (no slug). */
   bySlug: (slug?: string) => [...activityQueries.all(), slug ?? '*'] as const,
 
-  /** The latest trades of a window: 100 over '1 day' by default (spec 001 §9). */
+  /**
+   * The latest trades of a window: 100 over '1 day' by default (product.md#constants-and-limits).
+   */
   recent: (slug: string | undefined, interval: string, limit = TRADE_ACTIVITY_DEFAULT_LIMIT) =>
     queryOptions({
       queryKey: [...activityQueries.bySlug(slug), 'recent', interval, limit],

@@ -6,7 +6,10 @@ import {
   type TradeState,
 } from '@om/core';
 
-/** A trade as the activity table shows it: its spec 001 §4 state, never a canceled one. */
+/**
+ * A trade as the activity table shows it: its product.md#states-and-transitions state, never a
+ * canceled one.
+ */
 export type ActivityRow = TradeActivity & { status: TradeState };
 
 /** Canceled (and unknown) trades are ignored; the others carry their state. */
@@ -26,7 +29,7 @@ export const TRADE_STATUS_LABELS: Record<TradeState, string> = {
 
 /**
  * The window selector: the last day, week or month as one list of up to 100 trades, or all of
- * them ('10 years') as an endless list in pages of 20 (spec 001 §9).
+ * them ('10 years') as an endless list in pages of 20 (product.md#constants-and-limits).
  */
 export const ACTIVITY_WINDOWS = [
   {

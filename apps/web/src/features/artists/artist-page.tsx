@@ -9,7 +9,7 @@ import { inscriptionLabel } from '../profile/profile-ui.tsx';
 import { artistQueries } from './artists.queries.ts';
 import { PageNav, usePageParam } from './page-nav.tsx';
 
-/** /artists/{username}: the artist's artwork, 12 a page (spec 001 §9). */
+/** /artists/{username}: the artist's artwork, 12 a page (product.md#constants-and-limits). */
 export function ArtistPage() {
   const { username = '' } = useParams();
   const [page, setPage] = usePageParam();

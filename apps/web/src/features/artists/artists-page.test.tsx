@@ -5,8 +5,9 @@ import { renderApp } from '../../test/render-app.tsx';
 import { callsTo, failure, fakeServer, ok } from '../trade/trade-test-kit.tsx';
 import { SELLER } from '../trade/trade-test-fixtures.ts';
 
-// /artists and /artists/{username} (issue 17; spec 000 §6, spec 001 §9: artists 20 a page,
-// artwork 12 a page). The server pages; the app asks for ?page=n and offers Next while hasMore.
+// /artists and /artists/{username} (product.md#profiles-and-artists; product.md#roles,
+// #constants-and-limits: artists 20 a page, artwork 12 a page). The server pages; the app asks for
+// ?page=n and offers Next while hasMore.
 
 const artist = (n: number) => ({
   address: SELLER.address,

@@ -7,7 +7,10 @@ import { shortenAddress } from '../../lib/format.ts';
 import { artistQueries } from './artists.queries.ts';
 import { PageNav, usePageParam } from './page-nav.tsx';
 
-/** /artists: profiles with isArtist and a username (spec 000 §6), 20 a page (spec 001 §9). */
+/**
+ * /artists: profiles with isArtist and a username (product.md#roles), 20 a page
+ * (product.md#constants-and-limits).
+ */
 export function ArtistsPage() {
   const [page, setPage] = usePageParam();
   const { data, error, isPending, refetch } = useQuery(artistQueries.list(page));

@@ -7,7 +7,7 @@ import { profileQueries } from '../profile/profile.queries.ts';
 export const artistQueries = {
   all: () => [...profileQueries.all(), 'artists'] as const,
 
-  /** GET /api/artists?page=: 20 a page (spec 001 §9). */
+  /** GET /api/artists?page=: 20 a page (product.md#constants-and-limits). */
   list: (page: number) =>
     queryOptions({
       queryKey: [...artistQueries.all(), 'list', page],
@@ -15,7 +15,7 @@ export const artistQueries = {
       placeholderData: keepPreviousData,
     }),
 
-  /** GET /api/artists/{username}/artwork?page=: 12 a page (spec 001 §9). */
+  /** GET /api/artists/{username}/artwork?page=: 12 a page (product.md#constants-and-limits). */
   artwork: (username: string, page: number) =>
     queryOptions({
       queryKey: [...artistQueries.all(), 'artwork', username, page],

@@ -10,8 +10,8 @@ import {
   SETTLEMENT_TXID,
 } from './auction-test-fixtures.ts';
 
-// /auction/{slug} (spec 000 §2, 001 §2 and §3 "Transaction display"; ADR 012): the inscription,
-// the seller, prices, countdown, status, the bids and the settlement.
+// /auction/{slug} (product.md#wizard-screens, #market-screens, #records "Transaction display"; ADR
+// 012): the inscription, the seller, prices, countdown, status, the bids and the settlement.
 
 const rowsOf = (name: string) =>
   within(screen.getByRole('list', { name }))

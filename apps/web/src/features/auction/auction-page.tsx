@@ -17,7 +17,7 @@ import { auctionQueries } from './auction.queries.ts';
 import { BidPanel } from './bid-panel.tsx';
 import { SellerPanel } from './seller-panel.tsx';
 
-/** /auction/{slug}: an auction's public page (spec 000 §2, 001 §2). */
+/** /auction/{slug}: an auction's public page (product.md#wizard-screens, #market-screens). */
 export function AuctionPage() {
   const { slug = '' } = useParams();
   return <AuctionView slug={slug} />;

@@ -3,9 +3,9 @@ import { TrackedTransaction } from '../trade/tracked-transaction.tsx';
 import type { AuctionPhase } from './auction-state.ts';
 
 /**
- * The settlement transaction once the auction has ended (spec 000 §4, 001 §3 "Transaction
- * display"): 'No transaction found' until the server broadcasts it, then its confirmations, then
- * confirmed (core txDisplayState, through TrackedTransaction).
+ * The settlement transaction once the auction has ended (product.md#states-and-transitions,
+ * #records "Transaction display"): 'No transaction found' until the server broadcasts it, then its
+ * confirmations, then confirmed (core txDisplayState, through TrackedTransaction).
  */
 export function AuctionSettlement({ auction, phase }: { auction: Auction; phase: AuctionPhase }) {
   if (phase === 'upcoming' || phase === 'live' || phase === 'canceled') return null;

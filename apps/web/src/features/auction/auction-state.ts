@@ -12,12 +12,13 @@ import {
   type AuctionBidStatus,
 } from '@om/core';
 
-// What the auction page shows of an auction at a moment (issue 6, ADR 012): its phase, the
+// What the auction page shows of an auction at a moment (ADR 012): its phase, the
 // countdown, whether one may bid, and how often to ask the server again.
 
 /**
- * Spec 000 §2 /auction/{slug}: upcoming, live, ended (being settled), settled, unsold, canceled;
- * and withdrawn, when the seller took the item out of escrow (issue 13 finding 4, ADR 012).
+ * product.md#wizard-screens /auction/{slug}: upcoming, live, ended (being settled), settled,
+ * unsold, canceled; and withdrawn, when the seller took the item out of escrow
+ * (product.md#trust-findings finding 4, ADR 012).
  */
 export type AuctionPhase =
   'upcoming' | 'live' | 'ended' | 'settled' | 'unsold' | 'canceled' | 'withdrawn';
@@ -76,7 +77,8 @@ const UNITS = [
 
 /**
  * A live countdown: the largest unit left and the two after it, zeros kept so it ticks evenly
- * ('1d 0h 5m', '2h 0m 30s', '10s'); a year is 365 days and a month 30 (spec 000 §9).
+ * ('1d 0h 5m', '2h 0m 30s', '10s'); a year is 365 days and a month 30
+ * (product.md#constants-and-limits).
  */
 function countdownLabel(totalSeconds: number): string {
   const parts = countdownParts(totalSeconds);

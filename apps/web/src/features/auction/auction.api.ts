@@ -14,9 +14,9 @@ import {
 import { ApiError, api } from '../../lib/api-client.ts';
 
 /**
- * Spec 001 §7 "Auction calls throw the first message of the errors array": an ApiError whose
- * message is errors[0].msg (else the envelope's error). The whole list stays on it: the wizard's
- * confirm toasts every message (spec 000 §7).
+ * product.md#market-calls "Auction calls throw the first message of the errors array": an ApiError
+ * whose message is errors[0].msg (else the envelope's error). The whole list stays on it: the
+ * wizard's confirm toasts every message (product.md#creator-calls).
  */
 class AuctionApiError extends ApiError {
   override readonly name: string = 'AuctionApiError';

@@ -17,7 +17,10 @@ export const auctionQueries = {
         auctionPollInterval(query.state.data, Math.floor(Date.now() / 1000)),
     }),
 
-  /** GET /api/launchpad/auctions: a page of one tab of the /auctions list (issue 21 item 4). */
+  /**
+   * GET /api/launchpad/auctions: a page of one tab of the /auctions list
+   * (product.md#walk-through-fixes item 4).
+   */
   list: (status: AuctionListStatus, page: number) =>
     queryOptions({
       queryKey: [...auctionQueries.all(), 'list', { status, page }],

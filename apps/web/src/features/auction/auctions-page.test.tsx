@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { fakeServer, ok } from '../trade/trade-test-kit.tsx';
 
-// /auctions (issue 21 item 4): live, upcoming and ended auctions, paged, against a fake server.
+// /auctions (product.md#walk-through-fixes item 4): live, upcoming and ended auctions, paged,
+// against a fake server.
 
 const START = 1_767_225_600; // 2026-01-01T00:00:00Z
 function auction(slug: string, changes: Partial<AuctionSummary> = {}): AuctionSummary {

@@ -33,8 +33,9 @@ const EMPTY: Record<AuctionListStatus, string> = {
 };
 
 /**
- * /auctions (issue 21 item 4): live auctions ending soonest first, upcoming ones starting soonest
- * first, ended ones last ended first; pages of 20 (state in the URL); each opens /auction/{slug}.
+ * /auctions (product.md#walk-through-fixes item 4): live auctions ending soonest first, upcoming
+ * ones starting soonest first, ended ones last ended first; pages of 20 (state in the URL); each
+ * opens /auction/{slug}.
  */
 export function AuctionsPage() {
   const [params, setParams] = useSearchParams();

@@ -18,8 +18,9 @@ import {
   server,
 } from './auction-test-server.tsx';
 
-// Bidding on /auction/{slug} (spec 001 §7 "Auctions", §8; ADR 012): the bid asked for, its
-// settlement PSBT reviewed, signed, confirmed, recorded; and every refusal on the way.
+// Bidding on /auction/{slug} (product.md#market-calls "Auctions", product.md#errors; ADR 012):
+// the bid asked for, its settlement PSBT reviewed, signed, confirmed, recorded; and every refusal
+// on the way.
 
 const OTHER = 'bcrt1p' + 'q'.repeat(58);
 const standingBid = (bidder: string) => ({

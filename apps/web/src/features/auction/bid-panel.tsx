@@ -54,8 +54,9 @@ function bidInputError(
 }
 
 /**
- * The Bid form (spec 001 §1 "Bid in auctions"): the amount in BTC, the minimum next bid until the
- * bidder types their own, the fee rate, and Bid, which opens the review of the server's PSBT.
+ * The Bid form (product.md#market-overview "Bid in auctions"): the amount in BTC, the minimum next
+ * bid until the bidder types their own, the fee rate, and Bid, which opens the review of the
+ * server's PSBT.
  */
 export function BidPanel({ auction, nowSeconds }: { auction: Auction; nowSeconds: number }) {
   const { wallet } = useWallet();

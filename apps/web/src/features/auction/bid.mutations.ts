@@ -60,7 +60,7 @@ async function inscriptionOffset(queryClient: QueryClient, inscriptionId: string
 }
 
 /**
- * Spec 001 §3 orders store: the bid, once it stands, as an AuctionBid record. The bid stands
+ * product.md#records orders store: the bid, once it stands, as an AuctionBid record. The bid stands
  * either way, so a failure is only reported: 'Error saving bid order'.
  */
 async function saveBidOrder(record: OrderRecordBody): Promise<void> {
@@ -72,9 +72,10 @@ async function saveBidOrder(record: OrderRecordBody): Promise<void> {
 }
 
 /**
- * Bidding (spec 001 §7 "Auctions", ADR 012): `prepare` asks the server for the bid's settlement
- * PSBT, paid from the bidder's multisig wallet, and reviews it before any signature; `place` has
- * the wallet sign the bidder's inputs, sends it, records the order and refreshes the auction.
+ * Bidding (product.md#market-calls "Auctions", ADR 012): `prepare` asks the server for the bid's
+ * settlement PSBT, paid from the bidder's multisig wallet, and reviews it before any signature;
+ * `place` has the wallet sign the bidder's inputs, sends it, records the order and refreshes the
+ * auction.
  */
 export function useBid(auction: Auction) {
   const { wallet } = useWallet();

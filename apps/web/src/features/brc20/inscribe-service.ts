@@ -22,7 +22,10 @@ import { describeError, TradeFlowError } from '../signing/flow-steps.ts';
 export const serviceBase = (configured: string | undefined) =>
   (configured || INSCRIPTION_SERVICE_PATH).replace(/\/+$/, '');
 
-/** Spec 001 §4: polled every 5 s until the charge address exists, for at most 5 minutes. */
+/**
+ * product.md#states-and-transitions: polled every 5 s until the charge address exists, for at most
+ * 5 minutes.
+ */
 const CHARGE_POLL_MS = 5_000;
 const CHARGE_TIMEOUT_MS = 5 * 60_000;
 

@@ -21,7 +21,7 @@ import { useServiceOrder } from './service-order.mutations.ts';
 import { ServiceOrderSteps } from './service-order-view.tsx';
 
 /**
- * Minting a BRC-20 token through the inscription service (issue 14): amount per mint, number of
+ * Minting a BRC-20 token through the inscription service (ADR 015): amount per mint, number of
  * mints and fee rate; the itemised price; the order and its payment reviewed, then signed; a
  * local mint record followed until the order completes.
  */

@@ -33,10 +33,10 @@ function mintResultsText(order: OrderFiles): string {
 export type MintOrderView = { state: InscribeOrderState; results: string };
 
 /**
- * Spec 001 §4: each pending mint record's order is read every 5 s until its state is
- * 'completed'; then the record is completed and 'Successfully minted {tokens} {ticker}' shows.
- * Several components may call this: the queries are shared and the toast shows once. The newest
- * completed records' orders are read once, for what the index made of each mint.
+ * product.md#states-and-transitions: each pending mint record's order is read every 5 s until its
+ * state is 'completed'; then the record is completed and 'Successfully minted {tokens} {ticker}'
+ * shows. Several components may call this: the queries are shared and the toast shows once. The
+ * newest completed records' orders are read once, for what the index made of each mint.
  */
 export function useMintRecordPolling(): {
   records: MintRecord[];

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec 001 §3: the BRC-20 mint record, kept locally (per network, in localStorage). */
+/** product.md#records: the BRC-20 mint record, kept locally (per network, in localStorage). */
 export type MintRecord = {
   orderId: string;
   ticker: string;

@@ -5,8 +5,8 @@ import { CELL, NUMBER, Table } from './brc20-ui.tsx';
 import { useMintRecordPolling, type MintOrderView } from './mint-record-poll.ts';
 
 /**
- * "My mints": the mint records of this browser (spec 001 §3), each pending one followed every
- * 5 s until its order completes. `ticker` keeps one token's.
+ * "My mints": the mint records of this browser (product.md#records), each pending one followed
+ * every 5 s until its order completes. `ticker` keeps one token's.
  */
 export function MyMints({ ticker }: { ticker?: string }) {
   const { records: all, orders } = useMintRecordPolling();

@@ -9,7 +9,7 @@ import type { useServiceOrder } from './service-order.mutations.ts';
 
 const NOT_SIGNING = 'Not signing: this payment does not match the order.';
 
-/** The service's quote, itemised (issue 14: commit and reveal sizes, postage, service fee). */
+/** The service's quote, itemised (ADR 015: commit and reveal sizes, postage, service fee). */
 function PriceView({ price }: { price: Price }) {
   const baseFee = BigInt(price.baseFee);
   return (

@@ -35,9 +35,9 @@ type Options = {
 };
 
 /**
- * An order of the inscription service paid from the connected wallet (spec 001 §7): `quote`
- * asks POST {base}/price; `prepare` creates the order, waits for its charge address, asks the
- * payment PSBT and reviews it; `pay` signs it and POSTs {base}/pay. Nothing is signed unread.
+ * An order of the inscription service paid from the connected wallet (product.md#market-calls):
+ * `quote` asks POST {base}/price; `prepare` creates the order, waits for its charge address, asks
+ * the payment PSBT and reviews it; `pay` signs it and POSTs {base}/pay. Nothing is signed unread.
  */
 export function useServiceOrder({ createFailed, onPaid }: Options) {
   const { wallet, signPsbt } = useWallet();

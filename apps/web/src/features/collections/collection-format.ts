@@ -4,7 +4,10 @@ import { contentPath } from '../inscriptions/content-kind.ts';
 /** Shown where there is no value (no floor, no change a day ago); never a made-up number. */
 export const NO_VALUE = '—';
 
-/** Sats from the wire as BTC to 8 decimals (spec 001 §9): '12345' → '0.00012345'. */
+/**
+ * Sats from the wire as BTC to 8 decimals (product.md#constants-and-limits): '12345' →
+ * '0.00012345'.
+ */
 export function btcAmount(sats: string | null): string {
   if (sats === null || !/^\d+$/.test(sats)) return NO_VALUE;
   return satsToBtc(BigInt(sats));

@@ -18,7 +18,8 @@ export const COLLECTION_NOT_FOUND = 'Collection not found';
 /** /collections/:slug: header, stats, floor chart, then the items or the trade activity. */
 export function CollectionPage() {
   const { slug = '' } = useParams();
-  // Seeded from the detail inlined in index.html on a first load (collection-seed.ts, issue 18).
+  // Seeded from the detail inlined in index.html on a first load (collection-seed.ts,
+  // product.md#scale-and-delivery).
   const { data, error, isPending, refetch } = useQuery(seededDetailQuery(slug));
   useMarketEvents(slug);
 

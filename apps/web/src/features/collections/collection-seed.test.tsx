@@ -6,8 +6,9 @@ import { collectionQueries } from './collections.queries.ts';
 import { COLLECTION_SEED_ID, takeCollectionSeed } from './collection-seed.ts';
 import { mockMarketServer, ok } from './market-test-server.ts';
 
-// Issue 18, LCP: the server inlines GET /api/collections/:slug's payload in index.html
-// (apps/server's http/web-static-head.ts); the page renders from it and refetches when stale.
+// product.md#scale-and-delivery, LCP: the server inlines GET /api/collections/:slug's payload in
+// index.html (apps/server's http/web-static-head.ts); the page renders from it and refetches when
+// stale.
 
 vi.mock('./floor-chart-canvas.ts', () => ({
   mountFloorChart: vi.fn(async () => ({ setPoints: vi.fn(), dispose: vi.fn() })),

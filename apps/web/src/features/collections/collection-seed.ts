@@ -2,8 +2,9 @@ import { CollectionPayloadSchema, type CollectionPayload } from '@om/core';
 import { collectionQueries } from './collections.queries.ts';
 
 // The collection detail the server inlined in index.html (apps/server's http/web-static-head.ts,
-// issue 18): the page renders its header and banner without waiting for the read. It is the
-// payload of GET /api/collections/:slug as that route answers it, parsed by the same schema.
+// product.md#scale-and-delivery): the page renders its header and banner without waiting for the
+// read. It is the payload of GET /api/collections/:slug as that route answers it, parsed by the
+// same schema.
 
 /** The element's id (the server's COLLECTION_SEED_ID). */
 export const COLLECTION_SEED_ID = 'collection-detail';

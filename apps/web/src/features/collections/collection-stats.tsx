@@ -2,7 +2,10 @@ import type { CollectionStats as Stats } from '@om/core';
 import type { ReactNode } from 'react';
 import { btcLabel, count, percentChange, TONE_CLASSES } from './collection-format.ts';
 
-/** The stats row (get_collection_stats, spec 001 §3): floor, change, volumes, listed, supply. */
+/**
+ * The stats row (get_collection_stats, product.md#records): floor, change, volumes, listed,
+ * supply.
+ */
 export function CollectionStats({ stats }: { stats: Stats }) {
   const change = percentChange(stats.percentChange);
   return (

@@ -23,7 +23,10 @@ import { SearchBox } from './search-box.tsx';
 import { useMarketEvents } from './use-market-events.ts';
 import { Loading, LoadFailed } from '../../components/ui/load-state.tsx';
 
-/** /collections: every collection with its floor and stats; no wallet needed (spec 001 §2, §6). */
+/**
+ * /collections: every collection with its floor and stats; no wallet needed
+ * (product.md#market-screens, #roles).
+ */
 export function CollectionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readCollectionListParams(searchParams), [searchParams]);

@@ -51,7 +51,10 @@ export const collectionQueries = {
       placeholderData: keepPreviousData,
     }),
 
-  /** Every category, fetched in batches of 1000 until a batch comes back short (spec 001 §2). */
+  /**
+   * Every category, fetched in batches of 1000 until a batch comes back short
+   * (product.md#market-screens).
+   */
   categories: () =>
     queryOptions({
       queryKey: [...collectionQueries.all(), 'categories'],

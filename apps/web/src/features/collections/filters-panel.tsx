@@ -26,7 +26,10 @@ type Props = {
   onChange: (changes: Partial<InscriptionFilters>) => void;
 };
 
-/** Order status, price range and attributes (spec 001 §2); every change lands in the URL. */
+/**
+ * Order status, price range and attributes (product.md#market-screens); every change lands in the
+ * URL.
+ */
 export function FiltersPanel({ slug, filters, onChange }: Props) {
   const traits = useQuery(collectionQueries.traits(slug));
   return (

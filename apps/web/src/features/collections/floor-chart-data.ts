@@ -29,7 +29,7 @@ export function hasFloor(points: readonly ChartPoint[]): boolean {
 
 export const DEFAULT_CHART_PERIOD: ChartPeriod = '1 day';
 
-/** The tabs: spec 001 §2 periods with short labels. */
+/** The tabs: product.md#market-screens periods with short labels. */
 export const CHART_PERIOD_TABS: readonly { period: ChartPeriod; label: string }[] =
   CHART_PERIODS.map((period) => ({
     period,

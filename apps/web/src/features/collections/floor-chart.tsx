@@ -17,8 +17,8 @@ import { useNearViewport } from './use-near-viewport.ts';
 const CHART_PERIOD_PARAM = 'period';
 
 /**
- * The floor price over 1 day, 7 days, 30 days or 6 months (spec 001 §2). The period goes to the
- * server as chosen, and a refusal shows the server's message.
+ * The floor price over 1 day, 7 days, 30 days or 6 months (product.md#market-screens). The period
+ * goes to the server as chosen, and a refusal shows the server's message.
  */
 export function FloorChart({ slug }: { slug: string }) {
   const [searchParams, setSearchParams] = useSearchParams();

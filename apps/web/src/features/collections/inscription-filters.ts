@@ -10,9 +10,9 @@ import {
 } from '@om/core';
 
 /**
- * The inscriptions filter of a collection page (spec 001 §2: attributes, order status, minimum
- * and maximum price), kept in the URL so a filtered view is a link. Prices stay in BTC as typed;
- * they become sats only in the request.
+ * The inscriptions filter of a collection page (product.md#market-screens: attributes, order
+ * status, minimum and maximum price), kept in the URL so a filtered view is a link. Prices stay in
+ * BTC as typed; they become sats only in the request.
  */
 export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
 export type InscriptionFilters = {
@@ -46,7 +46,7 @@ const FILTER_PARAMS = {
   search: 'q',
 } as const;
 
-// Spec 001 §9: the price input's minimum is 0.00001 BTC with a step of one sat.
+// product.md#constants-and-limits: the price input's minimum is 0.00001 BTC with a step of one sat.
 export const MIN_ABOVE_MAX = 'Min price must not be above max price.';
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {

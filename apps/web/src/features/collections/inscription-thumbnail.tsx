@@ -11,7 +11,8 @@ type Props = { inscriptionId: string; contentType: string | null; label: string 
 
 /**
  * A grid-sized preview by content type, like the viewer but light: images as images, HTML and SVG
- * in the sandboxed iframe, text as text; 3D models are never rendered in a grid (spec 001 §2).
+ * in the sandboxed iframe, text as text; 3D models are never rendered in a grid
+ * (product.md#market-screens).
  */
 export function InscriptionThumbnail({ inscriptionId, contentType, label }: Props) {
   const contentOrigin = useAppConfig()?.contentOrigin ?? '';

@@ -5,7 +5,10 @@ import { priceRangeErrors } from './inscription-filters.ts';
 
 type PriceForm = { minBtc: string; maxBtc: string };
 
-/** Each price on its own rules (spec 001 §9: at least 0.00001 BTC, to the sat), then min ≤ max. */
+/**
+ * Each price on its own rules (product.md#constants-and-limits: at least 0.00001 BTC, to the sat),
+ * then min ≤ max.
+ */
 const priceResolver: Resolver<PriceForm> = (values): ResolverResult<PriceForm> => {
   const found = priceRangeErrors(values.minBtc, values.maxBtc);
   if (found.minBtc === undefined && found.maxBtc === undefined) {

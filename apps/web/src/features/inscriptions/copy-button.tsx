@@ -10,7 +10,7 @@ type Props = {
   className?: string;
 };
 
-/** An icon button that copies `value` and says so (spec 001 §8). */
+/** An icon button that copies `value` and says so (product.md#errors). */
 export function CopyButton({ value, label, className = '' }: Props) {
   const copy = async () => {
     try {

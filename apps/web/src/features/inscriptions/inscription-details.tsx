@@ -10,7 +10,10 @@ import {
   rarityPercent,
 } from './inscription-format.ts';
 
-/** What the index knows about an inscription, as a description list (spec 001 §2, §9). */
+/**
+ * What the index knows about an inscription, as a description list (product.md#market-screens,
+ * #constants-and-limits).
+ */
 export function InscriptionDetails({ details }: { details: InscriptionDetailsPayload }) {
   return (
     <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-3 rounded-xl border border-zinc-800 bg-zinc-900/40 p-4 text-sm">

@@ -21,15 +21,18 @@ function isWholeSats(sats: string): boolean {
   return /^\d+$/.test(sats);
 }
 
-/** An ISO time from the API in the spec's 'yyyy-MM-dd hh:mm a' (001 §9), local time. */
+/**
+ * An ISO time from the API in the spec's 'yyyy-MM-dd hh:mm a' (product.md#constants-and-limits),
+ * local time.
+ */
 export function formatIsoDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : formatDateTime(date);
 }
 
 /**
- * What an inscription is called (issue 21 item 6): its catalogue name (Block Punk #6), an
- * edition's launch name, else its number.
+ * What an inscription is called (product.md#walk-through-fixes item 6): its catalogue name (Block
+ * Punk #6), an edition's launch name, else its number.
  */
 export function inscriptionTitle(details: {
   number: number;

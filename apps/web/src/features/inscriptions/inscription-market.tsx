@@ -26,7 +26,7 @@ type OpenDialog =
   { kind: 'list' } | { kind: 'buy' | 'relist' | 'delist' | 'delist-onchain'; listing: Listing };
 
 /**
- * The inscription's market (issue 4): its price when listed, Buy for others, List / Change price /
+ * The inscription's market (ADR 007): its price when listed, Buy for others, List / Change price /
  * Delist for its owner, and its trades. Kept current by the server's listing and trade events.
  */
 export function InscriptionMarket({ details }: { details: InscriptionDetailsPayload }) {
@@ -52,8 +52,9 @@ export function InscriptionMarket({ details }: { details: InscriptionDetailsPayl
       (listing?.isSnipeProtected === true &&
         listing.makerPaymentAddress === wallet.paymentAddress));
   const activity = useMemo(() => visibleActivity(data?.activity ?? []), [data]);
-  // Issue 13 finding 2: the owner's listing whose purchase never confirmed is still executable by
-  // anyone at its price until the inscription moves; only an on-chain delisting ends it.
+  // product.md#trust-findings finding 2: the owner's listing whose purchase never confirmed is
+  // still executable by anyone at its price until the inscription moves; only an on-chain delisting
+  // ends it.
   const exposed =
     wallet !== null && satpoint
       ? data?.orders.find(

@@ -49,7 +49,7 @@ const details: InscriptionDetailsPayload = {
   movingTxid: null,
 };
 
-/** A collection item as the catalogue names it (issue 21 item 6). */
+/** A collection item as the catalogue names it (product.md#walk-through-fixes item 6). */
 const blockPunk = {
   ...details,
   name: 'Block Punk #6',

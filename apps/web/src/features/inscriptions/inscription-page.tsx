@@ -39,7 +39,10 @@ export function InscriptionPage() {
   return <InscriptionSection id={id} />;
 }
 
-/** Named as the catalogue names it once the details are in (issue 21 item 6); its ID until then. */
+/**
+ * Named as the catalogue names it once the details are in (product.md#walk-through-fixes item 6);
+ * its ID until then.
+ */
 function InscriptionSection({ id }: { id: string }) {
   const query = useQuery(inscriptionQueries.details(id));
   const { data } = query;

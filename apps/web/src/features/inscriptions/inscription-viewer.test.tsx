@@ -119,7 +119,7 @@ describe('InscriptionViewer', () => {
     const model = document.querySelector('model-viewer')!;
     expect(model.getAttribute('src')).toBe(CONTENT_URL);
     expect(model.hasAttribute('auto-rotate')).toBe(true);
-    // Spec 001 §9: the preview's idle delay, 3 s.
+    // product.md#constants-and-limits: the preview's idle delay, 3 s.
     expect(model.getAttribute('auto-rotate-delay')).toBe('3000');
     expect(model.hasAttribute('camera-controls')).toBe(true);
 

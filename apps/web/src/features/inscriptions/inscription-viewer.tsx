@@ -30,8 +30,9 @@ type Props = {
 };
 
 /**
- * An inscription's content, rendered by content type like ord's preview (spec 001 §2): square,
- * never cropped, at most 576 px (ord `docs/src/inscriptions/rendering.md`).
+ * An inscription's content, rendered by content type like ord's preview
+ * (product.md#market-screens): square, never cropped, at most 576 px (ord
+ * `docs/src/inscriptions/rendering.md`).
  */
 export function InscriptionViewer({
   inscriptionId,

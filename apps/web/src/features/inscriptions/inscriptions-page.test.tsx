@@ -7,8 +7,8 @@ import { callsTo, failure, fakeServer, ok } from '../trade/trade-test-kit.tsx';
 import { SELLER, SELLER_PAYMENT } from '../trade/trade-test-fixtures.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 
-// /inscriptions (issue 21 item 5, issue 17): the connected wallet's inscriptions, not a fixed
-// 'No inscriptions found'.
+// /inscriptions (product.md#walk-through-fixes item 5, product.md#profiles-and-artists): the
+// connected wallet's inscriptions, not a fixed 'No inscriptions found'.
 
 const wallet: WalletAccount = {
   id: 'dev',

@@ -66,7 +66,7 @@ const FEATURED: FeaturedPayload = {
   ],
   editions: [
     launch('Edition Eels', { launchpad_type: 'editions', window: [-600, null] }),
-    // Editions are live only while the launchpad is active (spec 001 §2).
+    // Editions are live only while the launchpad is active (product.md#market-screens).
     launch('Paused Pandas', {
       launchpad_type: 'editions',
       status: 'canceled',

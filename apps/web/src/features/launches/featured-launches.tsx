@@ -15,8 +15,8 @@ const ROWS = [
 ] as const;
 
 /**
- * The featured strip at the top of /collections (spec 001 §2): up to 4 launches of each type (Live,
- * then Coming soon, then the rest: issue 21 item 4), each
+ * The featured strip at the top of /collections (product.md#market-screens): up to 4 launches of
+ * each type (Live, then Coming soon, then the rest: product.md#walk-through-fixes item 4), each
  * linking to its mint page. It is an extra, so nothing shows while it loads, if it fails, or when
  * there is no launch at all.
  */

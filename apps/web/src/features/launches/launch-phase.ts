@@ -1,7 +1,8 @@
 import { formatDuration, isPhaseActive, type PhaseWindow } from '@om/core';
 
-// Where a launch's phases stand at a moment (spec 001 §2 "Launches"): open, still to come or over,
-// and the countdown each shows. Dates are UTC seconds, compared in whole seconds as isPhaseActive does.
+// Where a launch's phases stand at a moment (product.md#market-screens "Launches"): open, still to
+// come or over, and the countdown each shows. Dates are UTC seconds, compared in whole seconds as
+// isPhaseActive does.
 
 export type PhaseState = 'open' | 'upcoming' | 'ended';
 
@@ -30,8 +31,9 @@ export function currentOrNextPhase<T extends PhaseWindow>(
 }
 
 /**
- * The live countdown of a phase, in the words of the spec's countdowns (001 §4): 'Coming in 2d
- * 3h' before it starts, 'Ends in 59m 59s' while open, 'Open Ended' without an end, then 'Ended'.
+ * The live countdown of a phase, in the words of the spec's countdowns
+ * (product.md#states-and-transitions): 'Coming in 2d 3h' before it starts, 'Ends in 59m 59s' while
+ * open, 'Open Ended' without an end, then 'Ended'.
  */
 export function phaseCountdown(phase: PhaseWindow, now: Date): string {
   const t = seconds(now);

@@ -2,8 +2,8 @@ import { launchProgress } from '@om/core';
 import { count } from '../collections/collection-format.ts';
 
 /**
- * Sold of total and percent complete (core launchProgress, spec 001 §5), with a bar; nothing when
- * the remaining count is unknown. Launches with hide_progress do not render it at all.
+ * Sold of total and percent complete (core launchProgress, product.md#validation), with a bar;
+ * nothing when the remaining count is unknown. Launches with hide_progress do not render it at all.
  */
 export function LaunchProgressBar({
   total,
@@ -13,7 +13,7 @@ export function LaunchProgressBar({
 }: {
   total: number;
   remaining: number | null;
-  /** The launch's presold inscriptions and total-sold override (spec 001 §5). */
+  /** The launch's presold inscriptions and total-sold override (product.md#validation). */
   meta: { presold_inscriptions: number | null; total_sold_override: number | null };
   /** Names the bar for screen readers: '{label} progress'. */
   label: string;

@@ -7,7 +7,10 @@ const LOOKS: Record<FeaturedStatus, { label: string; className: string }> = {
   Ended: { label: 'Ended', className: 'border-zinc-700 bg-zinc-800/60 text-zinc-400' },
 };
 
-/** A launch's featured status (core featuredStatus, spec 001 §2): Live, SoldOut, ComingSoon, Ended. */
+/**
+ * A launch's featured status (core featuredStatus, product.md#market-screens): Live, SoldOut,
+ * ComingSoon, Ended.
+ */
 export function LaunchStatusBadge({ status }: { status: FeaturedStatus }) {
   const look = LOOKS[status];
   return (

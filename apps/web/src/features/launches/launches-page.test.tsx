@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { fakeServer, ok } from '../trade/trade-test-kit.tsx';
 
-// /launches (issue 21 item 4): every launch by status tab and type, paged, against a fake server.
+// /launches (product.md#walk-through-fixes item 4): every launch by status tab and type, paged,
+// against a fake server.
 
 const T = Math.floor(Date.now() / 1000);
 let ids = 0;

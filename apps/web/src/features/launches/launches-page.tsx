@@ -33,8 +33,9 @@ const EMPTY: Record<LaunchListStatus, string> = {
 };
 
 /**
- * /launches (issue 21 item 4): every listed launch, Live first, then Coming soon, then the rest,
- * by status tab and type, pages of 20 (state in the URL); each card opens /mint/{slug}.
+ * /launches (product.md#walk-through-fixes item 4): every listed launch, Live first, then Coming
+ * soon, then the rest, by status tab and type, pages of 20 (state in the URL); each card opens
+ * /mint/{slug}.
  */
 export function LaunchesPage() {
   const [params, setParams] = useSearchParams();

@@ -20,7 +20,10 @@ export const launchesQueries = {
         api.get('/api/launchpad/featured', FeaturedLaunchesSchema, { signal }),
     }),
 
-  /** GET /api/launchpad/launches: a page of the /launches list (issue 21 item 4). */
+  /**
+   * GET /api/launchpad/launches: a page of the /launches list (product.md#walk-through-fixes item
+   * 4).
+   */
   list: ({ status, type, page }: LaunchListParams) =>
     queryOptions({
       queryKey: [...launchesQueries.all(), 'list', { status, type, page }],

@@ -23,9 +23,10 @@ function readText(file: File): Promise<string> {
 }
 
 /**
- * A phase's allow list (spec 000 §3, §5): typed, one 'address' or 'address,allocation' per line,
- * or uploaded as CSV (its first two columns, a header row dropped). The per-line errors and the
- * duplicate warning come from core's parseAllowList, as the phase form checks it.
+ * A phase's allow list (product.md#records, #validation): typed, one 'address' or
+ * 'address,allocation' per line, or uploaded as CSV (its first two columns, a header row dropped).
+ * The per-line errors and the duplicate warning come from core's parseAllowList, as the phase form
+ * checks it.
  */
 export function AllowListField({
   value,

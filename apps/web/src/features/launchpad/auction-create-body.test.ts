@@ -4,8 +4,9 @@ import { ACCOUNT, NETWORK } from '../multisig/multisig-test-fixtures.ts';
 import { AuctionStepError, auctionCreateBody } from './auction-create-body.ts';
 import { auctionDraft } from './auction-test-fixtures.ts';
 
-// The create request built at Submit (spec 000 §3 "Auction request payload"): the details are
-// checked again then, with the server's 10 minutes of slack on the start (AUCTION_START_SLACK_SECONDS).
+// The create request built at Submit (product.md#records "Auction request payload"): the details
+// are checked again then, with the server's 10 minutes of slack on the start
+// (AUCTION_START_SLACK_SECONDS).
 
 afterEach(() => vi.useRealTimers());
 

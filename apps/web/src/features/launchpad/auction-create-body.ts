@@ -50,11 +50,11 @@ function notEnoughData(section: string, message: string): AuctionStepError {
 }
 
 /**
- * POST /api/launchpad/auctions/create's body (spec 000 §3 "Auction request payload"): the three
- * forms, each checked with its core schema, as core's toAuctionPayload, then the whole checked
- * with the server's own schema; the connected wallet's keys are the seller's (its payment key is
- * U of the maker wallet, so it must be compressed). Throws 'Not enough data to submit auction'
- * with what is missing, or 'Wallet is not configured correctly.'.
+ * POST /api/launchpad/auctions/create's body (product.md#records "Auction request payload"): the
+ * three forms, each checked with its core schema, as core's toAuctionPayload, then the whole
+ * checked with the server's own schema; the connected wallet's keys are the seller's (its payment
+ * key is U of the maker wallet, so it must be compressed). Throws 'Not enough data to submit
+ * auction' with what is missing, or 'Wallet is not configured correctly.'.
  */
 export function auctionCreateBody(
   auction: AuctionDraft,

@@ -5,8 +5,8 @@ import { fakeWallet } from '../trade/trade-test-kit.tsx';
 import { AuctionDetailsStep } from './auction-details-step.tsx';
 import { CREATOR, fakeApi, renderStep } from './wizard-test-kit.tsx';
 
-// Auction Details (spec 000 §5 "Auction", details; §9): prices, dates, times and durations, with
-// the clock at 2030-01-01 12:30 local time.
+// Auction Details (product.md#validation "Auction", details; product.md#constants-and-limits):
+// prices, dates, times and durations, with the clock at 2030-01-01 12:30 local time.
 
 let user: ReturnType<typeof userEvent.setup>;
 

@@ -21,7 +21,7 @@ import type { StepProps } from './launch-draft.ts';
 import { useAuctionPatch } from './use-auction-patch.ts';
 import { areRequiredFieldsTouched } from './wizard-steps.ts';
 
-/** Spec 000 §9: the lowest start price, 0.000001 BTC. */
+/** product.md#constants-and-limits: the lowest start price, 0.000001 BTC. */
 const MIN_START_PRICE_BTC = '0.000001';
 
 type Field = keyof AuctionDetailsInput;
@@ -34,10 +34,11 @@ const DEPENDENTS: Partial<Record<Field, Field[]>> = {
 };
 
 /**
- * Auction Details (spec 000 §5 "Auction", details): the start price (at least 0.000001 BTC), an
- * optional reserve, and when the auction starts and ends, typed or from a duration (1 to 12 hours:
- * the item's escrow opens to the seller after 144 blocks, ADR 012). Rules are core's auctionDetailsSchema; its clock is read at each validation. A
- * field's message shows once it was touched.
+ * Auction Details (product.md#validation "Auction", details): the start price (at least 0.000001
+ * BTC), an optional reserve, and when the auction starts and ends, typed or from a duration (1 to
+ * 12 hours: the item's escrow opens to the seller after 144 blocks, ADR 012). Rules are core's
+ * auctionDetailsSchema; its clock is read at each validation. A field's message shows once it was
+ * touched.
  */
 export function AuctionDetailsStep({ draft, onChange, onValidChange }: StepProps) {
   const resolver = useMemo(

@@ -1,7 +1,7 @@
 import { emptyAuctionInfo, type AuctionInfoInput, type CreateAuctionPayload } from '@om/core';
 import type { AuctionPsbtReview } from './auction-psbt-review.ts';
 
-// What the Auction flow of the wizard collects (spec 000 §3 "Auction form"), kept in the
+// What the Auction flow of the wizard collects (product.md#records "Auction form"), kept in the
 // launch draft beside the other flows' parts.
 
 /** The details form as typed: prices in BTC, dates 'yyyy-MM-dd', times 'HH:mm'. */
@@ -35,12 +35,12 @@ export type AuctionDraft = {
   info: AuctionInfoInput;
   details: AuctionDetailsInput;
   inscriptionId: string;
-  /** 'txid:vout' of the inscription: its satpoint minus the offset (spec 000 §5). */
+  /** 'txid:vout' of the inscription: its satpoint minus the offset (product.md#validation). */
   utxo: string;
   created: CreatedAuction | null;
 };
 
-/** Spec 000 §3's info defaults, with the social links the form also shows. */
+/** product.md#records's info defaults, with the social links the form also shows. */
 export const EMPTY_AUCTION_INFO: Required<AuctionInfoInput> = {
   ...emptyAuctionInfo(),
   auction_url: '',
@@ -69,7 +69,9 @@ export function emptyAuctionDraft(): AuctionDraft {
   };
 }
 
-/** The fields of 'Launch Your Auction' the creator must fill in (spec 000 §5 "Auction"). */
+/**
+ * The fields of 'Launch Your Auction' the creator must fill in (product.md#validation "Auction").
+ */
 export const REQUIRED_AUCTION_INFO_FIELDS = [
   'name',
   'slug',
@@ -79,7 +81,10 @@ export const REQUIRED_AUCTION_INFO_FIELDS = [
   'creator_btc_address',
 ] as const satisfies readonly (keyof AuctionInfoInput)[];
 
-/** Spec 000 §3: "Required in details: start_date, start_time, end_date, end_time, start_price". */
+/**
+ * product.md#records: "Required in details: start_date, start_time, end_date, end_time,
+ * start_price".
+ */
 export const REQUIRED_AUCTION_DETAILS_FIELDS = [
   'start_price',
   'start_date',

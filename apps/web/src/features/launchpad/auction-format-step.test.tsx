@@ -11,7 +11,7 @@ import {
 } from './auction-test-fixtures.ts';
 import { CREATOR, fakeApi, renderStep, type Call } from './wizard-test-kit.tsx';
 
-// Auction Format, the inscription to auction (spec 000 §5 "Auction", inscription).
+// Auction Format, the inscription to auction (product.md#validation "Auction", inscription).
 
 let user: ReturnType<typeof userEvent.setup>;
 

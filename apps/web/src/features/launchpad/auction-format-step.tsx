@@ -7,13 +7,16 @@ import type { StepProps } from './launch-draft.ts';
 import { useAuctionInscription } from './use-auction-inscription.ts';
 import { useAuctionPatch } from './use-auction-patch.ts';
 
-/** Spec 000 §5 "Auction": the banner over an inscription the connected wallet does not hold. */
+/**
+ * product.md#validation "Auction": the banner over an inscription the connected wallet does not
+ * hold.
+ */
 const NOT_IN_CONNECTED_WALLET = 'This inscription is not available in the connected wallet.';
 
 /**
- * Auction Format, the inscription to auction (spec 000 §3 "the format step requires
- * inscription_id", §5): its id, checked against the connected wallet, a preview, and the output
- * it sits on, which the draft keeps as the auction's utxo.
+ * Auction Format, the inscription to auction (product.md#records "the format step requires
+ * inscription_id", product.md#validation): its id, checked against the connected wallet, a
+ * preview, and the output it sits on, which the draft keeps as the auction's utxo.
  */
 export function AuctionFormatStep({ draft, onChange, onValidChange }: StepProps) {
   const { wallet } = useWallet();

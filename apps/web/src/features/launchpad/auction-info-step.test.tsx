@@ -7,7 +7,8 @@ import { AUCTION_ID, createdAuction } from './auction-test-fixtures.ts';
 import { CREATOR, fakeApi, renderStep, type Call } from './wizard-test-kit.tsx';
 import { newDraft } from './wizard-steps.ts';
 
-// 'Launch Your Auction' (spec 000 §5 "Auction", info): every message, the slug and its check.
+// 'Launch Your Auction' (product.md#validation "Auction", info): every message, the slug and its
+// check.
 
 const CHECK = 'GET /api/launchpad/auctions/check-slug/regtest-rock';
 const FREE = { [CHECK]: ok(null) };

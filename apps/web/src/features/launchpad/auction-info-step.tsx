@@ -15,7 +15,9 @@ import { useNameSlugFields } from './use-name-slug-fields.ts';
 import { TextAreaField } from './wizard-fields.tsx';
 import { areRequiredFieldsTouched } from './wizard-steps.ts';
 
-/** 'Launch Your Auction' (spec 000 §5 "Auction", info): the form waits for the network. */
+/**
+ * 'Launch Your Auction' (product.md#validation "Auction", info): the form waits for the network.
+ */
 export function AuctionInfoStep(props: StepProps) {
   const network = useAppConfig()?.network;
   if (!network) return <Loading what="the configuration" />;

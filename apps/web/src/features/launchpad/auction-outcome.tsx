@@ -11,8 +11,8 @@ export function auctionPath(slug: string): string {
 }
 
 /**
- * The auction's Submitted screen (spec 000 §2 "the auction version is titled Congratulations with
- * a copyable link"): the auction page and a copy-URL button.
+ * The auction's Submitted screen (product.md#wizard-screens "the auction version is titled
+ * Congratulations with a copyable link"): the auction page and a copy-URL button.
  */
 export function AuctionSubmittedScreen({ slug, opensAt }: { slug: string; opensAt: string }) {
   const href = auctionPath(slug);

@@ -9,8 +9,8 @@ const REFUSED_TITLE = 'Do not sign: these transactions do not do what you asked.
 
 /**
  * The two PSBTs of the created auction as the browser read them (auction-psbt-review.ts), and the
- * one Sign that has the wallet sign both (spec 000 §4: 'Sign', then 'Signed', never twice; a
- * second click says 'Psbt already signed').
+ * one Sign that has the wallet sign both (product.md#states-and-transitions: 'Sign', then
+ * 'Signed', never twice; a second click says 'Psbt already signed').
  */
 export function AuctionSignPanel({
   created,

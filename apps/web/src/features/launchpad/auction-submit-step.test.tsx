@@ -22,8 +22,9 @@ import type { AuctionDraft } from './auction-draft.ts';
 import { FEES, renderStep } from './launch-test-kit.tsx';
 import { launchDraft } from './launch-test-fixtures.ts';
 
-// Submit Auction (spec 000 §2, §4 "Auction", §7, §8; ADR 012): create, the review of both PSBTs,
-// one Sign for both, confirm, and Congratulations 2 s later; each failure back to Submit.
+// Submit Auction (product.md#wizard-screens, #states-and-transitions "Auction",
+// product.md#creator-calls, product.md#errors; ADR 012): create, the review of both PSBTs, one
+// Sign for both, confirm, and Congratulations 2 s later; each failure back to Submit.
 
 const CREATE = '/api/launchpad/auctions/create';
 const CONFIRM = '/api/launchpad/auctions/confirm';

@@ -28,7 +28,8 @@ import { SubmissionFailedScreen, SubmittingScreen } from './outcome-screens.tsx'
 import { useAuctionPatch } from './use-auction-patch.ts';
 
 /**
- * Submit Auction (spec 000 §2, §4 "Auction", §7, §8): what will be auctioned, the terms and the
+ * Submit Auction (product.md#wizard-screens, #states-and-transitions "Auction",
+ * product.md#creator-calls, product.md#errors): what will be auctioned, the terms and the
  * deposit's fee rate, then Submit → Submitting (create) → the review of both PSBTs and one Sign →
  * confirm → Congratulations 2 s later; every failure toasts and returns here.
  */

@@ -38,7 +38,10 @@ function toastStepError(error: unknown, fallback: string): void {
   }
 }
 
-/** Spec 000 §7: the confirm call's errors[] each shown as a toast, the fallback without any. */
+/**
+ * product.md#creator-calls: the confirm call's errors[] each shown as a toast, the fallback
+ * without any.
+ */
 function toastConfirmError(error: unknown): void {
   const messages =
     error instanceof ApiError ? [...new Set(error.errors.map((e) => e.msg).filter(Boolean))] : [];
@@ -50,7 +53,10 @@ function toastConfirmError(error: unknown): void {
   for (const message of messages) toast.error(message);
 }
 
-/** The create answer holds nothing to sign (spec 000 §2: the auction's Submission Failed). */
+/**
+ * The create answer holds nothing to sign (product.md#wizard-screens: the auction's Submission
+ * Failed).
+ */
 class NothingToSignError extends Error {
   override readonly name = 'NothingToSignError';
 }
@@ -105,11 +111,11 @@ async function reviewCreated(
 type Submission = { created: CreatedAuction | null; body: CreateAuctionBody };
 
 /**
- * The auction's Submit (spec 000 §4 "Auction", §7, ADR 012): create answers the two PSBTs, which
- * the browser reviews; one Sign has the wallet sign both, then confirm broadcasts the deposit and
- * the Submitted screen follows 2 s later. Any failure returns to Submit with its toast. The created
- * auction (and its signatures) stay in the draft: a second Submit of the same request carries on
- * with it instead of creating another.
+ * The auction's Submit (product.md#states-and-transitions "Auction", product.md#creator-calls,
+ * ADR 012): create answers the two PSBTs, which the browser reviews; one Sign has the wallet sign
+ * both, then confirm broadcasts the deposit and the Submitted screen follows 2 s later. Any
+ * failure returns to Submit with its toast. The created auction (and its signatures) stay in the
+ * draft: a second Submit of the same request carries on with it instead of creating another.
  */
 export function useAuctionSubmission(
   auction: AuctionDraft,

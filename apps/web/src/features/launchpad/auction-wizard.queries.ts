@@ -6,7 +6,8 @@ import { wizardQueries } from './wizard.queries.ts';
 export const auctionWizardQueries = {
   /**
    * GET /api/launchpad/auctions/check-slug/{slug}: the auction holding the slug ({ id }), or null
-   * when it is free (spec 000 §7 "auction slug lookup returns an object with id when taken").
+   * when it is free (product.md#creator-calls "auction slug lookup returns an object with id when
+   * taken").
    */
   slugCheck: (slug: string) =>
     queryOptions({

@@ -5,8 +5,9 @@ import { failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
 import { CollectionInfoStep } from './collection-info-step.tsx';
 import { CREATOR, fakeApi, renderStep, type Call } from './wizard-test-kit.tsx';
 
-// Issue 17: the optional collection banner beside the icon in Submit Information, checked with
-// core's bannerFileError before upload, uploaded, previewed and kept in the draft as its URL.
+// product.md#spec-gaps: the optional collection banner beside the icon in Submit Information,
+// checked with core's bannerFileError before upload, uploaded, previewed and kept in the draft as
+// its URL.
 
 const BANNER_URL = '/uploads/user-1/ba22.png';
 const FREE = {

@@ -20,8 +20,9 @@ async function pickedBannerError(file: File): Promise<string | undefined> {
 }
 
 /**
- * The collection banner (issue 17), optional: checked here with the server's rule, uploaded
- * (signed in) and kept as its URL; a rejected file or Remove leaves the collection without one.
+ * The collection banner (product.md#spec-gaps), optional: checked here with the server's rule,
+ * uploaded (signed in) and kept as its URL; a rejected file or Remove leaves the collection without
+ * one.
  */
 export function BannerField({ url, onChange }: { url: string; onChange: (url: string) => void }) {
   const id = useId();

@@ -16,11 +16,11 @@ import { useInscriptionList } from './use-inscription-list.ts';
 import { wizardQueries } from './wizard.queries.ts';
 
 /**
- * Choose Inscriptions (spec 000 §5 "Inscriptions"): the list pasted or uploaded as JSON, CSV or
- * ids, checked 1 s after the last change, line by line, then against the connected wallet: every
- * inscription must sit on its ordinals address; and the server says which items a launch cannot
- * take (in a collection, in another launch: issue 21 items 1 and 12), as creating would refuse
- * them. Only a list that passes all three goes to the draft.
+ * Choose Inscriptions (product.md#validation "Inscriptions"): the list pasted or uploaded as JSON,
+ * CSV or ids, checked 1 s after the last change, line by line, then against the connected wallet:
+ * every inscription must sit on its ordinals address; and the server says which items a launch
+ * cannot take (in a collection, in another launch: product.md#walk-through-fixes items 1 and 12),
+ * as creating would refuse them. Only a list that passes all three goes to the draft.
  */
 export function ChooseInscriptionsStep({ draft, onChange, onValidChange }: StepProps) {
   const { wallet } = useWallet();

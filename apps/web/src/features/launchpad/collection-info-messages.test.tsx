@@ -5,8 +5,9 @@ import { fakeWallet, ok } from '../trade/trade-test-kit.tsx';
 import { CollectionInfoStep } from './collection-info-step.tsx';
 import { CREATOR, fakeApi, renderStep, type Call } from './wizard-test-kit.tsx';
 
-// Submit Information (spec 000 §5 "Collection information"): the messages of the name check, the
-// launch's slug and the icon's image upload helper that collection-info-step.test.tsx leaves out.
+// Submit Information (product.md#validation "Collection information"): the messages of the name
+// check, the launch's slug and the icon's image upload helper that collection-info-step.test.tsx
+// leaves out.
 
 const FREE = {
   'GET /api/launchpad/check-name': ok({ taken: false }),

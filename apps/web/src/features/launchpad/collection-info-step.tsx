@@ -21,7 +21,10 @@ import { useNameSlugFields } from './use-name-slug-fields.ts';
 import { TextAreaField } from './wizard-fields.tsx';
 import { areRequiredFieldsTouched, EMPTY_INFO } from './wizard-steps.ts';
 
-/** Submit Information (spec 000 §5 "Collection information"): the form waits for the network. */
+/**
+ * Submit Information (product.md#validation "Collection information"): the form waits for the
+ * network.
+ */
 export function CollectionInfoStep(props: StepProps) {
   const network = useAppConfig()?.network;
   if (!network) return <Loading what="the configuration" />;

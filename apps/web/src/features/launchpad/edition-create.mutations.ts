@@ -20,7 +20,7 @@ class CreateEditionError extends Error {
 }
 
 /**
- * POST /api/launchpad/editions/create's body (spec 000 §3 "Edition launch payload"): core's
+ * POST /api/launchpad/editions/create's body (product.md#records "Edition launch payload"): core's
  * toEditionPayload of the edition form and the collection information, each checked with its
  * schema first, then the whole with the server's own.
  */

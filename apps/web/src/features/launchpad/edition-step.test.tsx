@@ -6,7 +6,8 @@ import { EditionStep } from './edition-step.tsx';
 import { DETAILS, detailsOf, ORIGINAL, SIGNED_MESSAGE } from './edition-test-fixtures.ts';
 import { CREATOR, fakeApi, inscriptionId, renderStep, type Call } from './wizard-test-kit.tsx';
 
-// Choose Original (spec 000 §2, §3, §5 "Edition"): the form, its messages and the signature.
+// Choose Original (product.md#wizard-screens, #records, #validation "Edition"): the form, its
+// messages and the signature.
 
 let user: ReturnType<typeof userEvent.setup>;
 

@@ -27,10 +27,10 @@ const SIGN_INSCRIPTION = 'Sign Inscription';
 const SIGNED = 'Complete';
 
 /**
- * Choose Original, the Edition step form (spec 000 §2, §3 "Edition form", §5 "Edition"): the
- * original inscription, which must be the connected wallet's (checked 0.5 s after typing), how
- * many editions at what price and when, and the ownership signature. Rules are core's
- * editionFormSchema; every change reaches the draft.
+ * Choose Original, the Edition step form (product.md#wizard-screens, #records "Edition form",
+ * product.md#validation "Edition"): the original inscription, which must be the connected wallet's
+ * (checked 0.5 s after typing), how many editions at what price and when, and the ownership
+ * signature. Rules are core's editionFormSchema; every change reaches the draft.
  */
 export function EditionStep({ draft, onChange, onValidChange }: StepProps) {
   const { wallet } = useWallet();

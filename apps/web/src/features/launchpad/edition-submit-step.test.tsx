@@ -6,7 +6,8 @@ import { EditionSubmitStep } from './edition-submit-step.tsx';
 import { EDITION, EDITION_INFO, ORIGINAL, SIGNATURE } from './edition-test-fixtures.ts';
 import { CREATOR, fakeApi, renderStep, type Call } from './wizard-test-kit.tsx';
 
-// Submit Project of the Edition flow (spec 000 §2, §3 "Edition launch payload", §7).
+// Submit Project of the Edition flow (product.md#wizard-screens, #records "Edition launch
+// payload", product.md#creator-calls).
 
 const CREATE = 'POST /api/launchpad/editions/create';
 const LAUNCH_ID = '0b5c3d2e-1f4a-4b6c-8d7e-9f0a1b2c3d4e';

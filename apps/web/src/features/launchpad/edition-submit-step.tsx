@@ -16,9 +16,9 @@ import { LaunchTerms } from './launch-terms.tsx';
 import { OutcomeScreen } from './outcome-screens.tsx';
 
 /**
- * Submit Project of the Edition flow (spec 000 §2, §7): what will be launched, the three terms,
- * then Submit → POST /api/launchpad/editions/create → Submitted (linking /mint/{slug}) or
- * Submission Failed with the server's reason.
+ * Submit Project of the Edition flow (product.md#wizard-screens, #creator-calls): what will be
+ * launched, the three terms, then Submit → POST /api/launchpad/editions/create → Submitted (linking
+ * /mint/{slug}) or Submission Failed with the server's reason.
  */
 export function EditionSubmitStep({ draft, onChange, onValidChange }: StepProps) {
   const { wallet } = useWallet();

@@ -7,7 +7,8 @@ import { EDITION_INFO } from './edition-test-fixtures.ts';
 import { FinalizeSubmissionStep } from './finalize-submission-step.tsx';
 import { CREATOR, fakeApi, inscriptionId, renderStep, type Call } from './wizard-test-kit.tsx';
 
-// Finalize Submission of the onboard flow (spec 000 §2 "Submit a live collection", §7, §8).
+// Finalize Submission of the onboard flow (product.md#wizard-screens "Submit a live collection",
+// product.md#creator-calls, product.md#errors).
 
 const ONBOARD = 'POST /api/collection/onboard';
 const A = inscriptionId('a1');
@@ -51,7 +52,8 @@ describe('FinalizeSubmissionStep', () => {
     const link = within(submitted).getByRole('link', { name: '/collections/regtest-rocks' });
     expect(link.getAttribute('href')).toBe('/collections/regtest-rocks');
     expect(report.draft.submitState).toBe('submitted');
-    // The items sit on the ordinals address; the session is the payment address's (issue 21 #2).
+    // The items sit on the ordinals address; the session is the payment address's
+    // (product.md#walk-through-fixes #2).
     const proof = onboardProofMessage({
       slug: EDITION_INFO.slug,
       ordinalsAddress: CREATOR.ordinalsAddress,
@@ -75,7 +77,7 @@ describe('FinalizeSubmissionStep', () => {
     const { report } = renderStep(FinalizeSubmissionStep, fakeWallet(CREATOR), draft);
     await user.click(submit());
     expect(await screen.findByText('Failed to onboard collection')).toBeTruthy();
-    // Said without the schema path (issue 21 item 12).
+    // Said without the schema path (product.md#walk-through-fixes item 12).
     expect(screen.getByText(`Inscription ${A} is already in the collection rocks`)).toBeTruthy();
     expect(screen.queryByText(/data\.0\.id/)).toBeNull();
     expect(report.draft.submitState).toBe('submit');

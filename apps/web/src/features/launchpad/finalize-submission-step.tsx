@@ -10,9 +10,10 @@ import { onboardProblems, useOnboardCollection } from './onboard.mutations.ts';
 import { OutcomeScreen } from './outcome-screens.tsx';
 
 /**
- * Finalize Submission of the onboard flow (spec 000 §2, §7): what will be sent, checked with the
- * server's schema, then Submit → POST /api/collection/onboard → Submitted, linking the collection.
- * A refusal is the toast 'Failed to onboard collection' and the step stays on Submit.
+ * Finalize Submission of the onboard flow (product.md#wizard-screens, #creator-calls): what will
+ * be sent, checked with the server's schema, then Submit → POST /api/collection/onboard →
+ * Submitted, linking the collection. A refusal is the toast 'Failed to onboard collection' and the
+ * step stays on Submit.
  */
 export function FinalizeSubmissionStep({ draft, onChange, onValidChange }: StepProps) {
   const { wallet } = useWallet();

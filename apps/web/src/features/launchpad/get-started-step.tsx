@@ -17,7 +17,7 @@ const START_CARDS: readonly ChoiceCard<StartChoice>[] = [
   },
 ];
 
-/** Spec 000 §1: Create a new launch, or Submit a live collection (the onboard flow). */
+/** product.md#launch-types: Create a new launch, or Submit a live collection (the onboard flow). */
 export function GetStartedStep({ draft, onChange, onValidChange }: StepProps) {
   // One of the two is always chosen (Create by default), so the step may always go on.
   useEffect(() => {

@@ -7,7 +7,7 @@ const ICON_UNREADABLE = 'Thumbnail could not be read as an image.';
 
 /**
  * The first problem with a picked icon: type and size first, an empty file (the image upload
- * helper's 'Thumbnail cannot be empty.', spec 000 §5), then its decoded dimensions.
+ * helper's 'Thumbnail cannot be empty.', product.md#validation), then its decoded dimensions.
  */
 async function pickedIconError(file: File): Promise<string | undefined> {
   // Type and size need no decoding; a file that is no image is not decoded at all.
@@ -23,7 +23,8 @@ async function pickedIconError(file: File): Promise<string | undefined> {
 }
 
 /**
- * The collection icon (spec 000 §5): checked here, then uploaded (signed in) and kept as its URL.
+ * The collection icon (product.md#validation): checked here, then uploaded (signed in) and kept as
+ * its URL.
  * `error` is the form's own ('A thumbnail image is required.'); a rejected file's reason wins.
  */
 export function IconField({

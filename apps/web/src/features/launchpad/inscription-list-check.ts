@@ -6,7 +6,7 @@ import {
   type LineError,
 } from '@om/core';
 
-// What the Choose Inscriptions step reports about a parsed list (spec 000 §5, ADR 010).
+// What the Choose Inscriptions step reports about a parsed list (product.md#validation, ADR 010).
 
 /** The server's own limit (core createLaunchpadBodySchema), said before the list is sent. */
 export const TOO_MANY_INSCRIPTIONS = `A launch holds at most ${LAUNCH_MAX_INSCRIPTIONS} inscriptions`;

@@ -18,9 +18,9 @@ import type { WalletAccount } from '../wallet/wallet.types.ts';
 import type { LaunchDraft } from './launch-draft.ts';
 
 /**
- * POST /api/launchpad/create's body (spec 000 §3 "Launchpad request", ADR 010): the connected
- * wallet's keys as the maker's (its payment address receives the payouts and pays the deposit),
- * the collection information as meta, the inscriptions as data, the phases as submitted.
+ * POST /api/launchpad/create's body (product.md#records "Launchpad request", ADR 010): the
+ * connected wallet's keys as the maker's (its payment address receives the payouts and pays the
+ * deposit), the collection information as meta, the inscriptions as data, the phases as submitted.
  */
 function createLaunchpadBody(
   draft: Pick<LaunchDraft, 'info' | 'inscriptions' | 'phases'>,
@@ -90,9 +90,9 @@ function checkedBody(
 }
 
 /**
- * A server message said without its schema path (issue 21 item 12): 'data.0.id: Inscription …'
- * as 'Inscription …', 'meta.icon: must be …' as 'Collection information: must be …'. A message of
- * another field, or with no path, is kept as it is.
+ * A server message said without its schema path (product.md#walk-through-fixes item 12):
+ * 'data.0.id: Inscription …' as 'Inscription …', 'meta.icon: must be …' as 'Collection information:
+ * must be …'. A message of another field, or with no path, is kept as it is.
  */
 function humanServerMessage(message: string): string {
   const match = /^(\w+)(?:\.(\d+))?(?:\.\w+)*: (.+)$/s.exec(message);
@@ -114,8 +114,9 @@ export function createErrorMessage(error: unknown): string {
 }
 
 /**
- * 'Validation error: {message}' for a draft the schema refuses before it is sent (spec 000 §8);
- * otherwise 'Failed to create launchpad: {message}', or the bare title when there is no message.
+ * 'Validation error: {message}' for a draft the schema refuses before it is sent
+ * (product.md#errors); otherwise 'Failed to create launchpad: {message}', or the bare title when
+ * there is no message.
  */
 export function toastCreateError(error: unknown): void {
   if (error instanceof DraftValidationError) {

@@ -6,9 +6,10 @@ import type {
 } from '@om/core';
 import type { AuctionDraft } from './auction-draft.ts';
 
-// What the launchpad wizard collects, step by step, before it is submitted (spec 000
-// §2 to §5, ADR 010). The wizard shell owns it (useState in launchpad-page.tsx); each step reads
-// its part and reports changes. Kept in this file so the steps and the shell agree on one shape.
+// What the launchpad wizard collects, step by step, before it is submitted
+// (product.md#wizard-screens to product.md#validation, ADR 010). The wizard shell owns it
+// (useState in launchpad-page.tsx); each step reads its part and reports changes. Kept in this file
+// so the steps and the shell agree on one shape.
 
 /** The four cards of the type chooser; 'inscribe' is shown disabled (coming soon). */
 export type LaunchType = 'pre-inscribe' | 'edition' | 'auction' | 'inscribe';
@@ -27,7 +28,7 @@ export type LaunchDraft = {
   info: CollectionInfoInput;
   inscriptions: InscriptionEntry[];
   phases: PhaseFormValues[];
-  /** The Edition flow's Choose Original form (spec 000 §3 "Edition form"). */
+  /** The Edition flow's Choose Original form (product.md#records "Edition form"). */
   edition: EditionFormValues;
   /** The Auction flow's three forms and the auction created from them. */
   auction: AuctionDraft;

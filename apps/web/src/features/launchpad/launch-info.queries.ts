@@ -3,7 +3,10 @@ import { queryOptions, skipToken } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { isLaunchSettled } from './sign-phases.ts';
 
-/** Spec 000 §4: every 8 s until the launch is ready to sign, active or failed. */
+/**
+ * product.md#states-and-transitions: every 8 s until the launch is ready to sign, active or
+ * failed.
+ */
 export function launchInfoRefetchInterval(status: LaunchpadStatus | undefined): number | false {
   return isLaunchSettled(status) ? false : LAUNCHPAD_STATUS_POLL_MS;
 }

@@ -13,8 +13,9 @@ import {
 import { findSign, launchServer, renderStep, signButton } from './launch-test-kit.tsx';
 import { SubmitProjectStep } from './submit-project-step.tsx';
 
-// Signing a launch phase by phase in the Submit Project step (spec 000 §2 "Sign step", §4
-// "Phase signing", §8; ADR 010), with a wallet that signs for real with the Dev wallet's keys.
+// Signing a launch phase by phase in the Submit Project step (product.md#wizard-screens "Sign
+// step", product.md#states-and-transitions "Phase signing", product.md#errors; ADR 010), with a
+// wallet that signs for real with the Dev wallet's keys.
 
 describe('signing the launch', () => {
   it('signs each phase, deposit first, and is Submitted when the launch turns active', async () => {

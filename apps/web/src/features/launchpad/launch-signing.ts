@@ -67,9 +67,10 @@ export type SignPhaseContext = {
 };
 
 /**
- * Signs one phase (spec 000 §4 "Phase signing", ADR 010): each pending batch in order, deposits
- * first, through get-psbt → the browser's review → the wallet → confirm, with a toast per batch.
- * The launch's info is fetched again afterwards, so the phase shows Complete once active.
+ * Signs one phase (product.md#states-and-transitions "Phase signing", ADR 010): each pending batch
+ * in order, deposits first, through get-psbt → the browser's review → the wallet → confirm, with a
+ * toast per batch. The launch's info is fetched again afterwards, so the phase shows Complete once
+ * active.
  */
 export function useSignPhase(context: SignPhaseContext) {
   const { wallet, signPsbt } = useWallet();

@@ -1,7 +1,10 @@
 import { AGREE_TO_ALL_TERMS } from '@om/core';
 import { useState } from 'react';
 
-/** Spec 000 §2 "Sign step": three terms, every one required before creating and signing. */
+/**
+ * product.md#wizard-screens "Sign step": three terms, every one required before creating and
+ * signing.
+ */
 const LAUNCH_TERMS = [
   'I own the intellectual property rights to this collection, or have the right to launch it.',
   'This collection contains no illegal or NSFW content.',

@@ -4,7 +4,7 @@ import { ChoiceCards, type ChoiceCard } from './choice-cards.tsx';
 import type { LaunchType, StepProps } from './launch-draft.ts';
 import { resolveLaunchType } from './wizard-steps.ts';
 
-// Spec 000 §1: the four launch types; Inscribe is shown disabled as coming soon.
+// product.md#launch-types: the four launch types; Inscribe is shown disabled as coming soon.
 const TYPE_CARDS: readonly ChoiceCard<LaunchType>[] = [
   {
     value: 'pre-inscribe',
@@ -30,9 +30,9 @@ const TYPE_CARDS: readonly ChoiceCard<LaunchType>[] = [
 ];
 
 /**
- * Choosing a type loads its steps and starts its submission afresh (spec 000 §2): no launchpad
- * id, terms not accepted, submit state back to Submit. A type the wizard does not build gives
- * 'Launchpad is not configured' and Pre Inscribe.
+ * Choosing a type loads its steps and starts its submission afresh (product.md#wizard-screens): no
+ * launchpad id, terms not accepted, submit state back to Submit. A type the wizard does not build
+ * gives 'Launchpad is not configured' and Pre Inscribe.
  */
 export function LaunchTypeStep({ draft, onChange, onValidChange }: StepProps) {
   // The draft always holds a type (Pre Inscribe by default), shown chosen.

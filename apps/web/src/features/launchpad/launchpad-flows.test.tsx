@@ -22,7 +22,8 @@ import {
 } from './wizard-page-kit.tsx';
 import { CREATOR, fakeApi, inscriptionId, type Call } from './wizard-test-kit.tsx';
 
-// The Edition, onboard and Auction flows of /launchpad, walked as a creator would (spec 000 §2).
+// The Edition, onboard and Auction flows of /launchpad, walked as a creator would
+// (product.md#wizard-screens).
 
 const SERVER = {
   'GET /api/launchpad/check-name': ok({ taken: false }),

@@ -187,8 +187,8 @@ describe('LaunchpadPage', () => {
     await waitFor(() =>
       expect(calls.map((c) => c.path)).toContain(`/api/launchpad/info/${LAUNCH_ID}`),
     );
-    // Issue 17: the launch waits for its signatures, so it resumes on the pre-inscribed flow's
-    // signing step rather than onboarding's Finalize Submission.
+    // product.md#spec-gaps: the launch waits for its signatures, so it resumes on the
+    // pre-inscribed flow's signing step rather than onboarding's Finalize Submission.
     expect(await screen.findByText('Step 6 of 6')).toBeTruthy();
     expect(sidebarSteps().at(-1)).toEqual({ name: 'Submit Project', state: 'current' });
   });
@@ -235,7 +235,8 @@ describe('LaunchpadPage', () => {
       'The link\'s launch id "not-a-launch" is not valid: it must be a launch\'s UUID.',
     );
     expect(heading()).toBe('Get Started');
-    // Only the creator's own launches (issue 17) are asked: nothing of the malformed id.
+    // Only the creator's own launches (product.md#spec-gaps) are asked: nothing of the malformed
+    // id.
     expect(calls.map((c) => c.path)).toEqual(['/api/launchpad/mine']);
   });
 });

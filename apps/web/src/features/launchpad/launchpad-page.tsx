@@ -25,7 +25,10 @@ import { useLaunchWizard } from './use-launch-wizard.ts';
 import { WizardSidebar } from './wizard-sidebar.tsx';
 import { projectPath, stepTitle, type StepId } from './wizard-steps.ts';
 
-/** The creator wizard at /launchpad (spec 000 §2, §4): the steps beside the current one. */
+/**
+ * The creator wizard at /launchpad (product.md#wizard-screens, #states-and-transitions): the steps
+ * beside the current one.
+ */
 export function LaunchpadPage() {
   const [searchParams] = useSearchParams();
   const wizard = useLaunchWizard(searchParams.get('id'));

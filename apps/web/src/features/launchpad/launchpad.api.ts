@@ -6,7 +6,7 @@ import {
 } from '@om/core';
 import { api } from '../../lib/api-client.ts';
 
-// The calls of the wizard's first steps (spec 000 §5, §7; ADR 010).
+// The calls of the wizard's first steps (product.md#validation, #creator-calls; ADR 010).
 
 const UPLOAD_ICON_PATH = '/api/launchpad/upload-icon';
 const UPLOAD_BANNER_PATH = '/api/launchpad/upload-banner';
@@ -29,7 +29,7 @@ export const launchpadApi = {
   /** POST /api/launchpad/upload-icon, signed in: the image as multipart/form-data field `file`. */
   uploadIcon: (file: File, signal?: AbortSignal) => uploadImage(UPLOAD_ICON_PATH, file, signal),
 
-  /** POST /api/launchpad/upload-banner, signed in, the same way (issue 17). */
+  /** POST /api/launchpad/upload-banner, signed in, the same way (product.md#spec-gaps). */
   uploadBanner: (file: File, signal?: AbortSignal) => uploadImage(UPLOAD_BANNER_PATH, file, signal),
 
   /** POST /api/launchpad/check-inscriptions: why a launch could not take each of these items. */

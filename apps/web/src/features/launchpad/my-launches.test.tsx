@@ -5,8 +5,8 @@ import { fakeWallet, ok } from '../trade/trade-test-kit.tsx';
 import { renderPage } from './wizard-page-kit.tsx';
 import { CREATOR, fakeApi } from './wizard-test-kit.tsx';
 
-// Issue 17 (defects): the creator finds their launches on /launchpad, resumes one waiting for its
-// signatures through its ?id=, or abandons it.
+// product.md#spec-gaps (defects): the creator finds their launches on /launchpad, resumes one
+// waiting for its signatures through its ?id=, or abandons it.
 
 const PENDING = {
   id: '7d1f0c4e-8a4b-4c1e-9f3a-2b6d5e8c9a01',
@@ -42,7 +42,7 @@ describe('MyLaunches', () => {
     const list = await screen.findByRole('region', { name: 'Your launches' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      // Created on 28/11/2026: spec 000 §9's date format.
+      // Created on 28/11/2026: product.md#constants-and-limits's date format.
       'Left Unsigned28/11/2026Waiting for your signaturesResume signingAbandon',
       'Live One28/11/2026Active',
     ]);

@@ -7,9 +7,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 
-// Issue 17 (defects): the signed-in creator's launches with their state, on /launchpad beside the
-// wizard; one left unsigned is resumed (its ?id= opens its signing step) or abandoned, which
-// releases its slug and inscriptions.
+// product.md#spec-gaps (defects): the signed-in creator's launches with their state, on /launchpad
+// beside the wizard; one left unsigned is resumed (its ?id= opens its signing step) or abandoned,
+// which releases its slug and inscriptions.
 
 const MyLaunchSchema = z.object({
   id: z.string(),
@@ -70,7 +70,7 @@ export function MyLaunches() {
             className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-zinc-800 px-3 py-2 text-sm"
           >
             <span className="text-zinc-100">{launch.name}</span>
-            {/* Spec 000 §9's date format, dd/MM/yyyy: the day the launch was created. */}
+            {/* product.md#constants-and-limits's date format, dd/MM/yyyy: the day the launch was created. */}
             <time dateTime={launch.createdAt} className="text-zinc-500">
               {formatDate(new Date(launch.createdAt))}
             </time>

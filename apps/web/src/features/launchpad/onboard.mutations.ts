@@ -15,7 +15,7 @@ import { useWallet } from '../wallet/wallet-context.ts';
 import { createErrorMessage, issueText } from './launch-create.mutations.ts';
 import type { LaunchDraft } from './launch-draft.ts';
 
-/** POST /api/collection/onboard's body (spec 000 §7 "meta, data"). */
+/** POST /api/collection/onboard's body (product.md#creator-calls "meta, data"). */
 function onboardBody(draft: Pick<LaunchDraft, 'info' | 'inscriptions'>): OnboardCollectionBody {
   return { meta: draft.info, data: draft.inscriptions };
 }
@@ -37,7 +37,7 @@ class OnboardError extends Error {
  * Submits a live collection for review (signed in): the body is checked with the server's schema
  * first; any failure is the toast 'Failed to onboard collection' with the reason under it. The
  * items sit on the ordinals address, so a wallet signed in with its payment address proves it holds
- * them with the ordinals address's signature (issue 21 item 2).
+ * them with the ordinals address's signature (product.md#walk-through-fixes item 2).
  */
 export function useOnboardCollection() {
   const { wallet, signMessage } = useWallet();

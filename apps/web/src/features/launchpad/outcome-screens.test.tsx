@@ -4,7 +4,7 @@ import { ACCOUNT } from '../multisig/multisig-test-fixtures.ts';
 import { fakeWallet, renderWithWallet } from '../trade/trade-test-kit.tsx';
 import { OutcomeScreen, outcomePath, projectLabel } from './outcome-screens.tsx';
 
-// The screens that replace the sign step (spec 000 §2 "Outcome screens").
+// The screens that replace the sign step (product.md#wizard-screens "Outcome screens").
 
 function renderOutcome(props: Parameters<typeof OutcomeScreen>[0]) {
   return renderWithWallet(<OutcomeScreen {...props} />, fakeWallet(ACCOUNT));

@@ -12,7 +12,10 @@ import type { LaunchType, SubmitState } from './launch-draft.ts';
 /** What was submitted: a launch of one of the types, or a live collection (onboarding). */
 export type ProjectKind = LaunchType | 'onboard';
 
-/** The project type as the last step names it: View {type}, default Collection (spec 000 §2). */
+/**
+ * The project type as the last step names it: View {type}, default Collection
+ * (product.md#wizard-screens).
+ */
 export function projectLabel(type: ProjectKind): string {
   if (type === 'edition') return 'Edition';
   if (type === 'auction') return 'Auction';

@@ -11,7 +11,7 @@ export type OwnershipRequest = {
 };
 
 /**
- * Sign Inscription (spec 000 §3, §4 "Edition"): the wallet signs
+ * Sign Inscription (product.md#records, #states-and-transitions "Edition"): the wallet signs
  * inscriptionId:timestamp:address by BIP-322 with the address that holds the inscription; the
  * answer is the signature field, inscriptionId:timestamp:address:signedMessage, which the server
  * verifies against the indexer's owner.

@@ -49,10 +49,10 @@ function PhaseSummary({ phase, network }: { phase: PhaseFormValues; network: Bit
 }
 
 /**
- * One phase of the Determine Phases step (spec 000 §2, §4): its number, the edit view until Done
- * marks it finished, then its summary until Edit; the previous phase's overlap shown on it. A
- * phase that overlaps the previous one stays open, as any other error keeps the form: its dates
- * are what needs fixing.
+ * One phase of the Determine Phases step (product.md#wizard-screens, #states-and-transitions): its
+ * number, the edit view until Done marks it finished, then its summary until Edit; the previous
+ * phase's overlap shown on it. A phase that overlaps the previous one stays open, as any other
+ * error keeps the form: its dates are what needs fixing.
  */
 export function PhaseCard({
   phase,

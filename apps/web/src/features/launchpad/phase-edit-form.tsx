@@ -24,9 +24,9 @@ function Checkbox({ label, inputProps }: { label: string; inputProps: object }) 
 }
 
 /**
- * A phase card's edit view (spec 000 §3 phase form, §5 "Phases"), checked with core's
- * phaseFormSchema. Every change reaches the draft at once, so leaving the step keeps it; Done
- * validates and marks the phase finished.
+ * A phase card's edit view (product.md#records phase form, product.md#validation "Phases"),
+ * checked with core's phaseFormSchema. Every change reaches the draft at once, so leaving the step
+ * keeps it; Done validates and marks the phase finished.
  */
 export function PhaseEditForm({
   phase,

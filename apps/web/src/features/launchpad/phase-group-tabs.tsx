@@ -14,8 +14,8 @@ import {
 } from './sign-phases.ts';
 
 /**
- * The sign step's phases in tabs Whitelist, Public and Other (spec 000 §2), each with a check
- * mark once none of its phases is pending; Next Group opens the next one only then.
+ * The sign step's phases in tabs Whitelist, Public and Other (product.md#wizard-screens), each
+ * with a check mark once none of its phases is pending; Next Group opens the next one only then.
  */
 export function PhaseGroupTabs({
   phases,

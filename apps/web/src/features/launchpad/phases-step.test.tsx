@@ -7,7 +7,8 @@ import { draftPhase, launchDraft } from './launch-test-fixtures.ts';
 import { renderStep } from './launch-test-kit.tsx';
 import { PhasesStep } from './phases-step.tsx';
 
-// The Determine Phases step (spec 000 §2, §4, §5 "Phases") with the wizard's draft in state.
+// The Determine Phases step (product.md#wizard-screens, #states-and-transitions, #validation
+// "Phases") with the wizard's draft in state.
 
 let user: UserEvent;
 beforeEach(() => {

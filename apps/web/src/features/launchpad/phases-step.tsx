@@ -21,7 +21,7 @@ export type PhasesCheck = {
   overlapErrors: (string | undefined)[];
 };
 
-/** The step's rules (spec 000 §5 "Phases"), with core's phasesFormSchema. */
+/** The step's rules (product.md#validation "Phases"), with core's phasesFormSchema. */
 function checkPhases(phases: readonly PhaseFormValues[], network: BitcoinNetwork): PhasesCheck {
   const parsed = phasesFormSchema(network).safeParse(phases);
   const overlapErrors = phases.map((): string | undefined => undefined);
@@ -36,8 +36,9 @@ function checkPhases(phases: readonly PhaseFormValues[], network: BitcoinNetwork
 }
 
 /**
- * Determine Phases (spec 000 §2, §4, §5): the phase cards, three by default (two 'Whitelist
- * Sale', one 'Public Sale'), Add Phase and Remove; Next only when every card is Done and valid.
+ * Determine Phases (product.md#wizard-screens, #states-and-transitions, #validation): the phase
+ * cards, three by default (two 'Whitelist Sale', one 'Public Sale'), Add Phase and Remove; Next
+ * only when every card is Done and valid.
  */
 export function PhasesStep({ draft, onChange, onValidChange }: StepProps) {
   const network = useAppConfig()?.network;

@@ -5,7 +5,8 @@ import { fakeWallet } from '../trade/trade-test-kit.tsx';
 import { SelectItemsStep } from './select-items-step.tsx';
 import { CREATOR, fakeApi, inscriptionId, renderStep } from './wizard-test-kit.tsx';
 
-// Select Items of the onboard flow (spec 000 §5 "Inscriptions"): every list message, per line.
+// Select Items of the onboard flow (product.md#validation "Inscriptions"): every list message, per
+// line.
 
 const A = inscriptionId('a1');
 const B = inscriptionId('b2');

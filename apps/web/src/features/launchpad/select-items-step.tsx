@@ -12,9 +12,10 @@ import type { StepProps } from './launch-draft.ts';
 import { useInscriptionList } from './use-inscription-list.ts';
 
 /**
- * Select Items of the onboard flow (spec 000 §2 "Submit a live collection", §5 "Inscriptions"):
- * the collection's inscriptions, pasted or uploaded, checked line by line 1 s after the last
- * change. A live collection sits in its holders' wallets, so the creator's wallet is not asked.
+ * Select Items of the onboard flow (product.md#wizard-screens "Submit a live collection",
+ * product.md#validation "Inscriptions"): the collection's inscriptions, pasted or uploaded,
+ * checked line by line 1 s after the last change. A live collection sits in its holders' wallets,
+ * so the creator's wallet is not asked.
  */
 export function SelectItemsStep({ draft, onChange, onValidChange }: StepProps) {
   const list = useInscriptionList(draft.inscriptions, TOO_MANY_IN_COLLECTION);

@@ -11,8 +11,9 @@ import {
 import { wireSats } from '../trade/trade-format.ts';
 import type { SubmitState } from './launch-draft.ts';
 
-// The rules of the Submit Project step (spec 000 §2 "Sign step", §4): which phases it shows, how
-// they group into tabs, what each Sign button says, and how the launch's status moves the step.
+// The rules of the Submit Project step (product.md#wizard-screens "Sign step",
+// product.md#states-and-transitions): which phases it shows, how they group into tabs, what each
+// Sign button says, and how the launch's status moves the step.
 
 /** A phase as the sign step shows it: the launch's once it is prepared, else the draft's. */
 export type SignPhase = {
@@ -98,7 +99,7 @@ export function signatureCount(totalInscriptions: number): number {
   return totalInscriptions;
 }
 
-/** The sign step's tabs, in order (spec 000 §2). */
+/** The sign step's tabs, in order (product.md#wizard-screens). */
 export const PHASE_GROUPS = ['Whitelist', 'Public', 'Other'] as const;
 export type PhaseGroup = (typeof PHASE_GROUPS)[number];
 
@@ -147,9 +148,9 @@ export type SignButtonState = {
 };
 
 /**
- * Spec 000 §4: disabled while this phase signs (Signing...), when Active (Complete), or Pending
- * with no launchpad yet (Pending); otherwise Sign. A phase whose batches are all signed while
- * others still wait ('signed') has nothing left to sign: Complete too.
+ * product.md#states-and-transitions: disabled while this phase signs (Signing...), when Active
+ * (Complete), or Pending with no launchpad yet (Pending); otherwise Sign. A phase whose batches are
+ * all signed while others still wait ('signed') has nothing left to sign: Complete too.
  */
 export function signButtonState(
   status: SignPhase['status'],

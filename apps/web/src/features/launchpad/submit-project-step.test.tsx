@@ -16,8 +16,9 @@ import {
 } from './launch-test-kit.tsx';
 import { SubmitProjectStep } from './submit-project-step.tsx';
 
-// The Submit Project step (spec 000 §2 "Sign step", §4, §8, ADR 010): creating the launch,
-// polling it, and the outcome screens. Signing the phases is in launch-signing.test.tsx.
+// The Submit Project step (product.md#wizard-screens "Sign step",
+// product.md#states-and-transitions, product.md#errors, ADR 010): creating the launch, polling
+// it, and the outcome screens. Signing the phases is in launch-signing.test.tsx.
 
 describe('SubmitProjectStep', () => {
   afterEach(() => vi.useRealTimers());

@@ -28,9 +28,10 @@ import {
 } from './sign-phases.ts';
 
 /**
- * The last step of the Pre Inscribe flow (spec 000 §2 "Sign step", §4, ADR 010): Create Launchpad
- * sends the launch, its status is polled until it is ready, then each phase is signed; the launch
- * turning active after the last signature is Submitted.
+ * The last step of the Pre Inscribe flow (product.md#wizard-screens "Sign step",
+ * product.md#states-and-transitions, ADR 010): Create Launchpad sends the launch, its status is
+ * polled until it is ready, then each phase is signed; the launch turning active after the last
+ * signature is Submitted.
  */
 export function SubmitProjectStep({ draft, onChange, onValidChange }: StepProps) {
   const { wallet } = useWallet();
@@ -51,7 +52,7 @@ export function SubmitProjectStep({ draft, onChange, onValidChange }: StepProps)
     if (!info.error) return;
     toast.error(FAILED_TO_FETCH_LAUNCHPAD_INFO, { description: errorMessage(info.error) });
   }, [info.error, info.errorUpdatedAt]);
-  // The final Submit needs every term accepted (spec 000 §2).
+  // The final Submit needs every term accepted (product.md#wizard-screens).
   useEffect(() => onValidChange(draft.termsAccepted), [draft.termsAccepted, onValidChange]);
 
   const startAgain = () => onChange({ launchpadId: null, submitState: 'submit' });
@@ -87,7 +88,7 @@ export function SubmitProjectStep({ draft, onChange, onValidChange }: StepProps)
           This launch is waiting for your signatures: sign its phases below, or {newLaunchLink}
         </p>
       ) : null}
-      {/* Why the phases say Pending (spec 000 §4): signing needs the launch created first. */}
+      {/* Why the phases say Pending (product.md#states-and-transitions): signing needs the launch created first. */}
       {draft.launchpadId === null ? (
         <p className="text-sm text-zinc-400">{CREATE_LAUNCHPAD_FIRST}</p>
       ) : null}

@@ -23,7 +23,7 @@ export type AuctionInscription = {
   error: string | undefined;
   /** The indexer's answer about the id shown, once there is one. */
   details: InscriptionDetailsPayload | undefined;
-  /** Another wallet holds it (spec 000 §5: the warning banner). */
+  /** Another wallet holds it (product.md#validation: the warning banner). */
   isNotInWallet: boolean;
   /** 'txid:vout', when it can be auctioned. */
   utxo: string | undefined;
@@ -39,7 +39,7 @@ const NOT_CHECKED: AuctionInscription = {
 };
 
 /**
- * Spec 000 §5 "Auction", inscription: half the slug delay after the id stops changing, a
+ * product.md#validation "Auction", inscription: half the slug delay after the id stops changing, a
  * well-formed id is looked up (GET /api/shared/inscriptions/details/{id}). It must sit on the
  * connected wallet's ordinals address (the server builds its deposit from there, ADR 012) and
  * not be moving; its utxo is its satpoint minus the offset.

@@ -6,9 +6,9 @@ import { auctionWizardQueries } from './auction-wizard.queries.ts';
 import type { SlugAvailability } from './use-collection-checks.ts';
 
 /**
- * Spec 000 §5 "Auction": 1 s after the slug stops changing, a well-formed slug is looked up; one
- * another auction holds is 'Auction slug is already taken.'. The creator's own auction, created
- * in this wizard and waiting for its signature, holds it for them.
+ * product.md#validation "Auction": 1 s after the slug stops changing, a well-formed slug is looked
+ * up; one another auction holds is 'Auction slug is already taken.'. The creator's own auction,
+ * created in this wizard and waiting for its signature, holds it for them.
  */
 export function useAuctionSlugAvailability(
   slug: string,

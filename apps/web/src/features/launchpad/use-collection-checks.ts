@@ -15,8 +15,8 @@ import { useDebouncedValue } from '../collections/use-debounced-value.ts';
 import { wizardQueries } from './wizard.queries.ts';
 
 /**
- * Spec 000 §5: 0.5 s after the name stops changing, a name another collection has gives the
- * warning toast, 'Collection name is already taken.' with the in-use text under it. Only a
+ * product.md#validation: 0.5 s after the name stops changing, a name another collection has gives
+ * the warning toast, 'Collection name is already taken.' with the in-use text under it. Only a
  * warning: the creator may be launching that very collection.
  */
 export function useNameInUseWarning(name: string): void {
@@ -39,7 +39,10 @@ export type SlugAvailability = {
   isAvailable: boolean;
 };
 
-/** Spec 000 §5: 1 s after the slug stops changing, a well-formed slug is checked for uniqueness. */
+/**
+ * product.md#validation: 1 s after the slug stops changing, a well-formed slug is checked for
+ * uniqueness.
+ */
 export function useSlugAvailability(slug: string): SlugAvailability {
   const checked = useDebouncedValue(slug, SLUG_CHECK_DEBOUNCE_MS);
   const isWellFormed = slugError(checked) === undefined;

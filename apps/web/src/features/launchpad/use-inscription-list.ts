@@ -30,8 +30,9 @@ export type InscriptionListInput = {
 };
 
 /**
- * The inscription list of Choose Inscriptions and Select Items (spec 000 §5 "Inscriptions"):
- * pasted or uploaded as JSON, CSV or ids, parsed 1 s after the last change (core's parser).
+ * The inscription list of Choose Inscriptions and Select Items (product.md#validation
+ * "Inscriptions"): pasted or uploaded as JSON, CSV or ids, parsed 1 s after the last change (core's
+ * parser).
  * `tooMany` is what a list over the size limit is told.
  */
 export function useInscriptionList(

@@ -21,8 +21,8 @@ export type InscriptionOwner = {
 const NOT_CHECKED: InscriptionOwner = { error: undefined, signer: undefined, isChecking: false };
 
 /**
- * Spec 000 §5 "Edition": half the slug delay after the id stops changing, a well-formed id is
- * looked up (GET /api/shared/inscriptions/details/{id}) and must sit on an address of the
+ * product.md#validation "Edition": half the slug delay after the id stops changing, a well-formed
+ * id is looked up (GET /api/shared/inscriptions/details/{id}) and must sit on an address of the
  * connected wallet. An inscription the indexer does not know gets the generic message.
  */
 export function useInscriptionOwner(

@@ -19,7 +19,10 @@ import {
 
 type Validity = { stepId: StepId; isValid: boolean };
 
-/** The wizard's draft and step, kept in this browser across a reload (issue 17; spec 000 §4). */
+/**
+ * The wizard's draft and step, kept in this browser across a reload (product.md#spec-gaps;
+ * product.md#states-and-transitions).
+ */
 export const WIZARD_DRAFT_KEY = 'om.launchpad.wizard';
 
 type Saved = { draft: LaunchDraft; index: number };
@@ -78,17 +81,18 @@ export function useLaunchWizard(idParam: string | null) {
   const isStepValid = validity?.stepId === step.id && validity.isValid;
   const isWalletConnected = wallet !== null;
 
-  // A launch waiting for its signatures opens on the last step, where they are given (spec 000
-  // §2), once per launch: the creator may then go back. The query is the Submit step's own.
+  // A launch waiting for its signatures opens on the last step, where they are given
+  // (product.md#wizard-screens), once per launch: the creator may then go back. The query is the
+  // Submit step's own.
   const info = useQuery(launchInfoQueries.info(draft.launchpadId));
   if (
     draft.launchpadId !== null &&
     info.data?.status === 'pending_psbt_signature' &&
     resumedId !== draft.launchpadId
   ) {
-    // `?id=` starts in the onboard flow (spec 000 §2), whose last step is Finalize Submission: a
-    // launch waiting for signatures is pre-inscribed, so it resumes on that flow's signing step
-    // (issue 17, defects: a pending launch could not be resumed).
+    // `?id=` starts in the onboard flow (product.md#wizard-screens), whose last step is Finalize
+    // Submission: a launch waiting for signatures is pre-inscribed, so it resumes on that flow's
+    // signing step (product.md#spec-gaps, defects: a pending launch could not be resumed).
     const resumed = { ...draft, start: 'create' as const, type: 'pre-inscribe' as const };
     setResumedId(draft.launchpadId);
     setDraft(resumed);

@@ -8,9 +8,9 @@ import { isCustomSlug } from './collection-info-rules.ts';
 type InfoFields = { name: string; slug: string; creator_btc_address: string };
 
 /**
- * What the collection and auction information forms share (spec 000 §5): the slug follows the
- * name (slugify) until the creator types one of their own, and a wallet connected after the form
- * opened fills an empty creator BTC address. Answers the name and slug fields to register.
+ * What the collection and auction information forms share (product.md#validation): the slug
+ * follows the name (slugify) until the creator types one of their own, and a wallet connected after
+ * the form opened fills an empty creator BTC address. Answers the name and slug fields to register.
  */
 export function useNameSlugFields<T extends FieldValues & InfoFields>(
   form: UseFormReturn<T, unknown, unknown>,

@@ -7,8 +7,9 @@ const BADGE: Record<SidebarState, string> = {
 };
 
 /**
- * The numbered steps (spec 000 §2): completed ones show a check and open again, the current one
- * is marked, the ones ahead are disabled. A row on small screens, a column beside the form above.
+ * The numbered steps (product.md#wizard-screens): completed ones show a check and open again, the
+ * current one is marked, the ones ahead are disabled. A row on small screens, a column beside the
+ * form above.
  */
 export function WizardSidebar({
   steps,

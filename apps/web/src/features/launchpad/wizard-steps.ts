@@ -9,8 +9,9 @@ import { z } from 'zod';
 import { emptyAuctionDraft } from './auction-draft.ts';
 import type { LaunchDraft, LaunchType, StartChoice, SubmitState } from './launch-draft.ts';
 
-// The launchpad wizard's step lists and the rules of its sidebar and of Previous / Next (spec 000
-// §2 "Step lists" and the wizard bullets, §4 "Wizard"). Pure, so the shell only wires them.
+// The launchpad wizard's step lists and the rules of its sidebar and of Previous / Next
+// (product.md#wizard-screens "Step lists" and the wizard bullets,
+// product.md#states-and-transitions "Wizard"). Pure, so the shell only wires them.
 
 export type StepId =
   | 'get-started'
@@ -96,14 +97,20 @@ export function flowOf(draft: Pick<LaunchDraft, 'start' | 'type'>): Flow {
   return draft.type === 'edition' || draft.type === 'auction' ? draft.type : 'pre-inscribe';
 }
 
-/** What the last step's title calls the project: 'View {type}' (spec 000 §2, default Collection). */
+/**
+ * What the last step's title calls the project: 'View {type}' (product.md#wizard-screens, default
+ * Collection).
+ */
 function projectTypeLabel(flow: Flow): string {
   if (flow === 'edition') return 'Edition';
   if (flow === 'auction') return 'Auction';
   return 'Collection';
 }
 
-/** The last step's title follows the submit state (spec 000 §2, §4). */
+/**
+ * The last step's title follows the submit state (product.md#wizard-screens,
+ * #states-and-transitions).
+ */
 export function lastStepTitle(submitState: SubmitState, projectType = 'Collection'): string {
   switch (submitState) {
     case 'submit':
@@ -129,7 +136,7 @@ export function clampStep(index: number, steps: readonly WizardStep[]): number {
   return Math.min(Math.max(index, 0), steps.length - 1);
 }
 
-/** The step `?id=` opens (spec 000 §2). */
+/** The step `?id=` opens (product.md#wizard-screens). */
 const ID_PARAM_STEP = 5;
 
 export type SidebarState = 'completed' | 'current' | 'upcoming';
@@ -159,7 +166,8 @@ export function nextBlock(input: {
   const { steps, current, isStepValid, isWalletConnected } = input;
   if (current >= steps.length - 1) return 'last-step';
   if (!isStepValid) return 'invalid';
-  // Spec 000 §4: non-form steps need a connected wallet; a form may be filled in without one.
+  // product.md#states-and-transitions: non-form steps need a connected wallet; a form may be
+  // filled in without one.
   if (!steps[current]?.isForm && !isWalletConnected) return 'no-wallet';
   return undefined;
 }
@@ -233,8 +241,8 @@ const LaunchIdSchema = z.uuid();
 
 /**
  * Where the wizard opens. `?id=` sets the launchpad id, switches to the onboard flow and opens
- * the step at index 5 (spec 000 §2); the onboard flow has four steps, so that is clamped to its
- * last one. A malformed id is ignored and reported.
+ * the step at index 5 (product.md#wizard-screens); the onboard flow has four steps, so that is
+ * clamped to its last one. A malformed id is ignored and reported.
  */
 export function startWizard(idParam: string | null): {
   draft: LaunchDraft;

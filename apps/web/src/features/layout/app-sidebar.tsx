@@ -26,10 +26,11 @@ type NavItem =
   | { label: string; icon: Icon; href: string | undefined };
 
 /**
- * Spec 001 §2: Collections, Create (/launchpad), Rewards, Token and Inscribe (external), with
- * Launches and Auctions after Collections (issue 21 item 4: launches and auctions you can find).
- * Token is the app's own /brc20 unless TOKEN_URL names an external page. Artists (issue 17) follow
- * Auctions; Review comes last, only for a signed-in reviewer (ADR 019).
+ * product.md#market-screens: Collections, Create (/launchpad), Rewards, Token and Inscribe
+ * (external), with Launches and Auctions after Collections (product.md#walk-through-fixes item 4:
+ * launches and auctions you can find). Token is the app's own /brc20 unless TOKEN_URL names an
+ * external page. Artists (product.md#spec-gaps) follow Auctions; Review comes last, only for a
+ * signed-in reviewer (ADR 019).
  */
 function useNavItems(): NavItem[] {
   const config = useAppConfig();

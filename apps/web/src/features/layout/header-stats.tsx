@@ -20,7 +20,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** XP of the signed-in user, abbreviated above 99,999 (spec 001 §1). */
+/** XP of the signed-in user, abbreviated above 99,999 (product.md#market-overview). */
 export function XpStat({ xp }: { xp?: number }) {
   return <Stat label="XP">{xp === undefined ? PLACEHOLDER : formatXp(xp)}</Stat>;
 }
@@ -44,10 +44,10 @@ export function TokenBalanceStat({ ticker, balance }: { ticker: string; balance?
 }
 
 /**
- * The connected ordinals address's overall balance of the product's ticker (spec 001 §7 "a token
- * balance lookup by address"); '—' without a wallet, or when the balance is zero or the ticker is
- * not deployed. Its query sits under the wallet's balance keys, so each new block refetches it.
- * The header is on every page, so it also follows the pending BRC-20 mint records.
+ * The connected ordinals address's overall balance of the product's ticker (product.md#market-calls
+ * "a token balance lookup by address"); '—' without a wallet, or when the balance is zero or the
+ * ticker is not deployed. Its query sits under the wallet's balance keys, so each new block
+ * refetches it. The header is on every page, so it also follows the pending BRC-20 mint records.
  */
 export function ProductTokenBalanceStat() {
   const config = useAppConfig();

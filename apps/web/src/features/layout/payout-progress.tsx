@@ -5,7 +5,10 @@ type Props = {
   blockHeight?: number;
 };
 
-/** Spec 001 §1 and §9: mining rewards pay out over a cycle of 144 blocks, drawn with 6 markers. */
+/**
+ * product.md#market-overview, #constants-and-limits: mining rewards pay out over a cycle of 144
+ * blocks, drawn with 6 markers.
+ */
 export function PayoutProgress({ blockHeight }: Props) {
   const progress = blockHeight === undefined ? undefined : payoutCycleProgress(blockHeight);
   const percent = progress?.percent ?? 0;

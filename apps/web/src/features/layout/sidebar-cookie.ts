@@ -1,4 +1,6 @@
-/** Spec 001 §9: the sidebar's open state is remembered in a cookie for 7 days. */
+/**
+ * product.md#constants-and-limits: the sidebar's open state is remembered in a cookie for 7 days.
+ */
 const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 

@@ -3,7 +3,7 @@ import { SidebarContext, type SidebarContextValue } from './sidebar-context.ts';
 import { readSidebarCookie, writeSidebarCookie } from './sidebar-cookie.ts';
 import { useIsMobile } from './use-is-mobile.ts';
 
-/** Spec 001 §9: Ctrl+B or Cmd+B toggles the sidebar. */
+/** product.md#constants-and-limits: Ctrl+B or Cmd+B toggles the sidebar. */
 const SHORTCUT_KEY = 'b';
 
 /** Where Ctrl+B belongs to the text (bold in a rich editor, a browser's own binding), not to us. */

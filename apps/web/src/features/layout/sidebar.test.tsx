@@ -36,8 +36,8 @@ describe('sidebar on desktop', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    // The spec's items, with Launches and Auctions after Collections (issue 21 item 4), then
-    // Artists (issue 17); Review only for a reviewer.
+    // The spec's items, with Launches and Auctions after Collections (product.md#walk-through-fixes
+    // item 4), then Artists (product.md#spec-gaps); Review only for a reviewer.
     expect(names).toEqual([
       'Collections',
       'Launches',

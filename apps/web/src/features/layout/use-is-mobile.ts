@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec 001 §9: under 768 px the sidebar becomes a drawer. */
+/** product.md#constants-and-limits: under 768 px the sidebar becomes a drawer. */
 const MOBILE_BREAKPOINT_PX = 768;
 const QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
 

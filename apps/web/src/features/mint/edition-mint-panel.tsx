@@ -23,9 +23,9 @@ function mintBlocker(launch: PublicLaunchpad, openPhase: Phase | undefined): str
 }
 
 /**
- * Minting editions of one original (spec 001 §7, issue 6): the price in BTC and sats, what is
- * left (unless the creator hid the progress), how many (1 … 20 and what is left), the fee rate,
- * and Mint, which asks the price, creates the order and opens the review of its payment.
+ * Minting editions of one original (product.md#market-calls, ADR 011): the price in BTC and sats,
+ * what is left (unless the creator hid the progress), how many (1 … 20 and what is left), the fee
+ * rate, and Mint, which asks the price, creates the order and opens the review of its payment.
  */
 export function EditionMintPanel({
   launch,

@@ -103,7 +103,7 @@ function quoteProblems(order: EditionMintPayload, request: EditionMintRequest): 
 }
 
 /**
- * Checks the payment PSBT of an edition order before the wallet signs it (issue 6, as the mint
+ * Checks the payment PSBT of an edition order before the wallet signs it (ADR 011, as the mint
  * review does for a pre-inscribed launch): every input is a coin of the buyer's payment address,
  * one output pays the order's charge address exactly its amount, every other output is change to
  * the payment address, each input is signed with ALL, and the fee rate is the chosen one.

@@ -52,9 +52,10 @@ async function fetchEditionPrice(body: EditionPriceBody): Promise<EditionQuote> 
 }
 
 /**
- * Minting editions (spec 001 §7, core editions.api.ts): `prepare` asks the price, creates the
- * order and reviews its payment PSBT before any signature; `mint` signs it, submits it, records
- * the order (EditionsMint) and refreshes the launch. `unitPrice` is the price the page shows.
+ * Minting editions (product.md#market-calls, core editions.api.ts): `prepare` asks the price,
+ * creates the order and reviews its payment PSBT before any signature; `mint` signs it, submits it,
+ * records the order (EditionsMint) and refreshes the launch. `unitPrice` is the price the page
+ * shows.
  */
 export function useEditionMint(launchpadId: string, unitPrice: bigint | undefined) {
   const { wallet } = useWallet();

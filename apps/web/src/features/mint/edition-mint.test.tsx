@@ -22,7 +22,8 @@ import {
   setCount,
 } from './mint-test-server.tsx';
 
-// Minting editions on /mint/{slug} (spec 001 §7, core editions.api.ts), against a fake server.
+// Minting editions on /mint/{slug} (product.md#market-calls, core editions.api.ts), against a fake
+// server.
 
 const COMMIT_TXID = 'c0'.repeat(32);
 const PRICE = 'POST /api/launchpad/editions/price';

@@ -187,7 +187,8 @@ describe('minting on /mint/{slug}', () => {
       `Could not prepare the mint: Failed to create buy offer Inscription ${item.inscriptionId} is still moving into the launch wallet; try again after the next block.`,
     );
     expect(wallet.signPsbt).not.toHaveBeenCalled();
-    // The reservation is given back now, not after it lapses (issue 21 item 10).
+    // The reservation is given back now, not after it lapses (product.md#walk-through-fixes item
+    // 10).
     expect(callsTo(calls, 'POST', '/api/launchpad/offer/release').map((c) => c.body)).toEqual([
       { ids: fixture.ids },
     ]);

@@ -14,7 +14,7 @@ import { MintPanel } from './mint-panel.tsx';
 import { MintPhases } from './mint-phases.tsx';
 import { mintQueries } from './mint.queries.ts';
 
-/** /mint/{slug}: a launch's public mint page (spec 001 §2). */
+/** /mint/{slug}: a launch's public mint page (product.md#market-screens). */
 export function MintPage() {
   const { slug = '' } = useParams();
   return <MintLaunch slug={slug} />;

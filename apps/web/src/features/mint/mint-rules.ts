@@ -5,7 +5,10 @@ export const NO_OPEN_PHASE = 'No phase of this launch is open now';
 /** And for a launch that is not active (paused, canceled). */
 export const LAUNCH_NOT_LIVE = 'This launch is not live';
 
-/** A live launch whose every item left is still moving into its wallet (issue 21 item 10). */
+/**
+ * A live launch whose every item left is still moving into its wallet
+ * (product.md#walk-through-fixes item 10).
+ */
 export const ITEMS_MOVING =
   "This launch's inscriptions are still moving into its wallet: minting opens after the next block.";
 /** And when some of them are. */

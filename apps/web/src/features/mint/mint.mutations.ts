@@ -49,7 +49,7 @@ export type PreparedMint = MintRequest & {
 
 /**
  * An offer call that failed: the server's own words when it answered (its 403 and 409 refusals
- * read as they come, spec 001 §8 "create and submit return ... the server error or 'Unknown
+ * read as they come, product.md#errors "create and submit return ... the server error or 'Unknown
  * error occurred'"), else the spec's fallback with the reason under it.
  */
 export async function offerCall<T>(fallback: string, run: () => Promise<T>): Promise<T> {
@@ -114,8 +114,9 @@ async function multisigAddressOf(queryClient: QueryClient, taker: WalletAccount)
 }
 
 /**
- * Minting from a pre-inscribed launch (spec 001 §7 offer/create, offer/submit): `quote` reserves
- * the items and reviews the purchase PSBT against what the buyer asked, before any signature;
+ * Minting from a pre-inscribed launch (product.md#market-calls offer/create, offer/submit):
+ * `quote` reserves the items and reviews the purchase PSBT against what the buyer asked, before any
+ * signature;
  * `mint` signs the padding setup first when there is one, then the purchase, submits, records the
  * order and refreshes the launch and the allocation.
  */
@@ -158,8 +159,8 @@ export function useMint(launchpadId: string, phase: MintPhase | undefined) {
           queryClient.ensureQueryData(configQueries.app()),
         ]),
       ).catch(async (error: unknown) => {
-        // An offer that cannot be reviewed gives its items back now (issue 21 item 10), rather
-        // than holding the wallet's allocation until the reservation lapses.
+        // An offer that cannot be reviewed gives its items back now (product.md#walk-through-fixes
+        // item 10), rather than holding the wallet's allocation until the reservation lapses.
         await releaseOffer(offer.ids);
         throw error;
       });

@@ -4,8 +4,8 @@ import { ApiError, api } from '../../lib/api-client.ts';
 import { launchesQueries } from '../launches/launches.queries.ts';
 
 /**
- * Spec 001 §7: the launchpad fetch retries 3 times, 1 s apart (core retryDelay). A 4xx is an
- * answer, not a blip: an unknown slug stays unknown, so it is shown at once.
+ * product.md#market-calls: the launchpad fetch retries 3 times, 1 s apart (core retryDelay). A 4xx
+ * is an answer, not a blip: an unknown slug stays unknown, so it is shown at once.
  */
 export function shouldRetryLaunchFetch(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;

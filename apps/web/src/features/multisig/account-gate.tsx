@@ -7,8 +7,9 @@ import { useWallet } from '../wallet/wallet-context.ts';
 import { userKeyOf, type MultisigAccount } from './multisig-wallet.ts';
 
 /**
- * What both multisig pages need first: a connected wallet ('Please connect your wallet', spec 001's wording here) whose
- * payment key is compressed ('Wallet is not configured correctly.'), and the network.
+ * What both multisig pages need first: a connected wallet ('Please connect your wallet',
+ * product.md#market-side's wording here) whose payment key is compressed ('Wallet is not
+ * configured correctly.'), and the network.
  */
 export function MultisigAccountGate({
   children,

@@ -22,8 +22,8 @@ import { useDeposit, type WalletSession } from './wallet-actions.mutations.ts';
 type Fields = { amount: string; numberOfOutputs: string; feeRate: string };
 
 /**
- * Spec 001 §5 split rules: a deposit becomes numberOfOutputs coins (8 by default, 4 … 10) of at
- * least 10,000 sats each, so that several purchases can take padding at once.
+ * product.md#validation split rules: a deposit becomes numberOfOutputs coins (8 by default, 4 …
+ * 10) of at least 10,000 sats each, so that several purchases can take padding at once.
  */
 function depositAmountError(amount: string, numberOfOutputs: string): string | undefined {
   const read = readBtcAmount(amount);

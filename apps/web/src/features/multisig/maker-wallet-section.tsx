@@ -64,7 +64,8 @@ function InscriptionList({
   // Bumped when a withdrawal is recorded in localStorage, to show it.
   const [, setRecorded] = useState(0);
   const flow = useInscriptionWithdrawal(session, () => setRecorded((n) => n + 1));
-  // Names from the indexer and the catalogue (issue 21 item 7); the shortened id until they come.
+  // Names from the indexer and the catalogue (product.md#walk-through-fixes item 7); the shortened
+  // id until they come.
   const held = useQuery(profileQueries.inscriptionsOf(session.target.info.address));
   const labelOf = (inscriptionId: string) =>
     inscriptionLabel(

@@ -1,5 +1,5 @@
-// Texts the spec does not give (001 §8 only says a padding setup success toast exists). The
-// spec's own texts come from @om/core's messages.ts.
+// Texts the spec does not give (product.md#errors only says a padding setup success toast exists).
+// The spec's own texts come from @om/core's messages.ts.
 
 export const paddingSetUpToast = (txId: string) => `Padding outputs set up: ${txId}`;
 export const DEPOSIT_FAILED = 'Deposit failed';

@@ -12,7 +12,7 @@ function signedBtc(amount: string): string {
   return `${sats > 0n ? '+' : ''}${satsToBtc(sats)} BTC`;
 }
 
-/** Spec 001 §3 "Multisig transaction": txid, amount, time, confirmations, block height. */
+/** product.md#records "Multisig transaction": txid, amount, time, confirmations, block height. */
 export function MultisigTransactions({ walletId }: { walletId: string }) {
   const history = useQuery(multisigQueries.transactions(walletId));
   if (history.isPending) return <Loading what="transactions" />;

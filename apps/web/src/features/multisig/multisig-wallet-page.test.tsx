@@ -177,7 +177,8 @@ describe('MultisigWalletPage', () => {
     });
     renderWithWallet(<MultisigWalletPage />, await devSigningWallet());
 
-    // The maker wallet names its inscription, not a shortened id (issue 21 item 7).
+    // The maker wallet names its inscription, not a shortened id (product.md#walk-through-fixes
+    // item 7).
     const named = await screen.findByRole('link', { name: 'Rock #41' });
     expect(named.getAttribute('href')).toBe(`/inscriptions/${INSCRIPTION_ID}`);
     await userEvent.click(

@@ -18,7 +18,7 @@ import { WalletSummary } from './wallet-summary.tsx';
 import { useMultisigChainRefresh } from './use-multisig-chain-refresh.ts';
 import { WithdrawForm } from './withdraw-form.tsx';
 
-/** /wallet: the multisig wallet (padding, deposits, withdrawals) and the maker wallet (issue 5). */
+/** /wallet: the multisig wallet (padding, deposits, withdrawals) and the maker wallet (ADR 009). */
 export function MultisigWalletPage() {
   return (
     <Page
@@ -73,7 +73,7 @@ function MultisigSection({ session }: { session: WalletSession }) {
   const coins = useQuery(multisigQueries.utxos(session.target.info.id));
   const { error, errorUpdatedAt } = coins;
   useEffect(() => {
-    // Spec 001 §8; one toast per failed poll, replaced rather than stacked.
+    // product.md#errors; one toast per failed poll, replaced rather than stacked.
     if (error) {
       toast.error(FAILED_TO_FETCH_BALANCE, {
         id: 'multisig-balance',

@@ -17,9 +17,9 @@ import {
 import { ApiError, api, type PayloadSchema } from '../../lib/api-client.ts';
 
 /**
- * Spec 001 §7 "Multisig calls throw an error carrying status text, code and errors": the HTTP
- * status text, the status as `code`, the envelope's `errors`. It is an ApiError, so the trade
- * flows' toasts show its messages like any other.
+ * product.md#market-calls "Multisig calls throw an error carrying status text, code and errors":
+ * the HTTP status text, the status as `code`, the envelope's `errors`. It is an ApiError, so the
+ * trade flows' toasts show its messages like any other.
  */
 export class MultisigApiError extends ApiError {
   override readonly name: string = 'MultisigApiError';

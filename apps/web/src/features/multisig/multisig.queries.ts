@@ -11,7 +11,10 @@ import {
   type VerifiedWallet,
 } from './multisig-wallet.ts';
 
-/** Spec 001 §9 polling: the multisig balance every minute, its transactions every 10 minutes. */
+/**
+ * product.md#constants-and-limits polling: the multisig balance every minute, its transactions
+ * every 10 minutes.
+ */
 const BALANCE_POLL_MS = 60_000;
 const TRANSACTIONS_POLL_MS = 10 * 60_000;
 

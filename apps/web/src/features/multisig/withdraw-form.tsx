@@ -25,9 +25,9 @@ import { aboveMaxText, withdrawalMax, type WithdrawalMax } from './withdrawal-ma
 type Fields = { recipientAddress: string; amount: string; feeRate: string };
 
 /**
- * The server's own checks, before asking it (spec 001 §5): at least the 1,000-sat dust floor, no
- * more than the available balance, and no more than what is left of it after the network fee
- * (unknown while the coins load: the server checks it then).
+ * The server's own checks, before asking it (product.md#validation): at least the 1,000-sat dust
+ * floor, no more than the available balance, and no more than what is left of it after the network
+ * fee (unknown while the coins load: the server checks it then).
  */
 function withdrawalAmountError(
   amount: string,

@@ -1,5 +1,5 @@
 /**
- * Spec 001 §3 "Withdrawn-inscription local record: transaction and prevOwnerWallet, keyed by
+ * product.md#records "Withdrawn-inscription local record: transaction and prevOwnerWallet, keyed by
  * inscription": kept in localStorage so that the maker wallet list shows an inscription as on its
  * way out until the indexer sees it move.
  */

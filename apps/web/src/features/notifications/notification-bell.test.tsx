@@ -9,8 +9,9 @@ import { SELLER, SELLER_PAYMENT } from '../trade/trade-test-fixtures.ts';
 import type { WalletAccount, WalletAdapter } from '../wallet/wallet.types.ts';
 import { unreadBadge } from './notification-bell.tsx';
 
-// Issue 17: the header's bell and its panel (spec 001 §4: mark one read or unread, mark all unread
-// ones read; §9: page 10, unread count capped at 100, the global and the product's apps).
+// ADR 018: the header's bell and its panel (product.md#states-and-transitions: mark one read or
+// unread, mark all unread ones read; product.md#constants-and-limits: page 10, unread count capped
+// at 100, the global and the product's apps).
 
 const wallet: WalletAccount = {
   id: 'dev',

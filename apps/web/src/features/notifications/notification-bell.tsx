@@ -6,7 +6,10 @@ import { NotificationsPanel } from './notifications-panel.tsx';
 import { notificationQueries } from './notifications.queries.ts';
 import { useNotificationStream } from './use-notification-stream.ts';
 
-/** The unread count as the badge shows it: the server counts at most 100 (spec 001 §9). */
+/**
+ * The unread count as the badge shows it: the server counts at most 100
+ * (product.md#constants-and-limits).
+ */
 export function unreadBadge(count: number): string {
   return count > 99 ? '99+' : String(count);
 }

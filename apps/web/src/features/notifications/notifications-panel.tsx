@@ -20,8 +20,9 @@ import {
 type Props = { open: boolean; onClose: () => void; address: string };
 
 /**
- * Spec 001 §4, §9: the signed-in wallet's notifications in two tabs (global, the product), 10 a
- * page, each marked read or unread, all unread ones marked read at once; and which types pop up.
+ * product.md#states-and-transitions, #constants-and-limits: the signed-in wallet's notifications
+ * in two tabs (global, the product), 10 a page, each marked read or unread, all unread ones marked
+ * read at once; and which types pop up.
  */
 export function NotificationsPanel({ open, onClose, address }: Props) {
   const productName = useAppConfig()?.productName ?? 'Market';
@@ -175,7 +176,7 @@ function NotificationItem({
   );
 }
 
-/** In-app notifications are always on; a type's pop-up can be turned off (issue 17). */
+/** In-app notifications are always on; a type's pop-up can be turned off (ADR 018). */
 function PopUpPreferences({ address }: { address: string }) {
   const prefs = useQuery(notificationQueries.preferences(address));
   const { setMuted } = useNotificationActions();

@@ -8,11 +8,14 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 
-/** The two apps shown (spec 001 §9): the platform's announcements, and the market's own. */
+/**
+ * The two apps shown (product.md#constants-and-limits): the platform's announcements, and the
+ * market's own.
+ */
 export type NotificationApp = 'global' | 'product';
 
 /**
- * A signed-in wallet's notifications (issue 17). Keyed by the signed-in address, so another
+ * A signed-in wallet's notifications (ADR 018). Keyed by the signed-in address, so another
  * wallet's sign-in never shows the last one's; the live stream invalidates `all()`.
  */
 export const notificationQueries = {

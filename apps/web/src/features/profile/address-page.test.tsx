@@ -6,8 +6,8 @@ import { renderApp } from '../../test/render-app.tsx';
 import { callsTo, fakeServer, ok } from '../trade/trade-test-kit.tsx';
 import { BUYER_ORDINALS, SELLER } from '../trade/trade-test-fixtures.ts';
 
-// /address/{address} (issue 17): anyone's public page, no wallet needed: the profile, then its
-// inscriptions, listings, activity and tokens, read only.
+// /address/{address} (product.md#profiles-and-artists): anyone's public page, no wallet needed:
+// the profile, then its inscriptions, listings, activity and tokens, read only.
 
 const ADDRESS = SELLER.address;
 const held: AddressInscription = {

@@ -20,7 +20,8 @@ function isListable(item: AddressInscription): boolean {
 
 /**
  * The wallet's inscriptions; unlisted ones can be picked and listed together, one signature.
- * Purchases on their way and the maker wallet's inscriptions show too (issue 21 item 7).
+ * Purchases on their way and the maker wallet's inscriptions show too
+ * (product.md#walk-through-fixes item 7).
  */
 export function MyInscriptions({
   address,

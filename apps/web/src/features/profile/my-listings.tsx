@@ -47,8 +47,9 @@ export function MyListings({ address }: { address: string }) {
 }
 
 /**
- * Issue 13 finding 2: a plain listing whose purchase went out and never confirmed. Its signature
- * is public and executable at its price until the inscription moves: only delisting on chain ends it.
+ * product.md#trust-findings finding 2: a plain listing whose purchase went out and never
+ * confirmed. Its signature is public and executable at its price until the inscription moves: only
+ * delisting on chain ends it.
  */
 function ExposedListings({ address }: { address: string }) {
   const { data } = useQuery(tradeQueries.exposedListingsOf(address));

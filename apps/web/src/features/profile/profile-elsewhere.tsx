@@ -12,8 +12,9 @@ import { useMakerWallet } from '../trade/use-maker-wallet.ts';
 import { inscriptionLabel } from './profile-ui.tsx';
 import { profileQueries } from './profile.queries.ts';
 
-// What belongs to the wallet but is not at its ordinals address (issue 21 item 7): purchases on
-// their way in the mempool, and inscriptions in its maker wallet, listed or still to be listed.
+// What belongs to the wallet but is not at its ordinals address (product.md#walk-through-fixes
+// item 7): purchases on their way in the mempool, and inscriptions in its maker wallet, listed or
+// still to be listed.
 
 /** The wallet's purchases not yet in a block: their inscription is not at the address yet. */
 export function PendingPurchases({

@@ -8,7 +8,8 @@ import { callsTo, failure, fakeServer, ok } from '../trade/trade-test-kit.tsx';
 import { SELLER, SELLER_PAYMENT } from '../trade/trade-test-fixtures.ts';
 import type { WalletAccount, WalletAdapter } from '../wallet/wallet.types.ts';
 
-// /profile?tab=edit (issue 17): the signed-in wallet edits its profile with the server's schema.
+// /profile?tab=edit (product.md#profiles-and-artists): the signed-in wallet edits its profile with
+// the server's schema.
 
 const wallet: WalletAccount = {
   id: 'dev',

@@ -21,8 +21,9 @@ import { profileQueries } from './profile.queries.ts';
 const PROFILE_SAVED = 'Profile saved.';
 
 /**
- * The signed-in wallet's profile (issue 17): username, display name and "I am an artist", checked
- * by the schema the server uses. The profile belongs to the address the wallet signed in with.
+ * The signed-in wallet's profile (product.md#profiles-and-artists): username, display name and "I
+ * am an artist", checked by the schema the server uses. The profile belongs to the address the
+ * wallet signed in with.
  */
 export function ProfileForm({ wallet }: { wallet: WalletAccount }) {
   const { data, error, isPending } = useQuery(profileQueries.profile(wallet.paymentAddress));

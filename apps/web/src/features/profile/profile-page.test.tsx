@@ -81,7 +81,8 @@ const inscriptions: AddressInscription[] = [
     price: null,
   },
   {
-    // Minted from a launch whose collection is still under review (issue 21 item 8).
+    // Minted from a launch whose collection is still under review (product.md#walk-through-fixes
+    // item 8).
     inscriptionId: `${'a5'.repeat(32)}i0`,
     number: 11,
     name: 'Fresh #1',

@@ -31,7 +31,10 @@ export const profileQueries = {
         api.get(`/api/profiles/${encodeURIComponent(address)}`, ProfileSchema, { signal }),
     }),
 
-  /** POST /api/profiles/batch: up to 30 addresses (spec 001 §9), sorted so the key is stable. */
+  /**
+   * POST /api/profiles/batch: up to 30 addresses (product.md#constants-and-limits), sorted so the
+   * key is stable.
+   */
   names: (addresses: readonly string[]) =>
     queryOptions({
       queryKey: [...profileQueries.all(), 'names', ...addresses],

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { callsTo, fakeServer, ok } from '../trade/trade-test-kit.tsx';
 import { profileLabel, useProfileNames } from './use-profile-names.ts';
 
-// Spec 001 §9: the profile batch lookup takes 30 addresses; a longer list asks in batches.
+// product.md#constants-and-limits: the profile batch lookup takes 30 addresses; a longer list asks
+// in batches.
 
 const address = (n: number) => `bcrt1q${String(n).padStart(3, '0')}`;
 

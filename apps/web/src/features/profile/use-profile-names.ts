@@ -4,9 +4,9 @@ import { useMemo } from 'react';
 import { profileQueries } from './profile.queries.ts';
 
 /**
- * The profiles of the addresses a list shows (makers and takers), asked in batches of 30 (spec 001
- * §9). Addresses without a profile are absent; while loading, or when a batch fails, the list
- * simply shows the addresses.
+ * The profiles of the addresses a list shows (makers and takers), asked in batches of 30
+ * (product.md#constants-and-limits). Addresses without a profile are absent; while loading, or
+ * when a batch fails, the list simply shows the addresses.
  */
 export function useProfileNames(addresses: readonly string[]): ReadonlyMap<string, ProfileSummary> {
   const batches = useMemo(() => {

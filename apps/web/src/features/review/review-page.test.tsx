@@ -7,7 +7,7 @@ import { contentSummary } from './review-card.tsx';
 import { ReviewPage } from './review-page.tsx';
 import type { ReviewItem } from './review.queries.ts';
 
-// Issue 17's review queue: a reviewer sees a submission's content, creator, phases and allow
+// ADR 019's review queue: a reviewer sees a submission's content, creator, phases and allow
 // list, and rejects it with a reason; anyone else is told the queue is for reviewers.
 
 const LAUNCH: ReviewItem = {

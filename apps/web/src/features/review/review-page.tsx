@@ -7,7 +7,7 @@ import { useWallet } from '../wallet/wallet-context.ts';
 import { ReviewCard } from './review-card.tsx';
 import { decide, reviewQueries, type ReviewItem } from './review.queries.ts';
 
-// /review (issue 17, ADR 019): reviewers (REVIEWER_ADDRESSES, signed in with their wallet) judge
+// /review (ADR 019): reviewers (REVIEWER_ADDRESSES, signed in with their wallet) judge
 // what was submitted. Onboarded collections wait here for approval; launches, editions and
 // auctions are live already, and a rejection takes one down with the reason its creator reads.
 

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 
-// The review queue's data (issue 17, ADR 019): whether the signed-in wallet reviews, what waits
+// The review queue's data (ADR 019): whether the signed-in wallet reviews, what waits
 // for a decision, and the decisions.
 
 const REVIEW_KINDS = ['launch', 'edition', 'auction', 'collection'] as const;

@@ -18,7 +18,9 @@ function useMyMining() {
   }).data;
 }
 
-/** Spec 001 §1: the pending mining reward of the connected wallet, '—' without one. */
+/**
+ * product.md#market-overview: the pending mining reward of the connected wallet, '—' without one.
+ */
 export function MyPendingRewardsStat() {
   const mining = useMyMining();
   return <PendingRewardsStat {...(mining ? { sats: BigInt(mining.pending) } : {})} />;
@@ -33,8 +35,9 @@ export function MyPayoutProgress({ tipHeight }: { tipHeight?: number }) {
 }
 
 /**
- * The header's XP as the points button (spec 001 §2): it opens the Points & Rewards panel of the
- * connected wallet; without a wallet it is the plain stat. It also keeps rewards live (SSE).
+ * The header's XP as the points button (product.md#market-screens): it opens the Points & Rewards
+ * panel of the connected wallet; without a wallet it is the plain stat. It also keeps rewards live
+ * (SSE).
  */
 export function PointsButton() {
   useRewardsEvents();

@@ -31,9 +31,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Spec 001 §2 "the points button opens a Points & Rewards panel": the XP of `address` (the
- * ordinals address, where XP accrues) and its history, the tasks, the rewards received and the
- * mining cycle under way.
+ * product.md#market-screens "the points button opens a Points & Rewards panel": the XP of
+ * `address` (the ordinals address, where XP accrues) and its history, the tasks, the rewards
+ * received and the mining cycle under way.
  */
 export function PointsPanel({ open, onClose, address }: Props) {
   const xp = useQuery({ ...xpQueries.of(address), enabled: open }).data?.xp;

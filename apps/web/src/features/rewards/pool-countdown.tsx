@@ -20,8 +20,8 @@ export function PoolStateBadge({ state }: { state: Pool['state'] }) {
 }
 
 /**
- * Spec 001 §4's countdown: a click switches time ↔ blocks (10 minutes a block), except for an
- * ended or drawn pool, which always names its block.
+ * product.md#states-and-transitions's countdown: a click switches time ↔ blocks (10 minutes a
+ * block), except for an ended or drawn pool, which always names its block.
  */
 export function PoolCountdown({ pool, currentBlock }: { pool: Pool; currentBlock: number | null }) {
   const [mode, setMode] = useState<CountdownMode>('time');

@@ -15,7 +15,7 @@ import { xpQueries } from './xp.queries.ts';
 const allocatedText = (n: string, title: string) => `You just allocated ${n} XP to ${title}`;
 const boughtText = (n: number, title: string) => `You just bought ${n} tickets for ${title}`;
 
-/** The share link of a pool (spec 001: what a toast after a spend carries). */
+/** The share link of a pool (product.md#market-side: what a toast after a spend carries). */
 function poolShareUrl(id: string): string {
   return `${window.location.origin}/rewards/${encodeURIComponent(id)}`;
 }

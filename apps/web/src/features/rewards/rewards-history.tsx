@@ -34,8 +34,9 @@ function recordSource(record: RewardRecord) {
 }
 
 /**
- * The signed-in user's rewards (spec 001 §3, §7: by date, newest first, 10 a page), each with
- * its payout transaction once there is one. The session decides whose: the server reads it.
+ * The signed-in user's rewards (product.md#records, #market-calls: by date, newest first, 10 a
+ * page), each with its payout transaction once there is one. The session decides whose: the server
+ * reads it.
  */
 export function RewardsHistory() {
   const [page, setPage] = useState(1);

@@ -16,8 +16,9 @@ type Props = {
 };
 
 /**
- * Spec 001 §2 "a menu of type start mining" (Start Mining and Buy {product}): buy the token on the
- * swap (the token preselected), how mining pays (ADR 020), and the wallet's share so far.
+ * product.md#market-screens "a menu of type start mining" (Start Mining and Buy {product}): buy
+ * the token on the swap (the token preselected), how mining pays (ADR 020), and the wallet's share
+ * so far.
  */
 export function StartMiningMenu({ open, onClose, ticker, address }: Props) {
   const mining = useQuery({

@@ -5,7 +5,7 @@ import { api, errorMessage } from '../../lib/api-client.ts';
 import { xpQueries } from './xp.queries.ts';
 import { rewardsQueries } from './rewards.queries.ts';
 
-/** Spec 001 §8's fallback when the server gives no reason. */
+/** product.md#errors's fallback when the server gives no reason. */
 const FOLLOW_TWITTER_FAILED = 'Failed to complete follow-twitter task for user';
 
 /**

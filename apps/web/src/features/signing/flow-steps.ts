@@ -22,7 +22,7 @@ export function describeError(error: unknown): string {
 
 /**
  * Runs one step of a flow; a failure becomes a TradeFlowError titled with that step's toast
- * (spec 001 §8), so the whole flow reports the step that failed and why.
+ * (product.md#errors), so the whole flow reports the step that failed and why.
  */
 export async function step<T>(title: string, run: () => Promise<T>): Promise<T> {
   try {

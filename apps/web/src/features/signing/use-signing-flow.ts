@@ -6,9 +6,9 @@ import type { SignPsbtRequest } from '../wallet/wallet.types.ts';
 type SignPsbt = ReturnType<typeof useWallet>['signPsbt'];
 
 /**
- * How failures are told: titled by the step (spec 001 §8), or, for a flow whose toasts are the
- * server's or the wallet's words as they come (a bid's), by its own `toastError`; its errors then
- * reach it as they were thrown.
+ * How failures are told: titled by the step (product.md#errors), or, for a flow whose toasts are
+ * the server's or the wallet's words as they come (a bid's), by its own `toastError`; its errors
+ * then reach it as they were thrown.
  */
 type FlowToasts =
   | {

@@ -7,7 +7,7 @@ import { fakeServer, ok } from '../trade/trade-test-kit.tsx';
 import { pool, poolsInfo } from './swap-test-fixtures.ts';
 import { POOLS, POOLS_INFO, swapOk } from './swap-test-kit.tsx';
 
-// The ways into /swap (issue 15): the header's "Buy {product}" and the token pages' Swap.
+// The ways into /swap (ADR 017): the header's "Buy {product}" and the token pages' Swap.
 
 const swapRoutes = { [POOLS]: swapOk([pool()]), [POOLS_INFO]: swapOk(poolsInfo()) };
 
@@ -18,7 +18,8 @@ describe('entry points of /swap', () => {
       'GET /api/collections': ok({ collections: [], total: 0, categories: [] }),
     });
     const { router } = renderApp({ path: '/collections', config: { productTicker: 'OMKT' } });
-    // Buy {product} opens the start-mining menu (spec 001 §2), whose Buy link opens the swap.
+    // Buy {product} opens the start-mining menu (product.md#market-screens), whose Buy link opens
+    // the swap.
     await userEvent.click(await screen.findByRole('button', { name: 'Buy OMKT' }));
     const menu = await screen.findByRole('dialog', { name: 'Start mining' });
     await userEvent.click(within(menu).getByRole('link', { name: 'Buy OMKT' }));

@@ -15,7 +15,7 @@ import {
 import { parseTokenAmount, tokenAmountText } from '../brc20/brc20-amount.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
-// The swap form's numbers (issue 15): the pair from the URL, amounts in each coin's unit, and the
+// The swap form's numbers (ADR 017): the pair from the URL, amounts in each coin's unit, and the
 // same quote the server computes (core's swap-curve.ts) from the last pools poll, so the page
 // shows it between polls. BTC in sats; tokens scaled by 10^18 (BRC20_SCALE), as the curve counts.
 

@@ -5,7 +5,7 @@ export function swapPath(tick: string): string {
   return `/swap?send=btc&receive=${encodeURIComponent(tick.toLowerCase())}`;
 }
 
-/** A button-looking link to buy `tick` on the swap page (token pages, issue 15). */
+/** A button-looking link to buy `tick` on the swap page (token pages, ADR 017). */
 export function SwapLink({ tick, label }: { tick: string; label: string }) {
   return (
     <Link

@@ -8,7 +8,7 @@ import { swapQueries } from './swap.queries.ts';
 import { SwapPanel } from './swap-panel.tsx';
 
 /**
- * /swap?send=btc&receive={tick}: BTC ↔ BRC-20 on the platform's pools (issue 15, ADR 017), each
+ * /swap?send=btc&receive={tick}: BTC ↔ BRC-20 on the platform's pools (ADR 017), each
  * swap one transaction the user signs and the pool co-signs. Without a pair: BTC to the utility
  * token.
  */

@@ -15,8 +15,9 @@ import {
   TX_SIZE_BODY,
 } from './swap-test-fixtures.ts';
 
-// Spec 001 §8: a swap call fails when HTTP is not ok, or code is not 0, or there is no data; the
-// message comes from the response or is the call's own text; the pools poll: 'HTTP error! status: {n}'.
+// product.md#errors: a swap call fails when HTTP is not ok, or code is not 0, or there is no data;
+// the message comes from the response or is the call's own text; the pools poll: 'HTTP error!
+// status: {n}'.
 
 function answer(status: number, body: unknown) {
   const fetch = vi.fn(

@@ -17,10 +17,10 @@ import {
 } from '@om/core';
 import type { PayloadSchema } from '../../lib/api-client.ts';
 
-// The swap service's calls (spec 001 §7 "BRC-20 swap service", ADR 017): DotSwap's envelope
-// { code, msg, data, req_id }, not the app's, so a client of its own. Spec 001 §8: a call fails
-// when HTTP is not ok, or code is not 0, or there is no data; the message comes from the response
-// or is the call's own text; the pools poll says 'HTTP error! status: {n}'.
+// The swap service's calls (product.md#market-calls "BRC-20 swap service", ADR 017): DotSwap's
+// envelope { code, msg, data, req_id }, not the app's, so a client of its own. product.md#errors:
+// a call fails when HTTP is not ok, or code is not 0, or there is no data; the message comes from
+// the response or is the call's own text; the pools poll says 'HTTP error! status: {n}'.
 
 const FAILED_TO_FETCH_SWAP_ORDER = 'Failed to fetch swap order';
 const FAILED_TO_FETCH_SWAP_POOLS = 'Failed to fetch swap pools';
@@ -109,7 +109,7 @@ const post = <T>(
 ) => swapCall({ method: 'POST', path, body, schema, fallback: () => fallback, signal });
 
 export const swapApi = {
-  /** Polled every 7 s (spec 001 §7). */
+  /** Polled every 7 s (product.md#market-calls). */
   poolsInfo: (body: SwapPoolsInfoBody, signal?: AbortSignal) =>
     swapCall({
       method: 'POST',

@@ -88,14 +88,16 @@ function purchaseTerms(request: SwapRequest, size: SwapTxSize): Terms {
   return { body: request.body, size, minReceive: 0n, networkFee: shown };
 }
 
-/** A swap call's refusal reads as the service gave it (spec 001 §8); the rest as other flows. */
+/**
+ * A swap call's refusal reads as the service gave it (product.md#errors); the rest as other flows.
+ */
 function toastSwapError(error: unknown): void {
   if (error instanceof SwapApiError) toast.error(error.message);
   else toastFlowError(error, FAILED_TO_BROADCAST_SWAP);
 }
 
 /**
- * Swap (issue 15): get_swap_psbt_txsize → get_swap_psbt → the PSBT reviewed against the quote;
+ * Swap (ADR 017): get_swap_psbt_txsize → get_swap_psbt → the PSBT reviewed against the quote;
  * then, on the user's word, the wallet signs (never finalizes) and send_swap_psbt broadcasts.
  */
 export function useSwap() {

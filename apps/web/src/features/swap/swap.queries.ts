@@ -2,7 +2,7 @@ import type { SwapOrder, SwapPoolsInfoBody, SwapTxSizeBody } from '@om/core';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { swapApi } from './swap.api.ts';
 
-/** Spec 001 §7 and §10: swap_pools_info is polled every 7 s. */
+/** product.md#market-calls, #constants-and-limits: swap_pools_info is polled every 7 s. */
 export const POOLS_INFO_POLL_MS = 7_000;
 /** An order is read again this often until it is completed, failed or expired. */
 const ORDER_POLL_MS = 3_000;

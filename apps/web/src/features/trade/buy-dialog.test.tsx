@@ -104,8 +104,8 @@ describe('BuyDialog', () => {
     );
     expect(row(region, 'Platform fee').textContent).toContain('0.00000500 BTC');
     expect(row(region, 'Total').textContent).toContain(btcText(fixture.total));
-    // Issue 21 item 20: the total is price + network fee; the platform fee, which the seller pays
-    // out of the price, comes after it and says so.
+    // product.md#walk-through-fixes item 20: the total is price + network fee; the platform fee,
+    // which the seller pays out of the price, comes after it and says so.
     expect(fixture.total).toBe(50_000n + fixture.networkFee);
     const terms = within(region)
       .getAllByRole('term')

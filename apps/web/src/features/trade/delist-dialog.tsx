@@ -27,7 +27,10 @@ export function DelistDialog({
   listing: Pick<Listing, 'listingId' | 'inscriptionId'> &
     Partial<Pick<Listing, 'isSnipeProtected'>>;
   label: string;
-  /** An exposed listing (issue 13 finding 2): an off-chain cancel would not end its signature. */
+  /**
+   * An exposed listing (product.md#trust-findings finding 2): an off-chain cancel would not end
+   * its signature.
+   */
   isOnchainOnly?: boolean;
 }) {
   const { offchain, prepareOnchain, onchain } = useDelist(listing, { onCanceled: onClose });

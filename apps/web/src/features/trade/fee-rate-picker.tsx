@@ -18,8 +18,8 @@ export function defaultFeeRate(fees: RecommendedFeesPayload | undefined): number
 
 /**
  * The network fee rate of a purchase: the node's estimates or a custom rate, applied as it is
- * typed, so the offer shown is always the one at the rate in the field (spec 001 §9: fees are
- * estimates and can change).
+ * typed, so the offer shown is always the one at the rate in the field
+ * (product.md#constants-and-limits: fees are estimates and can change).
  */
 export function FeeRatePicker({
   fees,

@@ -19,7 +19,7 @@ import {
   walletPayload,
 } from './trade-test-fixtures.ts';
 
-// The list dialog with snipe protection (issue 5, ADR 009): the inscription moves into the maker
+// The list dialog with snipe protection (ADR 009): the inscription moves into the maker
 // wallet, then is listed from there.
 
 const LISTING_ID = '0b5e2c1a-3f4d-4e6b-8a7c-9d0e1f2a3b4c';

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
 import { describeError } from '../signing/flow-steps.ts';
 
-/** Where an order record comes from (spec 001 §3 orders store). */
+/** Where an order record comes from (product.md#records orders store). */
 export const ORDER_SOURCE = 'web';
 
 /**

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { purchasePlatformFeeNote } from './platform-fee-rule.ts';
 import { NETWORK, PLATFORM } from './trade-test-fixtures.ts';
 
-// Issue 21 item 20: one platform-fee rule, stated where the buyer reads the purchase. PLATFORM's
-// taproot address has a 330-sat dust limit: 1% of 10,000 sats (100 sats) cannot be paid.
+// product.md#walk-through-fixes item 20: one platform-fee rule, stated where the buyer reads the
+// purchase. PLATFORM's taproot address has a 330-sat dust limit: 1% of 10,000 sats (100 sats)
+// cannot be paid.
 
 describe('purchasePlatformFeeNote', () => {
   const context = {

@@ -75,8 +75,9 @@ export function PurchaseReviewView({
 }
 
 /**
- * After the total, not before it (issue 21 item 20): the seller pays the platform fee out of the
- * price, so it is not part of what the buyer pays; the note says so, or why there is none.
+ * After the total, not before it (product.md#walk-through-fixes item 20): the seller pays the
+ * platform fee out of the price, so it is not part of what the buyer pays; the note says so, or why
+ * there is none.
  */
 function PlatformFeeRow({ review }: { review: PurchaseReview }) {
   const config = useAppConfig();

@@ -40,7 +40,7 @@ describe('TrackedTransaction', () => {
     const polls = callsTo(calls, 'GET', STATUS).length;
     await act(() => vi.advanceTimersByTimeAsync(20_000));
     expect(callsTo(calls, 'GET', STATUS)).toHaveLength(polls);
-    // Then removed after a delay (spec 001 §4): a minute after it confirmed.
+    // Then removed after a delay (product.md#states-and-transitions): a minute after it confirmed.
     await act(() => vi.advanceTimersByTimeAsync(CONFIRMED_SHOWN_MS - 20_000));
     expect(screen.queryByRole('status', { name: 'Transaction status' })).toBeNull();
     expect(screen.queryByText(/^5a5a/)).toBeNull();

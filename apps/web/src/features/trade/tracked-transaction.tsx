@@ -12,14 +12,17 @@ const TONES = {
   confirmed: 'text-emerald-300',
 } as const;
 
-/** How long a confirmed transaction stays shown before it is removed (spec 001 §4). */
+/**
+ * How long a confirmed transaction stays shown before it is removed
+ * (product.md#states-and-transitions).
+ */
 export const CONFIRMED_SHOWN_MS = 60_000;
 
 /**
- * A transaction followed to its first confirmation (spec 001 §3, §4): 'No transaction found',
- * then '{N} confirmations' while pending, then 'Confirmed'. Status and tip are polled every 5 s
- * and no longer once it is confirmed; a minute later it is removed, unless it is a record the
- * page keeps (an auction's settlement).
+ * A transaction followed to its first confirmation (product.md#records, #states-and-transitions):
+ * 'No transaction found', then '{N} confirmations' while pending, then 'Confirmed'. Status and tip
+ * are polled every 5 s and no longer once it is confirmed; a minute later it is removed, unless it
+ * is a record the page keeps (an auction's settlement).
  */
 export function TrackedTransaction({
   txid,

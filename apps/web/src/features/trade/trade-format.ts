@@ -30,7 +30,7 @@ export function satsToPriceInput(sats: bigint): string {
   return satsToBtc(sats).replace(/\.?0+$/, '');
 }
 
-/** '0.00050000 BTC' (spec 001 §9: 8 decimals). */
+/** '0.00050000 BTC' (product.md#constants-and-limits: 8 decimals). */
 export function btcText(sats: bigint): string {
   return `${satsToBtc(sats)} BTC`;
 }

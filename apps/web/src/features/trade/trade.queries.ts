@@ -9,7 +9,10 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api-client.ts';
 
-/** Spec 001 §4: tracked transactions are polled until confirmed (every 5 s, like pending buys). */
+/**
+ * product.md#states-and-transitions: tracked transactions are polled until confirmed (every 5 s,
+ * like pending buys).
+ */
 export const TX_POLL_MS = 5_000;
 /** "My listings" and address activity: one page, enough for a person's own market. */
 const OWN_ROWS_LIMIT = 100;
@@ -49,7 +52,10 @@ export const tradeQueries = {
       queryFn: ({ signal }) => fetchActiveListings(maker, signal),
     }),
 
-  /** The maker's exposed listings (issue 13 finding 2): off sale, executable until delisted on chain. */
+  /**
+   * The maker's exposed listings (product.md#trust-findings finding 2): off sale, executable until
+   * delisted on chain.
+   */
   exposedListingsOf: (maker: string) =>
     queryOptions({
       queryKey: [...tradeQueries.listings(), maker, 'exposed'],

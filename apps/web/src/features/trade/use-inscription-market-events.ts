@@ -20,7 +20,7 @@ export function marketEventInscription(data: string): string | undefined {
 }
 
 /**
- * Keeps an inscription's market current (issue 4 "Live"): a listing or trade event about it
+ * Keeps an inscription's market current (ADR 007 "Live"): a listing or trade event about it
  * refreshes its order book and activity, and a trade its location too. Listens on the page's one
  * event stream.
  */

@@ -4,9 +4,9 @@ import type { ChainTx } from '@om/core';
 export type PendingTransaction = { txid: string; net: bigint };
 
 /**
- * The user's transactions still in the mempool (spec 001 §7 polls the address's transactions),
- * newest first and each once, with their net effect on these addresses: what they receive less
- * what they spend.
+ * The user's transactions still in the mempool (product.md#market-calls polls the address's
+ * transactions), newest first and each once, with their net effect on these addresses: what they
+ * receive less what they spend.
  */
 export function pendingTransactions(
   txsByAddress: readonly (readonly ChainTx[])[],

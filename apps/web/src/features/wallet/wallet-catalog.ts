@@ -2,7 +2,10 @@ import type { LaserEyesWalletId, WalletId } from './wallet.types.ts';
 
 export type WalletOption = { id: WalletId; name: string };
 
-/** Spec 000 §1 and 001 §6, in the spec's order, with the names the wallets use for themselves. */
+/**
+ * product.md#launch-types, #roles, in the spec's order, with the names the wallets use for
+ * themselves.
+ */
 const LASER_EYES_WALLETS: readonly { id: LaserEyesWalletId; name: string }[] = [
   { id: 'unisat', name: 'UniSat' },
   { id: 'xverse', name: 'Xverse' },

@@ -133,7 +133,7 @@ export function WalletProvider({ children, createAdapter = createWalletAdapter }
         adapter?.disconnect();
         endSession();
         // In the dialog, not a toast: it stays until the next try, e.g. a 429's "try again in
-        // 42 s" (issue 21 item 25).
+        // 42 s" (product.md#walk-through-fixes item 25).
         setConnectError(`Could not connect ${walletName(id)}: ${errorMessage(error)}`);
       }
     },

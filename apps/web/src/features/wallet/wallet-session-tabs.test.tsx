@@ -11,9 +11,9 @@ import { renderApp } from '../../test/render-app.tsx';
 import { fakeServer, ok } from '../trade/trade-test-kit.tsx';
 import type { WalletAccount, WalletAdapter } from './wallet.types.ts';
 
-// Issue 21 item 24: one sign-in for every tab of the browser, for the token's lifetime; signing
-// out anywhere signs out everywhere. A "tab" here is a fresh render with an empty sessionStorage;
-// another tab's writes reach this one as the `storage` event the browser fires.
+// product.md#walk-through-fixes item 24: one sign-in for every tab of the browser, for the token's
+// lifetime; signing out anywhere signs out everywhere. A "tab" here is a fresh render with an empty
+// sessionStorage; another tab's writes reach this one as the `storage` event the browser fires.
 
 const KEY = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798';
 const ALICE: WalletAccount = {

@@ -4,7 +4,9 @@ import { api } from '../../lib/api-client.ts';
 
 /** The wallet panel shows the balance live: the faucet and mined blocks change it. */
 const BALANCE_REFETCH_MS = 10_000;
-/** Spec 001 §7: the address's mempool transactions every 8 base time units (seconds). */
+/**
+ * product.md#market-calls: the address's mempool transactions every 8 base time units (seconds).
+ */
 const MEMPOOL_TXS_REFETCH_MS = 8_000;
 
 export const walletQueries = {

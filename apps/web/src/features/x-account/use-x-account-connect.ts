@@ -11,7 +11,7 @@ const POPUP_FEATURES = 'popup,width=600,height=720';
 const POPUP_BLOCKED = 'Allow pop-ups for this site, then try again.';
 
 /**
- * Connecting an X account in a popup, so the wizard keeps what was typed (spec 000 §6). The
+ * Connecting an X account in a popup, so the wizard keeps what was typed (product.md#roles). The
  * popup is opened inside the click (browsers block one opened after an await) and sent to X's
  * consent page once the server answers it. The callback page reports back by postMessage from
  * this origin, or on a BroadcastChannel when X's pages cut it off from its opener.

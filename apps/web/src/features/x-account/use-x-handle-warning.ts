@@ -12,8 +12,8 @@ const xHandleDiffers = (username: string) =>
 const isSameHandle = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
- * Spec 000 §5: 0.5 s after the X field stops changing, a handle other than the connected X
- * account's gives a warning, never an error: the form still submits. Before warning, the profile
+ * product.md#validation: 0.5 s after the X field stops changing, a handle other than the connected
+ * X account's gives a warning, never an error: the form still submits. Before warning, the profile
  * is read again from X once (POST /api/twitter/cache), as the account may have been renamed.
  */
 export function useXHandleWarning(link: string): string | undefined {

@@ -16,8 +16,8 @@ import {
 } from '../trade/trade-test-kit.tsx';
 import { XAccountField } from './x-account-field.tsx';
 
-// The X field of the information steps (spec 000 §5, §6): the handle warning 0.5 s after typing
-// stops, and connecting an X account in a popup with its two toasts.
+// The X field of the information steps (product.md#validation, #roles): the handle warning 0.5 s
+// after typing stops, and connecting an X account in a popup with its two toasts.
 
 const SATOSHI = {
   username: 'satoshi',

@@ -17,8 +17,8 @@ type Props = {
 };
 
 /**
- * The information forms' X field (spec 000 §5, §6): the link, a warning when its handle is not
- * the connected X account's, and connecting or disconnecting that account.
+ * The information forms' X field (product.md#validation, #roles): the link, a warning when its
+ * handle is not the connected X account's, and connecting or disconnecting that account.
  */
 export function XAccountField({ value, error, inputProps }: Props) {
   const warning = useXHandleWarning(value);

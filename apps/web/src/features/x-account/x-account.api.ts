@@ -6,7 +6,7 @@ import {
 } from '@om/core';
 import { api } from '../../lib/api-client.ts';
 
-// The X account calls (spec 000 §6, spec 001 §7; ADR 013). All need sign-in.
+// The X account calls (product.md#roles, #market-calls; ADR 013). All need sign-in.
 
 export const xAccountApi = {
   /** GET /api/x/account: the connected account, or null. */

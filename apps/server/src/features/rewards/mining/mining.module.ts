@@ -4,7 +4,7 @@ import { payoutsRoutes } from '../payouts/payouts.routes.ts';
 import { miningRoutes } from './mining.routes.ts';
 
 /**
- * Registers this part's routes (issue 16): mining status and cycle
+ * Registers this part's routes (ADR 020): mining status and cycle
  * payouts, pool payouts, the rewards history and wallet. Confirmation and release of a payout
  * are the claimed transactions worker's (payout-claims.ts).
  */

@@ -16,7 +16,7 @@ import {
   holdings,
 } from './mining.queries.ts';
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   status: {
     summary: "This cycle's platform fees and the address's share so far",

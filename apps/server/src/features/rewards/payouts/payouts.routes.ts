@@ -18,7 +18,7 @@ const HistoryQuerySchema = z.object({
     .default(1),
 });
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   history: { summary: 'Rewards paid to the signed-in user, paged', query: HistoryQuerySchema },
   wallet: { summary: "The rewards wallet's address and spendable balance" },

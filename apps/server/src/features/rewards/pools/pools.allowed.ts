@@ -7,11 +7,12 @@ export interface PoolRewards {
 }
 
 /**
- * The payout allowed token list (spec 001 "Payout allowed token list includes a reserved list of
- * special collection slugs"; issue 16: configuration, empty by default): the assets a pool may pay
- * besides btc. REWARD_PAYOUT_ALLOWED_TOKENS names BRC-20 ticks, inscription ids and collection
- * slugs; the product's own ticker is always allowed. A reward outside it refuses its pool at seed
- * time, so the platform never promises a payout of something its operator did not mean to pay.
+ * The payout allowed token list (product.md#market-side "Payout allowed token list includes a
+ * reserved list of special collection slugs"; ADR 020: configuration, empty by default): the
+ * assets a pool may pay besides btc. REWARD_PAYOUT_ALLOWED_TOKENS names BRC-20 ticks, inscription
+ * ids and collection slugs; the product's own ticker is always allowed. A reward outside it refuses
+ * its pool at seed time, so the platform never promises a payout of something its operator did not
+ * mean to pay.
  */
 export function allowedPayoutTokens(env: AppDeps['env']): Set<string> {
   const listed = (env.REWARD_PAYOUT_ALLOWED_TOKENS ?? '')

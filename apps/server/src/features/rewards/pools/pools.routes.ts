@@ -14,7 +14,7 @@ const MineQuerySchema = z.object({
 
 type WithId = { Params: { id: string } };
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   list: { summary: 'Reward pools' },
   one: { summary: 'One reward pool with its committed draw', params: textParams('id') },
@@ -36,7 +36,10 @@ const docs = {
   },
 } satisfies Record<string, RouteDocs>;
 
-/** Reward pools (spec 001 §4, §5; ADR 020): reads are public, spending XP needs a session. */
+/**
+ * Reward pools (product.md#states-and-transitions, #validation; ADR 020): reads are public,
+ * spending XP needs a session.
+ */
 export function poolsRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
   const auth = requireSession(deps.jwtSecret);
   const session = (request: FastifyRequest) => request.session as SessionClaims;

@@ -26,7 +26,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 const block = (height: number | null) => height ?? UNSET_BLOCK;
 
-/** The wire's pools (spec 001 §3 Pool); the seed only once drawn. */
+/** The wire's pools (product.md#records Pool); the seed only once drawn. */
 async function toPools(db: Executor, rows: PoolRow[], tip: number | null): Promise<Pool[]> {
   const ids = rows.map((r) => r.id);
   const [rewards, winners] = await Promise.all([rewardsOf(db, ids), winnersOf(db, ids)]);

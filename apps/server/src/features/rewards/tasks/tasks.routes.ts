@@ -12,13 +12,13 @@ const TasksQuerySchema = z.object({
 });
 const CompleteBodySchema = z.object({ address: z.string().min(1).max(200).optional() });
 
-/** This file's entries in the API reference (issue 18): the schemas its handlers parse. */
+/** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
 const docs = {
   tasks: { summary: 'Tasks and their state for the user', query: TasksQuerySchema },
   followTwitterComplete: { summary: 'Complete the follow-on-X task', body: CompleteBodySchema },
 } satisfies Record<string, RouteDocs>;
 
-/** Tasks (issue 16, spec 001 §7): each done once per address, credited as XP. */
+/** Tasks (ADR 020, product.md#market-calls): each done once per address, credited as XP. */
 export function tasksRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
   const auth = requireSession(deps.jwtSecret);
   const session = (request: FastifyRequest) => request.session as SessionClaims;

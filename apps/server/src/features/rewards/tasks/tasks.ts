@@ -1,7 +1,7 @@
 import { TASK_NAMES, type TaskName } from '@om/core';
 import type { Env } from '../../../env.ts';
 
-// The tasks (issue 16, ADR 020): each one XP ledger row per address, so done at most once.
+// The tasks (ADR 020): each one XP ledger row per address, so done at most once.
 
 const TASK_TITLES: Record<TaskName, string> = {
   'follow-twitter': 'Follow us on X',
@@ -9,7 +9,7 @@ const TASK_TITLES: Record<TaskName, string> = {
   'first-mint': 'Mint your first inscription',
 };
 
-/** The spec's message (spec 001 §8) for every way the follow task can fail. */
+/** The spec's message (product.md#errors) for every way the follow task can fail. */
 export const FOLLOW_FAILED = 'Failed to complete follow-twitter task for user';
 
 export const taskReason = (name: TaskName) => `task:${name}`;

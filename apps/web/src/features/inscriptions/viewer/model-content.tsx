@@ -5,7 +5,7 @@ import { ViewerMessage } from './viewer-message.tsx';
 
 type Props = { src: string; alt: string; forceThumbnail?: boolean };
 
-/** glTF models in Google's <model-viewer>, as ord's preview does; spec 001 §2. */
+/** glTF models in Google's <model-viewer>, as ord's preview does; product.md#market-screens. */
 export function ModelContent({ src, alt, forceThumbnail = false }: Props) {
   // A forced thumbnail (a grid card, say) must not pull in three.js for every model.
   if (forceThumbnail) return <ViewerMessage>{PREVIEW_NOT_AVAILABLE}</ViewerMessage>;
@@ -78,7 +78,7 @@ function ModelViewerElement({ src, alt }: Omit<Props, 'forceThumbnail'>) {
         src={src}
         alt={alt}
         auto-rotate
-        // Spec 001 §9: the 3D preview turns after 3 s idle.
+        // product.md#constants-and-limits: the 3D preview turns after 3 s idle.
         auto-rotate-delay={WALLET_PREVIEW_IDLE_DELAY_MS}
         camera-controls
         className="size-full"
