@@ -242,7 +242,10 @@ export function pricesOf(auction: AuctionRow, standing: Pick<BidRow, 'amount'> |
   } satisfies AuctionPrices;
 }
 
-export async function makerWalletOf(deps: AppDeps, auction: AuctionRow): Promise<WalletRow> {
+export async function makerWalletOf(
+  deps: Pick<AppDeps, 'db'>,
+  auction: AuctionRow,
+): Promise<WalletRow> {
   const wallet = auction.maker_wallet_id
     ? await findWallet(deps.db, auction.maker_wallet_id)
     : undefined;

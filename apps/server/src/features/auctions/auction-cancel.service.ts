@@ -10,7 +10,7 @@ import { cancelAuctionIfNoBids, findAuctionBySlug } from './auctions.queries.ts'
 // while an auction takes bids, that withdrawal is refused (multisig/reserved-coins.ts).
 
 export async function cancelAuction(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   session: SessionClaims,
   slug: string,
 ): Promise<CancelAuctionPayload> {

@@ -216,7 +216,7 @@ export async function createAuction(
  * then broadcasts the deposit (after testmempoolaccept) and opens the auction, once.
  */
 export async function confirmAuction(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'jobs'>,
   body: ConfirmBody,
 ): Promise<ConfirmAuctionPayload> {
   const { db, chain, env } = deps;

@@ -18,7 +18,7 @@ import { auctionIdOfSlug, contentTypeOf, findAuctionBySlug } from './auctions.qu
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-export async function getAuction(deps: AppDeps, slug: string): Promise<Auction> {
+export async function getAuction(deps: Pick<AppDeps, 'db'>, slug: string): Promise<Auction> {
   const { db } = deps;
   const auction = await findAuctionBySlug(db, slug);
   if (!auction) throw notFound(`Auction ${slug} not found`);
@@ -60,7 +60,7 @@ export async function getAuction(deps: AppDeps, slug: string): Promise<Auction> 
 
 /** { id } when an auction holds the slug ('Auction slug is already taken.'), null otherwise. */
 export async function checkAuctionSlug(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   slug: string,
 ): Promise<{ id: string } | null> {
   const id = await auctionIdOfSlug(deps.db, slug);
@@ -78,7 +78,7 @@ function publicMeta(meta: Record<string, unknown>): Record<string, unknown> {
  * (product.md#walk-through-fixes item 4).
  */
 export async function getAuctions(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   query: { status: AuctionListStatus; limit: number; offset: number },
   now: Date = new Date(),
 ): Promise<AuctionsPayload> {

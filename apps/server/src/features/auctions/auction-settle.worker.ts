@@ -75,7 +75,7 @@ export async function settleAuction(deps: AppDeps, auctionId: string): Promise<S
  * 'invalid') when it cannot settle. A node that cannot be reached is thrown: retried next pass.
  */
 async function settlementOf(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   bid: BidRow,
   floor: SignedListedItem,
 ): Promise<FinalizedTransaction | undefined> {

@@ -18,7 +18,7 @@ import { createChallenge, verifyChallenge } from './auth.service.ts';
  * client bounds one client trying many addresses; it is counted here, in the route's onRequest,
  * because @fastify/rate-limit runs one limiter per request. Both say when to retry.
  */
-function signInLimits(deps: AppDeps) {
+function signInLimits(deps: Pick<AppDeps, 'env'>) {
   const retryIn = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   const clients = new MinuteCounter();
   return {

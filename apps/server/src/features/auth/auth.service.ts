@@ -33,7 +33,7 @@ function challengeMessage(p: {
 }
 
 export async function createChallenge(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env'>,
   address: string,
 ): Promise<AuthChallengePayload> {
   const network = deps.env.BITCOIN_NETWORK;
@@ -54,7 +54,7 @@ export async function createChallenge(
 }
 
 export async function verifyChallenge(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env' | 'jwtSecret'>,
   body: AuthVerifyBody,
 ): Promise<AuthVerifyPayload> {
   const network = deps.env.BITCOIN_NETWORK;

@@ -42,7 +42,7 @@ import { usedTransferHeight } from './brc20-send.queries.ts';
 const FIELD = 'signedPsbt';
 
 export async function prepareBrc20Send(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: z.output<typeof Brc20SendPrepareBodySchema>,
 ): Promise<Brc20SendPreparePayload> {
   const { env, chain } = deps;
@@ -126,7 +126,10 @@ export async function sendBrc20Transfer(
 }
 
 /** The prepared shape, checked against the chain's view of input 0 and the payment coins. */
-async function checkSendShape(deps: AppDeps, tx: Transaction): Promise<void> {
+async function checkSendShape(
+  deps: Pick<AppDeps, 'chain' | 'env'>,
+  tx: Transaction,
+): Promise<void> {
   const network = deps.env.BITCOIN_NETWORK;
   const inputs = Array.from({ length: tx.inputsLength }, (_, i) => tx.getInput(i));
   const outputs = Array.from({ length: tx.outputsLength }, (_, i) => tx.getOutput(i));

@@ -54,7 +54,7 @@ export const claimHandlers: Record<ClaimKind, ClaimHandler> = {
   'reward-payout': rewardPayoutClaim,
 };
 
-async function auctionOfBid(deps: AppDeps, bidId: string): Promise<string | undefined> {
+async function auctionOfBid(deps: Pick<AppDeps, 'db'>, bidId: string): Promise<string | undefined> {
   const row = await deps.db.kysely
     .selectFrom('auction_bids')
     .select('auction_id')

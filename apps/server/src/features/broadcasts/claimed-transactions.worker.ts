@@ -77,7 +77,7 @@ async function resumeClaim(deps: AppDeps, claim: ClaimedTransaction): Promise<vo
 
 /** Broadcasts, parents first, the transactions `isMissing` names; answers the error, if any. */
 async function broadcastMissing(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain'>,
   claim: ClaimedTransaction,
   isMissing: (index: number) => Promise<boolean>,
 ): Promise<string | undefined> {

@@ -69,7 +69,7 @@ async function revealEdition(
   if (claimed) await broadcastJournalled(deps, order.id, [reveal]);
 }
 
-async function termsOf(deps: AppDeps, id: string): Promise<EditionOrderView> {
+async function termsOf(deps: Pick<AppDeps, 'db'>, id: string): Promise<EditionOrderView> {
   const order = await findOrder(deps.db, id);
   if (!order) throw new Error(`Edition order ${id} has no terms`);
   return order;

@@ -18,7 +18,7 @@ import { orderKey } from './edition-terms.ts';
  * different cosigner secret (or original) would reveal nothing the buyer paid for, nor refund.
  */
 export async function commitOf(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env'>,
   order: EditionOrderView,
 ): Promise<{ commit: InscriptionCommit; privateKey: Uint8Array }> {
   const launch = await findLaunch(deps.db.kysely, order.launchpad_id);

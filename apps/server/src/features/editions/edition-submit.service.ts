@@ -72,7 +72,7 @@ export async function submitEditionMint(
 }
 
 /** The order once claimed, by this submit or by the engine seeing the payment first. */
-async function revealedNow(deps: AppDeps, id: string): Promise<EditionOrder> {
+async function revealedNow(deps: Pick<AppDeps, 'db'>, id: string): Promise<EditionOrder> {
   const now = await findOrder(deps.db, id);
   const wire = now && toEditionOrder(now);
   if (wire && (wire.status === 'paid' || wire.status === 'inscribed')) return wire;
@@ -80,14 +80,17 @@ async function revealedNow(deps: AppDeps, id: string): Promise<EditionOrder> {
 }
 
 /** GET /api/launchpad/editions/order/{orderId}. */
-export async function getEditionOrder(deps: AppDeps, orderId: string): Promise<EditionOrder> {
+export async function getEditionOrder(
+  deps: Pick<AppDeps, 'db'>,
+  orderId: string,
+): Promise<EditionOrder> {
   const order = await findOrder(deps.db, orderId);
   if (!order) throw notFound('Order not found');
   return toEditionOrder(order);
 }
 
 async function ownOrder(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   session: SessionClaims,
   orderId: string,
 ): Promise<EditionOrderView> {

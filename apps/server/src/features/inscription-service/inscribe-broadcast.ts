@@ -123,7 +123,7 @@ function firstPackage(transactions: readonly RevealTransaction[]): string[] {
  * claimed-transactions worker sends the rest. The journal is 'sent' once all are out.
  */
 export async function broadcastJournalled(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'log'>,
   orderId: string,
   transactions: readonly { txid: string; hex: string }[],
 ): Promise<void> {

@@ -71,7 +71,7 @@ export async function getInscribeOrder(deps: AppDeps, id: string): Promise<Inscr
 
 /** The checks every order and quote share, and what it inscribes. */
 async function orderFilesOf(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env'>,
   body: Body,
 ): Promise<{ files: OrderFile[]; tick?: string }> {
   const { env } = deps;

@@ -3,7 +3,7 @@ import type { InscribeOrderRow } from './inscribe-orders.queries.ts';
 
 /** Where a refund or change goes without a refundAddress: the payment's first input's address. */
 export async function payerAddress(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain'>,
   order: InscribeOrderRow,
 ): Promise<string | undefined> {
   if (!order.payment_txid) return undefined;

@@ -29,7 +29,7 @@ import { getInscribeOrder } from './inscribe-order.service.ts';
 // sees any other.
 
 /** A payable order: 404 unknown, 409 once paid, expired or refunded. */
-async function payableOrder(deps: AppDeps, id: string): Promise<InscribeOrderRow> {
+async function payableOrder(deps: Pick<AppDeps, 'db'>, id: string): Promise<InscribeOrderRow> {
   const order = /^[0-9a-f-]{36}$/i.test(id) ? await findOrder(deps.db, id) : undefined;
   if (!order) throw notFound(`Order ${id} not found`);
   if (order.state !== 'waiting-payment') {

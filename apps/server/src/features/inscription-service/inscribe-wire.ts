@@ -110,7 +110,11 @@ async function brc20Statuses(
 }
 
 /** Mined at or below the index's height: the index has had its chance to record the mint. */
-async function isIndexed(deps: AppDeps, txid: string, indexed: number): Promise<boolean> {
+async function isIndexed(
+  deps: Pick<AppDeps, 'chain'>,
+  txid: string,
+  indexed: number,
+): Promise<boolean> {
   const status = await deps.chain.source.txStatus(txid);
   return status?.blockHeight !== undefined && status.blockHeight <= indexed;
 }

@@ -56,7 +56,10 @@ export type MyLaunch = {
 };
 
 /** The signed-in creator's launches, newest first, with their state. */
-export async function myLaunches(deps: AppDeps, session: SessionClaims): Promise<MyLaunch[]> {
+export async function myLaunches(
+  deps: Pick<AppDeps, 'db'>,
+  session: SessionClaims,
+): Promise<MyLaunch[]> {
   const rows = await deps.db.kysely
     .selectFrom('launchpads as l')
     .innerJoin('collections as c', 'c.id', 'l.collection_id')
@@ -92,7 +95,7 @@ export async function myLaunches(deps: AppDeps, session: SessionClaims): Promise
 
 /** POST /api/launchpad/abandon/{id}: the creator drops their unsigned launch. */
 export async function abandonLaunch(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   session: SessionClaims,
   launchpadId: string,
 ): Promise<{ id: string; slug: string; released: number }> {

@@ -223,7 +223,7 @@ function nextCoins(
   return deposit.change ? [...left, deposit.change] : left;
 }
 
-async function collectionOf(deps: AppDeps, collectionId: string) {
+async function collectionOf(deps: Pick<AppDeps, 'db'>, collectionId: string) {
   const row = await deps.db.kysely
     .selectFrom('collections')
     .select(['slug', 'is_zero_fee', 'creator_btc_address'])

@@ -8,7 +8,7 @@ import { invalidInput } from '../../http/app-error.ts';
  * party's URL that
  * /collections would make every visitor load. A 400 naming `field` otherwise.
  */
-export function checkOwnIcon(deps: AppDeps, icon: string, field: string): void {
+export function checkOwnIcon(deps: Pick<AppDeps, 'env'>, icon: string, field: string): void {
   if (!isOwnIconUrl(icon, deps.env.S3_PUBLIC_URL))
     throw invalidInput(iconNotStoredHere(field), field);
 }

@@ -33,7 +33,7 @@ const IN_TAB: Record<LaunchListStatus, (status: FeaturedStatus) => boolean> = {
 
 /** Every listed launch of the type (or of both), in the badge order. */
 async function rankedLaunches(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   now: Date,
   type?: LaunchpadType,
 ): Promise<{ launch: LaunchSummary; status: FeaturedStatus }[]> {

@@ -176,7 +176,7 @@ export async function submitMintOffer(
 
 /** POST /api/launchpad/offer/release: the signed-in minter gives an offer's items back now. */
 export async function releaseMintOffer(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   session: SessionClaims,
   ids: readonly string[],
 ): Promise<{ released: number }> {
@@ -189,7 +189,7 @@ export async function releaseMintOffer(
  * mint where either address equals that entry (a read: proof is asked at the mint itself).
  */
 export async function getAllocation(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   launchpadId: string,
   wallet: { address: string; paymentAddress?: string | undefined },
 ): Promise<Allocation> {
@@ -237,7 +237,7 @@ function checkSignedInTaker(session: SessionClaims, addresses: readonly string[]
 }
 
 /** The ordinals address signed mintProofMessage for this launch and this paying address. */
-function provesOrdinals(deps: AppDeps, body: CreateBody): boolean {
+function provesOrdinals(deps: Pick<AppDeps, 'env'>, body: CreateBody): boolean {
   const message = mintProofMessage({
     launchpadId: body.id,
     ordinalsAddress: body.takerOrdinalAddress,
@@ -252,7 +252,7 @@ function provesOrdinals(deps: AppDeps, body: CreateBody): boolean {
 }
 
 /** The launch's phase open for minting now: the launch is active and the phase within its dates. */
-async function openPhaseOf(deps: AppDeps, launchpadId: string) {
+async function openPhaseOf(deps: Pick<AppDeps, 'db'>, launchpadId: string) {
   const launch = await findLaunch(deps.db.kysely, launchpadId);
   if (!launch) throw notFound(`Launchpad ${launchpadId} not found`);
   if (launch.launchpad_type !== 'psbt') throw invalidInput('id: not a pre-inscribed launch', 'id');

@@ -14,7 +14,10 @@ import {
 // GET /api/launchpad/info/{launchpadId} (the creator's wizard polls it every 8 s) and
 // GET /api/launchpad/by-slug/{slug} (the mint page).
 
-export async function getLaunchInfo(deps: AppDeps, launchpadId: string): Promise<LaunchpadInfo> {
+export async function getLaunchInfo(
+  deps: Pick<AppDeps, 'db'>,
+  launchpadId: string,
+): Promise<LaunchpadInfo> {
   const launch = await findLaunch(deps.db.kysely, launchpadId);
   if (!launch) throw notFound(`Launchpad ${launchpadId} not found`);
   const phases = await phasesOf(deps.db.kysely, launchpadId);
@@ -80,7 +83,7 @@ export async function getPublicLaunch(deps: AppDeps, slug: string): Promise<Publ
 }
 
 /** Items minted so far: inscriptions of a pre-inscribed launch, or editions. */
-async function soldOf(deps: AppDeps, launch: Launchpad): Promise<number> {
+async function soldOf(deps: Pick<AppDeps, 'db'>, launch: Launchpad): Promise<number> {
   if (launch.launchpad_type === 'editions') {
     return (launch.number_of_editions ?? 0) - (launch.remaining_editions ?? 0);
   }
@@ -133,7 +136,10 @@ export function phaseOf(phase: LaunchpadPhase): Omit<LaunchPhase, 'psbts'> {
 }
 
 /** Whether a collection of that name exists (case-insensitive): the wizard only warns. */
-export async function isCollectionNameTaken(deps: AppDeps, name: string): Promise<boolean> {
+export async function isCollectionNameTaken(
+  deps: Pick<AppDeps, 'db'>,
+  name: string,
+): Promise<boolean> {
   const row = await deps.db.kysely
     .selectFrom('collections')
     .select('id')

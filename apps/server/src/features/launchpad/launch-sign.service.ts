@@ -20,14 +20,17 @@ import {
 // reads. The signatures are the authority: whoever sends them, only the creator's keys make them
 // valid.
 
-export async function getLaunchPsbt(deps: AppDeps, psbtId: string): Promise<LaunchPsbtPayload> {
+export async function getLaunchPsbt(
+  deps: Pick<AppDeps, 'db'>,
+  psbtId: string,
+): Promise<LaunchPsbtPayload> {
   const batch = await findBatch(deps.db.kysely, psbtId);
   if (!batch || batch.status === 'invalidated') throw notFound(`PSBT ${psbtId} not found`);
   return { id: batch.id, psbt: batch.psbt, kind: batch.kind, inputsToSign: batch.inputs_to_sign };
 }
 
 export async function confirmLaunchPsbt(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   psbtId: string,
   signedPsbt: string,
 ): Promise<{ id: string; status: 'signed'; txId: string | null; launchpadStatus: string }> {

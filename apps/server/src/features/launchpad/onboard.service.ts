@@ -77,7 +77,11 @@ export async function onboardCollection(
  * The addresses whose items this wallet may onboard: the signed-in one, and ordinalsAddress when
  * it signed onboardProofMessage for this slug and this session (a 400 naming the field if not).
  */
-function holdersOf(deps: AppDeps, session: SessionClaims, body: OnboardBody): Set<string> {
+function holdersOf(
+  deps: Pick<AppDeps, 'env'>,
+  session: SessionClaims,
+  body: OnboardBody,
+): Set<string> {
   const holders = new Set([session.address]);
   const { ordinalsAddress, ordinalsSignature } = body;
   if (!ordinalsAddress || ordinalsAddress === session.address) return holders;

@@ -42,7 +42,7 @@ import { cardinalCoins } from './wallet-coins.ts';
 const DELIST_TTL_MS = 30 * 60 * 1000;
 
 export async function prepareDelist(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   session: SessionClaims,
   body: z.output<typeof PrepareDelistBodySchema>,
 ): Promise<{
@@ -116,7 +116,7 @@ export async function prepareDelist(
 }
 
 export async function confirmDelist(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db'>,
   session: SessionClaims,
   body: z.output<typeof ConfirmDelistBodySchema>,
 ): Promise<{ txId: string }> {
@@ -161,7 +161,7 @@ export async function confirmDelist(
 }
 
 export async function delistOffchain(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env'>,
   session: SessionClaims,
   body: z.output<typeof DelistOffchainBodySchema>,
 ): Promise<{ listingId: string }> {

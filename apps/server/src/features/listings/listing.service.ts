@@ -194,7 +194,7 @@ export function checkMakerKeys(
 
 /** The listing's UTXO must still hold its inscription at the maker's address, unspent. */
 export async function checkStillListable(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain'>,
   row: { id: string; outpoint: string; maker_ordinal_address: string; inscription_id: string },
 ): Promise<void> {
   const utxo = await checkListableUtxo(
@@ -210,7 +210,7 @@ export async function checkStillListable(
 
 /** Each item's maker fee: PLATFORM_FEE_BPS, none for zero-fee collections, the best discount off. */
 export async function makerFees(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env'>,
   maker: { ordinalAddress: string; paymentAddress: string },
   items: readonly { price: bigint; slug: string | null; isZeroFee: boolean }[],
 ): Promise<bigint[]> {

@@ -73,7 +73,7 @@ export async function createOffer(
 
 /** The taker's keys, addresses and fee rate: 400s naming the field. */
 export function checkTaker(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'env'>,
   body: Pick<
     CreateOfferBody,
     'takerPaymentPublicKey' | 'takerPaymentAddress' | 'takerOrdinalAddress' | 'feeRate'
@@ -228,7 +228,7 @@ export function signedPsbtOf(signedPsbt: string, field: string): ParsedPsbt {
 }
 
 /** The stored offer a signed PSBT was built as, not submitted yet and not expired. */
-export async function openOffer(deps: AppDeps, signedPsbt: ParsedPsbt, field: string) {
+export async function openOffer(deps: Pick<AppDeps, 'db'>, signedPsbt: ParsedPsbt, field: string) {
   const offerTxid = withTradeErrors(field, () => unsignedTxidOf(signedPsbt));
   const offer = await findOffer(deps.db, offerTxid);
   if (!offer) throw invalidInput(`${field}: matches no offer; create the offer again`, field);
@@ -347,7 +347,10 @@ async function multisigPaddingOf(
 }
 
 /** The listings to buy, in the order asked; every one must be a market listing for sale now. */
-async function activeListings(deps: AppDeps, ids: readonly string[]): Promise<OrderbookEntry[]> {
+async function activeListings(
+  deps: Pick<AppDeps, 'db'>,
+  ids: readonly string[],
+): Promise<OrderbookEntry[]> {
   const rows = inOrder(ids, await findListings(deps.db.kysely, ids));
   for (const row of rows) {
     if (row.status !== 'active' || row.phase_id !== null) throw unavailable(row.id);

@@ -14,7 +14,7 @@ const COMPRESSED_KEY = /^0[23][0-9a-f]{64}$/;
  * It must be the maker wallet of makerPaymentPublicKey: a 400 naming the field otherwise.
  */
 export async function protectedWalletOf(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   body: { makerOrdinalAddress: string; makerPaymentPublicKey: string },
 ): Promise<WalletRow | undefined> {
   const [wallet] = await walletsAt(deps.db, [body.makerOrdinalAddress]);
@@ -34,7 +34,7 @@ export async function protectedWalletOf(
 
 /** The maker wallet of a payment key, when it has one (only compressed keys make one). */
 export async function makerWalletOfKey(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   paymentPublicKey: string,
 ): Promise<WalletRow | undefined> {
   if (!COMPRESSED_KEY.test(paymentPublicKey)) return undefined;

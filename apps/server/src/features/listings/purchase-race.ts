@@ -9,7 +9,7 @@ import { unavailable } from './trade-input.ts';
  * the mempool), or its row was claimed by another transaction since it was read.
  */
 async function lostListing(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db'>,
   rows: readonly ListingRow[],
   txid: string,
 ): Promise<string | undefined> {

@@ -102,7 +102,7 @@ function isUnchanged(trade: TrackedTrade, change: TradeChange): boolean {
 type FeeEntry = { vsize: number; fees?: { base: number }; fee?: number };
 
 /** fee / vsize of a mempool transaction (getmempoolentry); null when the node no longer has it. */
-async function mempoolFeeRate(deps: AppDeps, txid: string): Promise<number | null> {
+async function mempoolFeeRate(deps: Pick<AppDeps, 'chain'>, txid: string): Promise<number | null> {
   const entry = await deps.chain.rpc
     ?.call<FeeEntry>('getmempoolentry', [txid])
     .catch(() => undefined);
@@ -111,7 +111,7 @@ async function mempoolFeeRate(deps: AppDeps, txid: string): Promise<number | nul
 
 /** fee / vsize of a mined transaction, from its block's undo data (getrawtransaction 2). */
 async function minedFeeRate(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db'>,
   mined: { txid: string; height: number },
 ): Promise<number | null> {
   const hash = await blockHashAt(deps.db, mined.height);

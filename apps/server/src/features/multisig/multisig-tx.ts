@@ -44,7 +44,7 @@ type Built = {
  * addresses signs input i (the multisig inputs are signed with the user's payment key).
  */
 export async function saveForSigning(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   wallet: WalletRow,
   kind: MultisigTransactionKind,
   built: Built,
@@ -80,7 +80,7 @@ export async function saveForSigning(
  * and not expired; a 400 naming `field` otherwise.
  */
 export async function findSigned(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   signedPsbt: string,
   field: string,
   /** walletIds absent: any wallet (a deposit is the user's own coins; nothing to co-sign). */
@@ -111,7 +111,7 @@ export async function findSigned(
  * broadcasts it once: a second confirm of the same transaction gets 409.
  */
 export async function cosignAndBroadcast(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   row: MultisigTxRow,
   signedPsbt: string,
   field: string,

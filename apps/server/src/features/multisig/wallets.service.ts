@@ -46,7 +46,7 @@ export async function getWallet(
 
 /** The wallet row of a key, creating it (with `userAddress`) when it does not exist yet. */
 export async function ensureWallet(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env'>,
   kind: MultisigKind,
   userPublicKey: string,
   userAddress: string,
@@ -90,7 +90,10 @@ export function bitcoinWallet(row: WalletRow, network: AppDeps['env']['BITCOIN_N
   );
 }
 
-export async function requireWallet(deps: AppDeps, idOrAddress: string): Promise<WalletRow> {
+export async function requireWallet(
+  deps: Pick<AppDeps, 'db'>,
+  idOrAddress: string,
+): Promise<WalletRow> {
   const row = await findWallet(deps.db, idOrAddress);
   if (!row) throw notFound(`No multisig wallet ${idOrAddress}`);
   return row;
@@ -106,7 +109,10 @@ export type WalletCoin = AddressCoin & { isPadding: boolean };
  * The wallet's coins, sorted by outpoint. Padding coins are the small ones: the setups' 1,000-sat
  * outputs, up to what a purchase merges back (the same ceiling as a buyer's own paddings).
  */
-export async function walletCoins(deps: AppDeps, row: WalletRow): Promise<WalletCoin[]> {
+export async function walletCoins(
+  deps: Pick<AppDeps, 'chain' | 'env'>,
+  row: WalletRow,
+): Promise<WalletCoin[]> {
   const coins = await addressCoins(deps.chain.source, row.address, deps.env.BITCOIN_NETWORK);
   return coins
     .map((coin) => ({

@@ -56,7 +56,7 @@ export async function updateProfile(
  * nothing and nobody can put their name on someone else's address.
  */
 export async function linkProfileAddress(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env'>,
   session: SessionClaims,
   proof: AuthVerifyBody,
 ): Promise<Profile> {

@@ -29,7 +29,7 @@ export interface DecisionResult {
 }
 
 export async function decide(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   reviewer: string,
   kind: ReviewKind,
   id: string,

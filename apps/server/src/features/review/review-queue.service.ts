@@ -48,7 +48,7 @@ export interface ReviewItem {
   auction?: { startPrice: string; reservePrice: string | null; startDate: string; endDate: string };
 }
 
-export async function reviewQueue(deps: AppDeps): Promise<ReviewItem[]> {
+export async function reviewQueue(deps: Pick<AppDeps, 'db'>): Promise<ReviewItem[]> {
   const db = deps.db.kysely;
   const [launches, collections, auctions] = await Promise.all([
     queuedLaunches(db),

@@ -31,7 +31,7 @@ export type SwapInscription = {
 
 /** The user's transfer inscription for a sale; `owner` is the address that must hold it. */
 export async function userTransfer(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db'>,
   id: string | undefined,
   tick: string,
   owner: string,

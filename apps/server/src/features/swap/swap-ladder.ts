@@ -48,7 +48,7 @@ type Outcome = 'made' | 'stocked' | 'blocked';
  * another process's worker may have made it meanwhile); 'blocked' when the pool cannot make it now.
  */
 async function makeRung(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
   chain: PoolChain,
   amount: bigint,
   depth: number,

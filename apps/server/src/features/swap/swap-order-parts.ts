@@ -94,7 +94,7 @@ export async function userSide(
 
 /** What pricing on a pool needs: its state, less the coins and rungs live orders hold. */
 export function priceContext(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'env'>,
   body: Pick<SizeBody, 'fee_rate'>,
   pair: SwapPair,
   state: PoolState,
@@ -121,7 +121,7 @@ export function priceContext(
 export type UserKeys = { user: Uint8Array };
 
 /** `pubkey` or `payment:ordinals` (DotSwap): the key of the inputs the user signs, checked. */
-export function userKeys(deps: AppDeps, body: PsbtBody, pair: SwapPair): UserKeys {
+export function userKeys(deps: Pick<AppDeps, 'env'>, body: PsbtBody, pair: SwapPair): UserKeys {
   const network = deps.env.BITCOIN_NETWORK;
   const [first = '', second] = body.user_public_key.split(':');
   const [key, address, what] =
@@ -147,7 +147,7 @@ export function percentText(bps: bigint): string {
  * slippage, so it is not bound here.
  */
 export function checksumOf(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'env'>,
   fields: SizeBody & { vins: readonly { txid: string; vout: number }[] },
 ): string {
   const key = deriveOrderKey(cosignerSecret(deps.env), 'swap-checksum', 'v1');

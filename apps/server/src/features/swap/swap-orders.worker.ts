@@ -45,7 +45,7 @@ export async function watchSwapOrders(deps: AppDeps): Promise<void> {
   dropQuoteViews(deps);
 }
 
-async function stepOrder(deps: AppDeps, order: SwapOrderRow): Promise<void> {
+async function stepOrder(deps: Pick<AppDeps, 'chain' | 'db'>, order: SwapOrderRow): Promise<void> {
   const db = deps.db.kysely;
   const [status, usedAt] = await Promise.all([
     deps.chain.source.txStatus(order.txid),

@@ -42,7 +42,10 @@ export type PoolState = PoolChain & {
 };
 
 /** The pool of a tick and its chain view; pairNotFound when there is none. */
-export async function readPoolChain(deps: AppDeps, tick: string): Promise<PoolChain> {
+export async function readPoolChain(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+  tick: string,
+): Promise<PoolChain> {
   const { env, db, chain } = deps;
   const [exists, ticker] = await Promise.all([poolExists(db, tick), readTicker(db, tick)]);
   if (!exists || !ticker) throw refuse('pairNotFound', `There is no pool for btc/${tick}`);

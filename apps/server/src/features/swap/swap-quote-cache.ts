@@ -32,12 +32,16 @@ function cacheOf(chain: AppDeps['chain']): Map<string, Entry> {
  * the next quote's price) or the worker moved some. Another process's orders show within
  * QUOTE_VIEW_MS; orders never quote from here.
  */
-export function dropQuoteViews(deps: AppDeps): void {
+export function dropQuoteViews(deps: Pick<AppDeps, 'chain'>): void {
   cacheOf(deps.chain).clear();
 }
 
 /** `read()`'s answer for `key`, shared with every quote asking within QUOTE_VIEW_MS. */
-export function quoteRead<T>(deps: AppDeps, key: string, read: () => Promise<T>): Promise<T> {
+export function quoteRead<T>(
+  deps: Pick<AppDeps, 'chain'>,
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
   const cache = cacheOf(deps.chain);
   const known = cache.get(key);
   const now = Date.now();

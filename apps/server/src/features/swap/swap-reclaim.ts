@@ -32,7 +32,11 @@ export async function reclaimLeftovers(
   }
 }
 
-async function leftoverTransfers(deps: AppDeps, pkscript: string, tick: string): Promise<string[]> {
+async function leftoverTransfers(
+  deps: Pick<AppDeps, 'db'>,
+  pkscript: string,
+  tick: string,
+): Promise<string[]> {
   const { rows } = await sql<{ inscription_id: string }>`
     select t.inscription_id from brc20_transferables t
     where t.source_pkscript = ${pkscript} and t.tick = ${tick} and t.used_height is null
@@ -49,7 +53,7 @@ async function leftoverTransfers(deps: AppDeps, pkscript: string, tick: string):
 }
 
 async function reclaim(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
   tick: string,
   chain: PoolChain,
   inscriptionId: string,

@@ -185,7 +185,7 @@ async function recheckPool(
  * last). Undefined when it does not come out with the txids the swap spends (it always should).
  */
 async function signedPrelude(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env'>,
   row: SwapOrderRow,
 ): Promise<{ hex: string; txid: string }[] | undefined> {
   if (row.prelude_txids.length === 0) return [];
@@ -211,7 +211,11 @@ async function signedPrelude(
 }
 
 /** The order and its route's legs fail together. */
-async function failOrders(deps: AppDeps, ids: readonly string[], error: string): Promise<void> {
+async function failOrders(
+  deps: Pick<AppDeps, 'db'>,
+  ids: readonly string[],
+  error: string,
+): Promise<void> {
   for (const id of ids) {
     await moveSwapOrder(deps.db.kysely, id, ['quoted'], 'failed', { error });
     await releaseSwapHold(deps.db.kysely, id);
@@ -256,7 +260,7 @@ const PROGRESS: readonly SwapOrder['state'][] = ['quoted', 'pending', 'confirmed
  * expired if a leg is, else as far as the slower leg got (both share one transaction).
  */
 async function routeOrder(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   order: SwapOrderRow,
   leg: SwapOrderRow,
 ): Promise<SwapOrder> {

@@ -32,7 +32,10 @@ export function miningRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 }
 
-async function miningStatus(deps: AppDeps, address: string): Promise<MiningStatus> {
+async function miningStatus(
+  deps: Pick<AppDeps, 'db' | 'env'>,
+  address: string,
+): Promise<MiningStatus> {
   const tip = await indexedTip(deps.db);
   const cycle = cycleOf(tip ?? 0);
   const { start, end } = cycleBounds(cycle);

@@ -103,7 +103,7 @@ async function payBrc20(deps: AppDeps, reward: PendingAssetReward): Promise<void
  * tick does not cover the amount: an operator must deposit it.
  */
 async function inscribeTransfer(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'env' | 'log'>,
   trx: Transaction<Database>,
   reward: PendingAssetReward,
   feeRate: number,
@@ -161,7 +161,7 @@ async function inscribeTransfer(
 
 /** Broadcasts a journalled commit and reveal; a failure is left to the claims worker. */
 async function broadcastTransfer(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'log'>,
   ref: string,
   txs: RevealTransaction[],
 ): Promise<void> {

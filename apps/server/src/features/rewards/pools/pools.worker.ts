@@ -112,7 +112,7 @@ async function undoReorgedDraws(deps: Deps): Promise<string[]> {
 }
 
 /** The indexed tip once it reached the chain's (null mid-sync, or when the source is down). */
-async function caughtUpTip(deps: AppDeps): Promise<number | null> {
+async function caughtUpTip(deps: Pick<AppDeps, 'chain' | 'db'>): Promise<number | null> {
   const tip = await indexedTip(deps.db);
   const chainTip = await deps.chain.source.tipHeight().catch(() => undefined);
   return tip !== null && chainTip !== undefined && tip >= chainTip ? tip : null;
