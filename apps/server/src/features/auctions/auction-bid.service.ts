@@ -61,7 +61,7 @@ type ConfirmBody = z.output<typeof ConfirmBidBodySchema>;
 type StoredLayout = AuctionBidLayout & { maxFeeRate: number };
 
 export async function placeBid(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   session: SessionClaims,
   slug: string,
   body: PlaceBody,
@@ -156,7 +156,7 @@ export async function placeBid(
 }
 
 export async function confirmBid(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   session: SessionClaims,
   params: { slug: string; bidId: string },
   body: ConfirmBody,
@@ -257,7 +257,11 @@ export async function makerWalletOf(
  * The platform's fee on the bid (the seller's maker fee, ADR 007 rules), never more than what
  * the seller gets above the floor: discounts may have changed since the floor was signed.
  */
-async function platformFeeOn(deps: AppDeps, auction: AuctionRow, amount: bigint) {
+async function platformFeeOn(
+  deps: Pick<AppDeps, 'db' | 'env'>,
+  auction: AuctionRow,
+  amount: bigint,
+) {
   const address = platformFeeAddress(deps.env);
   if (!address) return undefined;
   const [fee = 0n] = await makerFees(

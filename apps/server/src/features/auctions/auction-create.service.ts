@@ -58,7 +58,7 @@ type ConfirmBody = z.output<typeof ConfirmAuctionBodySchema>;
 type DepositLayout = { inputs: InputRole[]; maxFeeRate: number };
 
 export async function createAuction(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   session: SessionClaims,
   body: CreateBody,
 ): Promise<CreateAuctionPayload> {

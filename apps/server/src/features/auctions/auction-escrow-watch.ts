@@ -14,7 +14,9 @@ import type { Db } from '../../db/create-db.ts';
  * Runs the watch after each indexed block and each mempool refresh (the trade tracker's events),
  * and on a timer (startChainWorker). Answers the function that stops it.
  */
-export function startEscrowWatch(deps: AppDeps): () => Promise<void> {
+export function startEscrowWatch(
+  deps: Pick<AppDeps, 'chain' | 'cluster' | 'db' | 'log'>,
+): () => Promise<void> {
   return startChainWorker(deps, 'escrow watch', async () => {
     const closed = await closeWithdrawnAuctions(deps.db);
     if (closed.length > 0) deps.log.info({ auctions: closed }, 'escrow watch: withdrawn');

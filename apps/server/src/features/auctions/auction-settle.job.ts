@@ -9,7 +9,10 @@ import { findAuction } from './auctions.queries.ts';
  * An auction still active whose end is later than this job's (an end moved later) is scheduled
  * again at its new end; one settled, unsold or canceled meanwhile is left alone.
  */
-async function runSettlementJob(deps: AppDeps, auctionId: string): Promise<void> {
+async function runSettlementJob(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'jobs'>,
+  auctionId: string,
+): Promise<void> {
   const outcome = await settleAuction(deps, auctionId);
   if (outcome !== 'skipped') return;
   const auction = await findAuction(deps.db.kysely, auctionId);
@@ -19,6 +22,8 @@ async function runSettlementJob(deps: AppDeps, auctionId: string): Promise<void>
 }
 
 /** Runs the settlement jobs in this process, when it works (RUN_MODE `all` or `worker`). */
-export async function workSettlementJobs(deps: AppDeps): Promise<void> {
+export async function workSettlementJobs(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'jobs'>,
+): Promise<void> {
   await deps.jobs?.work('auction-settle', ({ auctionId }) => runSettlementJob(deps, auctionId));
 }

@@ -43,7 +43,10 @@ const CLEANUP_MS = 60_000;
 
 export type SettleOutcome = 'settled' | 'unsold' | 'skipped';
 
-export async function settleAuction(deps: AppDeps, auctionId: string): Promise<SettleOutcome> {
+export async function settleAuction(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+  auctionId: string,
+): Promise<SettleOutcome> {
   const { db, chain, env } = deps;
   const auction = await findAuction(db.kysely, auctionId);
   if (!auction || auction.status !== 'active' || auction.end_date > new Date()) return 'skipped';
@@ -103,7 +106,9 @@ async function settlementOf(
 }
 
 /** Settles every ended auction now; each on its own, so one failure does not hold up the rest. */
-async function settleEndedAuctions(deps: AppDeps): Promise<void> {
+async function settleEndedAuctions(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
+): Promise<void> {
   const ids = await endedActiveAuctions(deps.db, new Date());
   for (const id of ids) {
     await settleAuction(deps, id).catch((err: unknown) =>
@@ -119,7 +124,9 @@ async function settleEndedAuctions(deps: AppDeps): Promise<void> {
  * backup) and drops what was left unsigned. Even two passes at once, or a pass beside the job,
  * would settle an auction once: the settlement is claimed with a conditional update.
  */
-export function startAuctionWorker(deps: AppDeps): WorkerLoop {
+export function startAuctionWorker(
+  deps: Pick<AppDeps, 'chain' | 'cluster' | 'db' | 'env' | 'log'>,
+): WorkerLoop {
   let cleanedAt = 0;
   return startWorkerLoop(
     deps,

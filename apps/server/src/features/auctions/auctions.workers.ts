@@ -7,7 +7,9 @@ import { startAuctionWorker } from './auction-settle.worker.ts';
  * The auctions' background work: settlement jobs at each auction's end (ADR 023), the sweep that
  * settles what a job missed, and the escrow watch. Answers the function that stops them.
  */
-export async function startAuctionWorkers(deps: AppDeps): Promise<() => Promise<void>> {
+export async function startAuctionWorkers(
+  deps: Pick<AppDeps, 'chain' | 'cluster' | 'db' | 'env' | 'jobs' | 'log'>,
+): Promise<() => Promise<void>> {
   await workSettlementJobs(deps);
   const sweep = startAuctionWorker(deps);
   const stopEscrowWatch = startEscrowWatch(deps);

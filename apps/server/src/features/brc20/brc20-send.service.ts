@@ -100,7 +100,7 @@ export async function prepareBrc20Send(
 }
 
 export async function sendBrc20Transfer(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'env'>,
   body: z.output<typeof Brc20SendBodySchema>,
 ): Promise<{ txid: string }> {
   const { env, chain } = deps;

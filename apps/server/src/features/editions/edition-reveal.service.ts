@@ -41,7 +41,7 @@ export async function commitOf(
  * fixed when the order was made, any overpayment back to the taker's payment address.
  */
 export async function revealOf(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env'>,
   order: EditionOrderView,
   utxo: { txid: string; vout: number; value: bigint },
 ): Promise<RevealTransaction> {

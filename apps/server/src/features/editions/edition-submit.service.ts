@@ -26,7 +26,7 @@ type SubmitBody = z.output<typeof EditionMintSubmitBodySchema>;
 const EXPIRED = 'This order expired: mint again';
 
 export async function submitEditionMint(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
   session: SessionClaims,
   body: SubmitBody,
 ): Promise<EditionOrder> {

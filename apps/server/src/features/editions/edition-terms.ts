@@ -35,7 +35,7 @@ export type EditionTerms = {
 
 /** The editions launch if `count` editions can be minted now; 404, 400 or 409 otherwise. */
 export async function openEditionTerms(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env'>,
   id: string,
   count: number,
 ): Promise<EditionTerms> {
@@ -141,7 +141,7 @@ export function quoteOf(
 
 /** POST /api/launchpad/editions/price. */
 export async function quoteEditions(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env'>,
   body: { id: string; mintCount: number; feeRate: number },
 ): Promise<EditionQuote> {
   if (body.feeRate > deps.env.MAX_FEE_RATE) {

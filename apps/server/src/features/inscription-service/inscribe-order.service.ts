@@ -27,7 +27,10 @@ export function inscribeOrderKey(env: Env, orderId: string): Uint8Array {
   return deriveOrderKey(cosignerSecret(env), 'inscribe-order', orderId);
 }
 
-export async function createInscribeOrder(deps: AppDeps, body: Body): Promise<InscribeOrder> {
+export async function createInscribeOrder(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+  body: Body,
+): Promise<InscribeOrder> {
   const { env, db } = deps;
   const { files, tick } = await orderFilesOf(deps, body);
   const id = randomUUID();
@@ -57,13 +60,19 @@ export async function createInscribeOrder(deps: AppDeps, body: Body): Promise<In
   return getInscribeOrder(deps, id);
 }
 
-export async function priceInscribeOrder(deps: AppDeps, body: Body): Promise<Price> {
+export async function priceInscribeOrder(
+  deps: Pick<AppDeps, 'db' | 'env'>,
+  body: Body,
+): Promise<Price> {
   const { files } = await orderFilesOf(deps, body);
   const plan = planOrder(deps.env, QUOTE_KEY, files, body.receiveAddress, body.fee);
   return priceOf(plan, files.length, body.fee);
 }
 
-export async function getInscribeOrder(deps: AppDeps, id: string): Promise<InscribeOrder> {
+export async function getInscribeOrder(
+  deps: Pick<AppDeps, 'chain' | 'db'>,
+  id: string,
+): Promise<InscribeOrder> {
   const order = /^[0-9a-f-]{36}$/i.test(id) ? await findOrder(deps.db, id) : undefined;
   if (!order) throw notFound(`Order ${id} not found`);
   return toInscribeOrder(deps, order, await orderFiles(deps.db, id));

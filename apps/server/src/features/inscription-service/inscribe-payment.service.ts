@@ -42,7 +42,7 @@ async function payableOrder(deps: Pick<AppDeps, 'db'>, id: string): Promise<Insc
 }
 
 export async function buildOrderPaymentPsbt(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: z.output<typeof PaymentPsbtRequestSchema>,
 ): Promise<PaymentPsbt> {
   const { env, chain } = deps;
@@ -82,7 +82,7 @@ export async function buildOrderPaymentPsbt(
 }
 
 export async function payOrder(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: z.output<typeof PayRequestSchema>,
 ): Promise<InscribeOrder> {
   const { env, chain, db } = deps;

@@ -12,7 +12,7 @@ import type { InscribeFileRow, InscribeOrderRow } from './inscribe-orders.querie
 const PAID_STATES = new Set(['payment-seen', 'payment-confirmed', 'inscribing', 'completed']);
 
 export async function toInscribeOrder(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db'>,
   order: InscribeOrderRow,
   files: readonly InscribeFileRow[],
 ): Promise<InscribeOrder> {
@@ -81,7 +81,7 @@ function editionFiles(order: InscribeOrderRow): InscribeOrder['files'] {
 }
 
 async function brc20Statuses(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db'>,
   order: InscribeOrderRow,
   files: readonly InscribeFileRow[],
 ): Promise<Map<string, NonNullable<InscribeOrder['files'][number]['brc20']>>> {

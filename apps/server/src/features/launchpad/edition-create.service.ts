@@ -29,7 +29,7 @@ type CreateEditionBody = z.output<ReturnType<typeof createEditionBodySchema>>;
 const SIGNATURE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export async function createEdition(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   session: SessionClaims,
   body: CreateEditionBody,
 ): Promise<{ id: string }> {

@@ -40,7 +40,10 @@ const POLL_MS = 5_000;
 const CLEANUP_MS = 60_000;
 
 /** Prepares one launch; a launch that cannot be prepared is 'failed' with the reason. */
-export async function prepareLaunch(deps: AppDeps, launchpadId: string): Promise<void> {
+export async function prepareLaunch(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+  launchpadId: string,
+): Promise<void> {
   try {
     const prepared = await buildLaunchBatches(deps, launchpadId);
     await savePreparedLaunch(deps.db, launchpadId, prepared);
@@ -52,7 +55,10 @@ export async function prepareLaunch(deps: AppDeps, launchpadId: string): Promise
 
 class LaunchProblem extends Error {}
 
-async function buildLaunchBatches(deps: AppDeps, launchpadId: string) {
+async function buildLaunchBatches(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+  launchpadId: string,
+) {
   const { db, env } = deps;
   const network = env.BITCOIN_NETWORK;
   const launch = await findLaunch(db.kysely, launchpadId);
@@ -241,7 +247,9 @@ async function collectionOf(deps: Pick<AppDeps, 'db'>, collectionId: string) {
  * the worker processes of a split deployment. Saving is conditional on the launch still
  * initializing, so even two passes at once would not prepare a launch twice.
  */
-export function startLaunchWorker(deps: AppDeps): WorkerLoop {
+export function startLaunchWorker(
+  deps: Pick<AppDeps, 'chain' | 'cluster' | 'db' | 'env' | 'log'>,
+): WorkerLoop {
   let cleanedAt = 0;
   return startWorkerLoop(
     deps,

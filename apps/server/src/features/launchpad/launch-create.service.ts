@@ -22,7 +22,7 @@ type CreateBody = z.output<ReturnType<typeof createLaunchpadBodySchema>>;
 const LOCATE_CONCURRENCY = 16;
 
 export async function createLaunch(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   session: SessionClaims,
   body: CreateBody,
 ): Promise<{ launchpadId: string }> {

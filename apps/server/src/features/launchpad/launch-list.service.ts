@@ -76,7 +76,7 @@ async function rankedLaunches(
 
 /** The featured strip: up to 4 listed launches per type, Live, Coming soon, then the rest. */
 export async function getFeaturedLaunches(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   now: Date = new Date(),
 ): Promise<FeaturedLaunches> {
   const pick = async (type: LaunchpadType) =>
@@ -91,7 +91,7 @@ type LaunchesQueryParsed = z.output<typeof LaunchesQuerySchema>;
 
 /** One page of the /launches list: the tab's launches in the badge order, and how many in all. */
 export async function listLaunches(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   query: LaunchesQueryParsed,
   now: Date = new Date(),
 ): Promise<LaunchesPayload> {

@@ -135,7 +135,7 @@ function signedBy<T extends { address: string }>(inputs: readonly T[], body: Cre
 }
 
 export async function submitMintOffer(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   session: SessionClaims,
   body: SubmitBody,
 ): Promise<{ txId: string; setupTxId: string | null }> {

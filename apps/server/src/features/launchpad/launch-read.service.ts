@@ -47,7 +47,10 @@ export async function getLaunchInfo(
   };
 }
 
-export async function getPublicLaunch(deps: AppDeps, slug: string): Promise<PublicLaunchpad> {
+export async function getPublicLaunch(
+  deps: Pick<AppDeps, 'db'>,
+  slug: string,
+): Promise<PublicLaunchpad> {
   const launch = await findLaunchBySlug(deps.db.kysely, slug);
   // Launches not through signing yet, or failed, are not public (product.md#market-screens).
   if (!launch || ['initializing', 'pending_psbt_signature', 'failed'].includes(launch.status)) {

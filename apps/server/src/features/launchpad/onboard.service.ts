@@ -28,7 +28,7 @@ type OnboardBody = z.output<ReturnType<typeof onboardCollectionBodySchema>>;
 const LOCATE_CONCURRENCY = 16;
 
 export async function onboardCollection(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   session: SessionClaims,
   body: OnboardBody,
 ): Promise<{ slug: string; status: 'under_review'; inscriptions: number }> {

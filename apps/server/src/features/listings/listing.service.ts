@@ -43,7 +43,7 @@ export const inputsToSign = (address: string, count: number) =>
   Array.from({ length: count }, (_, index) => ({ index, address, sighash: SELLER_SIGHASH }));
 
 export async function createListings(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   session: SessionClaims,
   body: CreateBody,
 ): Promise<CreateListingPayload> {
@@ -134,7 +134,7 @@ export async function createListings(
 }
 
 export async function confirmListings(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   session: SessionClaims,
   body: ConfirmBody,
 ): Promise<{ listingIds: string[] }> {

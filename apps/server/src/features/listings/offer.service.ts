@@ -62,7 +62,7 @@ type CreateOfferBody = z.output<typeof CreateOfferBodySchema>;
 type SubmitOfferBody = z.output<typeof SubmitOfferBodySchema>;
 
 export async function createOffer(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: CreateOfferBody,
 ): Promise<CreateOfferPayload> {
   checkTaker(deps, body);
@@ -94,7 +94,7 @@ export function checkTaker(
  * stored as an offer until `expiresAt`; a mint offer carries its phase.
  */
 export async function buildOffer(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   rows: readonly ListingRow[],
   body: Pick<
     CreateOfferBody,
@@ -203,7 +203,7 @@ export async function buildOffer(
 }
 
 export async function submitOffer(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: SubmitOfferBody,
 ): Promise<{ txId: string; setupTxId: string | null }> {
   const fields = { psbt: 'signedPSBTBase64', setup: 'signedSetupPSBTBase64' };
@@ -245,7 +245,7 @@ export async function openOffer(deps: Pick<AppDeps, 'db'>, signedPsbt: ParsedPsb
  * then the broadcast.
  */
 export async function settleOffer(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   offer: StoredOffer,
   /** A market listing's witness is in its signed_psbt; a launch row's, in maker_witness. */
   rows: readonly (ListingRow & { signed_psbt?: string | null })[],
@@ -327,7 +327,7 @@ export async function settleOffer(
  * the new paddings then go back to it. Only a compressed payment key has a multisig wallet.
  */
 async function multisigPaddingOf(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   takerPaymentPublicKey: string,
   count: number,
 ): Promise<Buyer['multisigPadding']> {

@@ -35,7 +35,7 @@ async function lostListing(
  * Runs a step that asks the node (testmempoolaccept, the broadcast); a refusal becomes raceError's.
  */
 export async function orRaceLost<T>(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db'>,
   rows: readonly ListingRow[],
   txid: string,
   step: () => Promise<T>,
@@ -54,7 +54,7 @@ export async function orRaceLost<T>(
  * other loser gets, 'Listing {id} is no longer available'. Anything else stays as it was.
  */
 export async function raceError(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db'>,
   rows: readonly ListingRow[],
   txid: string,
   err: unknown,

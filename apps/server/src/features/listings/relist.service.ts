@@ -35,7 +35,7 @@ export type RelistPayload = {
  * with it, the signature is checked and replaces the old one and the price in one write.
  */
 export async function relistListing(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   session: SessionClaims,
   body: RelistBody,
 ): Promise<RelistPayload> {

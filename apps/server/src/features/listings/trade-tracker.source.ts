@@ -13,7 +13,9 @@ const LISTINGS_PER_PASS = 200;
  * transactions only). Snipes still in the mempool, their fee rates, and reorgs undoing a confirmed
  * trade need a node and are skipped.
  */
-export async function trackWithChainSource(deps: AppDeps): Promise<void> {
+export async function trackWithChainSource(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'log'>,
+): Promise<void> {
   const { db, chain, log } = deps;
   const { source } = chain;
   const open = await db.kysely
@@ -40,7 +42,7 @@ export async function trackWithChainSource(deps: AppDeps): Promise<void> {
 }
 
 async function nextState(
-  { chain }: AppDeps,
+  { chain }: Pick<AppDeps, 'chain'>,
   trade: Awaited<ReturnType<typeof trackedTrades>>[number],
 ): Promise<TradeChange | undefined> {
   const status = await chain.source.txStatus(trade.transactionId);

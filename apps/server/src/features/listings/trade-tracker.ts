@@ -19,7 +19,9 @@ import { trackWithChainSource } from './trade-tracker.source.ts';
  * Keeps listings and trades in step with the chain (ADR 007): after each indexed block and each
  * mempool refresh, and on a timer (startChainWorker). Answers the function that stops it.
  */
-export function startTradeTracker(deps: AppDeps): () => Promise<void> {
+export function startTradeTracker(
+  deps: Pick<AppDeps, 'chain' | 'cluster' | 'db' | 'log'>,
+): () => Promise<void> {
   return startChainWorker(deps, 'trade tracker', () => trackTrades(deps));
 }
 
@@ -29,7 +31,7 @@ export function startTradeTracker(deps: AppDeps): () => Promise<void> {
  * transaction is mined. A trade whose block a reorg removed goes back to the mempool. With a node
  * the indexer's tables answer; without one (Esplora and ord) the chain source does.
  */
-export async function trackTrades(deps: AppDeps): Promise<void> {
+export async function trackTrades(deps: Pick<AppDeps, 'chain' | 'db' | 'log'>): Promise<void> {
   if (!deps.chain.rpc) return trackWithChainSource(deps);
   const { db, log } = deps;
   const canceled = await cancelSpentListings(db);
@@ -47,7 +49,10 @@ export async function trackTrades(deps: AppDeps): Promise<void> {
   }
 }
 
-async function nextState(deps: AppDeps, trade: TrackedTrade): Promise<TradeChange | undefined> {
+async function nextState(
+  deps: Pick<AppDeps, 'chain' | 'db'>,
+  trade: TrackedTrade,
+): Promise<TradeChange | undefined> {
   const { db } = deps;
   const mined = await minedSpender(db, trade.inscriptionId, trade.outpoint);
   if (mined?.txid === trade.transactionId) {

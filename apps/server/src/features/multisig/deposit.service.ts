@@ -20,7 +20,7 @@ import { bitcoinWallet } from './wallets.service.ts';
 // padding setups can spend in parallel.
 
 export async function prepareDeposit(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: z.output<typeof DepositBodySchema>,
 ): Promise<BuiltPsbtPayload> {
   const network = deps.env.BITCOIN_NETWORK;
@@ -59,7 +59,7 @@ export async function prepareDeposit(
 }
 
 export async function confirmDeposit(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: z.output<typeof ConfirmDepositBodySchema>,
 ): Promise<{ txId: string }> {
   const prepared = await findSigned(deps, body.signedPsbt, 'signedPsbt', {

@@ -40,7 +40,7 @@ export type WithdrawnInscription = { inscriptionId: string; prevOwnerWallet: str
  * signed by ordinalAddress, payment inputs by paymentAddress.
  */
 export async function prepareInscriptionDeposit(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: DepositBody,
 ): Promise<BuiltPsbtPayload> {
   const network = deps.env.BITCOIN_NETWORK;
@@ -105,7 +105,7 @@ export async function prepareInscriptionDeposit(
  * of the wallet); withdrawal/confirm adds the platform's signature.
  */
 export async function prepareInscriptionWithdrawal(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: WithdrawBody,
 ): Promise<BuiltPsbtPayload & { transfers: WithdrawnInscription[] }> {
   const network = deps.env.BITCOIN_NETWORK;

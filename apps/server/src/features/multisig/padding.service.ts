@@ -17,7 +17,7 @@ import { bitcoinWallet, requireWallet, walletCoins } from './wallets.service.ts'
 // take as their padding inputs.
 
 export async function setupPadding(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: z.output<typeof SetupPaddingBodySchema>,
 ): Promise<BuiltPsbtPayload> {
   const row = await requireWallet(deps, body.multiSigAddress);
@@ -49,7 +49,7 @@ export async function setupPadding(
 }
 
 export async function confirmPadding(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: z.output<typeof ConfirmPaddingBodySchema>,
 ): Promise<{ txId: string }> {
   const row = await requireWallet(deps, body.multiSigAddress);

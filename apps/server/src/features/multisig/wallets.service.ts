@@ -31,7 +31,7 @@ import { findWallet, findWalletOfKey, upsertWallet, type WalletRow } from './mul
  * call changing it would let a stranger rewrite another user's hint.
  */
 export async function getWallet(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env'>,
   kind: MultisigKind,
   body: z.output<typeof GetWalletBodySchema>,
   sessionAddress: string | undefined,
@@ -126,7 +126,7 @@ export async function walletCoins(
 }
 
 export async function walletUtxos(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   idOrAddress: string,
 ): Promise<MultisigUtxosPayload> {
   const row = await requireWallet(deps, idOrAddress);
@@ -156,7 +156,7 @@ export async function walletUtxos(
 
 /** The wallet's transactions with the net amount each moved in or out (product.md#records). */
 export async function walletTransactions(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db'>,
   idOrAddress: string,
 ): Promise<MultisigTransaction[]> {
   const row = await requireWallet(deps, idOrAddress);

@@ -23,7 +23,7 @@ import { bitcoinWallet, walletCoins } from './wallets.service.ts';
 // the maker wallet: both are the user's transactions that the platform co-signs.
 
 export async function prepareWithdrawal(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: z.output<typeof WithdrawalBodySchema>,
 ): Promise<BuiltPsbtPayload & { availableBalance: string }> {
   const network = deps.env.BITCOIN_NETWORK;
@@ -69,7 +69,7 @@ export async function prepareWithdrawal(
 }
 
 export async function confirmWithdrawal(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: z.output<typeof ConfirmWithdrawalBodySchema>,
 ): Promise<{ txId: string }> {
   const wallets = await Promise.all([

@@ -31,7 +31,10 @@ import { refuse } from './swap-refusal.ts';
 
 type InfoBody = z.output<typeof SwapPoolsInfoBodySchema>;
 
-export async function swapPoolsInfo(deps: AppDeps, body: InfoBody): Promise<SwapPoolsInfo> {
+export async function swapPoolsInfo(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+  body: InfoBody,
+): Promise<SwapPoolsInfo> {
   const route = routeOf(body);
   if (route) return routePoolsInfo(deps, body, route);
   const pair = pairOf(body);
@@ -74,7 +77,11 @@ export async function swapPoolsInfo(deps: AppDeps, body: InfoBody): Promise<Swap
  * through BTC, and each pool's reserves (`legs`) for the page's own quote. The fees are each
  * leg's: the sale's into the first pool, the buy's out of the second.
  */
-async function routePoolsInfo(deps: AppDeps, body: InfoBody, route: Route): Promise<SwapPoolsInfo> {
+async function routePoolsInfo(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+  body: InfoBody,
+  route: Route,
+): Promise<SwapPoolsInfo> {
   const [a, b] = await Promise.all([
     quotePoolState(deps, route.from),
     quotePoolState(deps, route.to),
@@ -124,7 +131,7 @@ async function routePoolsInfo(deps: AppDeps, body: InfoBody, route: Route): Prom
 
 /** The user's BTC (cardinal coins) and tokens (overall balance); none for '0' (DotSwap's nobody). */
 async function balancesOf(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   address: string,
   pair: SwapPair,
   pool: PoolState,
@@ -158,7 +165,9 @@ function ladderOf(pool: PoolState): { amount: string; ready: number }[] {
 }
 
 /** Every pool with its reserves and spot price. */
-export async function swapPools(deps: AppDeps): Promise<SwapPoolSummary[]> {
+export async function swapPools(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+): Promise<SwapPoolSummary[]> {
   const ticks = await poolTicks(deps.db);
   return Promise.all(
     ticks.map(async (tick) => {

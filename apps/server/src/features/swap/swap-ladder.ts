@@ -20,7 +20,7 @@ const HOLD_MS = 3_600_000;
 
 /** Each pool's missing rungs, from the pass's chain views. */
 export async function restockLadders(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
   chains: ReadonlyMap<string, PoolChain>,
 ): Promise<void> {
   for (const ladder of await poolLadders(deps.db)) {

@@ -36,7 +36,7 @@ export type UserSide = {
 
 /** The user's side: the transfer inscription sold, or the payment coins (only `vins` if given). */
 export async function userSide(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: SizeBody,
   pair: SwapPair,
   chain: PoolChain,

@@ -38,7 +38,10 @@ import {
 // and chooses its coins; the second prices it again under the pool's lock (the reserves moved, or
 // not), refuses it outside the user's slippage, and writes the order with the pool coins it holds.
 
-export async function swapTxSize(deps: AppDeps, body: SizeBody): Promise<SwapTxSize> {
+export async function swapTxSize(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+  body: SizeBody,
+): Promise<SwapTxSize> {
   const route = routeOf(body);
   if (route) return routeTxSize(deps, body, route);
   const pair = pairOf(body);
@@ -67,7 +70,7 @@ export async function swapTxSize(deps: AppDeps, body: SizeBody): Promise<SwapTxS
 }
 
 export async function getSwapPsbt(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: PsbtBody,
   client: string,
 ): Promise<SwapPsbt> {
@@ -184,7 +187,7 @@ export async function getSwapPsbt(
 }
 
 function price(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'env'>,
   body: SizeBody,
   pair: SwapPair,
   state: PoolState,

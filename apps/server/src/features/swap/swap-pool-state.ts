@@ -72,7 +72,9 @@ export async function readPoolChain(
  * before its token's deploy is indexed is left out quietly; one that cannot be read is logged and
  * left out, so it stops no other pool's work.
  */
-export async function workerPoolChains(deps: AppDeps): Promise<Map<string, PoolChain>> {
+export async function workerPoolChains(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
+): Promise<Map<string, PoolChain>> {
   const chains = new Map<string, PoolChain>();
   for (const tick of await poolTicks(deps.db)) {
     const chain = await readPoolChain(deps, tick).catch((err: unknown) => {
@@ -103,7 +105,10 @@ export async function poolState(conn: Db['kysely'], chain: PoolChain): Promise<P
   };
 }
 
-export async function readPoolState(deps: AppDeps, tick: string): Promise<PoolState> {
+export async function readPoolState(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+  tick: string,
+): Promise<PoolState> {
   return poolState(deps.db.kysely, await readPoolChain(deps, tick));
 }
 
@@ -113,7 +118,10 @@ export async function readPoolState(deps: AppDeps, tick: string): Promise<PoolSt
  * writes an order (swap-quote-cache.ts). Orders never use it: get_swap_psbt and its re-check read
  * the chain and the orders themselves.
  */
-export async function quotePoolState(deps: AppDeps, tick: string): Promise<PoolState> {
+export async function quotePoolState(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+  tick: string,
+): Promise<PoolState> {
   return quoteRead(deps, `pool state ${tick}`, async () => {
     const view = await quoteRead(deps, `pool ${tick}`, () => readPoolChain(deps, tick));
     return poolState(deps.db.kysely, view);

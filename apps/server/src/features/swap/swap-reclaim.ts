@@ -19,7 +19,7 @@ const HOLD_MS = 3_600_000;
 
 /** Each pool's leftover transfers back to itself, from the pass's chain views. */
 export async function reclaimLeftovers(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
   chains: ReadonlyMap<string, PoolChain>,
 ): Promise<void> {
   for (const [tick, chain] of chains) {

@@ -67,7 +67,10 @@ const buyPair = (route: Route) => ({ direction: 'buy' as const, tick: route.to }
 
 type Chains = { a: PoolChain; b: PoolChain };
 
-async function readChains(deps: AppDeps, route: Route): Promise<Chains> {
+async function readChains(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+  route: Route,
+): Promise<Chains> {
   const [a, b] = await Promise.all([
     readPoolChain(deps, route.from),
     readPoolChain(deps, route.to),
@@ -75,7 +78,12 @@ async function readChains(deps: AppDeps, route: Route): Promise<Chains> {
   return { a, b };
 }
 
-async function inscriptionOf(deps: AppDeps, body: SizeBody, route: Route, chains: Chains) {
+async function inscriptionOf(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+  body: SizeBody,
+  route: Route,
+  chains: Chains,
+) {
   if (body.exact_side !== 'send') {
     throw refuse(
       'badRequest',
@@ -87,7 +95,7 @@ async function inscriptionOf(deps: AppDeps, body: SizeBody, route: Route, chains
 }
 
 function priced(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'env'>,
   body: SizeBody,
   route: Route,
   states: { a: PoolState; b: PoolState },
@@ -102,7 +110,7 @@ function priced(
 }
 
 export async function routeTxSize(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: SizeBody,
   route: Route,
 ): Promise<SwapTxSize> {
@@ -131,7 +139,7 @@ export async function routeTxSize(
 }
 
 export async function getRoutePsbt(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: PsbtBody,
   client: string,
   route: Route,

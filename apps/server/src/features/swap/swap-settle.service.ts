@@ -39,7 +39,10 @@ import { readTicker } from '../brc20/brc20.queries.ts';
 
 type Body = z.output<typeof SendSwapPsbtBodySchema>;
 
-export async function sendSwapPsbt(deps: AppDeps, body: Body): Promise<SendSwapPsbt> {
+export async function sendSwapPsbt(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
+  body: Body,
+): Promise<SendSwapPsbt> {
   const { env, db, chain } = deps;
   const order = await findSwapOrder(db, body.order_id);
   if (!order) throw refuse('orderNotFound', `order_id: no swap order ${body.order_id}`);
@@ -146,7 +149,7 @@ export async function sendSwapPsbt(deps: AppDeps, body: Body): Promise<SendSwapP
  * orders priced after it are priced after it). A move in the user's favour is refused.
  */
 async function recheckPool(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'env'>,
   order: SwapOrderRow,
   failing: readonly string[],
 ): Promise<void> {
@@ -223,7 +226,7 @@ async function failOrders(
 }
 
 /** GET /brc20swap/order. */
-export async function getSwapOrder(deps: AppDeps, id: string): Promise<SwapOrder> {
+export async function getSwapOrder(deps: Pick<AppDeps, 'db'>, id: string): Promise<SwapOrder> {
   const order = await findSwapOrder(deps.db, id);
   if (!order) throw refuse('orderNotFound', `order_id: no swap order ${id}`);
   const [leg] = await routeLegs(deps.db.kysely, order.id);

@@ -31,12 +31,16 @@ import {
 /** Cycles closed per pass (a node far ahead catches up over several passes). */
 const CYCLES_PER_PASS = 20;
 
-export function startCycleCloseWorker(deps: AppDeps): () => Promise<void> {
+export function startCycleCloseWorker(
+  deps: Pick<AppDeps, 'chain' | 'cluster' | 'db' | 'env' | 'log'>,
+): () => Promise<void> {
   return startChainWorker(deps, 'mining cycles', () => closeCycles(deps), ['block', 'brc20']);
 }
 
 /** One pass: closes every cycle ready, oldest first, until one is not ready or cannot pay. */
-export async function closeCycles(deps: AppDeps): Promise<void> {
+export async function closeCycles(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
+): Promise<void> {
   const tip = await indexedTip(deps.db);
   const tokens = await brc20Tip(deps.db.kysely);
   if (tip === null || tokens === null) return;
@@ -49,7 +53,10 @@ export async function closeCycles(deps: AppDeps): Promise<void> {
 }
 
 /** Closes `cycle` in one transaction under the payouts lock; false when the wallet cannot pay. */
-async function closeCycle(deps: AppDeps, cycle: number): Promise<boolean> {
+async function closeCycle(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
+  cycle: number,
+): Promise<boolean> {
   const { env, db } = deps;
   const { start, end } = cycleBounds(cycle);
   const feeRate = await payoutFeeRate(deps);

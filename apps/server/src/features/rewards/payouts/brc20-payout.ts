@@ -48,7 +48,9 @@ const E = 10n ** 18n;
 const POSTAGE = 546n;
 
 /** One pass over the pending brc-20 rewards. */
-export async function payBrc20Rewards(deps: AppDeps): Promise<void> {
+export async function payBrc20Rewards(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
+): Promise<void> {
   const owed = await pendingAssetRewards(deps.db.kysely, 'brc-20');
   for (const reward of owed) {
     await payBrc20(deps, reward).catch((err: unknown) =>
@@ -57,7 +59,10 @@ export async function payBrc20Rewards(deps: AppDeps): Promise<void> {
   }
 }
 
-async function payBrc20(deps: AppDeps, reward: PendingAssetReward): Promise<void> {
+async function payBrc20(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
+  reward: PendingAssetReward,
+): Promise<void> {
   const { db, env, log } = deps;
   const network = env.BITCOIN_NETWORK;
   const to = addressToScript(reward.address, network);

@@ -13,7 +13,9 @@ import { rewardsWallet } from './rewards-wallet.ts';
 // again) as for btc payouts. Not in the wallet yet, the row stays pending and is tried each pass.
 
 /** One pass over the pending inscription rewards. */
-export async function payInscriptionRewards(deps: AppDeps): Promise<void> {
+export async function payInscriptionRewards(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
+): Promise<void> {
   const owed = await pendingAssetRewards(deps.db.kysely, 'inscription');
   for (const reward of owed) {
     await payInscription(deps, reward).catch((err: unknown) =>
@@ -23,7 +25,7 @@ export async function payInscriptionRewards(deps: AppDeps): Promise<void> {
 }
 
 async function payInscription(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
   reward: { key: string; address: string; asset: string },
 ): Promise<void> {
   const { db, env, log } = deps;

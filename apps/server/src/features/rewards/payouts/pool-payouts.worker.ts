@@ -26,12 +26,14 @@ import { payBrc20Rewards } from './brc20-payout.ts';
 // then sent one by one from that row (inscription-payout.ts, brc20-payout.ts); a btc share below dust stays
 // pending, which no transaction can carry.
 
-export function startPoolPayoutsWorker(deps: AppDeps): () => Promise<void> {
+export function startPoolPayoutsWorker(
+  deps: Pick<AppDeps, 'chain' | 'cluster' | 'db' | 'env' | 'log'>,
+): () => Promise<void> {
   return startChainWorker(deps, 'pool payouts', () => payPools(deps), ['block']);
 }
 
 /** One pass: every drawn pool with winners not recorded yet. */
-export async function payPools(deps: AppDeps): Promise<void> {
+export async function payPools(deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>): Promise<void> {
   const tip = await indexedTip(deps.db);
   if (tip === null) return;
   const winners = await winnersToPay(deps.db.kysely, tip - rewardConfirmations(deps.env) + 1);
@@ -48,7 +50,11 @@ export async function payPools(deps: AppDeps): Promise<void> {
 
 const keyOf = (w: WinnerToPay) => `pool:${w.pool_id}:${w.reward_index}:${w.address}`;
 
-async function payPool(deps: AppDeps, poolId: string, winners: WinnerToPay[]): Promise<void> {
+async function payPool(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
+  poolId: string,
+  winners: WinnerToPay[],
+): Promise<void> {
   const { db, env } = deps;
   const feeRate = await payoutFeeRate(deps);
   const ref = `pool:${poolId}`;

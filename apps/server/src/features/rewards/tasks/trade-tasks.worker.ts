@@ -35,7 +35,9 @@ export async function creditTradeTasksPass(
  * After each block and mempool refresh (the trade tracker confirms trades and moves them back on
  * the same events; a trade it confirms after this pass is credited on the next, or by the timer).
  */
-export function startTradeTasksWorker(deps: AppDeps): () => Promise<void> {
+export function startTradeTasksWorker(
+  deps: Pick<AppDeps, 'chain' | 'cluster' | 'db' | 'env' | 'log'>,
+): () => Promise<void> {
   return startChainWorker(deps, 'trade tasks', async () => {
     const { removed, credited } = await creditTradeTasksPass(deps);
     if (removed.length > 0 || credited.length > 0) {
