@@ -35,9 +35,15 @@ function killGroup(pid: number): void {
   }
 }
 
-/** Runs the child to "done", or SIGKILLs it `delayMs` after it commits BRC-20 block `killAt`. */
-function runChild(config: IndexerChildConfig, killAt = Infinity, delayMs = 0): Promise<ChildRun> {
-  const child = spawn(TSX, [CHILD, JSON.stringify(config)], {
+/**
+ * Runs the child to "done", or SIGKILLs it `delayMs` after it commits BRC-20 block `killAt`. The
+ * child also freezes itself then and asks for the kill ("kill-me"), so a parent slow to read its
+ * pipe on a busy machine cannot let it run on to the tip.
+ */
+function runChild(config: IndexerChildConfig, killAt?: number, delayMs = 0): Promise<ChildRun> {
+  const childConfig =
+    killAt === undefined ? config : { ...config, freezeAt: killAt, freezeDelayMs: delayMs };
+  const child = spawn(TSX, [CHILD, JSON.stringify(childConfig)], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,6 +58,7 @@ function runChild(config: IndexerChildConfig, killAt = Infinity, delayMs = 0): P
     const lines = buffered.split('\n');
     buffered = lines.pop() ?? '';
     for (const line of lines) {
+      if (line === 'kill-me') killGroup(pid);
       const height = /^brc20 (\d+)$/.exec(line)?.[1];
       if (height === undefined) continue;
       run.heights.push(Number(height));

@@ -14,7 +14,22 @@ import { ChainEvents } from '../../src/indexer/chain-events.ts';
 import { ChainFollower } from '../../src/indexer/follow-chain.ts';
 import type { IndexerChildConfig } from './indexer-child.ts';
 
-const config = JSON.parse(process.argv[2] ?? '{}') as IndexerChildConfig;
+/** `freezeAt`: after committing that BRC-20 block, freeze `freezeDelayMs` later (see below). */
+const config = JSON.parse(process.argv[2] ?? '{}') as IndexerChildConfig & {
+  freezeAt?: number;
+  freezeDelayMs?: number;
+};
+
+/**
+ * Stops this process where it stands (mid-block: a transaction open, nothing more committed) and
+ * asks the parent for its SIGKILL. Freezing here rather than having the parent time the kill keeps
+ * the kill's place independent of how late the parent reads this pipe on a busy machine.
+ */
+function freeze(): void {
+  process.stdout.write('kill-me\n');
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+}
+let freezeDeadline: number | undefined;
 const rpc = new BitcoinRpc(() => {
   const cookie = fs.readFileSync(path.join(config.datadir, 'regtest', '.cookie'), 'utf8');
   const [username = '', password = ''] = cookie.trim().split(':');
@@ -36,9 +51,18 @@ const follower = new ChainFollower({
 await follower.syncOnce();
 process.stdout.write('synced\n');
 for (;;) {
+  // PGlite answers without yielding to timers: the deadline is also checked between blocks.
+  if (freezeDeadline !== undefined && Date.now() >= freezeDeadline) freeze();
   const run = await indexBrc20(db, 'regtest', 1);
   if (run.indexed === 0) break;
-  process.stdout.write(`brc20 ${(await readBrc20Tip(db))?.height}\n`);
+  const height = (await readBrc20Tip(db))?.height ?? -1;
+  process.stdout.write(`brc20 ${height}\n`);
+  if (config.freezeAt !== undefined && height >= config.freezeAt && freezeDeadline === undefined) {
+    freezeDeadline = Date.now() + (config.freezeDelayMs ?? 0);
+    setTimeout(freeze, config.freezeDelayMs ?? 0);
+  }
 }
+// A freeze still pending when the chain ran out: now, before anything says "done".
+if (freezeDeadline !== undefined) freeze();
 process.stdout.write('done\n');
 await db.close();
