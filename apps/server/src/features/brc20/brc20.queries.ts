@@ -16,21 +16,11 @@ const tickerColumns = sql`t.tick, t.original_tick, t.max_supply::text as max_sup
   t.burned_supply::text as burned_supply, t.self_mint, t.deploy_inscription_id, t.deploy_height,
   t.deployer_pkscript, t.holders, b.block_time as deploy_time`;
 
-interface TickerRow {
-  tick: string;
-  original_tick: string;
-  max_supply: string;
-  limit_per_mint: string;
-  decimals: number;
-  minted_supply: string;
-  burned_supply: string;
-  self_mint: boolean;
-  deploy_inscription_id: string;
-  deploy_height: number;
-  deployer_pkscript: string;
+/** A ticker's columns as the index reads them, with its holders and deploy time. */
+type TickerRow = Parameters<typeof tickerFromRow>[0] & {
   holders: number;
   deploy_time: Date | null;
-}
+};
 
 const toTicker = (r: TickerRow): Brc20TickerRead => ({
   ...tickerFromRow(r),
