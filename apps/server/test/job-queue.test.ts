@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/create-db.ts';
+import { createDb, type Db } from '../src/db/create-db.ts';
 import { startQueues, type JobQueue } from '../src/jobs/job-queue.ts';
 import type { QueueOptions } from '../src/jobs/jobs.ts';
 import { createTestDb, databaseKinds } from './helpers/test-app.ts';
@@ -147,4 +147,31 @@ describe.each(databaseKinds())('the job queue (%s)', (kind) => {
     // pg-boss compares start_after with the database's now(); allow the clock's rounding.
     expect(run!.at).toBeGreaterThanOrEqual(startAfter.getTime() - 50);
   });
+});
+
+// Processes of a split deployment start together on one database: each installs pg-boss's schema
+// when it finds none. Without startedAlone's lock, the losers failed on pg_namespace's unique
+// index and the process exited (CI, run-modes.test.ts). PostgreSQL only: PGlite is one process.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the job queue started by many processes', () => {
+  it('starts four queues at once on a database without pg-boss, every one of them', async () => {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const log = pino({ level: 'silent' });
+    for (let round = 0; round < 3; round++) {
+      const first = await createTestDb('postgres');
+      const others = await Promise.all(
+        [1, 2, 3].map(() =>
+          createDb({ kind: 'postgres', url, schema: first.schema, maxConnections: 2 }),
+        ),
+      );
+      const dbs = [first, ...others];
+      const started = await Promise.allSettled(
+        dbs.map((db, i) => startQueues<TestJobs>({ db, log, works: i < 2 }, QUEUES)),
+      );
+      const failures = started.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
+      for (const s of started) if (s.status === 'fulfilled') await s.value.stop();
+      for (const db of others) await db.close();
+      await first.close();
+      expect(failures).toEqual([]);
+    }
+  }, 60_000);
 });

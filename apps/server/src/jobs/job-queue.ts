@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/create-db.ts';
 import type { Database } from '../db/database.ts';
@@ -34,6 +34,31 @@ function pgBossAdapter(executor: Executor, db?: Db): PgBoss.Db {
       return { rows: result.rows as unknown[] };
     },
   };
+}
+
+/**
+ * Runs pg-boss's start (which installs its schema when missing) and the queues' creation in one
+ * process at a time. Its own install waits on an advisory lock and then runs `CREATE SCHEMA IF NOT
+ * EXISTS`, but the waiter's catalog view can predate the winner's commit, so processes starting
+ * together failed on pg_namespace's unique index (seen in CI: an api process exited at start);
+ * queues created together (each a partition attached to one table) deadlocked. Under a session
+ * lock, the next process's `isInstalled` is a fresh statement that sees the schema. PGlite is one
+ * process with one connection: nothing to race, and no connection to spare.
+ */
+async function startedAlone(db: Db, schema: string, start: () => Promise<unknown>): Promise<void> {
+  if (db.kind === 'pglite') {
+    await start();
+    return;
+  }
+  const key = `om.pgboss.start.${schema}`;
+  await db.kysely.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(hashtext(${key}))`.execute(conn);
+    try {
+      await start();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(conn);
+    }
+  });
 }
 
 interface SendOptions {
@@ -93,10 +118,12 @@ export async function startQueues<M extends object>(
     supervise: works,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue: error'));
-  await boss.start();
-  for (const [name, queue] of Object.entries<QueueOptions>(queues)) {
-    await boss.createQueue(name, { name, ...queue });
-  }
+  await startedAlone(db, schema, async () => {
+    await boss.start();
+    for (const [name, queue] of Object.entries<QueueOptions>(queues)) {
+      await boss.createQueue(name, { name, ...queue });
+    }
+  });
   const workerIds = new Map<string, string>();
   return {
     schema,
