@@ -14,3 +14,4 @@ export * from './psbt/index.ts';
 export * from './multisig/index.ts';
 export * from './swap/index.ts';
 export * from './draw/block-hash-draw.ts';
+export * from './runes/index.ts';
