@@ -74,8 +74,9 @@ module.exports = {
     {
       name: 'server-base-below-features',
       severity: 'error',
-      comment: 'The database, HTTP plumbing and chain access are below the features.',
-      from: { path: '^apps/server/src/(db|http)/', pathNot: '\\.test\\.ts$' },
+      comment:
+        'The database, HTTP plumbing, chain access and the trading core are below the features.',
+      from: { path: '^apps/server/src/(db|http|trading)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^apps/server/src/features/' },
     },
   ],

@@ -1,7 +1,7 @@
 import type { AppDeps } from './app-deps.ts';
 import type { WorkerLoop } from './chain/chain-worker.ts';
 import { startAuctionWorkers } from './features/auctions/auctions.workers.ts';
-import { startClaimWorker } from './features/broadcasts/claimed-transactions.worker.ts';
+import { startClaimWorker } from './claims/claimed-transactions.worker.ts';
 import { startInscribeWorker } from './features/inscription-service/inscribe-orders.worker.ts';
 import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts';
 import { startTradeTracker } from './features/listings/trade-tracker.ts';

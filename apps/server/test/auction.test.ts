@@ -33,7 +33,7 @@ import {
 } from './helpers/auctions.ts';
 import { closeBids } from '../src/features/auctions/auction-bids.queries.ts';
 import { dropStaleUnsigned } from '../src/features/auctions/auctions.queries.ts';
-import { outpointsOf } from '../src/features/multisig/reserved-coins.ts';
+import { outpointsOf } from '../src/trading/reserved-coins.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {

@@ -6,7 +6,7 @@ import {
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InscribeTables } from '../src/db/inscribe.tables.ts';
-import { resumeClaims } from '../src/features/broadcasts/claimed-transactions.worker.ts';
+import { resumeClaims } from '../src/claims/claimed-transactions.worker.ts';
 import { expireOverdue } from '../src/features/editions/edition-orders.queries.ts';
 import { moveOrder } from '../src/features/inscription-service/inscribe-orders.queries.ts';
 import { watchInscribeOrders } from '../src/features/inscription-service/inscribe-orders.worker.ts';

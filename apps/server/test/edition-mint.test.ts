@@ -7,7 +7,7 @@ import {
   EditionQuoteSchema,
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformFeeAddress } from '../src/features/listings/platform-fee.ts';
+import { platformFeeAddress } from '../src/trading/platform-fee.ts';
 import type { InscribeTables } from '../src/db/inscribe.tables.ts';
 import { watchInscribeOrders } from '../src/features/inscription-service/inscribe-orders.worker.ts';
 import { launchEdition, mintOrder, signedMintOrder } from './helpers/editions.ts';

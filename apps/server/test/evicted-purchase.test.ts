@@ -1,6 +1,6 @@
 import { buildPaymentPsbt, finalizeSignedPsbt, signPsbtWithKey } from '@om/bitcoin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resumeClaims } from '../src/features/broadcasts/claimed-transactions.worker.ts';
+import { resumeClaims } from '../src/claims/claimed-transactions.worker.ts';
 import { btcToSats } from '../src/chain/rpc.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';

@@ -11,7 +11,7 @@ import { btcToSats } from '../src/chain/rpc.ts';
 import { watchInscribeOrders } from '../src/features/inscription-service/inscribe-orders.worker.ts';
 import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { readAddressBalances } from '../src/features/brc20/brc20.queries.ts';
-import { platformFeeAddress } from '../src/features/listings/platform-fee.ts';
+import { platformFeeAddress } from '../src/trading/platform-fee.ts';
 import { inscribe } from './helpers/regtest-inscribe.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';

@@ -30,8 +30,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db, type DbKind } from '../src/db/create-db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { listMigrations } from '../src/db/schema-files.ts';
-import { listedItemsOf } from '../src/features/listings/listed-item.ts';
-import { findListingRows } from '../src/features/listings/listings.queries.ts';
+import { listedItemsOf } from '../src/trading/listed-item.ts';
+import { findListingRows } from '../src/trading/listings.queries.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {

@@ -17,7 +17,7 @@ import {
 } from '@om/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resumeClaims } from '../src/features/broadcasts/claimed-transactions.worker.ts';
+import { resumeClaims } from '../src/claims/claimed-transactions.worker.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { upsertWallet } from '../src/features/multisig/multisig.queries.ts';
+import { upsertWallet } from '../src/trading/multisig.queries.ts';
 import { createTestDb, databaseKinds } from './helpers/test-app.ts';
 
 // A new maker's first launch and their wallet page ask for the maker wallet at once. Each ask

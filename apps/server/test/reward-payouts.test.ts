@@ -4,7 +4,7 @@ import path from 'node:path';
 import { MiningStatusSchema, RewardsPageSchema } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
-import { platformFeeAddress } from '../src/features/listings/platform-fee.ts';
+import { platformFeeAddress } from '../src/trading/platform-fee.ts';
 import { closeCycles } from '../src/features/rewards/mining/cycle-close.worker.ts';
 import { payPools } from '../src/features/rewards/payouts/pool-payouts.worker.ts';
 import { rewardsWallet } from '../src/features/rewards/payouts/rewards-wallet.ts';

@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { readAddressBalances } from '../src/features/brc20/brc20.queries.ts';
-import { resumeClaims } from '../src/features/broadcasts/claimed-transactions.worker.ts';
+import { resumeClaims } from '../src/claims/claimed-transactions.worker.ts';
 import { ladderStock, setPoolLadder } from '../src/features/swap/swap-ladder.queries.ts';
 import { restockLadders } from '../src/features/swap/swap-ladder.ts';
 import { addPool } from '../src/features/swap/swap-orders.queries.ts';

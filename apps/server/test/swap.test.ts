@@ -15,7 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { readAddressBalances } from '../src/features/brc20/brc20.queries.ts';
-import { resumeClaims } from '../src/features/broadcasts/claimed-transactions.worker.ts';
+import { resumeClaims } from '../src/claims/claimed-transactions.worker.ts';
 import { addPool } from '../src/features/swap/swap-orders.queries.ts';
 import { watchSwapOrders } from '../src/features/swap/swap-orders.worker.ts';
 import { readPoolState } from '../src/features/swap/swap-pool-state.ts';

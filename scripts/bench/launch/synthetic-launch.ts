@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../../apps/server/src/app-deps.ts';
 import { insertLaunch } from '../../../apps/server/src/features/launchpad/launchpad.queries.ts';
-import { ensureWallet } from '../../../apps/server/src/features/multisig/wallets.service.ts';
+import { ensureWallet } from '../../../apps/server/src/trading/wallets.service.ts';
 import type { BenchEnv } from './bench-env.ts';
 import { depositFunding, fundMany, POSTAGE } from './chain-setup.ts';
 import { newWallet } from './wallets.ts';

@@ -7,8 +7,8 @@ import {
 import { BRC20_SCALE, SwapTxSizeSchema } from '@om/core';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../apps/server/src/app-deps.ts';
-import { platformFeeAddress } from '../../../apps/server/src/features/listings/platform-fee.ts';
-import { cardinalCoins } from '../../../apps/server/src/features/listings/wallet-coins.ts';
+import { platformFeeAddress } from '../../../apps/server/src/trading/platform-fee.ts';
+import { cardinalCoins } from '../../../apps/server/src/trading/wallet-coins.ts';
 import { curveFees } from '../../../apps/server/src/features/swap/swap-amounts.ts';
 import {
   signPoolTransfer,

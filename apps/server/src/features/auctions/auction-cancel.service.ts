@@ -1,7 +1,7 @@
 import { AUCTION_HAS_BIDS, ONLY_SELLER_CANCELS, type CancelAuctionPayload } from '@om/core';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import { cancelAuctionIfNoBids, findAuctionBySlug } from './auctions.queries.ts';
 
 // DELETE /api/launchpad/auctions/{slug}: the seller takes back an auction nobody has bid on, as

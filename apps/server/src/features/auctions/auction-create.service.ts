@@ -25,16 +25,16 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { checkKeyOfAddress } from '../../http/address-input.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
-import { settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
-import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';
-import { makerFees } from '../listings/listing.service.ts';
-import { locateInscription } from '../listings/listing-utxo.ts';
-import { listingProblemsError, withTradeErrors } from '../listings/trade-errors.ts';
-import { checkIsMaker } from '../listings/trade-input.ts';
-import { cardinalCoins } from '../listings/wallet-coins.ts';
-import { findWallet } from '../multisig/multisig.queries.ts';
-import { bitcoinWallet, ensureWallet } from '../multisig/wallets.service.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
+import { settleJournal } from '../../trading/claimed-transactions.queries.ts';
+import { broadcastInOrder, testMempoolAccept } from '../../trading/broadcast.ts';
+import { makerFees } from '../../trading/maker-fees.ts';
+import { locateInscription } from '../../trading/listing-utxo.ts';
+import { listingProblemsError, withTradeErrors } from '../../trading/trade-errors.ts';
+import { checkIsMaker } from '../../trading/trade-input.ts';
+import { cardinalCoins } from '../../trading/wallet-coins.ts';
+import { findWallet } from '../../trading/multisig.queries.ts';
+import { bitcoinWallet, ensureWallet } from '../../trading/wallets.service.ts';
 import { buildFloorListing, floorTermsOf } from './auction-floor.ts';
 import {
   activateAuction,

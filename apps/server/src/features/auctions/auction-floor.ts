@@ -6,7 +6,7 @@ import {
   type BuiltListing,
   type SignedListedItem,
 } from '@om/bitcoin';
-import type { WalletRow } from '../multisig/multisig.queries.ts';
+import type { WalletRow } from '../../trading/multisig.queries.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuctionRow } from './auctions.queries.ts';
 

@@ -7,7 +7,7 @@ import {
 } from '@om/core';
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../http/app-error.ts';
-import { findWallet } from '../multisig/multisig.queries.ts';
+import { findWallet } from '../../trading/multisig.queries.ts';
 import { pricesOf } from './auction-bid.service.ts';
 import { placedBids } from './auction-bids.queries.ts';
 import { listAuctions } from './auction-list.queries.ts';

@@ -8,9 +8,9 @@ import {
 } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
 import { startWorkerLoop, type WorkerLoop } from '../../chain/chain-worker.ts';
-import { settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
-import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
-import { cosignerFor } from '../multisig/cosigner.ts';
+import { settleJournal } from '../../trading/claimed-transactions.queries.ts';
+import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../../trading/broadcast.ts';
+import { cosignerFor } from '../../trading/cosigner.ts';
 import { makerWalletOf } from './auction-bid.service.ts';
 import { signedFloorOf } from './auction-floor.ts';
 import {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import type { Auction, NewAuction } from '../../db/market.tables.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
+import { journalClaim, settleJournal } from '../../trading/claimed-transactions.queries.ts';
 import { scheduleSettlement } from './auction-settle.schedule.ts';
 
 /** The auctions (0001 auctions, 0012_auction_bids); their bids are in auction-bids.queries.ts. */

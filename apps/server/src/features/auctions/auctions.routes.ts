@@ -17,7 +17,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import { confirmBid, placeBid } from './auction-bid.service.ts';
 import { cancelAuction } from './auction-cancel.service.ts';
 import { confirmAuction, createAuction } from './auction-create.service.ts';

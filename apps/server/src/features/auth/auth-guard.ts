@@ -1,6 +1,6 @@
 import { NOT_AUTHENTICATED } from '@om/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readToken, type SessionClaims } from './auth-token.ts';
+import { readToken, type SessionClaims } from '../../http/auth-token.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

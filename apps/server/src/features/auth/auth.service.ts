@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
 import { AppError } from '../../http/app-error.ts';
 import { consumeChallenge, insertChallenge, upsertUser } from './auth.queries.ts';
-import { issueToken } from './auth-token.ts';
+import { issueToken } from '../../http/auth-token.ts';
 
 /** A challenge is good for five minutes and for one sign-in. */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;

@@ -22,10 +22,10 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
-import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';
-import { isSpent, locateInscription } from '../listings/listing-utxo.ts';
-import { withTradeErrors } from '../listings/trade-errors.ts';
-import { cardinalCoins } from '../listings/wallet-coins.ts';
+import { broadcastInOrder, testMempoolAccept } from '../../trading/broadcast.ts';
+import { isSpent, locateInscription } from '../../trading/listing-utxo.ts';
+import { withTradeErrors } from '../../trading/trade-errors.ts';
+import { cardinalCoins } from '../../trading/wallet-coins.ts';
 import { usedTransferHeight } from './brc20-send.queries.ts';
 
 // Sending a transfer inscription (the second step of a BRC-20 transfer): the inscription's

@@ -8,7 +8,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
 import { prepareBrc20Send, sendBrc20Transfer } from '../brc20/brc20-send.service.ts';
-import { cardinalCoins } from '../listings/wallet-coins.ts';
+import { cardinalCoins } from '../../trading/wallet-coins.ts';
 import type { DemoArtwork } from './demo-art.types.ts';
 import { inscribeArtworks } from './demo-inscribe.ts';
 import type { DemoOwner } from './demo-owners.ts';

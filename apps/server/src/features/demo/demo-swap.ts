@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
 import { brc20IndexedHeight } from '../inscription-service/inscribe-brc20.queries.ts';
-import { cardinalCoins } from '../listings/wallet-coins.ts';
+import { cardinalCoins } from '../../trading/wallet-coins.ts';
 import { getSwapPsbt, swapTxSize } from '../swap/swap-order.service.ts';
 import { setPoolLadder } from '../swap/swap-ladder.queries.ts';
 import { addPool, poolExists } from '../swap/swap-orders.queries.ts';

@@ -8,7 +8,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
 import { confirmListings, createListings } from '../listings/listing.service.ts';
-import { createOffer, submitOffer } from '../listings/offer.service.ts';
+import { createOffer, submitOffer } from '../../trading/offer.service.ts';
 import { DEMO_COLLECTION_SLUGS } from './demo-collections.ts';
 import type { DemoOwner } from './demo-owners.ts';
 import {

@@ -1,7 +1,7 @@
 import { buildCommitRefund } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AddressUtxo } from '../../chain/sources/chain-source.ts';
-import { testMempoolAccept } from '../listings/broadcast.ts';
+import { testMempoolAccept } from '../../trading/broadcast.ts';
 import { broadcastJournalled } from '../inscription-service/inscribe-broadcast.ts';
 import type { OrderKind } from '../inscription-service/inscribe-kind.ts';
 import {

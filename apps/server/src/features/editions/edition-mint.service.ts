@@ -9,11 +9,11 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
-import { checkTaker } from '../listings/offer.service.ts';
-import { withTradeErrors } from '../listings/trade-errors.ts';
-import { checkIsMaker } from '../listings/trade-input.ts';
-import { cardinalCoins } from '../listings/wallet-coins.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
+import { checkTaker } from '../../trading/offer.service.ts';
+import { withTradeErrors } from '../../trading/trade-errors.ts';
+import { checkIsMaker } from '../../trading/trade-input.ts';
+import { cardinalCoins } from '../../trading/wallet-coins.ts';
 import {
   coinsPromisedOr,
   holdOrRefuse,

@@ -13,9 +13,9 @@ import { EDITION_POSTAGE, type EditionQuote } from '@om/core';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Env } from '../../env.ts';
 import { invalidInput, notFound } from '../../http/app-error.ts';
-import { makerFees } from '../listings/listing.service.ts';
-import { platformFeeAddress, platformFeeOutput } from '../listings/platform-fee.ts';
-import { cosignerSecret } from '../multisig/cosigner.ts';
+import { makerFees } from '../../trading/maker-fees.ts';
+import { platformFeeAddress, platformFeeOutput } from '../../trading/platform-fee.ts';
+import { cosignerSecret } from '../../trading/cosigner.ts';
 import { findEditionLaunch } from './edition-orders.queries.ts';
 import { mintRefusal } from './edition-rules.ts';
 

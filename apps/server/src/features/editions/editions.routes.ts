@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import { mintEditions } from './edition-mint.service.ts';
 import { getEditionOrder, submitEditionMint } from './edition-submit.service.ts';
 import { quoteEditions } from './edition-terms.ts';

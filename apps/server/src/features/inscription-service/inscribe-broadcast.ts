@@ -6,7 +6,7 @@ import {
 } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AddressUtxo } from '../../chain/sources/chain-source.ts';
-import { isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
+import { isTxRejection, testMempoolAccept } from '../../trading/broadcast.ts';
 import {
   claimInscribing,
   markJournalSent,

@@ -1,4 +1,4 @@
-import type { ClaimHandler } from '../broadcasts/claim-handler.ts';
+import type { ClaimHandler } from '../../trading/claim-handler.ts';
 import { releaseInscribing, releaseRefund } from './inscribe-orders.queries.ts';
 
 // What the claimed-transactions worker does with the service's journalled transactions when the

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Env } from '../../env.ts';
 import { checkAddress } from '../../http/address-input.ts';
 import { invalidInput, notFound } from '../../http/app-error.ts';
-import { cosignerSecret } from '../multisig/cosigner.ts';
+import { cosignerSecret } from '../../trading/cosigner.ts';
 import { brc20MintFiles, decodeFiles, type OrderFile } from './inscribe-files.ts';
 import { findOrder, insertOrder, orderFiles } from './inscribe-orders.queries.ts';
 import { planOrder, priceOf, QUOTE_KEY } from './inscribe-price.ts';

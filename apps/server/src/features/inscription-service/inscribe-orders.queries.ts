@@ -11,7 +11,7 @@ import {
   journalClaim,
   settleJournal,
   type NewClaim,
-} from '../broadcasts/claimed-transactions.queries.ts';
+} from '../../trading/claimed-transactions.queries.ts';
 import { NOTIFIED_STATES, notifyInscribeOrder } from './inscribe-notifications.ts';
 
 /** Inscription service orders (migration 0020, ADR 016): every change is conditional on the state. */

@@ -16,9 +16,9 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { checkKeyOfAddress } from '../../http/address-input.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
-import { testMempoolAccept } from '../listings/broadcast.ts';
-import { withTradeErrors } from '../listings/trade-errors.ts';
-import { cardinalCoins } from '../listings/wallet-coins.ts';
+import { testMempoolAccept } from '../../trading/broadcast.ts';
+import { withTradeErrors } from '../../trading/trade-errors.ts';
+import { cardinalCoins } from '../../trading/wallet-coins.ts';
 import { findOrder, moveOrder, type InscribeOrderRow } from './inscribe-orders.queries.ts';
 import { getInscribeOrder } from './inscribe-order.service.ts';
 

@@ -7,7 +7,7 @@ import {
 import type { Price } from '@om/core';
 import type { Env } from '../../env.ts';
 import { invalidInput } from '../../http/app-error.ts';
-import { platformFeeAddress } from '../listings/platform-fee.ts';
+import { platformFeeAddress } from '../../trading/platform-fee.ts';
 
 // The price of an order (ADR 016), exact before paying: the commit's and each reveal's vsize from
 // the real transactions at the fee rate, 546 sats of postage per file, the service fee. baseFee is

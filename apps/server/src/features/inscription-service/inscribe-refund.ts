@@ -1,6 +1,6 @@
 import { InscribeError } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
-import { isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
+import { isTxRejection, testMempoolAccept } from '../../trading/broadcast.ts';
 import type { OrderKind } from './inscribe-kind.ts';
 import { payerAddress } from './inscribe-payer.ts';
 import {

@@ -11,9 +11,9 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { checkAddress } from '../../http/address-input.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
-import { locateInscription } from '../listings/listing-utxo.ts';
-import { checkIsMaker } from '../listings/trade-input.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
+import { locateInscription } from '../../trading/listing-utxo.ts';
+import { checkIsMaker } from '../../trading/trade-input.ts';
 import { checkOwnIcon } from './launch-icon.ts';
 import { insertEditionLaunch, isSlugTaken } from './launchpad.queries.ts';
 

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 
 // product.md#spec-gaps, defects: a pre-inscribed launch left unsigned (being prepared, or waiting
 // for its creator's signatures with none given yet) holds its slug and its inscriptions. Its

@@ -13,11 +13,11 @@ import type { AppDeps } from '../../app-deps.ts';
 import { startWorkerLoop, type WorkerLoop } from '../../chain/chain-worker.ts';
 import type { BatchInputToSign } from '../../db/launchpad.tables.ts';
 import type { NewOrderbookEntry } from '../../db/market.tables.ts';
-import { listingItemParams, type ListingTerms } from '../listings/listed-item.ts';
-import { makerFees } from '../listings/listing.service.ts';
-import { cardinalCoins } from '../listings/wallet-coins.ts';
-import { findWalletOfKey } from '../multisig/multisig.queries.ts';
-import { bitcoinWallet } from '../multisig/wallets.service.ts';
+import { listingItemParams, type ListingTerms } from '../../trading/listed-item.ts';
+import { makerFees } from '../../trading/maker-fees.ts';
+import { cardinalCoins } from '../../trading/wallet-coins.ts';
+import { findWalletOfKey } from '../../trading/multisig.queries.ts';
+import { bitcoinWallet } from '../../trading/wallets.service.ts';
 import {
   failLaunch,
   findLaunch,

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { ListingRow } from '../listings/listed-item.ts';
-import { LISTING_ROW_COLUMNS } from '../listings/listings.queries.ts';
-import { lockTakerInPhase } from '../listings/offers.queries.ts';
+import type { ListingRow } from '../../trading/listed-item.ts';
+import { LISTING_ROW_COLUMNS } from '../../trading/listings.queries.ts';
+import { lockTakerInPhase } from '../../trading/offers.queries.ts';
 import { mintHolder } from './reservation-holds.queries.ts';
 
 /** What the mint reads and reserves: allow lists, what a taker holds, and the pick of free items. */

@@ -13,16 +13,16 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { LaunchpadPhase } from '../../db/launchpad.tables.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
-import { findListingRows } from '../listings/listings.queries.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
+import { findListingRows } from '../../trading/listings.queries.ts';
 import {
   buildOffer,
   checkTaker,
   openOffer,
   settleOffer,
   signedPsbtOf,
-} from '../listings/offer.service.ts';
-import { inOrder, unavailable } from '../listings/trade-input.ts';
+} from '../../trading/offer.service.ts';
+import { inOrder, unavailable } from '../../trading/trade-input.ts';
 import {
   allowanceOf,
   heldBy,

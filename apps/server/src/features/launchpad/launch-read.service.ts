@@ -2,7 +2,7 @@ import type { LaunchpadInfo, LaunchPhase, PublicLaunchpad } from '@om/core';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Launchpad, LaunchpadPhase } from '../../db/launchpad.tables.ts';
 import { notFound } from '../../http/app-error.ts';
-import { movingLaunchItems, reservedLaunchItems } from './launch-items.queries.ts';
+import { movingLaunchItems, reservedLaunchItems } from '../../trading/launch-items.queries.ts';
 import {
   batchesOf,
   findLaunch,

@@ -2,9 +2,9 @@ import { bytesToHex, finalizeSignedPsbt, verifySignedListing, type InputRole } f
 import type { LaunchPsbtPayload } from '@om/core';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
-import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';
-import { listedItemsOf } from '../listings/listed-item.ts';
-import { listingProblemsError, withTradeErrors } from '../listings/trade-errors.ts';
+import { broadcastInOrder, testMempoolAccept } from '../../trading/broadcast.ts';
+import { listedItemsOf } from '../../trading/listed-item.ts';
+import { listingProblemsError, withTradeErrors } from '../../trading/trade-errors.ts';
 import {
   batchItems,
   findBatch,

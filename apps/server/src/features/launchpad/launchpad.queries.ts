@@ -10,7 +10,7 @@ import type {
 } from '../../db/launchpad.tables.ts';
 import type { NewOrderbookEntry } from '../../db/market.tables.ts';
 import { AppError } from '../../http/app-error.ts';
-import { LISTING_ROW_COLUMNS } from '../listings/listings.queries.ts';
+import { LISTING_ROW_COLUMNS } from '../../trading/listings.queries.ts';
 import { unavailableItems } from './launch-availability.ts';
 import { notifyLaunchLive } from './launch-live-notify.ts';
 

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { checkAddress } from '../../http/address-input.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import { collectedInscriptions } from './launch-availability.ts';
 import { checkOwnIcon } from './launch-icon.ts';
 import { insertOnboardedCollection, isSlugTaken } from './launchpad.queries.ts';

@@ -18,20 +18,20 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
-import { broadcastInOrder, testMempoolAccept } from './broadcast.ts';
-import { checkListableUtxo } from './listing-utxo.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
+import { broadcastInOrder, testMempoolAccept } from '../../trading/broadcast.ts';
+import { checkListableUtxo } from '../../trading/listing-utxo.ts';
 import {
   cancelListing,
   findDelist,
   findListings,
   reopenListing,
   saveDelist,
-} from './listings.queries.ts';
-import { withTradeErrors } from './trade-errors.ts';
+} from '../../trading/listings.queries.ts';
+import { withTradeErrors } from '../../trading/trade-errors.ts';
 import { checkKeyOfAddress } from '../../http/address-input.ts';
-import { ownListing } from './trade-input.ts';
-import { cardinalCoins } from './wallet-coins.ts';
+import { ownListing } from '../../trading/trade-input.ts';
+import { cardinalCoins } from '../../trading/wallet-coins.ts';
 
 // Delisting (product.md#market-calls): on chain, the inscription moves back to the maker's ordinal
 // address, which kills every signature over the listed output; off chain, a signed 'cancel

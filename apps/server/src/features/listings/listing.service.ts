@@ -14,21 +14,20 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { NewOrderbookEntry } from '../../db/market.tables.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
-import { listedItemsOf, listingItemParams, type ListingTerms } from './listed-item.ts';
-import { checkListableUtxo } from './listing-utxo.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
+import { listedItemsOf, listingItemParams, type ListingTerms } from '../../trading/listed-item.ts';
+import { checkListableUtxo } from '../../trading/listing-utxo.ts';
 import {
   activateListings,
-  activeDiscounts,
   catalogueOf,
   findListings,
   insertPendingListings,
   listedInscriptions,
-} from './listings.queries.ts';
-import { listingMakerFee } from './platform-fee.ts';
-import { listingProblemsError, withTradeErrors } from './trade-errors.ts';
+} from '../../trading/listings.queries.ts';
+import { makerFees } from '../../trading/maker-fees.ts';
+import { listingProblemsError, withTradeErrors } from '../../trading/trade-errors.ts';
 import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
-import { checkIsMaker, checkOwnListing, inOrder } from './trade-input.ts';
+import { checkIsMaker, checkOwnListing, inOrder } from '../../trading/trade-input.ts';
 import { makerWalletOfKey, protectedWalletOf } from './protected-listing.ts';
 
 // Listing (product.md#market-calls create, confirm): the maker signs input i / output i of a PSBT
@@ -206,31 +205,6 @@ export async function checkStillListable(
   if (utxo.inscriptionId !== row.inscription_id) {
     throw new AppError('CONFLICT', `Listing ${row.id} is no longer available`);
   }
-}
-
-/** Each item's maker fee: PLATFORM_FEE_BPS, none for zero-fee collections, the best discount off. */
-export async function makerFees(
-  deps: Pick<AppDeps, 'db' | 'env'>,
-  maker: { ordinalAddress: string; paymentAddress: string },
-  items: readonly { price: bigint; slug: string | null; isZeroFee: boolean }[],
-): Promise<bigint[]> {
-  const slugs = [
-    ...new Set(items.flatMap((item) => (item.slug ? [`collection:${item.slug}`] : []))),
-  ];
-  const discounts = await activeDiscounts(deps.db, [
-    maker.ordinalAddress,
-    maker.paymentAddress,
-    ...slugs,
-  ]);
-  return items.map((item) =>
-    listingMakerFee(item.price, {
-      feeBps: deps.env.PLATFORM_FEE_BPS,
-      isZeroFee: item.isZeroFee,
-      discounts: discounts.filter(
-        (d) => !d.parameter.startsWith('collection:') || d.parameter === `collection:${item.slug}`,
-      ),
-    }),
-  );
 }
 
 /** Which field a listing build error is about: a key, the payout address, or the item. */

@@ -21,10 +21,10 @@ import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import { confirmDelist, delistOffchain, prepareDelist } from './delist.service.ts';
 import { confirmListings, createListings } from './listing.service.ts';
-import { createOffer, submitOffer } from './offer.service.ts';
+import { createOffer, submitOffer } from '../../trading/offer.service.ts';
 import { relistListing } from './relist.service.ts';
 
 /** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */

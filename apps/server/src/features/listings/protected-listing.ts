@@ -1,7 +1,7 @@
 import { bytesToHex, hexToBytes, parseMultisigWitnessScript } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidInput } from '../../http/app-error.ts';
-import { findWalletOfKey, walletsAt, type WalletRow } from '../multisig/multisig.queries.ts';
+import { findWalletOfKey, walletsAt, type WalletRow } from '../../trading/multisig.queries.ts';
 
 // Snipe-protected listings (ADR 009): the inscription sits in the maker's maker wallet, a P2WSH
 // 2-of-2 of their payment key U and a platform key. The maker signs the listing with U (0x83) from

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps.ts';
-import type { ClaimedTransaction } from '../broadcasts/claimed-transactions.queries.ts';
-import { markBroadcast } from './offers.queries.ts';
+import type { ClaimedTransaction } from '../../trading/claimed-transactions.queries.ts';
+import { markBroadcast } from '../../trading/offers.queries.ts';
 
 /**
  * A purchase's claim (a market listing or a launch mint) when its journalled transaction turned

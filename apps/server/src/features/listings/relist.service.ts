@@ -3,20 +3,24 @@ import type { RelistBodySchema } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
-import { listingItemParams, termsOf, type ListingTerms } from './listed-item.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
+import { listingItemParams, termsOf, type ListingTerms } from '../../trading/listed-item.ts';
 import {
   checkMakerKeys,
   checkStillListable,
   inputsToSign,
   listingErrorField,
-  makerFees,
 } from './listing.service.ts';
-import { catalogueOf, findListings, replaceListingSignature } from './listings.queries.ts';
-import { listingProblemsError, withTradeErrors } from './trade-errors.ts';
+import { makerFees } from '../../trading/maker-fees.ts';
+import {
+  catalogueOf,
+  findListings,
+  replaceListingSignature,
+} from '../../trading/listings.queries.ts';
+import { listingProblemsError, withTradeErrors } from '../../trading/trade-errors.ts';
 import { checkAddress } from '../../http/address-input.ts';
 import { checkProtectedKey } from './protected-listing.ts';
-import { ownListing } from './trade-input.ts';
+import { ownListing } from '../../trading/trade-input.ts';
 
 // Relisting (product.md#market-calls relist): a new price on the same UTXO. The new signature
 // replaces the old one, which never left the server, so the old price can never be filled again.

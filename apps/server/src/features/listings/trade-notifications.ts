@@ -2,7 +2,7 @@ import { satsToBtc } from '@om/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { notify, retract, unretract } from '../notifications/notifications.service.ts';
-import type { TradeChange } from './trade-change.ts';
+import type { TradeChange } from '../../trading/trade-change.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { TradeStatus } from '../../db/market.tables.ts';
-import type { TradeChange } from './trade-change.ts';
+import type { TradeChange } from '../../trading/trade-change.ts';
 import { notifyTradeMoved } from './trade-notifications.ts';
 
 /** What the trade tracker reads of the indexer's tables and writes to the market's. */

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps.ts';
-import { cancelListing } from './listings.queries.ts';
-import type { TradeChange } from './trade-change.ts';
+import { cancelListing } from '../../trading/listings.queries.ts';
+import type { TradeChange } from '../../trading/trade-change.ts';
 import { trackedTrades, moveTrade } from './trade-tracker.queries.ts';
 
 /** Listings looked up per pass without a node: ord answers one inscription per request. */

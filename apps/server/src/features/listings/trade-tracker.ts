@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps.ts';
 import { startChainWorker } from '../../chain/chain-worker.ts';
 import { btcToSats } from '../../chain/rpc.ts';
-import { closeSpentLaunchItems } from '../launchpad/launch-items.queries.ts';
+import { closeSpentLaunchItems } from '../../trading/launch-items.queries.ts';
 import {
   blockHashAt,
   cancelSpentListings,
@@ -12,7 +12,7 @@ import {
   moveTrade,
   type TrackedTrade,
 } from './trade-tracker.queries.ts';
-import type { TradeChange } from './trade-change.ts';
+import type { TradeChange } from '../../trading/trade-change.ts';
 import { trackWithChainSource } from './trade-tracker.source.ts';
 
 /**

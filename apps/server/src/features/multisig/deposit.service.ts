@@ -9,11 +9,11 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { checkKeyOfAddress } from '../../http/address-input.ts';
 import { invalidInput, notFound } from '../../http/app-error.ts';
-import { withTradeErrors } from '../listings/trade-errors.ts';
-import { cardinalCoins } from '../listings/wallet-coins.ts';
-import { findWalletOfKey } from './multisig.queries.ts';
+import { withTradeErrors } from '../../trading/trade-errors.ts';
+import { cardinalCoins } from '../../trading/wallet-coins.ts';
+import { findWalletOfKey } from '../../trading/multisig.queries.ts';
 import { cosignAndBroadcast, findSigned, saveForSigning } from './multisig-tx.ts';
-import { bitcoinWallet } from './wallets.service.ts';
+import { bitcoinWallet } from '../../trading/wallets.service.ts';
 
 // Funding the multisig wallet from the payment wallet, split into numberOfOutputs coins of at
 // least 10,000 sats each (product.md#validation split defaults), so that several purchases and

@@ -14,14 +14,14 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
 import { invalidInput, notFound } from '../../http/app-error.ts';
-import { refuseLaunchedInscriptions } from '../launchpad/launch-items.queries.ts';
-import { locateInscription, type InscriptionOutput } from '../listings/listing-utxo.ts';
-import { withTradeErrors } from '../listings/trade-errors.ts';
-import { cardinalCoins } from '../listings/wallet-coins.ts';
-import { findWalletOfKey } from './multisig.queries.ts';
+import { refuseLaunchedInscriptions } from '../../trading/launch-items.queries.ts';
+import { locateInscription, type InscriptionOutput } from '../../trading/listing-utxo.ts';
+import { withTradeErrors } from '../../trading/trade-errors.ts';
+import { cardinalCoins } from '../../trading/wallet-coins.ts';
+import { findWalletOfKey } from '../../trading/multisig.queries.ts';
 import { saveForSigning } from './multisig-tx.ts';
-import { refuseAuctionedInscriptions } from './reserved-coins.ts';
-import { bitcoinWallet, ensureWallet } from './wallets.service.ts';
+import { refuseAuctionedInscriptions } from '../../trading/reserved-coins.ts';
+import { bitcoinWallet, ensureWallet } from '../../trading/wallets.service.ts';
 
 // Inscriptions into and out of the maker wallet (ADR 009, ADR 009 "Snipe protection"): a seller
 // moves an inscription's output whole into their maker wallet before listing it protected, and

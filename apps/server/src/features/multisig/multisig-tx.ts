@@ -9,11 +9,11 @@ import type { BuiltPsbtPayload } from '@om/core';
 import type { AppDeps } from '../../app-deps.ts';
 import type { MultisigTransactionKind } from '../../db/multisig.tables.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
-import { settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
-import { broadcastInOrder, testMempoolAccept } from '../listings/broadcast.ts';
-import { withTradeErrors } from '../listings/trade-errors.ts';
-import { cosignerFor } from './cosigner.ts';
-import { refuseHeldItems, refuseReservedCoins } from './reserved-coins.ts';
+import { settleJournal } from '../../trading/claimed-transactions.queries.ts';
+import { broadcastInOrder, testMempoolAccept } from '../../trading/broadcast.ts';
+import { withTradeErrors } from '../../trading/trade-errors.ts';
+import { cosignerFor } from '../../trading/cosigner.ts';
+import { refuseHeldItems, refuseReservedCoins } from '../../trading/reserved-coins.ts';
 import {
   claimBroadcast,
   findMultisigTx,
@@ -21,7 +21,7 @@ import {
   saveMultisigTx,
   type MultisigTxRow,
   type WalletRow,
-} from './multisig.queries.ts';
+} from '../../trading/multisig.queries.ts';
 
 // Every multisig transaction goes the same way (ADR 009): the server builds it and keeps it under
 // its txid; the user signs their inputs; the confirm call must bring back exactly that

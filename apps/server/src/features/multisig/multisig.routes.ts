@@ -22,7 +22,7 @@ import { confirmDeposit, prepareDeposit } from './deposit.service.ts';
 import { prepareInscriptionDeposit, prepareInscriptionWithdrawal } from './inscriptions.service.ts';
 import { confirmPadding, setupPadding } from './padding.service.ts';
 import { confirmWithdrawal, prepareWithdrawal } from './withdrawal.service.ts';
-import { getWallet, walletTransactions, walletUtxos } from './wallets.service.ts';
+import { getWallet, walletTransactions, walletUtxos } from '../../trading/wallets.service.ts';
 
 const WalletParamSchema = z.object({
   id: z.string().trim().min(1, 'id is required').max(100, 'id is too long'),

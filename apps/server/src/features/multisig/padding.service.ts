@@ -8,9 +8,9 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidInput } from '../../http/app-error.ts';
-import { withTradeErrors } from '../listings/trade-errors.ts';
+import { withTradeErrors } from '../../trading/trade-errors.ts';
 import { cosignAndBroadcast, findSigned, saveForSigning } from './multisig-tx.ts';
-import { bitcoinWallet, requireWallet, walletCoins } from './wallets.service.ts';
+import { bitcoinWallet, requireWallet, walletCoins } from '../../trading/wallets.service.ts';
 
 // Padding in the multisig wallet (product.md#market-calls setup-padding / confirm-padding): its
 // coins split into numberOfOutputs outputs of 1,000 sats at its own address, which purchases then

@@ -13,10 +13,10 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { checkAddress } from '../../http/address-input.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
-import { tradeInputError } from '../listings/trade-errors.ts';
-import { findWalletOfKey } from './multisig.queries.ts';
+import { tradeInputError } from '../../trading/trade-errors.ts';
+import { findWalletOfKey } from '../../trading/multisig.queries.ts';
 import { cosignAndBroadcast, findSigned, saveForSigning } from './multisig-tx.ts';
-import { bitcoinWallet, walletCoins } from './wallets.service.ts';
+import { bitcoinWallet, walletCoins } from '../../trading/wallets.service.ts';
 
 // Withdrawals from the multisig wallet (product.md#market-calls): BTC to any address, the fee from
 // the wallet, change back to it. withdrawal/confirm also completes an inscription withdrawal from

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/create-db.ts';
 import type { RewardState } from '../../db/orders.tables.ts';
 import { invalidInput } from '../../http/app-error.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import {
   auctionExists,
   findAuctionBid,

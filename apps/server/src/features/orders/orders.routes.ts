@@ -5,7 +5,7 @@ import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import type { Order } from '../../db/orders.tables.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import { verifyOrderRecord } from './order-verify.ts';
 import { ordersOf, upsertOrder } from './orders.queries.ts';
 

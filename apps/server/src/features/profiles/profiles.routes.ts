@@ -13,7 +13,7 @@ import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { checkAddress, parseAddressParam } from '../../http/address-input.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import {
   getProfile,
   linkProfileAddress,

@@ -15,7 +15,7 @@ import type { Db } from '../../db/create-db.ts';
 import { checkKeyOfAddress } from '../../http/address-input.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { consumeChallenge } from '../auth/auth.queries.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import {
   findArtist,
   findArtists,

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import { requireSession } from '../auth/auth-guard.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import { decide } from './review-decide.service.ts';
 import { reviewQueue } from './review-queue.service.ts';
 import { isReviewer } from './reviewers.ts';

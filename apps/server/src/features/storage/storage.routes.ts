@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { notFound } from '../../http/app-error.ts';
 import { requireSession } from '../auth/auth-guard.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import { checkBanner, iconTypeOfFile } from './icon-image.ts';
 import {
   createLocalDiskStorage,

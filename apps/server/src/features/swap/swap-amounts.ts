@@ -9,7 +9,7 @@ import {
   type SwapCoinType,
 } from '@om/core';
 import type { Env } from '../../env.ts';
-import { platformFeeAddress } from '../listings/platform-fee.ts';
+import { platformFeeAddress } from '../../trading/platform-fee.ts';
 import { refuse } from './swap-refusal.ts';
 
 // The pair and the amounts of a request, in the curve's units: sats for BTC, 10^18ths for tokens.

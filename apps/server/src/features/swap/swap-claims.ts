@@ -1,4 +1,4 @@
-import type { ClaimHandler } from '../broadcasts/claim-handler.ts';
+import type { ClaimHandler } from '../../trading/claim-handler.ts';
 import { markBroadcast, moveSwapOrder, releaseSwapHold, routeLegs } from './swap-orders.queries.ts';
 
 /**

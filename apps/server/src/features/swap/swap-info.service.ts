@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { pkscriptOf } from '../../indexer/brc20/brc20-follower.ts';
-import { cardinalCoins } from '../listings/wallet-coins.ts';
+import { cardinalCoins } from '../../trading/wallet-coins.ts';
 import { isValidAddress } from '@om/bitcoin';
 import {
   btcText,

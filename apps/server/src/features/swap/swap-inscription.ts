@@ -8,7 +8,7 @@ import {
 } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
 import { readTransferables } from '../../indexer/brc20/brc20-index.queries.ts';
-import { locateInscription } from '../listings/listing-utxo.ts';
+import { locateInscription } from '../../trading/listing-utxo.ts';
 import { POSTAGE } from '../inscription-service/inscribe-price.ts';
 import { tokenText } from './swap-amounts.ts';
 import type { PoolKeys } from './swap-pool.ts';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps.ts';
-import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
-import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
+import { journalClaim, settleJournal } from '../../trading/claimed-transactions.queries.ts';
+import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../../trading/broadcast.ts';
 import { insertRung, ladderRef, ladderStock, poolLadders } from './swap-ladder.queries.ts';
 import { holdPoolCoins, lockPool, promisedOutpoints, swapHolder } from './swap-orders.queries.ts';
 import { poolState, type PoolChain } from './swap-pool-state.ts';

@@ -10,9 +10,9 @@ import {
 import type { SwapPsbtBodySchema, SwapTxSizeBodySchema } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { cardinalCoins } from '../listings/wallet-coins.ts';
-import { platformFeeAddress } from '../listings/platform-fee.ts';
-import { cosignerSecret } from '../multisig/cosigner.ts';
+import { cardinalCoins } from '../../trading/wallet-coins.ts';
+import { platformFeeAddress } from '../../trading/platform-fee.ts';
+import { cosignerSecret } from '../../trading/cosigner.ts';
 import { curveFees, tokenText, tokenUnitsOf, type SwapPair } from './swap-amounts.ts';
 import { userTransfer } from './swap-inscription.ts';
 import type { PoolChain, PoolState } from './swap-pool-state.ts';

@@ -3,7 +3,7 @@ import type { SwapOrderState } from '@om/core';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
 import type { SwapOrdersTable } from '../../db/swap.tables.ts';
-import { journalClaim, type NewClaim } from '../broadcasts/claimed-transactions.queries.ts';
+import { journalClaim, type NewClaim } from '../../trading/claimed-transactions.queries.ts';
 import { rungJournalLive } from './swap-ladder.queries.ts';
 
 // swap_orders (0024) and the pool coins they hold (promised_coins, 0017, holder 'swap:{id}').

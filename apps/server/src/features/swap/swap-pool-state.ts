@@ -4,7 +4,7 @@ import type { WalletUtxo } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/create-db.ts';
 import { readTicker } from '../brc20/brc20.queries.ts';
-import { addressCoins } from '../listings/wallet-coins.ts';
+import { addressCoins } from '../../trading/wallet-coins.ts';
 import { poolKeys, type PoolKeys } from './swap-pool.ts';
 import {
   inFlight,

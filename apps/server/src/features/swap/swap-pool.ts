@@ -1,6 +1,6 @@
 import { bytesToHex, chargeOf, compressedPublicKey, deriveOrderKey } from '@om/bitcoin';
 import type { Env } from '../../env.ts';
-import { cosignerSecret } from '../multisig/cosigner.ts';
+import { cosignerSecret } from '../../trading/cosigner.ts';
 
 // A pool (ADR 017) is one tick against BTC, held by one platform key: HMAC-SHA256(cosigner
 // secret, "om/swap-pool/v1|{tick}") mod n, never stored. Its key-path taproot address holds both

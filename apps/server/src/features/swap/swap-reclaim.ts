@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { buildSelfTransfer, InscribeError } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
-import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
-import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
+import { journalClaim, settleJournal } from '../../trading/claimed-transactions.queries.ts';
+import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../../trading/broadcast.ts';
 import { holdPoolCoins, lockPool, promisedOutpoints, swapHolder } from './swap-orders.queries.ts';
 import type { PoolChain } from './swap-pool-state.ts';
 

@@ -14,8 +14,8 @@ import {
 } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../listings/broadcast.ts';
-import { settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
+import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../../trading/broadcast.ts';
+import { settleJournal } from '../../trading/claimed-transactions.queries.ts';
 import { btcText, curveFees, tokenText } from './swap-amounts.ts';
 import {
   claimPending,

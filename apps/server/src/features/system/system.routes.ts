@@ -11,9 +11,9 @@ import { AppError } from '../../http/app-error.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { JobsPayloadSchema, jobsStatus } from '../../jobs/jobs-status.ts';
 import { requireSession } from '../auth/auth-guard.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import { isReviewer } from '../review/reviewers.ts';
-import { platformFeeAddress } from '../listings/platform-fee.ts';
+import { platformFeeAddress } from '../../trading/platform-fee.ts';
 import { xOAuthConfig } from '../x-account/x-oauth.ts';
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { requireSession } from '../auth/auth-guard.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import { callbackPage } from './x-callback-page.ts';
 import {
   disconnectXAccount,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CACHE_ERROR, type XAccount } from '@om/core';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError, type AppErrorCode } from '../../http/app-error.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { SessionClaims } from '../../http/auth-token.ts';
 import { createTokenCipher, type TokenCipher } from './token-cipher.ts';
 import {
   consumeOAuthState,

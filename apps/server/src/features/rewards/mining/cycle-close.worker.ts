@@ -2,7 +2,7 @@ import { addressToScript, dustThreshold, InscribeError } from '@om/bitcoin';
 import { splitByWeights } from '@om/core';
 import type { AppDeps } from '../../../app-deps.ts';
 import { startChainWorker } from '../../../chain/chain-worker.ts';
-import { platformFeeAddress } from '../../listings/platform-fee.ts';
+import { platformFeeAddress } from '../../../trading/platform-fee.ts';
 import {
   broadcastPayout,
   buildRewardsPayout,

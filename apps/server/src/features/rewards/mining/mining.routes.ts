@@ -4,7 +4,7 @@ import type { MiningStatus } from '@om/core';
 import type { AppDeps } from '../../../app-deps.ts';
 import { documented, type RouteDocs } from '../../../http/openapi/route-docs.ts';
 import { parseAddressParam } from '../../../http/address-input.ts';
-import { platformFeeAddress } from '../../listings/platform-fee.ts';
+import { platformFeeAddress } from '../../../trading/platform-fee.ts';
 import { indexedTip } from '../payouts/payouts.queries.ts';
 import { xpConfig } from '../xp-accrual.worker.ts';
 import {

@@ -13,8 +13,8 @@ import {
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Database } from '../../../db/database.ts';
-import { journalClaim, settleJournal } from '../../broadcasts/claimed-transactions.queries.ts';
-import { broadcastInOrder } from '../../listings/broadcast.ts';
+import { journalClaim, settleJournal } from '../../../trading/claimed-transactions.queries.ts';
+import { broadcastInOrder } from '../../../trading/broadcast.ts';
 import {
   availableBalance,
   heldInscription,

@@ -1,7 +1,7 @@
 import { satsToBtc } from '@om/core';
 import type { AppDeps } from '../../../app-deps.ts';
-import type { ClaimHandler } from '../../broadcasts/claim-handler.ts';
-import type { ClaimedTransaction } from '../../broadcasts/claimed-transactions.queries.ts';
+import type { ClaimHandler } from '../../../trading/claim-handler.ts';
+import type { ClaimedTransaction } from '../../../trading/claimed-transactions.queries.ts';
 import { notify } from '../../notifications/notifications.service.ts';
 import { reopenCycle } from '../mining/mining.queries.ts';
 import { confirmRewards, reopenRewards } from './payouts.queries.ts';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bytesToHex, chargeOf, deriveOrderKey, privateKeyFromHex } from '@om/bitcoin';
 import type { Env } from '../../../env.ts';
-import { platformFeeAddress } from '../../listings/platform-fee.ts';
-import { cosignerSecret } from '../../multisig/cosigner.ts';
+import { platformFeeAddress } from '../../../trading/platform-fee.ts';
+import { cosignerSecret } from '../../../trading/cosigner.ts';
 
 // The rewards wallet (ADR 020): one platform key, HMAC-SHA256(cosigner secret,
 // "om/rewards-wallet/v1|main") mod n as the swap pools' keys are, never stored; its key-path

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { documented, textParams, type RouteDocs } from '../../../http/openapi/route-docs.ts';
 import { parseInput } from '../../../http/validate.ts';
 import { requireSession } from '../../auth/auth-guard.ts';
-import type { SessionClaims } from '../../auth/auth-token.ts';
+import type { SessionClaims } from '../../../http/auth-token.ts';
 import { getPool, listEntries, listPools, myEntry, spendXp } from './pools.service.ts';
 
 const MineQuerySchema = z.object({

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { Database } from '../../../db/database.ts';
 import { AppError, invalidInput, notFound } from '../../../http/app-error.ts';
 import { checkAddress } from '../../../http/address-input.ts';
-import type { SessionClaims } from '../../auth/auth-token.ts';
+import type { SessionClaims } from '../../../http/auth-token.ts';
 import { userHasAddress } from '../tasks/tasks.queries.ts';
 import { xpConfig } from '../xp-accrual.worker.ts';
 import { xpOf } from '../xp.queries.ts';

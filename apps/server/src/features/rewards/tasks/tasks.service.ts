@@ -2,7 +2,7 @@ import { TASK_NAMES } from '@om/core';
 import type { AppDeps } from '../../../app-deps.ts';
 import { AppError, invalidInput } from '../../../http/app-error.ts';
 import { checkAddress } from '../../../http/address-input.ts';
-import type { SessionClaims } from '../../auth/auth-token.ts';
+import type { SessionClaims } from '../../../http/auth-token.ts';
 import { notify } from '../../notifications/notifications.service.ts';
 import { findXAccount } from '../../x-account/x-account.queries.ts';
 import { XApiError } from '../../x-account/x-api.ts';

@@ -1,5 +1,5 @@
 import { TradeError, type ListingProblem, type TradeErrorCode } from '@om/bitcoin';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../http/app-error.ts';
 
 /**
  * The one mapping of the trading core's failures to what the API says: every TradeError code is

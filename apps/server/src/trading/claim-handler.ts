@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { ClaimedTransaction } from './claimed-transactions.queries.ts';
 
 /** What each kind of claim does when its journalled transaction turns out sent, or lost. */

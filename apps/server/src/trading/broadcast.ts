@@ -1,6 +1,6 @@
-import type { ChainDeps } from '../../app-deps.ts';
-import { txRejected } from '../../chain/sources/chain-errors.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { ChainDeps } from '../app-deps.ts';
+import { txRejected } from '../chain/sources/chain-errors.ts';
+import { AppError } from '../http/app-error.ts';
 
 export type MempoolVerdict = {
   txid: string;

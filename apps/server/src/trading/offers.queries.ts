@@ -1,12 +1,8 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/create-db.ts';
-import type { Database } from '../../db/database.ts';
-import type { NewTradeHistoryRow } from '../../db/market.tables.ts';
-import {
-  journalClaim,
-  settleJournal,
-  type NewClaim,
-} from '../broadcasts/claimed-transactions.queries.ts';
+import type { Db } from '../db/create-db.ts';
+import type { Database } from '../db/database.ts';
+import type { NewTradeHistoryRow } from '../db/market.tables.ts';
+import { journalClaim, settleJournal, type NewClaim } from './claimed-transactions.queries.ts';
 
 /** Purchase offers and the claim that marks listings sold exactly once. */
 

@@ -1,7 +1,7 @@
 import { launchHoldsInscription } from '@om/core';
 import { sql } from 'kysely';
-import type { Db } from '../../db/create-db.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Db } from '../db/create-db.ts';
+import { AppError } from '../http/app-error.ts';
 
 // A launch's inventory against the chain (product.md#trust-findings finding 7): its items cannot
 // be withdrawn with the platform's co-signature while it holds them, and an item that leaves anyway

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Db } from '../../db/create-db.ts';
-import type { ClaimedTransactionsTable, ClaimKind, ClaimStatus } from '../../db/claims.tables.ts';
-import type { Database } from '../../db/database.ts';
+import type { Db } from '../db/create-db.ts';
+import type { ClaimedTransactionsTable, ClaimKind, ClaimStatus } from '../db/claims.tables.ts';
+import type { Database } from '../db/database.ts';
 
 /** The journal of claimed transactions (product.md#trust-findings finding 5, migration 0016). */
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { ListingRow } from './listed-item.ts';
 import { isTxRejection } from './broadcast.ts';
 import { isSpent } from './listing-utxo.ts';

@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/create-db.ts';
+import type { Db } from '../db/create-db.ts';
 import type {
   MultisigTransactionKind,
   MultisigTransactionsTable,
   MultisigWalletKind,
   MultisigWalletsTable,
-} from '../../db/multisig.tables.ts';
-import { journalClaim, settleJournal } from '../broadcasts/claimed-transactions.queries.ts';
+} from '../db/multisig.tables.ts';
+import { journalClaim, settleJournal } from './claimed-transactions.queries.ts';
 
 /** The multisig and maker wallets (0007_multisig) and the transactions built for them. */
 

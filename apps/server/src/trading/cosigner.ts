@@ -8,7 +8,7 @@ import {
   platformKeyForScript,
   type Cosigner,
 } from '@om/bitcoin';
-import type { Env } from '../../env.ts';
+import type { Env } from '../env.ts';
 
 /**
  * The secret the platform's multisig keys are derived from (ADR 009): COSIGNER_SECRET, or on

@@ -24,13 +24,13 @@ import {
   type SubmitOfferBodySchema,
 } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
-import type { NewTradeHistoryRow, OrderbookEntry } from '../../db/market.tables.ts';
-import { AppError, invalidInput } from '../../http/app-error.ts';
-import { cosignerFor } from '../multisig/cosigner.ts';
-import { refuseReservedCoins, reservedCoinsOf } from '../multisig/reserved-coins.ts';
-import { findWalletOfKey } from '../multisig/multisig.queries.ts';
-import { bitcoinWallet, walletCoins } from '../multisig/wallets.service.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { NewTradeHistoryRow, OrderbookEntry } from '../db/market.tables.ts';
+import { AppError, invalidInput } from '../http/app-error.ts';
+import { cosignerFor } from './cosigner.ts';
+import { refuseReservedCoins, reservedCoinsOf } from './reserved-coins.ts';
+import { findWalletOfKey } from './multisig.queries.ts';
+import { bitcoinWallet, walletCoins } from './wallets.service.ts';
 import { broadcastInOrder, testMempoolAccept } from './broadcast.ts';
 import { listedItemsOf, signedItemsOf, type ListingRow } from './listed-item.ts';
 import { isSpent } from './listing-utxo.ts';
@@ -46,7 +46,7 @@ import { platformFeeAddress, platformFeeOutput } from './platform-fee.ts';
 import { orRaceLost, raceError } from './purchase-race.ts';
 import { quoteOf, unsignedTxidOf, type ParsedPsbt } from './purchase-quote.ts';
 import { withTradeErrors } from './trade-errors.ts';
-import { checkAddress, checkKeyOfAddress } from '../../http/address-input.ts';
+import { checkAddress, checkKeyOfAddress } from '../http/address-input.ts';
 import { inOrder, unavailable } from './trade-input.ts';
 import { cardinalCoins, splitPadding } from './wallet-coins.ts';
 

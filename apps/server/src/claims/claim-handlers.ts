@@ -1,14 +1,17 @@
-import type { AppDeps } from '../../app-deps.ts';
-import type { ClaimKind } from '../../db/claims.tables.ts';
-import { closeBids, markBid } from '../auctions/auction-bids.queries.ts';
-import { deactivateAuction, releaseSettlement } from '../auctions/auctions.queries.ts';
-import { inscribeClaim, inscribeRefundClaim } from '../inscription-service/inscribe-claims.ts';
-import { purchaseClaim } from '../listings/purchase-claim.ts';
-import { rewardPayoutClaim } from '../rewards/payouts/payout-claims.ts';
-import { notifyWithdrawalMined } from '../multisig/multisig-notifications.ts';
-import { releaseBroadcast } from '../multisig/multisig.queries.ts';
-import { swapClaim } from '../swap/swap-claims.ts';
-import type { ClaimHandler } from './claim-handler.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { ClaimKind } from '../db/claims.tables.ts';
+import { closeBids, markBid } from '../features/auctions/auction-bids.queries.ts';
+import { deactivateAuction, releaseSettlement } from '../features/auctions/auctions.queries.ts';
+import {
+  inscribeClaim,
+  inscribeRefundClaim,
+} from '../features/inscription-service/inscribe-claims.ts';
+import { purchaseClaim } from '../features/listings/purchase-claim.ts';
+import { rewardPayoutClaim } from '../features/rewards/payouts/payout-claims.ts';
+import { notifyWithdrawalMined } from '../features/multisig/multisig-notifications.ts';
+import { releaseBroadcast } from '../trading/multisig.queries.ts';
+import { swapClaim } from '../features/swap/swap-claims.ts';
+import type { ClaimHandler } from '../trading/claim-handler.ts';
 
 const nothing = async () => undefined;
 

@@ -1,8 +1,8 @@
 import { bytesToHex, parsePsbt } from '@om/bitcoin';
 import { auctionHoldsInscription, COINS_BACK_A_BID } from '@om/core';
-import type { Db } from '../../db/create-db.ts';
-import { AppError } from '../../http/app-error.ts';
-import { refuseLaunchedOutpoints } from '../launchpad/launch-items.queries.ts';
+import type { Db } from '../db/create-db.ts';
+import { AppError } from '../http/app-error.ts';
+import { refuseLaunchedOutpoints } from './launch-items.queries.ts';
 
 // A standing auction bid's multisig coins stay where its settlement needs them (ADR 012): the
 // platform co-signs no other spend of them. The two places that co-sign a multisig input the

@@ -1,5 +1,5 @@
-import type { ChainDeps } from '../../app-deps.ts';
-import { AppError, invalidInput } from '../../http/app-error.ts';
+import type { ChainDeps } from '../app-deps.ts';
+import { AppError, invalidInput } from '../http/app-error.ts';
 
 /** An inscription's UTXO as the chain source places it, checked to be listable. */
 export type ListableUtxo = {

@@ -12,7 +12,7 @@ import {
   scriptOfAddress,
 } from '@om/bitcoin';
 import { discountAmount, type Discount } from '@om/core';
-import type { Env } from '../../env.ts';
+import type { Env } from '../env.ts';
 
 /**
  * The platform's maker fee (ADR 007): PLATFORM_FEE_BPS of the price, deducted from the seller's

@@ -1,4 +1,4 @@
-import type { TradeStatus } from '../../db/market.tables.ts';
+import type { TradeStatus } from '../db/market.tables.ts';
 
 /** What the trade tracker moves a trade to, and what its sides are told about. */
 export type TradeChange = {

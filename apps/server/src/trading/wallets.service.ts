@@ -16,10 +16,10 @@ import {
   type MultisigWallet,
 } from '@om/core';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
-import { checkKeyOfAddress } from '../../http/address-input.ts';
-import { addressCoins, PADDING_MAX_VALUE, type AddressCoin } from '../listings/wallet-coins.ts';
-import { notFound } from '../../http/app-error.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { checkKeyOfAddress } from '../http/address-input.ts';
+import { addressCoins, PADDING_MAX_VALUE, type AddressCoin } from './wallet-coins.ts';
+import { notFound } from '../http/app-error.ts';
 import { cosignerSecret } from './cosigner.ts';
 import { findWallet, findWalletOfKey, upsertWallet, type WalletRow } from './multisig.queries.ts';
 

@@ -1,8 +1,8 @@
 import type { Discount } from '@om/core';
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/create-db.ts';
-import type { Database } from '../../db/database.ts';
-import type { NewOrderbookEntry, OrderbookEntry, OrderbookStatus } from '../../db/market.tables.ts';
+import type { Db } from '../db/create-db.ts';
+import type { Database } from '../db/database.ts';
+import type { NewOrderbookEntry, OrderbookEntry, OrderbookStatus } from '../db/market.tables.ts';
 import type { ListingRow } from './listed-item.ts';
 
 /** Orderbook rows and the catalogue as listing, delisting and relisting read and write them. */

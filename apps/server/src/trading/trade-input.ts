@@ -1,6 +1,6 @@
-import type { OrderbookEntry } from '../../db/market.tables.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { SessionClaims } from '../auth/auth-token.ts';
+import type { OrderbookEntry } from '../db/market.tables.ts';
+import { AppError, notFound } from '../http/app-error.ts';
+import type { SessionClaims } from '../http/auth-token.ts';
 
 /** Checks of trading requests that the shared schemas cannot make: who owns what. (Addresses and
  * keys: http/address-input.ts.) */

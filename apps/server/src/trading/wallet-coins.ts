@@ -4,7 +4,7 @@ import {
   type BitcoinNetwork,
   type WalletUtxo,
 } from '@om/bitcoin';
-import type { ChainSource } from '../../chain/sources/chain-source.ts';
+import type { ChainSource } from '../chain/sources/chain-source.ts';
 
 /**
  * Padding candidates are small coins: the 600-sat paddings purchases create, and the first

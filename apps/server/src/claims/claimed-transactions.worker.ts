@@ -1,12 +1,12 @@
-import type { AppDeps } from '../../app-deps.ts';
-import { startChainWorker } from '../../chain/chain-worker.ts';
-import { RpcError, type BitcoinRpc } from '../../chain/rpc.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { startChainWorker } from '../chain/chain-worker.ts';
+import { RpcError, type BitcoinRpc } from '../chain/rpc.ts';
 import { claimHandlers } from './claim-handlers.ts';
 import {
   openClaims,
   setClaimStatus,
   type ClaimedTransaction,
-} from './claimed-transactions.queries.ts';
+} from '../trading/claimed-transactions.queries.ts';
 
 // product.md#trust-findings finding 5: a claim is journalled with its final transactions in the
 // claim's own database transaction, then broadcast. This worker finishes what a killed process

@@ -9,8 +9,8 @@ import {
   type ListingItemParams,
   type SignedListedItem,
 } from '@om/bitcoin';
-import type { OrderbookEntry } from '../../db/market.tables.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { OrderbookEntry } from '../db/market.tables.ts';
+import { AppError } from '../http/app-error.ts';
 
 /** What a listing's signature commits to, rebuilt from its row exactly as it was built. */
 export type ListingTerms = {
