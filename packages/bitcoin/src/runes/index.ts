@@ -1,1 +1,5 @@
 export type * from './runestone.types.ts';
+export * from './varint.ts';
+export * from './rune-name.ts';
+export * from './runestone.ts';
+export { isOpReturn } from './runestone-script.ts';
