@@ -17,6 +17,7 @@
  */
 import type { ChainTables } from './chain.tables.ts';
 import type { Brc20Tables } from './brc20.tables.ts';
+import type { RuneTables } from './runes.tables.ts';
 import type { ClaimTables } from './claims.tables.ts';
 import type { SwapTables } from './swap.tables.ts';
 import type { MultisigTables } from './multisig.tables.ts';
@@ -35,6 +36,7 @@ export interface Database
   extends
     ChainTables,
     Brc20Tables,
+    RuneTables,
     ClaimTables,
     SwapTables,
     MultisigTables,

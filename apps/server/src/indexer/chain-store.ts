@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import { rollbackBrc20 } from './brc20/brc20-index.queries.ts';
+import { rollbackRunes } from './runes/runes-write.queries.ts';
 import { INDEXER_LOCK } from './write-block.ts';
 import type { IndexerCounters } from './indexer.types.ts';
 
@@ -49,12 +50,13 @@ export async function blockHashAt(db: Db, height: number): Promise<string | unde
 
 /**
  * Undoes every block above `height`: the reorg path. Counters come back with the tip's row. The
- * BRC-20 index built on these blocks is undone in the same transaction.
+ * BRC-20 and runes indexes built on these blocks are undone in the same transaction.
  */
 export async function rollbackTo(db: Db, height: number): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${INDEXER_LOCK})`.execute(trx);
     await rollbackBrc20(trx, height);
+    await rollbackRunes(trx, height);
     await trx.deleteFrom('chain_inscriptions').where('genesis_height', '>', height).execute();
     const affected = await trx
       .selectFrom('chain_transfers')
