@@ -3,6 +3,7 @@ import type { WorkerLoop } from './chain/chain-worker.ts';
 import { startAuctionWorkers } from './features/auctions/auctions.workers.ts';
 import { startClaimWorker } from './claims/claimed-transactions.worker.ts';
 import { startInscribeWorker } from './features/inscription-service/inscribe-orders.worker.ts';
+import { orderKinds } from './inscribe-order-kinds.ts';
 import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts';
 import { startTradeTracker } from './features/listings/trade-tracker.ts';
 import { startRewardsWorkers } from './features/rewards/rewards.workers.ts';
@@ -27,7 +28,7 @@ export async function startWorkers(deps: AppDeps): Promise<Workers> {
   stops.push(startClaimWorker(deps));
   const launch = startLaunchWorker(deps);
   stops.push(launch.stop);
-  stops.push(startInscribeWorker(deps));
+  stops.push(startInscribeWorker(deps, orderKinds));
   stops.push(await startAuctionWorkers(deps));
   stops.push(startSwapWorker(deps));
   stops.push(...startRewardsWorkers(deps));

@@ -10,6 +10,7 @@ import { resumeClaims } from '../src/claims/claimed-transactions.worker.ts';
 import { expireOverdue } from '../src/features/editions/edition-orders.queries.ts';
 import { moveOrder } from '../src/features/inscription-service/inscribe-orders.queries.ts';
 import { watchInscribeOrders } from '../src/features/inscription-service/inscribe-orders.worker.ts';
+import { orderKinds } from '../src/inscribe-order-kinds.ts';
 import { launchEdition, mintOrder } from './helpers/editions.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -90,7 +91,7 @@ describe.each(databaseKinds())('edition orders on the engine on %s', (kind) => {
     expect(await remaining()).toBe(3);
     const payment = await node.faucet.fund(order.chargeAddress, BigInt(order.amount));
 
-    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps, orderKinds);
     const revealed = await engineRow(order.orderId);
     expect(revealed).toMatchObject({
       state: 'inscribing',
@@ -110,7 +111,7 @@ describe.each(databaseKinds())('edition orders on the engine on %s', (kind) => {
     await mineAndSync(node, t);
     expect(await confirmations(payment)).toBeGreaterThan(0);
     expect(await confirmations(reveal)).toBeGreaterThan(0);
-    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps, orderKinds);
     await resumeClaims(t.deps);
     expect((await engineRow(order.orderId)).state).toBe('completed');
     expect((await wire(order.orderId)).status).toBe('inscribed');
@@ -152,13 +153,13 @@ describe.each(databaseKinds())('edition orders on the engine on %s', (kind) => {
       expireOverdue(t.db, id),
       expireOverdue(t.db, id),
       moveOrder(t.db, order.orderId, ['waiting-payment'], 'expired'),
-      watchInscribeOrders(t.deps).then(() => false),
+      watchInscribeOrders(t.deps, orderKinds).then(() => false),
     ]);
     expect(Number(moves[0]) + Number(moves[1]) + Number(moves[2])).toBeLessThanOrEqual(1);
     expect((await engineRow(order.orderId)).state).toBe('expired');
     expect(await remaining()).toBe(3);
     // Nothing moves it again: a later pass and a later expiry leave the count alone.
-    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps, orderKinds);
     expect(await expireOverdue(t.db, id)).toBe(0);
     expect(await remaining()).toBe(3);
     expect((await wire(order.orderId)).status).toBe('expired');

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformFeeAddress } from '../src/trading/platform-fee.ts';
 import type { InscribeTables } from '../src/db/inscribe.tables.ts';
 import { watchInscribeOrders } from '../src/features/inscription-service/inscribe-orders.worker.ts';
+import { orderKinds } from '../src/inscribe-order-kinds.ts';
 import { launchEdition, mintOrder, signedMintOrder } from './helpers/editions.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -161,8 +162,8 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
     expect(await remaining()).toBe(8);
     // The buyer hears it once its reveal is mined, however many worker passes run
     // (product.md#spec-gaps).
-    await watchInscribeOrders(t.deps);
-    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps, orderKinds);
+    await watchInscribeOrders(t.deps, orderKinds);
     const notes = await t.db.kysely
       .selectFrom('notifications')
       .select(['address', 'type', 'title', 'body', 'payload'])
@@ -231,7 +232,7 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
       .set({ expires_at: new Date(Date.now() - 1_000) })
       .where('id', '=', payload.orderId)
       .execute();
-    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps, orderKinds);
     expect((await order(payload.orderId)).status).toBe('expired');
     expect(await remaining()).toBe(8);
     const late = await api(
@@ -253,7 +254,7 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
     const short = EditionMintPayloadSchema.parse((await mintOrder(t, buyer, id, 1)).body.payload);
     await node.faucet.fund(short.chargeAddress, BigInt(short.amount) - 1n);
     expect(await remaining()).toBe(6);
-    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps, orderKinds);
     // The short payment goes back whole to the buyer's payment address, less the refund's own
     // fee at the order's fee rate (key path: no envelope is published).
     const refunded = await order(short.orderId);
@@ -270,7 +271,7 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
       BigInt(short.amount) - 1n - refundFee,
     );
     // Another pass (as after a restart) sends nothing new: the refund is journalled, once.
-    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps, orderKinds);
     expect(await order(short.orderId)).toMatchObject({
       status: 'refunding',
       refundTxId: refundTxid,
@@ -286,7 +287,7 @@ describe.each(databaseKinds())('minting editions on %s', (kind) => {
       delegate: originalId,
     });
     // Refunded once the refund is mined.
-    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps, orderKinds);
     expect(await order(short.orderId)).toMatchObject({
       status: 'refunded',
       refundTxId: refundTxid,

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resumeClaims } from '../src/claims/claimed-transactions.worker.ts';
 import { watchInscribeOrders } from '../src/features/inscription-service/inscribe-orders.worker.ts';
+import { orderKinds } from '../src/inscribe-order-kinds.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
@@ -72,7 +73,7 @@ describe.each(databaseKinds())('inscription-service orders across reorgs on %s',
         t.db.kysely,
       );
       await resumeClaims(t.deps);
-      await watchInscribeOrders(t.deps);
+      await watchInscribeOrders(t.deps, orderKinds);
       found = await order(id);
       expect(found.state).toBe(state);
     });
@@ -154,7 +155,7 @@ describe.each(databaseKinds())('inscription-service orders across reorgs on %s',
     // The payment's block is gone: payment, commit and reveal are all unconfirmed now.
     await invalidate(1);
     expect(await inMempool(node, inscribing.paymentTxid ?? '')).toBe(true);
-    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps, orderKinds);
     expect((await order(made.id)).state).toBe('inscribing');
 
     await mineAndSync(node, t);

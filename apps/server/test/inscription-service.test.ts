@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { btcToSats } from '../src/chain/rpc.ts';
 import { watchInscribeOrders } from '../src/features/inscription-service/inscribe-orders.worker.ts';
+import { orderKinds } from '../src/inscribe-order-kinds.ts';
 import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { readAddressBalances } from '../src/features/brc20/brc20.queries.ts';
 import { platformFeeAddress } from '../src/trading/platform-fee.ts';
@@ -81,7 +82,7 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
   const orderIn = async (id: string, state: string) => {
     let found = await order(id);
     await eventually(async () => {
-      await watchInscribeOrders(t.deps);
+      await watchInscribeOrders(t.deps, orderKinds);
       found = await order(id);
       expect(found.state).toBe(state);
     });
@@ -92,7 +93,7 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
     await mineAndSync(node, t);
     // The server's follower indexes BRC-20 after each block the same way.
     await indexBrc20(t.db, 'regtest');
-    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps, orderKinds);
   };
   const feeOf = async (txid: string) => {
     type Tx = { vin: { txid: string; vout: number }[]; vout: { value: number }[] };
@@ -188,8 +189,8 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
       expect(content.body).toBe(texts[i]);
     }
     // Its receiver hears it once, however many worker passes follow.
-    await watchInscribeOrders(t.deps);
-    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps, orderKinds);
+    await watchInscribeOrders(t.deps, orderKinds);
     expect(await notes(receiver.address)).toEqual([
       {
         type: 'inscribe_completed',
@@ -221,7 +222,7 @@ describe.each(databaseKinds())('the inscription service on %s', (kind) => {
     const fee = await feeOf(refund?.txid ?? '');
     expect(await paidTo(node, refund?.txid ?? '', refundTo.address)).toBe(short - fee);
     expect(refund?.amount).toBe((short - fee).toString());
-    await watchInscribeOrders(t.deps);
+    await watchInscribeOrders(t.deps, orderKinds);
     expect(await notes(refundTo.address)).toEqual([
       {
         type: 'order_refunded',

@@ -7,7 +7,7 @@ import {
   inscribeRefundClaim,
 } from '../features/inscription-service/inscribe-claims.ts';
 import { purchaseClaim } from '../features/listings/purchase-claim.ts';
-import { rewardPayoutClaim } from '../features/rewards/payouts/payout-claims.ts';
+import { rewardPayoutClaim } from '../features/rewards/payout-claims.ts';
 import { notifyWithdrawalMined } from '../features/multisig/multisig-notifications.ts';
 import { releaseBroadcast } from '../trading/multisig.queries.ts';
 import { swapClaim } from '../features/swap/swap-claims.ts';

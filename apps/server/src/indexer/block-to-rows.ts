@@ -1,3 +1,4 @@
+import { flowToOutputs, totalValue } from '@om/bitcoin';
 import { txEnvelopes } from './envelopes.ts';
 import { sortByOffset, type Flotsam } from './flotsam.ts';
 import {
@@ -14,7 +15,6 @@ import {
 } from './indexer.types.ts';
 import { subsidy } from './network-rules.ts';
 import { placeInscription, type PlacementState } from './place-inscription.ts';
-import { flowToOutputs, totalValue } from './sat-flow.ts';
 import { collectTxFlotsam } from './tx-flotsam.ts';
 
 export interface IndexerState {

@@ -11,7 +11,6 @@ import {
   type NewInscriptionRow,
   type Satpoint,
 } from './indexer.types.ts';
-import { isOpReturn } from './sat-flow.ts';
 
 /** What placing inscriptions changes while a block is indexed. */
 export interface PlacementState {
@@ -133,4 +132,9 @@ function createNew(state: PlacementState, flotsam: Flotsam, origin: NewOrigin, t
 export function placeInscription(state: PlacementState, flotsam: Flotsam, to: Destination): void {
   if (flotsam.origin.kind === 'old') moveOld(state, flotsam, flotsam.origin, to);
   else createNew(state, flotsam, flotsam.origin, to);
+}
+
+/** OP_RETURN outputs burn what lands on them (ord: script_pubkey.is_op_return()). */
+function isOpReturn(output: { script: Uint8Array }): boolean {
+  return output.script[0] === 0x6a;
 }

@@ -1,3 +1,4 @@
+import { totalValue } from '@om/bitcoin';
 // Test only: a chain in memory, like ord's mockcore + index test Context, that indexes every block
 // it mines with blockToRows and keeps the rows as a store would.
 import { createHash } from 'node:crypto';
@@ -16,7 +17,6 @@ import {
   type NewInscriptionRow,
 } from './indexer.types.ts';
 import { networkRules, subsidy } from './network-rules.ts';
-import { totalValue } from './sat-flow.ts';
 
 export const COIN = 100_000_000n;
 

@@ -63,3 +63,4 @@ export {
   type ScriptInstruction,
   type ScriptItem,
 } from './tapscript.ts';
+export { flowToOutputs, totalValue, type SatFlow } from './sat-flow.ts';

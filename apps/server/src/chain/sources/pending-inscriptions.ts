@@ -1,5 +1,5 @@
+import { flowToOutputs } from '@om/bitcoin';
 import { decodePointer, hexToBytes, parseEnvelopes } from '@om/bitcoin';
-import { flowToOutputs } from '../../indexer/sat-flow.ts';
 import type { TxDetails } from './chain-source.ts';
 import type { PlacedInscription } from './local-queries.ts';
 

@@ -1,6 +1,5 @@
 import { buildChargeRefund } from '@om/bitcoin';
 import type { AddressUtxo } from '../../chain/sources/chain-source.ts';
-import { editionKind } from '../editions/edition-kind.ts';
 import { inscribeOrder } from './inscribe-broadcast.ts';
 import type { OrderKind } from './inscribe-kind.ts';
 import { inscribeOrderKey } from './inscribe-order.service.ts';
@@ -13,7 +12,7 @@ import { orderFiles, type InscribeOrderRow } from './inscribe-orders.queries.ts'
 const sum = (coins: readonly AddressUtxo[]) => coins.reduce((s, c) => s + c.value, 0n);
 
 /** Files inscribed by one commit fanned out to one reveal per file, once the payment is mined. */
-const directKind: OrderKind = {
+export const directKind: OrderKind = {
   revealsUnconfirmed: false,
   // Paid in parts is fine: the commit joins every coin.
   isPaidInFull: (coins, amount) => sum(coins) >= amount,
@@ -30,7 +29,16 @@ const directKind: OrderKind = {
     }),
 };
 
+/**
+ * The kinds the worker serves, given at start (workers.ts): the edition kind lives with the
+ * editions, which build on this service, so this service does not import it.
+ */
+export interface OrderKinds {
+  direct: OrderKind;
+  edition: OrderKind;
+}
+
 /** The kind of an order. */
-export function kindOf(order: Pick<InscribeOrderRow, 'order_type'>): OrderKind {
-  return order.order_type === 'edition' ? editionKind : directKind;
+export function kindOf(kinds: OrderKinds, order: Pick<InscribeOrderRow, 'order_type'>): OrderKind {
+  return order.order_type === 'edition' ? kinds.edition : kinds.direct;
 }

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps.ts';
 import { startChainWorker } from '../../chain/chain-worker.ts';
-import { kindOf } from './inscribe-kinds.ts';
+import { kindOf, type OrderKinds } from './inscribe-kinds.ts';
 import {
   completedNotIndexed,
   moveOrder,
@@ -22,19 +22,19 @@ import { refundOrder } from './inscribe-refund.ts';
 // as its payment is seen), what they build and how they refund; an edition's editions are held
 // by its state (the trigger of migration 0021), whoever moves it.
 
-export function startInscribeWorker(deps: AppDeps): () => Promise<void> {
-  return startChainWorker(deps, 'inscription service', () => watchInscribeOrders(deps));
+export function startInscribeWorker(deps: AppDeps, kinds: OrderKinds): () => Promise<void> {
+  return startChainWorker(deps, 'inscription service', () => watchInscribeOrders(deps, kinds));
 }
 
 /** One pass over the orders not final. */
-export async function watchInscribeOrders(deps: AppDeps): Promise<void> {
+export async function watchInscribeOrders(deps: AppDeps, kinds: OrderKinds): Promise<void> {
   for (const order of await ordersToWatch(deps.db)) {
-    await stepOrder(deps, order).catch((err: unknown) =>
+    await stepOrder(deps, kinds, order).catch((err: unknown) =>
       deps.log.error({ err, orderId: order.id }, 'inscription service: an order failed'),
     );
   }
   for (const order of await completedNotIndexed(deps.db)) {
-    await reopenIfUnmined(deps, order).catch((err: unknown) =>
+    await reopenIfUnmined(deps, kinds, order).catch((err: unknown) =>
       deps.log.error({ err, orderId: order.id }, 'inscription service: a reopen failed'),
     );
   }
@@ -45,8 +45,12 @@ export async function watchInscribeOrders(deps: AppDeps): Promise<void> {
  * its journal open, so it completes when mined again or waits for a payment when its payer
  * double spent it. Completed thus means what our index shows, not what a dropped block said.
  */
-async function reopenIfUnmined(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
-  for (const txid of await kindOf(order).revealTxids(deps, order)) {
+async function reopenIfUnmined(
+  deps: AppDeps,
+  kinds: OrderKinds,
+  order: InscribeOrderRow,
+): Promise<void> {
+  for (const txid of await kindOf(kinds, order).revealTxids(deps, order)) {
     const status = txid ? await deps.chain.source.txStatus(txid) : null;
     if (!status?.confirmed) {
       await reopenCompleted(deps.db, order.id);
@@ -55,19 +59,19 @@ async function reopenIfUnmined(deps: AppDeps, order: InscribeOrderRow): Promise<
   }
 }
 
-async function stepOrder(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
+async function stepOrder(deps: AppDeps, kinds: OrderKinds, order: InscribeOrderRow): Promise<void> {
   switch (order.state) {
     case 'waiting-payment':
     case 'expired':
-      return watchPayment(deps, order);
+      return watchPayment(deps, kinds, order);
     case 'payment-seen':
     case 'payment-confirmed':
-      return confirmPayment(deps, order);
+      return confirmPayment(deps, kinds, order);
     case 'inscribing':
-      return watchReveals(deps, order);
+      return watchReveals(deps, kinds, order);
     case 'underpaid':
     case 'refunding':
-      return refundOrder(deps, kindOf(order), order);
+      return refundOrder(deps, kindOf(kinds, order), order);
     default:
       return;
   }
@@ -76,7 +80,11 @@ async function stepOrder(deps: AppDeps, order: InscribeOrderRow): Promise<void> 
 const isLate = (order: InscribeOrderRow) => order.expires_at.getTime() <= Date.now();
 
 /** The charge address seen paid (or not): the move from waiting for a payment, or an expiry. */
-async function watchPayment(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
+async function watchPayment(
+  deps: AppDeps,
+  kinds: OrderKinds,
+  order: InscribeOrderRow,
+): Promise<void> {
   const coins = await deps.chain.source.addressUtxos(order.charge_address);
   const [first] = coins;
   if (!first) {
@@ -91,19 +99,21 @@ async function watchPayment(deps: AppDeps, order: InscribeOrderRow): Promise<voi
       ...paid,
       refund_reason: 'expired',
     });
-    if (moved) await refundOrder(deps, kindOf(order), { ...order, state: 'expired', ...paid });
+    if (moved)
+      await refundOrder(deps, kindOf(kinds, order), { ...order, state: 'expired', ...paid });
     return;
   }
-  if (!kindOf(order).isPaidInFull(coins, BigInt(order.amount))) {
+  if (!kindOf(kinds, order).isPaidInFull(coins, BigInt(order.amount))) {
     const moved = await moveOrder(deps.db, order.id, ['waiting-payment'], 'underpaid', {
       ...paid,
       refund_reason: 'underpaid',
     });
-    if (moved) await refundOrder(deps, kindOf(order), { ...order, state: 'underpaid', ...paid });
+    if (moved)
+      await refundOrder(deps, kindOf(kinds, order), { ...order, state: 'underpaid', ...paid });
     return;
   }
   if (await moveOrder(deps.db, order.id, ['waiting-payment'], 'payment-seen', paid)) {
-    await confirmPayment(deps, { ...order, state: 'payment-seen', ...paid });
+    await confirmPayment(deps, kinds, { ...order, state: 'payment-seen', ...paid });
   }
 }
 
@@ -111,9 +121,13 @@ async function watchPayment(deps: AppDeps, order: InscribeOrderRow): Promise<voi
  * Seen → confirmed once every coin is mined (and back on a reorg), then the inscribing; a kind
  * that reveals on sight inscribes from 'payment-seen' at once.
  */
-async function confirmPayment(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
+async function confirmPayment(
+  deps: AppDeps,
+  kinds: OrderKinds,
+  order: InscribeOrderRow,
+): Promise<void> {
   const { db, chain } = deps;
-  const kind = kindOf(order);
+  const kind = kindOf(kinds, order);
   const coins = await chain.source.addressUtxos(order.charge_address);
   if (coins.length === 0) {
     const isGone =
@@ -139,8 +153,12 @@ async function confirmPayment(deps: AppDeps, order: InscribeOrderRow): Promise<v
 }
 
 /** Completed once every reveal is mined. */
-async function watchReveals(deps: AppDeps, order: InscribeOrderRow): Promise<void> {
-  const txids = await kindOf(order).revealTxids(deps, order);
+async function watchReveals(
+  deps: AppDeps,
+  kinds: OrderKinds,
+  order: InscribeOrderRow,
+): Promise<void> {
+  const txids = await kindOf(kinds, order).revealTxids(deps, order);
   if (txids.length === 0) return;
   for (const txid of txids) {
     if (!txid) return;

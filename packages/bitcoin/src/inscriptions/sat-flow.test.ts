@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChainOutput } from './indexer.types.ts';
 import { flowToOutputs } from './sat-flow.ts';
 
-const outputs = (...values: bigint[]): ChainOutput[] =>
-  values.map((value) => ({ value, script: Uint8Array.of(0x51), address: 'a' }));
+const outputs = (...values: bigint[]) => values.map((value) => ({ value }));
 
 describe('flowToOutputs', () => {
   it.each([

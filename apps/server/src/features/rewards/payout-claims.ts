@@ -1,10 +1,10 @@
 import { satsToBtc } from '@om/core';
-import type { AppDeps } from '../../../app-deps.ts';
-import type { ClaimHandler } from '../../../trading/claim-handler.ts';
-import type { ClaimedTransaction } from '../../../trading/claimed-transactions.queries.ts';
-import { notify } from '../../notifications/notifications.service.ts';
-import { reopenCycle } from '../mining/mining.queries.ts';
-import { confirmRewards, reopenRewards } from './payouts.queries.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { ClaimHandler } from '../../trading/claim-handler.ts';
+import type { ClaimedTransaction } from '../../trading/claimed-transactions.queries.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { reopenCycle } from './mining/mining.queries.ts';
+import { confirmRewards, reopenRewards } from './payouts/payouts.queries.ts';
 
 /**
  * The claims worker's view of a reward payout (kind 'reward-payout'): mined, its rewards are

@@ -1,5 +1,3 @@
-import type { ChainOutput } from './indexer.types.ts';
-
 interface Placed<T> {
   item: T;
   vout: number;
@@ -22,7 +20,7 @@ export interface SatFlow<T> {
  */
 export function flowToOutputs<T extends { offset: bigint }>(
   sorted: readonly T[],
-  outputs: readonly ChainOutput[],
+  outputs: readonly { value: bigint }[],
 ): SatFlow<T> {
   const placed: Placed<T>[] = [];
   let next = 0;
@@ -39,9 +37,4 @@ export function flowToOutputs<T extends { offset: bigint }>(
 
 export function totalValue(items: readonly { value: bigint }[]): bigint {
   return items.reduce((sum, item) => sum + item.value, 0n);
-}
-
-/** OP_RETURN outputs burn what lands on them (ord: script_pubkey.is_op_return()). */
-export function isOpReturn(output: ChainOutput): boolean {
-  return output.script[0] === 0x6a;
 }
