@@ -30,7 +30,7 @@ import { median } from '../bench-report.ts';
 
 const NETWORK = 'regtest' as const;
 const SECRET = new Uint8Array(32).fill(0x5e);
-// Memoized per script, as the server's cosigner is (apps/server/src/features/multisig/cosigner.ts).
+// Memoized per script, as the server's cosigner is (apps/server/src/trading/cosigner.ts).
 const cosignerKeys = new Map<string, { privateKey: Uint8Array; publicKey: Uint8Array }>();
 const cosigner = (script: Uint8Array) => {
   const hex = bytesToHex(script);
