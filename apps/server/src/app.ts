@@ -6,6 +6,7 @@ import { auctionsRoutes } from './features/auctions/auctions.routes.ts';
 import { brc20SendRoutes } from './features/brc20/brc20-send.routes.ts';
 import { brc20Routes } from './features/brc20/brc20.routes.ts';
 import { opiRoutes } from './features/brc20/opi.routes.ts';
+import { runesRoutes } from './features/runes/runes.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { chainRoutes } from './features/chain/chain.routes.ts';
 import { activityRoutes } from './features/collections/activity.routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps, workers?: Workers): Promise<Fastif
   auctionsRoutes(app, deps, writeLimit);
   brc20SendRoutes(app, deps, writeLimit);
   brc20Routes(app, deps);
+  runesRoutes(app, deps);
   swapRoutes(app, deps, writeLimit);
   opiRoutes(app, deps);
   xAccountRoutes(app, deps, writeLimit);

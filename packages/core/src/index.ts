@@ -1,4 +1,5 @@
 export * from './api/index.ts';
+export * from './runes/runes.api.ts';
 
 // Units and display
 export * from './units.ts';
