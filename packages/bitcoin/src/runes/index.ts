@@ -2,4 +2,4 @@ export type * from './runestone.types.ts';
 export * from './varint.ts';
 export * from './rune-name.ts';
 export * from './runestone.ts';
-export { isOpReturn } from './runestone-script.ts';
+export { isOpReturn, scriptInstructions } from './runestone-script.ts';

@@ -1,7 +1,9 @@
 /**
  * The script reading a runestone needs: ord walks output scripts with rust-bitcoin's instruction
  * iterator, which knows data pushes (OP_0, 1..75-byte pushes, OP_PUSHDATA1/2/4) and treats every
- * other byte as an opcode; a push running past the script's end is an error.
+ * other byte as an opcode; a push running past the script's end is an error. Unlike
+ * inscriptions' decodeInstructions, the instructions before that error still count: an opcode
+ * ahead of it makes the cenotaph 'opcode', and a commitment pushed ahead of it still commits.
  */
 
 export const OP_RETURN = 0x6a;
@@ -13,7 +15,7 @@ const OP_PUSHDATA4 = 0x4e;
 
 export type Instruction = { push: Uint8Array } | { op: number } | { error: true };
 
-export function* instructions(script: Uint8Array): Generator<Instruction> {
+export function* scriptInstructions(script: Uint8Array): Generator<Instruction> {
   let i = 0;
   while (i < script.length) {
     const opcode = script[i]!;
@@ -45,18 +47,4 @@ export function* instructions(script: Uint8Array): Generator<Instruction> {
 
 export function isOpReturn(script: Uint8Array): boolean {
   return script[0] === OP_RETURN;
-}
-
-/** A data push with the shortest length prefix (rust-bitcoin's push_slice: no OP_PUSHNUM for small values). */
-export function pushData(data: Uint8Array): number[] {
-  const n = data.length;
-  const prefix =
-    n < OP_PUSHDATA1
-      ? [n]
-      : n < 0x100
-        ? [OP_PUSHDATA1, n]
-        : n < 0x10000
-          ? [OP_PUSHDATA2, n & 0xff, n >> 8]
-          : [OP_PUSHDATA4, n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, n >>> 24];
-  return [...prefix, ...data];
 }

@@ -8,7 +8,7 @@ import {
   MAX_SPACERS,
   TAG,
 } from './runestone.ts';
-import { instructions } from './runestone-script.ts';
+import { scriptInstructions } from './runestone-script.ts';
 import type { Edict, Etching, RuneId, Runestone } from './runestone.types.ts';
 import { decodeVarint, encodeVarint, U128_MAX } from './varint.ts';
 
@@ -17,7 +17,7 @@ const U64_MAX = (1n << 64n) - 1n;
 const U32_MAX = 2 ** 32 - 1;
 
 function payloadIntegers(script: Uint8Array): bigint[] {
-  const pushes = [...instructions(script)].slice(2);
+  const pushes = [...scriptInstructions(script)].slice(2);
   const bytes = Uint8Array.from(pushes.flatMap((p) => ('push' in p ? [...p.push] : [])));
   const values: bigint[] = [];
   for (let i = 0; i < bytes.length;) {
@@ -153,7 +153,7 @@ describe('encipherRunestone', () => {
   it('runestone payloads are not chunked', () => {
     for (const n of [129, 130]) {
       const edicts = Array.from({ length: n }, () => ({ id: id(0, 0), amount: 0n, output: 0 }));
-      expect([...instructions(encipherRunestone({ edicts }))]).toHaveLength(3);
+      expect([...scriptInstructions(encipherRunestone({ edicts }))]).toHaveLength(3);
     }
   });
 

@@ -7,7 +7,8 @@ import {
   MAX_SPACERS,
   TAG,
 } from './runestone.ts';
-import { OP_13, OP_RETURN, pushData } from './runestone-script.ts';
+import { encodePush } from '../inscriptions/tapscript.ts';
+import { OP_13, OP_RETURN } from './runestone-script.ts';
 import type { Artifact, Cenotaph, Edict, Etching, Runestone, Terms } from './runestone.types.ts';
 import { encodeVarint, U128_MAX } from './varint.ts';
 
@@ -21,7 +22,7 @@ const OP_PUSHBYTES_9 = 0x09;
 
 const bytes = (values: bigint[]): number[] => values.flatMap((v) => encodeVarint(v));
 const script = (...parts: number[][]): Uint8Array => Uint8Array.from(parts.flat());
-const push = (data: number[]): number[] => pushData(Uint8Array.from(data));
+const push = (data: number[]): number[] => [...encodePush(Uint8Array.from(data))];
 const runestoneScript = (values: bigint[]): Uint8Array =>
   script([OP_RETURN, OP_13], push(bytes(values)));
 const tx = (...scripts: Uint8Array[]) => ({ outputs: scripts.map((s) => ({ script: s })) });
