@@ -15,6 +15,8 @@ const WAIT_MS = 1000;
 const RPC_MISC_ERROR = -1;
 /** BRC-20 blocks indexed between two looks at the node, so a long BRC-20 catch-up yields. */
 const BRC20_BATCH = 100;
+/** Runes blocks indexed between two looks at the node, likewise. */
+const RUNES_BATCH = 100;
 
 export interface FollowerDeps {
   db: Db;
@@ -107,9 +109,20 @@ export class ChainFollower {
   }
 
   /**
-   * Runs until the signal aborts: sync, then BRC-20 on top of it, refresh the mempool's spends,
-   * then long-poll the node for the next block (so a mined block is indexed within milliseconds,
-   * not a polling period). A BRC-20 catch-up goes in batches with a sync between them.
+   * Indexes runes up to the inscription index's tip, at most `maxBlocks` blocks (each read from
+   * the node by the hash this index holds); answers whether it caught up.
+   */
+  async syncRunes(maxBlocks?: number): Promise<boolean> {
+    const { indexRunes } = await import('./runes/runes-follower.ts');
+    const run = await indexRunes(this.deps.db, this.deps.rpc, this.deps.network, maxBlocks);
+    return run.isAtTip;
+  }
+
+  /**
+   * Runs until the signal aborts: sync, then BRC-20 and runes on top of it, refresh the mempool's
+   * spends, then long-poll the node for the next block (so a mined block is indexed within
+   * milliseconds, not a polling period). A BRC-20 or runes catch-up goes in batches with a sync
+   * between them.
    */
   async run(signal: AbortSignal): Promise<void> {
     let backoff = 0;
@@ -117,10 +130,11 @@ export class ChainFollower {
       try {
         await this.syncOnce();
         const isBrc20AtTip = await this.syncBrc20(BRC20_BATCH);
+        const isRunesAtTip = await this.syncRunes(RUNES_BATCH);
         const txids = await refreshMempoolSpends(this.deps.db, this.deps.rpc);
         if (txids.length > 0) this.deps.events.emit('mempool', { txids });
         backoff = 0;
-        if (!signal.aborted && isBrc20AtTip) await this.waitForNewBlock();
+        if (!signal.aborted && isBrc20AtTip && isRunesAtTip) await this.waitForNewBlock();
       } catch (err) {
         backoff = Math.min(30_000, backoff === 0 ? 500 : backoff * 2);
         this.deps.log.error({ err, retryInMs: backoff }, 'indexer: sync failed');

@@ -1,0 +1,107 @@
+import { firstRuneHeight, formatSpacedRune, runeToName, type BitcoinNetwork } from '@om/bitcoin';
+import type { BitcoinRpc } from '../../chain/rpc.ts';
+import type { Db } from '../../db/create-db.ts';
+import { chainBlockAt, chainBlocksFrom } from '../brc20/brc20-index.queries.ts';
+import { applyRunesBlock, loadPlan } from './runes-block.rules.ts';
+import { loadRunesState, readRunesTip } from './runes-load.queries.ts';
+import { runesBlockInput, type OutputScripts, type RunesRpcBlock } from './runes-tx.ts';
+import { writeRunesBlock, type RunesBlockWrite } from './runes-write.queries.ts';
+import type { RunesBlockResult } from './runes.types.ts';
+
+// The runes index follows the inscription index as the BRC-20 index does: block by block after
+// its own tip, each block read from the node by the hash the inscription index holds, and written
+// in one transaction that checks that hash is still there (a reorg rolls both back together, in
+// chain-store.ts). A kill between blocks loses nothing; the next run resumes from the runes tip.
+
+/** Blocks listed from the inscription index per read. */
+const LIST_BLOCKS = 100;
+
+/** What the store writes for a block, from the transition's result (pure). */
+export function runesBlockWrite(
+  at: { height: number; hash: string },
+  result: RunesBlockResult,
+  scripts: OutputScripts,
+): RunesBlockWrite {
+  const created: RunesBlockWrite['created'] = [];
+  for (const [outpoint, held] of result.created) {
+    const split = outpoint.lastIndexOf(':');
+    const output = scripts.get(outpoint.slice(0, split))?.[Number(outpoint.slice(split + 1))];
+    if (!output) throw new Error(`runes: ${outpoint} is not an output of block ${at.height}`);
+    for (const [runeId, amount] of held) created.push({ outpoint, runeId, amount, ...output });
+  }
+  return {
+    ...at,
+    etched: result.etched.map((e) => ({
+      ...e,
+      name: runeToName(e.spacedRune.rune),
+      spacedName: formatSpacedRune(e.spacedRune),
+    })),
+    supply: [...result.supply].map(([runeId, d]) => ({ runeId, ...d })),
+    created,
+    spent: result.spent,
+    events: result.events,
+  };
+}
+
+/** Reads, applies and writes one block; false when the guard refused it (the caller stops). */
+async function indexBlock(
+  db: Db,
+  network: BitcoinNetwork,
+  at: { height: number; hash: string },
+  raw: RunesRpcBlock,
+): Promise<boolean> {
+  const { input, prevouts, scripts } = runesBlockInput(raw);
+  const plan = loadPlan(input);
+  const loaded = await loadRunesState(db, plan);
+  const result = applyRunesBlock(input, { ...loaded, prevouts }, network);
+  return writeRunesBlock(db, runesBlockWrite(at, result, scripts));
+}
+
+export interface RunesRun {
+  indexed: number;
+  /** The last height this run wrote, when it wrote any. */
+  height?: number;
+  /** Caught up with the inscription index (false: stopped at maxBlocks or by a reorg). */
+  isAtTip: boolean;
+}
+
+/**
+ * Indexes runes for every block after the runes tip up to the inscription index's tip, from the
+ * network's first rune height (ord's), at most `maxBlocks` of them so the inscription indexer is
+ * not held up. The node reads the next block while this one is applied and written.
+ */
+export async function indexRunes(
+  db: Db,
+  rpc: BitcoinRpc,
+  network: BitcoinNetwork,
+  maxBlocks = Number.POSITIVE_INFINITY,
+): Promise<RunesRun> {
+  let indexed = 0;
+  let last: number | undefined;
+  const done = (isAtTip: boolean): RunesRun =>
+    last === undefined ? { indexed, isAtTip } : { indexed, height: last, isAtTip };
+  const tip = await readRunesTip(db);
+  const first = firstRuneHeight(network);
+  const lowest = tip ? undefined : await chainBlockAt(db);
+  let next = tip ? tip.height + 1 : Math.max(first, lowest?.height ?? first);
+  const fetch = (hash: string) => rpc.call<RunesRpcBlock>('getblock', [hash, 3]);
+  while (indexed < maxBlocks) {
+    const listed = await chainBlocksFrom(db, next, Math.min(LIST_BLOCKS, maxBlocks - indexed));
+    // Consecutive heights only: a gap means the inscription index is being rolled back.
+    const blocks = listed.filter((b, i) => b.height === next + i);
+    if (blocks.length === 0) return done(true);
+    let reading = fetch(blocks[0]!.hash);
+    for (let i = 0; i < blocks.length; i++) {
+      const raw = await reading;
+      const following = blocks[i + 1];
+      if (following) reading = fetch(following.hash);
+      // Dropped when this block's write fails: its error is not this loop's.
+      void reading.catch(() => undefined);
+      if (!(await indexBlock(db, network, blocks[i]!, raw))) return done(false);
+      indexed += 1;
+      last = blocks[i]!.height;
+    }
+    next = last! + 1;
+  }
+  return done(false);
+}
