@@ -1,9 +1,21 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { recordDecision, type ReviewKind } from './review.queries.ts';
+import {
+  cancelAuction,
+  hasPlacedBid,
+  joinMarket,
+  lockAuction,
+  lockCollection,
+  lockedDecisionOf,
+  lockLaunch,
+  recordDecision,
+  releaseCollectionItems,
+  takeDownLaunch,
+} from './review-decide.queries.ts';
+import type { ReviewKind } from './review.queries.ts';
 
 // Approving or rejecting one submission (ADR 019), each in one transaction with its row locked,
 // so two reviewers deciding at once give one decision and one notification:
@@ -53,15 +65,8 @@ export async function decide(
 }
 
 async function refuseDecided(trx: Transaction<Database>, kind: ReviewKind, id: string) {
-  // Serialises deciders of one submission: the row lock below comes after this read.
-  await sql`select pg_advisory_xact_lock(hashtext(${`review:${kind}:${id}`}))`.execute(trx);
-  const done = await trx
-    .selectFrom('review_decisions')
-    .select('decision')
-    .where('kind', '=', kind)
-    .where('subject_id', '=', id)
-    .executeTakeFirst();
-  if (done) throw new AppError('CONFLICT', `${ALREADY_DECIDED} (${done.decision})`);
+  const done = await lockedDecisionOf(trx, kind, id);
+  if (done) throw new AppError('CONFLICT', `${ALREADY_DECIDED} (${done})`);
 }
 
 async function decideLaunch(
@@ -70,45 +75,23 @@ async function decideLaunch(
   id: string,
   decision: Decision,
 ) {
-  const launch = await trx
-    .selectFrom('launchpads as l')
-    .innerJoin('collections as c', 'c.id', 'l.collection_id')
-    .leftJoin('users as u', 'u.id', 'l.creator_user_id')
-    .select([
-      'l.id',
-      'l.slug',
-      'l.status',
-      'l.launchpad_type',
-      'l.collection_id',
-      'l.maker_payment_address',
-      'l.maker_ordinal_address',
-      'c.name',
-      'c.creator_btc_address',
-      'u.address as sign_in_address',
-    ])
-    .where('l.id', '=', id)
-    .forUpdate('l')
-    .executeTakeFirst();
+  const launch = await lockLaunch(trx, id);
   const type = kind === 'edition' ? 'editions' : 'psbt';
-  if (!launch || launch.launchpad_type !== type) throw notFound(`No ${kind} ${id} to review`);
+  if (!launch || launch.type !== type) throw notFound(`No ${kind} ${id} to review`);
   if (launch.status === 'failed' || launch.status === 'canceled') {
     throw new AppError('CONFLICT', `This ${kind} is ${launch.status}: there is nothing to review`);
   }
   if (decision.decision === 'approved') {
-    await joinMarket(trx, launch.collection_id);
+    await joinMarket(trx, launch.collectionId);
     return;
   }
-  await trx
-    .updateTable('launchpads')
-    .set({ status: 'failed', failed_reason: decision.reason })
-    .where('id', '=', id)
-    .execute();
+  await takeDownLaunch(trx, id, decision.reason);
   await notify(trx, {
     to: [
-      launch.sign_in_address ?? '',
-      launch.maker_payment_address,
-      launch.maker_ordinal_address ?? '',
-      launch.creator_btc_address ?? '',
+      launch.signInAddress ?? '',
+      launch.makerPaymentAddress,
+      launch.makerOrdinalAddress ?? '',
+      launch.creatorBtcAddress ?? '',
     ],
     type: 'launch_rejected',
     title: `Your ${kind} ${launch.name} was taken down by review`,
@@ -119,29 +102,13 @@ async function decideLaunch(
 }
 
 async function decideCollection(trx: Transaction<Database>, id: string, decision: Decision) {
-  const collection = await trx
-    .selectFrom('collections as c')
-    .leftJoin('users as u', 'u.id', 'c.creator_user_id')
-    .select([
-      'c.id',
-      'c.slug',
-      'c.name',
-      'c.is_under_review',
-      'c.creator_btc_address',
-      'u.address as sign_in_address',
-      sql<boolean>`exists (select 1 from launchpads l where l.collection_id = c.id)`.as(
-        'has_launch',
-      ),
-    ])
-    .where(sql<boolean>`c.id::text = ${id}`)
-    .forUpdate('c')
-    .executeTakeFirst();
+  const collection = await lockCollection(trx, id);
   // A launch's collection is judged with its launch.
-  if (!collection || collection.has_launch) throw notFound(`No onboarded collection ${id}`);
-  if (!collection.is_under_review) {
+  if (!collection || collection.hasLaunch) throw notFound(`No onboarded collection ${id}`);
+  if (!collection.isUnderReview) {
     throw new AppError('CONFLICT', 'This collection is not under review');
   }
-  const to = [collection.sign_in_address ?? '', collection.creator_btc_address ?? ''];
+  const to = [collection.signInAddress ?? '', collection.creatorBtcAddress ?? ''];
   if (decision.decision === 'approved') {
     await joinMarket(trx, collection.id);
     await notify(trx, {
@@ -155,12 +122,7 @@ async function decideCollection(trx: Transaction<Database>, id: string, decision
     return;
   }
   // Rejected: it stays hidden, and its items may be onboarded again (corrected) elsewhere.
-  await trx.deleteFrom('attributes').where('collection_id', '=', collection.id).execute();
-  await trx
-    .updateTable('inscriptions')
-    .set({ collection_id: null })
-    .where('collection_id', '=', collection.id)
-    .execute();
+  await releaseCollectionItems(trx, collection.id);
   await notify(trx, {
     to,
     type: 'collection_rejected',
@@ -172,57 +134,20 @@ async function decideCollection(trx: Transaction<Database>, id: string, decision
 }
 
 async function decideAuction(trx: Transaction<Database>, id: string, decision: Decision) {
-  const auction = await trx
-    .selectFrom('auctions as a')
-    .leftJoin('users as u', 'u.id', 'a.creator_user_id')
-    .select([
-      'a.id',
-      'a.slug',
-      'a.status',
-      'a.maker_payment_address',
-      'a.maker_ordinal_address',
-      'u.address as sign_in_address',
-    ])
-    .where(sql<boolean>`a.id::text = ${id}`)
-    .forUpdate('a')
-    .executeTakeFirst();
+  const auction = await lockAuction(trx, id);
   if (!auction) throw notFound(`No auction ${id} to review`);
   if (auction.status !== 'active') {
     throw new AppError('CONFLICT', `This auction is ${auction.status}: there is nothing to review`);
   }
   if (decision.decision === 'approved') return;
-  const placed = await trx
-    .selectFrom('auction_bids')
-    .select('id')
-    .where('auction_id', '=', auction.id)
-    .where('status', '!=', 'pending_signature')
-    .executeTakeFirst();
-  if (placed) throw new AppError('CONFLICT', AUCTION_HAS_BIDS_REVIEW);
-  await trx.deleteFrom('auction_bids').where('auction_id', '=', auction.id).execute();
-  await trx
-    .updateTable('auctions')
-    .set({ status: 'canceled' })
-    .where('id', '=', auction.id)
-    .execute();
+  if (await hasPlacedBid(trx, auction.id)) throw new AppError('CONFLICT', AUCTION_HAS_BIDS_REVIEW);
+  await cancelAuction(trx, auction.id);
   await notify(trx, {
-    to: [
-      auction.sign_in_address ?? '',
-      auction.maker_payment_address,
-      auction.maker_ordinal_address,
-    ],
+    to: [auction.signInAddress ?? '', auction.makerPaymentAddress, auction.makerOrdinalAddress],
     type: 'auction_rejected',
     title: `Your auction ${auction.slug} was taken down by review`,
     body: decision.reason,
     payload: { link: `/auction/${auction.slug}`, slug: auction.slug, reason: decision.reason },
     dedupeKey: `auction_rejected:${auction.id}`,
   });
-}
-
-/** Approved: the collection leaves review, listed and tradable in the market. */
-async function joinMarket(trx: Transaction<Database>, collectionId: string) {
-  await trx
-    .updateTable('collections')
-    .set({ is_under_review: false, is_tradable: true })
-    .where('id', '=', collectionId)
-    .execute();
 }

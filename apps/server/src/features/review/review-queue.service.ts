@@ -6,7 +6,9 @@ import {
   queuedAuctions,
   queuedCollections,
   queuedLaunches,
+  type QueuedItem,
   type ReviewKind,
+  type SubmissionCreator,
 } from './review.queries.ts';
 
 // GET /api/review/queue (ADR 019): what waits for a decision, with what a reviewer judges it by:
@@ -34,12 +36,7 @@ export interface ReviewItem {
   createdAt: string;
   /** Its public page. */
   link: string;
-  creator: {
-    name: string | null;
-    email: string | null;
-    btcAddress: string | null;
-    signInAddress: string | null;
-  };
+  creator: SubmissionCreator;
   /** The first inscriptions (an edition's original; an auction's item). */
   items: { id: string; name: string | null }[];
   totalItems: number;
@@ -56,7 +53,7 @@ export async function reviewQueue(deps: Pick<AppDeps, 'db'>): Promise<ReviewItem
     queuedAuctions(db),
   ]);
   const launchIds = launches.map((l) => l.id);
-  const [items, { phases, entries }, collectionRows] = await Promise.all([
+  const [items, phases, collectionRows] = await Promise.all([
     launchItems(db, launchIds),
     phasesWithAllowLists(db, launchIds),
     collectionItems(
@@ -64,22 +61,22 @@ export async function reviewQueue(deps: Pick<AppDeps, 'db'>): Promise<ReviewItem
       collections.map((c) => c.id),
     ),
   ]);
+  const itemsOf = (rows: QueuedItem[], ownerId: string) =>
+    rows.filter((i) => i.ownerId === ownerId).map((i) => ({ id: i.inscriptionId, name: i.name }));
   const phasesOf = (launchId: string): ReviewPhase[] =>
     phases
-      .filter((p) => p.launchpad_id === launchId)
+      .filter((p) => p.launchpadId === launchId)
       .map((p) => ({
         name: p.name,
         price: p.price.toString(),
-        startDate: Number(p.start_date),
-        endDate: p.end_date === null ? null : Number(p.end_date),
-        isPublic: p.is_public,
+        startDate: p.startDate,
+        endDate: p.endDate,
+        isPublic: p.isPublic,
         allocation: p.allocation,
-        allowList: entries
-          .filter((e) => e.phase_id === p.id)
-          .map((e) => ({ address: e.address, allocation: e.allocation })),
+        allowList: p.allowList,
       }));
   const fromLaunches = launches.map((l): ReviewItem => {
-    const isEdition = l.launchpad_type === 'editions';
+    const isEdition = l.type === 'editions';
     return {
       kind: isEdition ? 'edition' : 'launch',
       id: l.id,
@@ -88,15 +85,13 @@ export async function reviewQueue(deps: Pick<AppDeps, 'db'>): Promise<ReviewItem
       description: l.description,
       icon: l.icon,
       status: l.status,
-      createdAt: l.created_at.toISOString(),
+      createdAt: l.createdAt.toISOString(),
       link: `/mint/${l.slug}`,
-      creator: creatorOf(l),
+      creator: l.creator,
       items: isEdition
-        ? [{ id: l.edition_inscription_id ?? '', name: 'Original' }]
-        : items
-            .filter((i) => i.launchpad_id === l.id)
-            .map((i) => ({ id: i.inscription_id, name: i.name })),
-      totalItems: isEdition ? (l.number_of_editions ?? 0) : l.total_inscriptions,
+        ? [{ id: l.editionInscriptionId ?? '', name: 'Original' }]
+        : itemsOf(items, l.id),
+      totalItems: isEdition ? (l.numberOfEditions ?? 0) : l.totalInscriptions,
       phases: phasesOf(l.id),
     };
   });
@@ -108,60 +103,46 @@ export async function reviewQueue(deps: Pick<AppDeps, 'db'>): Promise<ReviewItem
     description: c.description,
     icon: c.icon,
     status: 'under_review',
-    createdAt: c.created_at.toISOString(),
+    createdAt: c.createdAt.toISOString(),
     link: `/collections/${c.slug}`,
-    creator: creatorOf(c),
-    items: collectionRows
-      .filter((i) => i.collection_id === c.id)
-      .map((i) => ({ id: i.inscription_id, name: i.name })),
-    totalItems: c.total,
+    creator: c.creator,
+    items: itemsOf(collectionRows, c.id),
+    totalItems: c.totalItems,
     phases: [],
   }));
   const fromAuctions = auctions.map((a): ReviewItem => {
-    const meta = (a.meta ?? {}) as Record<string, unknown>;
-    const text = (key: string) => (typeof meta[key] === 'string' ? meta[key] : null);
+    const text = (key: string) => {
+      const value = a.meta[key];
+      return typeof value === 'string' ? value : null;
+    };
     return {
       kind: 'auction',
       id: a.id,
       slug: a.slug,
       name: text('name') ?? a.slug,
       description: text('description'),
-      icon: `/content/${a.inscription_id}`,
+      icon: `/content/${a.inscriptionId}`,
       status: a.status,
-      createdAt: a.created_at.toISOString(),
+      createdAt: a.createdAt.toISOString(),
       link: `/auction/${a.slug}`,
       creator: {
         name: text('creator_name'),
         email: text('creator_email'),
-        btcAddress: text('creator_btc_address') ?? a.maker_payment_address,
-        signInAddress: a.sign_in_address,
+        btcAddress: text('creator_btc_address') ?? a.makerPaymentAddress,
+        signInAddress: a.signInAddress,
       },
-      items: [{ id: a.inscription_id, name: null }],
+      items: [{ id: a.inscriptionId, name: null }],
       totalItems: 1,
       phases: [],
       auction: {
-        startPrice: a.start_price.toString(),
-        reservePrice: a.reserve_price === null ? null : a.reserve_price.toString(),
-        startDate: a.start_date.toISOString(),
-        endDate: a.end_date.toISOString(),
+        startPrice: a.startPrice.toString(),
+        reservePrice: a.reservePrice === null ? null : a.reservePrice.toString(),
+        startDate: a.startDate.toISOString(),
+        endDate: a.endDate.toISOString(),
       },
     };
   });
   return [...fromLaunches, ...fromCollections, ...fromAuctions].sort((a, b) =>
     a.createdAt.localeCompare(b.createdAt),
   );
-}
-
-function creatorOf(row: {
-  creator_name: string | null;
-  creator_email: string | null;
-  creator_btc_address: string | null;
-  sign_in_address: string | null;
-}): ReviewItem['creator'] {
-  return {
-    name: row.creator_name,
-    email: row.creator_email,
-    btcAddress: row.creator_btc_address,
-    signInAddress: row.sign_in_address,
-  };
 }
