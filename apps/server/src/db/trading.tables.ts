@@ -1,3 +1,4 @@
+import type { BuiltPaddingSetup, BuiltPurchase } from '@om/bitcoin';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { Int8, Int8Default, Numeric, Timestamp, TimestampRequired } from './column-types.ts';
 
@@ -7,21 +8,21 @@ import type { Int8, Int8Default, Numeric, Timestamp, TimestampRequired } from '.
 type Json<T> = ColumnType<T, string, string>;
 type JsonNullable<T> = ColumnType<T | null, string | null | undefined, string | null>;
 
-interface PurchaseOffersTable {
+export interface PurchaseOffersTable {
   /** The txid of the purchase's unsigned transaction. */
   txid: string;
   listing_ids: ColumnType<string[], string[], string[]>;
   /** Base64 PSBT as built (no seller signature in it). */
   psbt: string;
-  /** PurchaseLayout of packages/bitcoin. */
-  layout: Json<unknown>;
+  /** The purchase's layout as built (packages/bitcoin). */
+  layout: Json<BuiltPurchase['layout']>;
   fee_rate: Numeric;
   max_fee_rate: Numeric;
   platform_fee: Int8Default;
   network_fee: Int8;
   setup_txid: string | null;
   setup_psbt: string | null;
-  setup_layout: JsonNullable<unknown>;
+  setup_layout: JsonNullable<BuiltPaddingSetup['layout']>;
   taker_payment_address: string;
   taker_payment_public_key: string;
   taker_ordinal_address: string;

@@ -9,8 +9,6 @@ import {
   mergeAndFinalizePurchase,
   PADDING_VALUE,
   parsePsbt,
-  type BuiltPaddingSetup,
-  type BuiltPurchase,
   type Buyer,
   type FinalizedTransaction,
   type InputRole,
@@ -38,6 +36,7 @@ import { catalogueOf, findListings } from './listings.queries.ts';
 import {
   claimListings,
   findOffer,
+  type StoredOffer,
   insertOffer,
   markBroadcast,
   releaseClaim,
@@ -213,11 +212,9 @@ export async function submitOffer(
   };
   const offer = await openOffer(deps, signed.psbt, fields.psbt);
   checkOfferMatches(offer, body);
-  const rows = await activeListings(deps, offer.listing_ids);
+  const rows = await activeListings(deps, offer.listingIds);
   return settleOffer(deps, offer, rows, signed, fields);
 }
-
-export type StoredOffer = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
 
 /**
  * The PSBT a taker signed, parsed once for the whole request: finding its offer and finalizing it
@@ -232,8 +229,8 @@ export async function openOffer(deps: Pick<AppDeps, 'db'>, signedPsbt: ParsedPsb
   const offerTxid = withTradeErrors(field, () => unsignedTxidOf(signedPsbt));
   const offer = await findOffer(deps.db, offerTxid);
   if (!offer) throw invalidInput(`${field}: matches no offer; create the offer again`, field);
-  if (offer.transaction_id) throw new AppError('CONFLICT', 'This offer was already submitted');
-  if (offer.expires_at.getTime() < Date.now()) {
+  if (offer.transactionId) throw new AppError('CONFLICT', 'This offer was already submitted');
+  if (offer.expiresAt.getTime() < Date.now()) {
     throw invalidInput(`${field}: the offer expired; create a new one`, field);
   }
   return offer;
@@ -257,8 +254,8 @@ export async function settleOffer(
   // Our own PSBT, parsed once for the coin check and the merge (product.md#scale-and-delivery).
   const built = {
     psbt: withTradeErrors(fields.psbt, () => parsePsbt(offer.psbt)),
-    layout: offer.layout as BuiltPurchase['layout'],
-    maxFeeRate: Number(offer.max_fee_rate),
+    layout: offer.layout,
+    maxFeeRate: offer.maxFeeRate,
   };
   // The platform co-signs protected seller inputs and multisig paddings of this very purchase,
   // and only for listings still active: it leaves the server only once the claim below holds.
@@ -286,10 +283,10 @@ export async function settleOffer(
     rows.map((r) => r.inscription_id),
   );
   const lost = await claimListings(db, {
-    ids: offer.listing_ids,
+    ids: offer.listingIds,
     transactionId: final.txid,
-    takerPaymentAddress: offer.taker_payment_address,
-    takerOrdinalAddress: offer.taker_ordinal_address,
+    takerPaymentAddress: offer.takerPaymentAddress,
+    takerOrdinalAddress: offer.takerOrdinalAddress,
     trades: rows.map((row): NewTradeHistoryRow => ({
       order_id: row.id,
       transaction_id: final.txid,
@@ -297,14 +294,14 @@ export async function settleOffer(
       price: row.price,
       trade_status: 'initiated',
       maker_address: row.maker_ordinal_address,
-      taker_address: offer.taker_ordinal_address,
+      taker_address: offer.takerOrdinalAddress,
       fee_rate: final.feeRate.toFixed(3),
       thumbnail_url: `/content/${row.inscription_id}`,
       inscription_name: catalogue.get(row.inscription_id)?.name ?? null,
       collection_slug: catalogue.get(row.inscription_id)?.slug ?? null,
       is_snipe_protected: row.is_snipe_protected,
     })),
-    mintPhaseId: offer.phase_id,
+    mintPhaseId: offer.phaseId,
     journal: {
       kind: 'purchase',
       ref: offer.txid,
@@ -315,7 +312,7 @@ export async function settleOffer(
   try {
     await broadcastInOrder(chain, hexes);
   } catch (err) {
-    await releaseClaim(db, offer.listing_ids, final.txid, offer.txid);
+    await releaseClaim(db, offer.listingIds, final.txid, offer.txid);
     throw await raceError(deps, rows, final.txid, err);
   }
   await markBroadcast(db, offer.txid, final.txid);
@@ -360,13 +357,13 @@ async function activeListings(
 
 function checkOfferMatches(offer: StoredOffer, body: SubmitOfferBody): void {
   const sameIds =
-    offer.listing_ids.length === body.ids.length &&
-    offer.listing_ids.every((id) => body.ids.includes(id));
+    offer.listingIds.length === body.ids.length &&
+    offer.listingIds.every((id) => body.ids.includes(id));
   if (!sameIds) throw invalidInput('ids: not the listings of this offer', 'ids');
-  if (offer.taker_payment_address !== body.takerPaymentAddress) {
+  if (offer.takerPaymentAddress !== body.takerPaymentAddress) {
     throw invalidInput('takerPaymentAddress: not the address of this offer', 'takerPaymentAddress');
   }
-  if (offer.taker_ordinal_address !== body.takerOrdinalAddress) {
+  if (offer.takerOrdinalAddress !== body.takerOrdinalAddress) {
     throw invalidInput('takerOrdinalAddress: not the address of this offer', 'takerOrdinalAddress');
   }
 }
@@ -377,18 +374,18 @@ function finalizeSetup(
   signed: string | undefined,
   field: string,
 ): FinalizedTransaction | undefined {
-  if (!offer.setup_psbt) return undefined;
+  const { setup } = offer;
+  if (!setup) return undefined;
   if (!signed) {
     throw invalidInput(`${field} is required: this offer starts with a padding setup`, field);
   }
   const built = {
-    psbt: base64ToBytes(offer.setup_psbt) ?? new Uint8Array(),
-    layout: offer.setup_layout as BuiltPaddingSetup['layout'],
-    maxFeeRate: Number(offer.max_fee_rate),
+    psbt: base64ToBytes(setup.psbt) ?? new Uint8Array(),
+    layout: setup.layout,
+    maxFeeRate: offer.maxFeeRate,
   };
   const final = withTradeErrors(field, () => finalizeSignedPsbt(signed, built));
-  if (final.txid !== offer.setup_txid)
-    throw invalidInput(`${field}: not the setup of this offer`, field);
+  if (final.txid !== setup.txid) throw invalidInput(`${field}: not the setup of this offer`, field);
   return final;
 }
 

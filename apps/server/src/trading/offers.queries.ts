@@ -1,7 +1,9 @@
-import { sql, type Transaction } from 'kysely';
+import type { BuiltPaddingSetup, BuiltPurchase } from '@om/bitcoin';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import type { Database } from '../db/database.ts';
 import type { NewTradeHistoryRow } from '../db/market.tables.ts';
+import type { PurchaseOffersTable } from '../db/trading.tables.ts';
 import { journalClaim, settleJournal, type NewClaim } from './claimed-transactions.queries.ts';
 
 /** Purchase offers and the claim that marks listings sold exactly once. */
@@ -10,12 +12,12 @@ export type NewOffer = {
   txid: string;
   listingIds: readonly string[];
   psbt: string;
-  layout: unknown;
+  layout: BuiltPurchase['layout'];
   feeRate: number;
   maxFeeRate: number;
   platformFee: bigint;
   networkFee: bigint;
-  setup?: { txid: string; psbt: string; layout: unknown };
+  setup?: OfferSetup;
   takerPaymentAddress: string;
   takerPaymentPublicKey: string;
   takerOrdinalAddress: string;
@@ -23,6 +25,41 @@ export type NewOffer = {
   /** A mint offer's phase (launch items). */
   phaseId?: string;
 };
+
+/** The padding setup chained before a purchase, when the taker had no padding coins. */
+export type OfferSetup = { txid: string; psbt: string; layout: BuiltPaddingSetup['layout'] };
+
+/** An offer as stored: what a submit is checked against. */
+export type StoredOffer = Omit<NewOffer, 'setup' | 'phaseId' | 'listingIds'> & {
+  listingIds: string[];
+  setup: OfferSetup | null;
+  phaseId: string | null;
+  /** The final transaction once submitted. */
+  transactionId: string | null;
+};
+
+function toStoredOffer(row: Selectable<PurchaseOffersTable>): StoredOffer {
+  return {
+    txid: row.txid,
+    listingIds: row.listing_ids,
+    psbt: row.psbt,
+    layout: row.layout,
+    feeRate: Number(row.fee_rate),
+    maxFeeRate: Number(row.max_fee_rate),
+    platformFee: BigInt(row.platform_fee),
+    networkFee: BigInt(row.network_fee),
+    setup:
+      row.setup_txid && row.setup_psbt && row.setup_layout
+        ? { txid: row.setup_txid, psbt: row.setup_psbt, layout: row.setup_layout }
+        : null,
+    takerPaymentAddress: row.taker_payment_address,
+    takerPaymentPublicKey: row.taker_payment_public_key,
+    takerOrdinalAddress: row.taker_ordinal_address,
+    expiresAt: row.expires_at,
+    phaseId: row.phase_id,
+    transactionId: row.transaction_id,
+  };
+}
 
 /** Stores an offer; building the same transaction twice keeps one row, with the later expiry. */
 export async function insertOffer(db: Db, offer: NewOffer): Promise<void> {
@@ -57,12 +94,13 @@ export async function insertOffer(db: Db, offer: NewOffer): Promise<void> {
     .execute();
 }
 
-export async function findOffer(db: Db, txid: string) {
-  return db.kysely
+export async function findOffer(db: Db, txid: string): Promise<StoredOffer | undefined> {
+  const row = await db.kysely
     .selectFrom('purchase_offers')
     .selectAll()
     .where('txid', '=', txid)
     .executeTakeFirst();
+  return row && toStoredOffer(row);
 }
 
 /**

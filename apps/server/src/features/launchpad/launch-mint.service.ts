@@ -83,15 +83,19 @@ export async function createMintOffer(
   const holder = mintHolder(phase.id, body.takerOrdinalAddress);
   await refuseOverCaps(deps, { holder, wallet: session.userId, client });
   const until = new Date(Date.now() + MINT_RESERVATION_MS);
-  const reservation = await reserveItems(deps.db, {
-    phaseId: phase.id,
-    allocation: allowance.allocation,
-    entry: allowance.entry,
-    count: body.mintCount,
-    takerOrdinalAddress: body.takerOrdinalAddress,
-    takerPaymentAddress: body.takerPaymentAddress,
-    until,
-  });
+  const reservation = await reserveItems(
+    deps.db,
+    {
+      phaseId: phase.id,
+      allocation: allowance.allocation,
+      entry: allowance.entry,
+      count: body.mintCount,
+      takerOrdinalAddress: body.takerOrdinalAddress,
+      takerPaymentAddress: body.takerPaymentAddress,
+      until,
+    },
+    deps.jobs,
+  );
   if (!reservation.ok) {
     if (reservation.reason === 'allocation') {
       throw new AppError(
@@ -142,22 +146,22 @@ export async function submitMintOffer(
   const fields = { psbt: 'signedPsbt', setup: 'signedSetupPsbt' };
   const signedPsbt = signedPsbtOf(body.signedPsbt, fields.psbt);
   const offer = await openOffer(deps, signedPsbt, fields.psbt);
-  if (!offer.phase_id) throw invalidInput('signedPsbt: not a mint offer', 'signedPsbt');
+  if (!offer.phaseId) throw invalidInput('signedPsbt: not a mint offer', 'signedPsbt');
   // The wallet that reserved submits: its allowance was counted for the entry it proved.
-  checkSignedInTaker(session, [offer.taker_ordinal_address, offer.taker_payment_address]);
+  checkSignedInTaker(session, [offer.takerOrdinalAddress, offer.takerPaymentAddress]);
   const sameIds =
-    offer.listing_ids.length === body.ids.length &&
-    offer.listing_ids.every((id) => body.ids.includes(id));
+    offer.listingIds.length === body.ids.length &&
+    offer.listingIds.every((id) => body.ids.includes(id));
   if (!sameIds) throw invalidInput('ids: not the items of this offer', 'ids');
-  const rows = inOrder(offer.listing_ids, await findListingRows(deps.db.kysely, offer.listing_ids));
+  const rows = inOrder(offer.listingIds, await findListingRows(deps.db.kysely, offer.listingIds));
   const phase = await deps.db.kysely
     .selectFrom('launchpad_phases')
     .selectAll()
-    .where('id', '=', offer.phase_id)
+    .where('id', '=', offer.phaseId)
     .executeTakeFirstOrThrow();
   if (!isOpen(phase)) throw new AppError('CONFLICT', `${phase.name} is not open`);
   for (const row of rows) {
-    if (row.status !== 'active' || row.taker_ordinal_address !== offer.taker_ordinal_address) {
+    if (row.status !== 'active' || row.taker_ordinal_address !== offer.takerOrdinalAddress) {
       throw unavailable(row.id);
     }
   }
@@ -170,7 +174,7 @@ export async function submitMintOffer(
   );
   await refreshRemaining(deps.db, phase.launchpad_id);
   // Minted: the coins are spent and the items sold, so the hold ends now, not when it lapses.
-  await releaseHold(deps.db, mintHolder(phase.id, offer.taker_ordinal_address));
+  await releaseHold(deps.db, mintHolder(phase.id, offer.takerOrdinalAddress));
   return settled;
 }
 
