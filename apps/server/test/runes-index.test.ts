@@ -57,6 +57,7 @@ describe('runes index', () => {
   let premineCoin: Coin;
   let bobCoin: Coin;
   let cenotaph: BuiltTx;
+  let mintAndTransfer: BuiltTx[] = [];
 
   async function json(url: string, status = 200): Promise<Payload> {
     const res = await chain.get(url);
@@ -163,7 +164,8 @@ describe('runes index', () => {
     const transfer = runesTx([premineCoin], [alice, carol], {
       edicts: [{ id: { block, tx }, amount: 300n, output: 1 }],
     });
-    await mineRunes(chain, [mint, transfer]);
+    mintAndTransfer = [mint, transfer];
+    await mineRunes(chain, mintAndTransfer);
     expect(await rune()).toMatchObject({ mints: '1', burned: '0', supply: '1100', holders: 3 });
     expect((await balances(bob.address)).map((b) => b.amount)).toEqual(['100']);
     expect(await balances(carol.address)).toMatchObject([
@@ -194,15 +196,43 @@ describe('runes index', () => {
     expect(await balances(bob.address)).toEqual([]);
   }, 120_000);
 
-  it('every database holds what a fresh index of the chain holds', async () => {
+  it('a 3-deep reorg undoes a mint, a transfer and a burn; the blocks mined again redo them', async () => {
+    // The mint and transfer block, the empty one the last reorg mined, the cenotaph's.
+    await chain.invalidate(3);
+    await chain.mine([], { sync: false });
+    await chain.sync();
+    await indexRunesEverywhere(chain);
+    expect(await rune()).toMatchObject({ mints: '0', burned: '0', supply: '1000', holders: 1 });
+    expect(await balances(alice.address)).toMatchObject([
+      { amount: '1000', outpoints: [`${premineCoin.txid}:0`] },
+    ]);
+    expect(await balances(carol.address)).toEqual([]);
+
+    await mineRunes(chain, mintAndTransfer);
+    await mineRunes(chain, [cenotaph]);
+    expect(await rune()).toMatchObject({ mints: '1', burned: '100', supply: '1000', holders: 2 });
+    expect((await balances(carol.address)).map((b) => b.amount)).toEqual(['300']);
+  }, 120_000);
+
+  it('every database holds what a fresh index of the chain holds, in one run or stopped between blocks', async () => {
     const fresh = await chain.freshIndex();
+    const stepped = await chain.freshIndex();
     try {
       expect(await indexRunes(fresh, chain.rpc, 'regtest')).toMatchObject({ isAtTip: true });
       const expected = await runesDump(fresh);
       expect(expected.blocks).toHaveLength((await chain.height()) + 1);
       for (const db of chain.dbs()) expect(await runesDump(db)).toEqual(expected);
+      // Runs of at most 7 blocks, each resuming from the runes tip the last one left.
+      for (let runs = 0; ; runs++) {
+        expect(runs).toBeLessThan(100);
+        const run = await indexRunes(stepped, chain.rpc, 'regtest', 7);
+        expect(run.indexed).toBeLessThanOrEqual(7);
+        if (run.isAtTip) break;
+      }
+      expect(await runesDump(stepped)).toEqual(expected);
     } finally {
       await fresh.close();
+      await stepped.close();
     }
   }, 180_000);
 });
