@@ -18,7 +18,7 @@ import {
   DEV_WALLET_STORAGE_KEY,
   type DevPaymentType,
   type DevWalletRecord,
-} from '../apps/web/src/features/wallet/dev-wallet/dev-wallet-settings.ts';
+} from '../apps/web/src/features/wallet/dev-wallet-settings.ts';
 import { ARTIFACTS_DIR, type RunningApp } from './harness.ts';
 
 // What the trading stories share: wallets in their own browser contexts, the API and the node.

@@ -1,5 +1,5 @@
 import { isValidInscriptionId, normalizeSocialUrl, satsToBtc, type Collection } from '@om/core';
-import { contentPath } from '../inscriptions/content-kind.ts';
+import { contentPath } from './content-kind.ts';
 
 /** Shown where there is no value (no floor, no change a day ago); never a made-up number. */
 export const NO_VALUE = '—';

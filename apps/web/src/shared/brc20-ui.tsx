@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '../components/ui/button.tsx';
 
 export const CELL = 'px-3 py-2.5';
 export const NUMBER = `${CELL} text-right font-mono tabular-nums whitespace-nowrap`;

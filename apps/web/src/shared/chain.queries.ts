@@ -1,6 +1,6 @@
 import { ChainTxSchema, TipHeightPayloadSchema } from '@om/core';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../lib/api-client.ts';
 
 /** Chain data; every key starts with 'chain', which a new block invalidates (use-chain-events.ts). */
 export const chainQueries = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useAppConfig } from '../config/config.queries.ts';
-import { mediaSrc } from './collection-format.ts';
+import { useAppConfig } from './config.queries.ts';
+import { mediaSrc } from '../lib/collection-format.ts';
 
 type Props = { icon: string | null; name: string; className?: string };
 

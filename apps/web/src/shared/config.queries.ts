@@ -1,6 +1,6 @@
 import { ConfigPayloadSchema } from '@om/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../lib/api-client.ts';
 
 /** GET /api/config: this deployment's network and links. Fetched once per page load. */
 export const configQueries = {

@@ -1,6 +1,6 @@
 import { CONTENT_COPIED } from '@om/core';
 import { toast } from 'sonner';
-import { CopyIcon } from '../../components/ui/icons.tsx';
+import { CopyIcon } from '../components/ui/icons.tsx';
 
 type Props = {
   /** What is copied; read when clicked, so it may still be loading when rendered. */

@@ -1,5 +1,5 @@
-import { useAppConfig } from '../config/config.queries.ts';
-import { feeRateRules } from './form-rules.ts';
+import { useAppConfig } from './config.queries.ts';
+import { feeRateRules } from '../lib/form-rules.ts';
 
 /** The server's default MAX_FEE_RATE, until /api/config says this deployment's. */
 const FALLBACK_MAX_FEE_RATE = 500;

@@ -1,8 +1,8 @@
 import { DEFAULT_FEE_RATE, type RecommendedFeesPayload } from '@om/core';
 import { useId, useState } from 'react';
-import { useMaxFeeRate } from '../multisig/fee-rate-cap.ts';
-import { feeRateRefusal, MIN_FEE_RATE, readFeeRate } from '../multisig/form-rules.ts';
-import { feeRateText } from './trade-format.ts';
+import { useMaxFeeRate } from './fee-rate-cap.ts';
+import { feeRateRefusal, MIN_FEE_RATE, readFeeRate } from '../lib/form-rules.ts';
+import { feeRateText } from '../lib/trade-format.ts';
 
 type Preset = { key: 'hourFee' | 'halfHourFee' | 'fastestFee'; label: string };
 const PRESETS: Preset[] = [

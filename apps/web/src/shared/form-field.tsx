@@ -1,7 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { useMaxFeeRate } from './fee-rate-cap.ts';
-import { MIN_FEE_RATE } from './form-rules.ts';
+import { MIN_FEE_RATE } from '../lib/form-rules.ts';
 
 const INPUT_CLASS =
   'h-9 w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 font-mono text-zinc-100 aria-[invalid=true]:border-red-500/60';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useAppConfig } from '../config/config.queries.ts';
-import { contentPath } from './content-kind.ts';
+import { useAppConfig } from './config.queries.ts';
+import { contentPath } from '../lib/content-kind.ts';
 
 const SIZES = { sm: 'size-8', md: 'size-10' } as const;
 

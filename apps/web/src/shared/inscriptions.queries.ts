@@ -1,7 +1,7 @@
 import { InscriptionDetailsPayloadSchema, InscriptionTransfersPayloadSchema } from '@om/core';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api-client.ts';
-import { contentPath } from './content-kind.ts';
+import { ApiError, api } from '../lib/api-client.ts';
+import { contentPath } from '../lib/content-kind.ts';
 
 export const inscriptionQueries = {
   all: () => ['inscriptions'] as const,

@@ -1,4 +1,4 @@
-import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { shortenHash } from '../lib/inscription-format.ts';
 
 /** How an inscription is named in lists: its name, its number, or its shortened ID. */
 export function inscriptionLabel(item: {

@@ -4,8 +4,8 @@ import {
   ProfileSchema,
 } from '@om/core';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
-import { tradeQueries } from '../trade/trade.queries.ts';
+import { api } from '../lib/api-client.ts';
+import { tradeQueries } from './trade.queries.ts';
 
 export const profileQueries = {
   all: () => ['profiles'] as const,

@@ -8,7 +8,7 @@ import {
   fakeWallet,
   ok,
   renderWithWallet,
-} from './trade-test-kit.tsx';
+} from '../test/trade-test-kit.tsx';
 
 const TXID = '5a'.repeat(32);
 const STATUS = `/api/shared/tx/${TXID}/status`;

@@ -1,9 +1,9 @@
 import { txDisplayState } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/api-client.ts';
-import { chainQueries } from '../chain/chain.queries.ts';
-import { TxidLink } from '../chain/txid-link.tsx';
+import { errorMessage } from '../lib/api-client.ts';
+import { chainQueries } from './chain.queries.ts';
+import { TxidLink } from './txid-link.tsx';
 import { TX_POLL_MS, tradeQueries } from './trade.queries.ts';
 
 const TONES = {

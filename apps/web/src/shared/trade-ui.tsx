@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { btcText, satsText } from './trade-format.ts';
+import { btcText, satsText } from '../lib/trade-format.ts';
 
 /** A term and its value in a review list. */
 export function ReviewRow({

@@ -7,7 +7,7 @@ import {
   type ChainTxStatus,
 } from '@om/core';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { ApiError, api } from '../lib/api-client.ts';
 
 /**
  * product.md#states-and-transitions: tracked transactions are polled until confirmed (every 5 s,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useAppConfig } from '../config/config.queries.ts';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { useAppConfig } from './config.queries.ts';
+import { shortenHash } from '../lib/inscription-format.ts';
 
 /**
  * A transaction id, shortened, linking to its page: the network's block explorer, or our own

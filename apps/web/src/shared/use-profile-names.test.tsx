@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { callsTo, fakeServer, ok } from '../trade/trade-test-kit.tsx';
+import { callsTo, fakeServer, ok } from '../test/trade-test-kit.tsx';
 import { profileLabel, useProfileNames } from './use-profile-names.ts';
 
 // product.md#constants-and-limits: the profile batch lookup takes 30 addresses; a longer list asks

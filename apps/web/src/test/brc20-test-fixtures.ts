@@ -7,14 +7,8 @@ import {
   type WalletUtxo,
 } from '@om/bitcoin';
 import type { Brc20Token, InscribeOrder, PaymentPsbt, Price } from '@om/core';
-import { coin } from '../multisig/multisig-test-fixtures.ts';
-import {
-  BUYER_ORDINALS,
-  BUYER_PAYMENT,
-  NETWORK,
-  PLATFORM,
-  THIEF,
-} from '../trade/trade-test-fixtures.ts';
+import { coin } from './multisig-test-fixtures.ts';
+import { BUYER_ORDINALS, BUYER_PAYMENT, NETWORK, PLATFORM, THIEF } from './trade-test-fixtures.ts';
 
 // A deployed token, the service's price and orders, and a real payment PSBT built with
 // packages/bitcoin from the buyer's coins (any P2WSH stands in for the taproot charge address).

@@ -1,6 +1,6 @@
 import { bytesToBase64, equalBytes, parsePsbt } from '@om/bitcoin';
 import type { Allocation, InscriptionDetailsPayload, PublicLaunchpad } from '@om/core';
-import { ok } from '../trade/trade-test-kit.tsx';
+import { ok } from './trade-test-kit.tsx';
 import {
   BUYER_ORDINALS,
   BUYER_PAYMENT,
@@ -9,8 +9,8 @@ import {
   THIEF,
   type FixtureListing,
   type PurchaseFixture,
-} from '../trade/trade-test-fixtures.ts';
-import type { WalletAccount } from '../wallet/wallet.types.ts';
+} from './trade-test-fixtures.ts';
+import type { WalletAccount } from '../features/wallet/wallet.types.ts';
 
 // The mint page tests: a launch of 10 rocks at a fixed time, and mint offers that are real
 // purchases of items in the creator's maker wallet, built with packages/bitcoin (ADR 010).

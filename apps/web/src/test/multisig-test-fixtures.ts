@@ -17,13 +17,13 @@ import type {
   MultisigUtxosPayload,
   MultisigWallet,
 } from '@om/core';
-import { fakeWallet, type FakeWallet } from '../trade/trade-test-kit.tsx';
-import { createDevWalletAdapter } from '../wallet/dev-wallet/dev-wallet.adapter.ts';
-import { devWalletAddresses } from '../wallet/dev-wallet/dev-wallet-keys.ts';
-import { writeDevWalletRecord } from '../wallet/dev-wallet/dev-wallet-settings.ts';
-import type { WalletAccount } from '../wallet/wallet.types.ts';
-import { verifyWallet } from './multisig-wallet.ts';
-import type { WalletSession } from './wallet-actions.mutations.ts';
+import { fakeWallet, type FakeWallet } from './trade-test-kit.tsx';
+import { createDevWalletAdapter } from '../features/wallet/dev-wallet.adapter.ts';
+import { devWalletAddresses } from '../features/wallet/dev-wallet-keys.ts';
+import { writeDevWalletRecord } from '../features/wallet/dev-wallet-settings.ts';
+import type { WalletAccount } from '../features/wallet/wallet.types.ts';
+import { verifyWallet } from '../features/multisig/multisig-wallet.ts';
+import type { WalletSession } from '../features/multisig/wallet-actions.mutations.ts';
 
 // Real wallets and PSBTs for the multisig tests: the Dev wallet's keys, our 2-of-2 scripts, and
 // the packages/bitcoin builders the server uses.

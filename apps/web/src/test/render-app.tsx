@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/app-providers.tsx';
 import { appRoutes } from '../app/routes.tsx';
-import { configQueries } from '../features/config/config.queries.ts';
+import { configQueries } from '../shared/config.queries.ts';
 import type { CreateWalletAdapter } from '../features/wallet/wallet-adapters.ts';
 
 export const testConfig: ConfigPayload = {

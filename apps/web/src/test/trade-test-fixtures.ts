@@ -19,7 +19,7 @@ import {
   type WalletUtxo,
 } from '@om/bitcoin';
 import type { MultisigWallet, PurchaseQuote } from '@om/core';
-import type { PurchaseItem } from './purchase-review.ts';
+import type { PurchaseItem } from '../features/trade/purchase-review.ts';
 
 // Real PSBTs for the trade tests, built with packages/bitcoin's builders from fixed keys.
 

@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { vi } from 'vitest';
-import { testConfig } from '../../test/render-app.tsx';
-import { configQueries } from '../config/config.queries.ts';
-import { WalletContext, type WalletContextValue } from '../wallet/wallet-context.ts';
-import type { SignPsbtRequest, WalletAccount } from '../wallet/wallet.types.ts';
+import { testConfig } from './render-app.tsx';
+import { configQueries } from '../shared/config.queries.ts';
+import { WalletContext, type WalletContextValue } from '../features/wallet/wallet-context.ts';
+import type { SignPsbtRequest, WalletAccount } from '../features/wallet/wallet.types.ts';
 
 // Component tests of the trade flows: a fake wallet in the context, a fake server behind fetch.
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { vi } from 'vitest';
-import { SELLER, SELLER_PAYMENT } from '../trade/trade-test-fixtures.ts';
-import { failure, renderWithWallet, type FakeWallet } from '../trade/trade-test-kit.tsx';
-import type { WalletAccount } from '../wallet/wallet.types.ts';
-import type { LaunchDraft, StepProps } from './launch-draft.ts';
-import { newDraft } from './wizard-steps.ts';
+import { SELLER, SELLER_PAYMENT } from './trade-test-fixtures.ts';
+import { failure, renderWithWallet, type FakeWallet } from './trade-test-kit.tsx';
+import type { WalletAccount } from '../features/wallet/wallet.types.ts';
+import type { LaunchDraft, StepProps } from '../features/launchpad/launch-draft.ts';
+import { newDraft } from '../features/launchpad/wizard-steps.ts';
 
 // Component tests of the wizard's steps: a fake server behind fetch that also reads multipart
 // bodies, and a harness that keeps the draft as the shell does.

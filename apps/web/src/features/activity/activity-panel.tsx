@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { EmptyState } from '../../components/ui/page.tsx';
 
-import { LoadMore } from '../collections/load-more.tsx';
+import { LoadMore } from '../../shared/load-more.tsx';
 import { activityQueries } from './activity.queries.ts';
 import { ActivityTable } from './activity-table.tsx';
 import {

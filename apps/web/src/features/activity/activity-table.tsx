@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { shortenAddress } from '../../lib/format.ts';
-import { TxidLink } from '../chain/txid-link.tsx';
-import { CopyButton } from '../inscriptions/copy-button.tsx';
-import { formatBtc, formatIsoDateTime, shortenHash } from '../inscriptions/inscription-format.ts';
-import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
-import { profileLabel, useProfileNames } from '../profile/use-profile-names.ts';
+import { TxidLink } from '../../shared/txid-link.tsx';
+import { CopyButton } from '../../shared/copy-button.tsx';
+import { formatBtc, formatIsoDateTime, shortenHash } from '../../lib/inscription-format.ts';
+import { InscriptionIcon } from '../../shared/inscription-icon.tsx';
+import { profileLabel, useProfileNames } from '../../shared/use-profile-names.ts';
 import { timeAgo, TRADE_STATUS_LABELS, type ActivityRow } from './trade-activity.ts';
 
 const STATUS_CLASSES: Record<ActivityRow['status'], string> = {

@@ -4,8 +4,8 @@ import { Link, useParams } from 'react-router';
 import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
 import { EmptyState, Page } from '../../components/ui/page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
-import { inscriptionLabel } from '../profile/profile-ui.tsx';
+import { InscriptionIcon } from '../../shared/inscription-icon.tsx';
+import { inscriptionLabel } from '../../shared/profile-ui.tsx';
 import { artistQueries } from './artists.queries.ts';
 import { PageNav, usePageParam } from './page-nav.tsx';
 

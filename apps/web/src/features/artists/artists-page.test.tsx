@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
-import { callsTo, failure, fakeServer, ok } from '../trade/trade-test-kit.tsx';
-import { SELLER } from '../trade/trade-test-fixtures.ts';
+import { callsTo, failure, fakeServer, ok } from '../../test/trade-test-kit.tsx';
+import { SELLER } from '../../test/trade-test-fixtures.ts';
 
 // /artists and /artists/{username} (product.md#profiles-and-artists; product.md#roles,
 // #constants-and-limits: artists 20 a page, artwork 12 a page). The server pages; the app asks for

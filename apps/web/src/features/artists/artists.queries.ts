@@ -1,7 +1,7 @@
 import { ArtistsPageSchema, ArtworkPageSchema } from '@om/core';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { profileQueries } from '../profile/profile.queries.ts';
+import { profileQueries } from '../../shared/profile.queries.ts';
 
 /** Under the profiles' keys: saving a profile refreshes the artists too. */
 export const artistQueries = {

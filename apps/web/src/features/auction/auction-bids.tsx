@@ -1,7 +1,7 @@
 import { formatDateTime, fromUnixSeconds, type AuctionBid } from '@om/core';
 import { shortenAddress } from '../../lib/format.ts';
-import { Amount } from '../trade/trade-ui.tsx';
-import { wireSats } from '../trade/trade-format.ts';
+import { Amount } from '../../shared/trade-ui.tsx';
+import { wireSats } from '../../lib/trade-format.ts';
 import { BID_STATUS_LABELS } from './auction-state.ts';
 
 /** The signed bids, newest first, as the server lists them. */

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { callsTo, failure, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { AUCTION_PATH, renderPage, server } from './auction-test-server.tsx';
 import {
   auctionPayload,

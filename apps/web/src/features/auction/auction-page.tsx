@@ -5,7 +5,7 @@ import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
 import { EmptyState, Page } from '../../components/ui/page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { shortenAddress } from '../../lib/format.ts';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { shortenHash } from '../../lib/inscription-format.ts';
 import { InscriptionViewer } from '../inscriptions/inscription-viewer.tsx';
 import { useNow } from '../launches/use-now.ts';
 import { useWallet } from '../wallet/wallet-context.ts';

@@ -1,5 +1,5 @@
 import { AUCTION_WITHDRAWN, NO_TRANSACTION_FOUND, type Auction } from '@om/core';
-import { TrackedTransaction } from '../trade/tracked-transaction.tsx';
+import { TrackedTransaction } from '../../shared/tracked-transaction.tsx';
 import type { AuctionPhase } from './auction-state.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Auction } from '@om/core';
-import { Amount, ReviewRow } from '../trade/trade-ui.tsx';
-import { wireSats } from '../trade/trade-format.ts';
+import { Amount, ReviewRow } from '../../shared/trade-ui.tsx';
+import { wireSats } from '../../lib/trade-format.ts';
 import { auctionPhase, countdownText, PHASE_LABELS, type AuctionPhase } from './auction-state.ts';
 
 const LOOKS: Record<AuctionPhase, string> = {

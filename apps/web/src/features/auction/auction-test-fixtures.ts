@@ -6,8 +6,8 @@ import {
   type BuiltAuctionBid,
 } from '@om/bitcoin';
 import type { Auction, AuctionBid, PlaceBidPayload } from '@om/core';
-import { detailsOf } from '../launchpad/edition-test-fixtures.ts';
-import { coin, NETWORK } from '../multisig/multisig-test-fixtures.ts';
+import { detailsOf } from '../../test/edition-test-fixtures.ts';
+import { coin, NETWORK } from '../../test/multisig-test-fixtures.ts';
 import {
   BUYER_MULTISIG,
   BUYER_ORDINALS,
@@ -17,7 +17,7 @@ import {
   SELLER,
   SELLER_MAKER,
   THIEF,
-} from '../trade/trade-test-fixtures.ts';
+} from '../../test/trade-test-fixtures.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 
 // An auction of one inscription by the trade fixtures' seller, waiting in their maker wallet, and

@@ -1,7 +1,7 @@
 import { testConfig } from '../../test/render-app.tsx';
-import { configQueries } from '../config/config.queries.ts';
-import { PLATFORM, walletPayload } from '../trade/trade-test-fixtures.ts';
-import { fakeServer, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
+import { configQueries } from '../../shared/config.queries.ts';
+import { PLATFORM, walletPayload } from '../../test/trade-test-fixtures.ts';
+import { fakeServer, fakeWallet, ok, renderWithWallet } from '../../test/trade-test-kit.tsx';
 import { AuctionView } from './auction-page.tsx';
 import {
   auctionPayload,

@@ -10,9 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
 import { EmptyState, Page } from '../../components/ui/page.tsx';
-import { CELL, NUMBER, Pager, Table } from '../brc20/brc20-ui.tsx';
+import { CELL, NUMBER, Pager, Table } from '../../shared/brc20-ui.tsx';
 import { StatusTabs } from '../launches/status-tabs.tsx';
-import { btcText, wireSats } from '../trade/trade-format.ts';
+import { btcText, wireSats } from '../../lib/trade-format.ts';
 import { auctionQueries } from './auction.queries.ts';
 
 const TABS: { value: AuctionListStatus; label: string }[] = [

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { shortenAddress } from '../../lib/format.ts';
-import { feeRateText } from '../trade/trade-format.ts';
+import { feeRateText } from '../../lib/trade-format.ts';
 import {
   Amount,
   DIALOG_HEIGHT,
@@ -13,7 +13,7 @@ import {
   DialogBody,
   ReviewRow,
   SigningRefused,
-} from '../trade/trade-ui.tsx';
+} from '../../shared/trade-ui.tsx';
 import type { BidReview } from './bid-review.ts';
 import type { BidRequest, PlacedBid, PreparedBid } from './bid.mutations.ts';
 

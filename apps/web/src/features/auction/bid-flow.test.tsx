@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { callsTo, failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { callsTo, failure, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import {
   AUCTION_ID,
   auctionPayload,

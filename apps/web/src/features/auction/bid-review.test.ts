@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK } from '../multisig/multisig-test-fixtures.ts';
-import { PLATFORM, THIEF } from '../trade/trade-test-fixtures.ts';
+import { NETWORK } from '../../test/multisig-test-fixtures.ts';
+import { PLATFORM, THIEF } from '../../test/trade-test-fixtures.ts';
 import {
   BIDDER,
   BIDDER_MULTISIG,

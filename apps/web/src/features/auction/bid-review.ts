@@ -10,7 +10,7 @@ import {
 } from '@om/bitcoin';
 import { DUST_SATS, type PlaceBidPayload } from '@om/core';
 import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
-import { btcText, feeRateText, parseOutpoint, wireSats } from '../trade/trade-format.ts';
+import { btcText, feeRateText, parseOutpoint, wireSats } from '../../lib/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 const SIGHASH_ALL = 0x01;

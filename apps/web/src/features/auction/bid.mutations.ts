@@ -13,11 +13,11 @@ import {
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, errorMessage } from '../../lib/api-client.ts';
-import { configQueries } from '../config/config.queries.ts';
-import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
+import { inscriptionQueries } from '../../shared/inscriptions.queries.ts';
 import { fetchVerifiedWallet, multisigQueries } from '../multisig/multisig.queries.ts';
 import { userKeyOf } from '../multisig/multisig-wallet.ts';
-import { parseSatpoint } from '../trade/trade-format.ts';
+import { parseSatpoint } from '../../lib/trade-format.ts';
 import { describeError, signStep, TradeFlowError } from '../signing/flow-steps.ts';
 import { useSigningFlow } from '../signing/use-signing-flow.ts';
 import { ORDER_SOURCE } from '../trade/order-records.ts';

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SELLER, SELLER_PAYMENT } from '../trade/trade-test-fixtures.ts';
-import { callsTo, failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { SELLER, SELLER_PAYMENT } from '../../test/trade-test-fixtures.ts';
+import { callsTo, failure, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { AUCTION_PATH, renderPage, server } from './auction-test-server.tsx';
 import { AUCTION_ID, auctionPayload, bidRow } from './auction-test-fixtures.ts';
 

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 import { shortenAddress } from '../../lib/format.ts';
-import { count } from '../collections/collection-format.ts';
-import { formatWireAmount } from './brc20-amount.ts';
+import { count } from '../../lib/collection-format.ts';
+import { formatWireAmount } from '../../lib/brc20-amount.ts';
 import type { brc20Queries } from './brc20.queries.ts';
-import { CELL, NUMBER, Pager, Table } from './brc20-ui.tsx';
+import { CELL, NUMBER, Pager, Table } from '../../shared/brc20-ui.tsx';
 
 const ACTIVITY_TEXT = {
   'deploy-inscribe': 'Deploy',

@@ -1,9 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeServer, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
-import { buyer } from '../mint/mint-test-fixtures.ts';
+import { fakeServer, fakeWallet, ok, renderWithWallet } from '../../test/trade-test-kit.tsx';
+import { buyer } from '../../test/mint-test-fixtures.ts';
 import { TokenView } from './token-page.tsx';
-import { ORDER_ID, order, paymentPsbt, price, SERVICE, token } from './brc20-test-fixtures.ts';
+import {
+  ORDER_ID,
+  order,
+  paymentPsbt,
+  price,
+  SERVICE,
+  token,
+} from '../../test/brc20-test-fixtures.ts';
 import type { Brc20Token } from '@om/core';
 
 type Routes = Parameters<typeof fakeServer>[0];

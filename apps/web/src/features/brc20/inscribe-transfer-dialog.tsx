@@ -4,16 +4,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FeeRateField, InputField } from '../multisig/form-field.tsx';
-import { useFeeRateRules } from '../multisig/fee-rate-cap.ts';
-import { DIALOG_HEIGHT, DialogActions, DialogBody } from '../trade/trade-ui.tsx';
+import { FeeRateField, InputField } from '../../shared/form-field.tsx';
+import { useFeeRateRules } from '../../shared/fee-rate-cap.ts';
+import { DIALOG_HEIGHT, DialogActions, DialogBody } from '../../shared/trade-ui.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
 import {
   formatWireAmount,
   parseTokenAmount,
   tokenAmountError,
   tokenAmountText,
-} from './brc20-amount.ts';
+} from '../../lib/brc20-amount.ts';
 import { useServiceOrder } from './service-order.mutations.ts';
 import { ServiceOrderSteps } from './service-order-view.tsx';
 

@@ -2,10 +2,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../test/render-app.tsx';
-import { configQueries } from '../config/config.queries.ts';
-import { BUYER_ORDINALS, BUYER_PAYMENT } from '../trade/trade-test-fixtures.ts';
-import { fakeWallet } from '../trade/trade-test-kit.tsx';
-import { CHARGE_ADDRESS, ORDER_ID, order, paymentPsbt, token } from './brc20-test-fixtures.ts';
+import { configQueries } from '../../shared/config.queries.ts';
+import { BUYER_ORDINALS, BUYER_PAYMENT } from '../../test/trade-test-fixtures.ts';
+import { fakeWallet } from '../../test/trade-test-kit.tsx';
+import {
+  CHARGE_ADDRESS,
+  ORDER_ID,
+  order,
+  paymentPsbt,
+  token,
+} from '../../test/brc20-test-fixtures.ts';
 import {
   bodies,
   fill,

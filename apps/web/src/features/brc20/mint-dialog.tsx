@@ -4,12 +4,12 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { useAppConfig } from '../config/config.queries.ts';
-import { useMaxFeeRate } from '../multisig/fee-rate-cap.ts';
-import { FeeRateField, InputField } from '../multisig/form-field.tsx';
-import { DIALOG_HEIGHT, DialogActions, DialogBody } from '../trade/trade-ui.tsx';
+import { useAppConfig } from '../../shared/config.queries.ts';
+import { useMaxFeeRate } from '../../shared/fee-rate-cap.ts';
+import { FeeRateField, InputField } from '../../shared/form-field.tsx';
+import { DIALOG_HEIGHT, DialogActions, DialogBody } from '../../shared/trade-ui.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
-import { formatWireAmount } from './brc20-amount.ts';
+import { formatWireAmount } from '../../lib/brc20-amount.ts';
 import {
   mintFormDefaults,
   mintFormSchema,

@@ -1,7 +1,7 @@
 import { DEFAULT_FEE_RATE, INSCRIBE_MAX_COUNT, type Brc20Token } from '@om/core';
 import { z } from 'zod';
-import { feeRateError } from '../multisig/form-rules.ts';
-import { parseTokenAmount, tokenAmountError, tokenAmountText } from './brc20-amount.ts';
+import { feeRateError } from '../../lib/form-rules.ts';
+import { parseTokenAmount, tokenAmountError, tokenAmountText } from '../../lib/brc20-amount.ts';
 
 const COUNT_INVALID = `Enter a whole number of mints from 1 to ${INSCRIBE_MAX_COUNT}.`;
 

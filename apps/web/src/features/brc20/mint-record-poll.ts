@@ -2,9 +2,9 @@ import { BRC20_ORDER_POLL_MS, mintedToast, type InscribeOrderState } from '@om/c
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { useAppConfig } from '../config/config.queries.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
-import { formatWireAmount } from './brc20-amount.ts';
+import { formatWireAmount } from '../../lib/brc20-amount.ts';
 import { inscribeService, serviceBase } from './inscribe-service.ts';
 import { completeMintRecord, useMintRecords, type MintRecord } from './mint-records.ts';
 

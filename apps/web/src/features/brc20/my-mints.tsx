@@ -1,7 +1,7 @@
 import { formatDateTime } from '@om/core';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
-import { formatWireAmount } from './brc20-amount.ts';
-import { CELL, NUMBER, Table } from './brc20-ui.tsx';
+import { shortenHash } from '../../lib/inscription-format.ts';
+import { formatWireAmount } from '../../lib/brc20-amount.ts';
+import { CELL, NUMBER, Table } from '../../shared/brc20-ui.tsx';
 import { useMintRecordPolling, type MintOrderView } from './mint-record-poll.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { Brc20BalanceRow } from '@om/core';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProductTokenBalanceStat } from '../layout/header-stats.tsx';
-import { buyer } from '../mint/mint-test-fixtures.ts';
-import { BUYER_ORDINALS } from '../trade/trade-test-fixtures.ts';
-import { fakeServer, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
+import { ProductTokenBalanceStat } from '../rewards/header-stats.tsx';
+import { buyer } from '../../test/mint-test-fixtures.ts';
+import { BUYER_ORDINALS } from '../../test/trade-test-fixtures.ts';
+import { fakeServer, fakeWallet, ok, renderWithWallet } from '../../test/trade-test-kit.tsx';
 import { chainEventHandlers } from '../chain/use-chain-events.ts';
 
 // The header's token balance: the product ticker (testConfig: 'omkt') of the ordinals address.

@@ -5,11 +5,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { shortenAddress } from '../../lib/format.ts';
-import { useAppConfig } from '../config/config.queries.ts';
-import { AddressField, FeeRateField } from '../multisig/form-field.tsx';
-import { useFeeRateRules } from '../multisig/fee-rate-cap.ts';
-import { invalidAddressText } from '../multisig/form-rules.ts';
-import { feeRateText } from '../trade/trade-format.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
+import { AddressField, FeeRateField } from '../../shared/form-field.tsx';
+import { useFeeRateRules } from '../../shared/fee-rate-cap.ts';
+import { invalidAddressText } from '../../lib/form-rules.ts';
+import { feeRateText } from '../../lib/trade-format.ts';
 import {
   Amount,
   DIALOG_HEIGHT,
@@ -17,8 +17,8 @@ import {
   DialogBody,
   ReviewRow,
   SigningRefused,
-} from '../trade/trade-ui.tsx';
-import { formatWireAmount } from './brc20-amount.ts';
+} from '../../shared/trade-ui.tsx';
+import { formatWireAmount } from '../../lib/brc20-amount.ts';
 import { useSendTransfer } from './send.mutations.ts';
 
 type Fields = { toAddress: string; feeRate: string };

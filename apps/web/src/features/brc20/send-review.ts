@@ -12,7 +12,7 @@ import {
 } from '@om/bitcoin';
 import type { Brc20SendPreparePayload } from '@om/core';
 import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
-import { feeRateText } from '../trade/trade-format.ts';
+import { feeRateText } from '../../lib/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 export type SendReview = {

@@ -8,7 +8,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
-import { configQueries } from '../config/config.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 import { requireWallet } from '../mint/mint.mutations.ts';
 import { signStep, step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';

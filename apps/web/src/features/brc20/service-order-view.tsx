@@ -2,8 +2,8 @@ import type { Price } from '@om/core';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { shortenAddress } from '../../lib/format.ts';
-import { feeRateText } from '../trade/trade-format.ts';
-import { Amount, DialogActions, ReviewRow, SigningRefused } from '../trade/trade-ui.tsx';
+import { feeRateText } from '../../lib/trade-format.ts';
+import { Amount, DialogActions, ReviewRow, SigningRefused } from '../../shared/trade-ui.tsx';
 import type { ServicePaymentReview } from './payment-review.ts';
 import type { useServiceOrder } from './service-order.mutations.ts';
 

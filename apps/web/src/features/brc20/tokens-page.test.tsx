@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
-import { buyer } from '../mint/mint-test-fixtures.ts';
-import { BUYER_ORDINALS, SELLER } from '../trade/trade-test-fixtures.ts';
-import { fakeServer, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
-import { DEPLOY_ID, token } from './brc20-test-fixtures.ts';
+import { buyer } from '../../test/mint-test-fixtures.ts';
+import { BUYER_ORDINALS, SELLER } from '../../test/trade-test-fixtures.ts';
+import { fakeServer, fakeWallet, ok, renderWithWallet } from '../../test/trade-test-kit.tsx';
+import { DEPLOY_ID, token } from '../../test/brc20-test-fixtures.ts';
 import { renderToken, tokenServer } from './brc20-test-kit.tsx';
 import { TokensPage } from './tokens-page.tsx';
 

@@ -8,12 +8,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
 import { EmptyState, Page } from '../../components/ui/page.tsx';
-import { count } from '../collections/collection-format.ts';
-import { useDebouncedValue } from '../collections/use-debounced-value.ts';
-import { formatWireAmount } from './brc20-amount.ts';
+import { count } from '../../lib/collection-format.ts';
+import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
+import { formatWireAmount } from '../../lib/brc20-amount.ts';
 import { brc20Queries } from './brc20.queries.ts';
-import { SwapLink } from '../swap/swap-link.tsx';
-import { CELL, MintProgress, NUMBER, Pager, Table } from './brc20-ui.tsx';
+import { SwapLink } from '../../shared/swap-link.tsx';
+import { CELL, MintProgress, NUMBER, Pager, Table } from '../../shared/brc20-ui.tsx';
 
 export const SORT_LABELS: Record<Brc20TokenSort, string> = {
   holders: 'Holders',

@@ -2,9 +2,9 @@ import type { Brc20BalanceRow, Brc20Transferable } from '@om/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer } from '../mint/mint-test-fixtures.ts';
-import { BUYER_ORDINALS, BUYER_PAYMENT, SELLER } from '../trade/trade-test-fixtures.ts';
-import { fakeServer, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
+import { buyer } from '../../test/mint-test-fixtures.ts';
+import { BUYER_ORDINALS, BUYER_PAYMENT, SELLER } from '../../test/trade-test-fixtures.ts';
+import { fakeServer, fakeWallet, ok, renderWithWallet } from '../../test/trade-test-kit.tsx';
 import {
   CHARGE_ADDRESS,
   order,
@@ -15,7 +15,7 @@ import {
   SERVICE,
   TRANSFER_ID,
   TRANSFER_TXID,
-} from './brc20-test-fixtures.ts';
+} from '../../test/brc20-test-fixtures.ts';
 import { bodies, fill, PAY, PAYMENT_TXID, raw } from './brc20-test-kit.tsx';
 import { TokensTab } from './tokens-tab.tsx';
 

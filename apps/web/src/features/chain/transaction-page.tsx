@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
 import { Page } from '../../components/ui/page.tsx';
-import { TrackedTransaction } from '../trade/tracked-transaction.tsx';
-import { chainQueries } from './chain.queries.ts';
+import { TrackedTransaction } from '../../shared/tracked-transaction.tsx';
+import { chainQueries } from '../../shared/chain.queries.ts';
 
 /**
  * /tx/{txid}: our own transaction view, where transaction ids link on regtest (no public

@@ -2,12 +2,8 @@ import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { brc20Queries, type TokenListParams } from '../brc20/brc20.queries.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
-import {
-  CHAIN_EVENTS_PATH,
-  catchUpOnOpen,
-  chainEventHandlers,
-  subscribeServerEvents,
-} from './use-chain-events.ts';
+import { CHAIN_EVENTS_PATH, subscribeServerEvents } from '../../shared/server-events.ts';
+import { catchUpOnOpen, chainEventHandlers } from './use-chain-events.ts';
 
 /** The browser's EventSource as far as the page uses it: listeners, readyState, close. */
 class FakeEventSource extends EventTarget {

@@ -1,8 +1,8 @@
 import type { Collection } from '@om/core';
 import { ExternalIcon } from '../../components/ui/icons.tsx';
-import { useAppConfig } from '../config/config.queries.ts';
-import { collectionLinks, mediaSrc } from './collection-format.ts';
-import { CollectionIcon } from './collection-icon.tsx';
+import { useAppConfig } from '../../shared/config.queries.ts';
+import { collectionLinks, mediaSrc } from '../../lib/collection-format.ts';
+import { CollectionIcon } from '../../shared/collection-icon.tsx';
 
 /** Banner, icon, name, description and the links the creator gave. */
 export function CollectionHeader({ collection }: { collection: Collection }) {

@@ -14,12 +14,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
 
 import { useWallet } from '../wallet/wallet-context.ts';
-import { count } from './collection-format.ts';
+import { count } from '../../lib/collection-format.ts';
 import { collectionQueries } from './collections.queries.ts';
 import { FiltersPanel } from './filters-panel.tsx';
 import { InscriptionCard, type CardSelection } from './inscription-card.tsx';
 import { activeFilterCount, type InscriptionFilters } from './inscription-filters.ts';
-import { LoadMore } from './load-more.tsx';
+import { LoadMore } from '../../shared/load-more.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SweepCart } from './sweep-cart.tsx';
 import { canSweep, type ListedInscription } from './sweep-selection.ts';

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { mountFloorChart } from './floor-chart-canvas.ts';
 import { MIN_ABOVE_MAX } from './inscription-filters.ts';
-import { failure, FakeEventSource, mockMarketServer, ok } from './market-test-server.ts';
+import { failure, FakeEventSource, mockMarketServer, ok } from '../../test/market-test-server.ts';
 import { MARKET_REFRESH_DELAY_MS } from './use-market-events.ts';
 
 // jsdom draws no canvas: the chart library is replaced by a handle that records its points.

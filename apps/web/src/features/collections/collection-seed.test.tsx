@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { collectionQueries } from './collections.queries.ts';
 import { COLLECTION_SEED_ID, takeCollectionSeed } from './collection-seed.ts';
-import { mockMarketServer, ok } from './market-test-server.ts';
+import { mockMarketServer, ok } from '../../test/market-test-server.ts';
 
 // product.md#scale-and-delivery, LCP: the server inlines GET /api/collections/:slug's payload in
 // index.html (apps/server's http/web-static-head.ts); the page renders from it and refetches when

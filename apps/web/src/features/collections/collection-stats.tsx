@@ -1,6 +1,6 @@
 import type { CollectionStats as Stats } from '@om/core';
 import type { ReactNode } from 'react';
-import { btcLabel, count, percentChange, TONE_CLASSES } from './collection-format.ts';
+import { btcLabel, count, percentChange, TONE_CLASSES } from '../../lib/collection-format.ts';
 
 /**
  * The stats row (get_collection_stats, product.md#records): floor, change, volumes, listed,

@@ -12,8 +12,14 @@ import {
   THIEF,
   type FixtureListing,
   type PurchaseFixture,
-} from '../trade/trade-test-fixtures.ts';
-import { callsTo, fakeServer, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
+} from '../../test/trade-test-fixtures.ts';
+import {
+  callsTo,
+  fakeServer,
+  fakeWallet,
+  ok,
+  renderWithWallet,
+} from '../../test/trade-test-kit.tsx';
 import { CollectionItems } from './collection-items.tsx';
 
 // The sweep cart on /collections/:slug: listed cards of others are selected and bought in one

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { setViewportWidth } from '../../test/match-media.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { CATEGORY_CHIP_LIMIT } from './collections-page.tsx';
-import { mockMarketServer, ok } from './market-test-server.ts';
+import { mockMarketServer, ok } from '../../test/market-test-server.ts';
 
 const summary = (changes: Partial<CollectionSummary>): CollectionSummary => ({
   id: 1,

@@ -7,7 +7,7 @@ import { EmptyState, Page } from '../../components/ui/page.tsx';
 import { FeaturedLaunches } from '../launches/featured-launches.tsx';
 
 import { useIsMobile } from '../layout/use-is-mobile.ts';
-import { count } from './collection-format.ts';
+import { count } from '../../lib/collection-format.ts';
 import {
   COLLECTION_SORT_LABELS,
   nextColumnSort,
@@ -18,7 +18,7 @@ import {
 } from './collection-list-params.ts';
 import { CollectionCards, CollectionsTable } from './collections-table.tsx';
 import { collectionQueries } from './collections.queries.ts';
-import { LoadMore } from './load-more.tsx';
+import { LoadMore } from '../../shared/load-more.tsx';
 import { SearchBox } from './search-box.tsx';
 import { useMarketEvents } from './use-market-events.ts';
 import { Loading, LoadFailed } from '../../components/ui/load-state.tsx';

@@ -1,8 +1,8 @@
 import type { CollectionSort, CollectionSummary } from '@om/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CollectionIcon } from './collection-icon.tsx';
-import { btcAmount, count, percentChange, TONE_CLASSES } from './collection-format.ts';
+import { CollectionIcon } from '../../shared/collection-icon.tsx';
+import { btcAmount, count, percentChange, TONE_CLASSES } from '../../lib/collection-format.ts';
 import { columnSortState, type SortableColumn } from './collection-list-params.ts';
 
 type Props = {

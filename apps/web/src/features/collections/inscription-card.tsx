@@ -1,8 +1,8 @@
 import type { MarketInscription } from '@om/core';
 import { Link } from 'react-router';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
-import { ProtectedBadge } from '../trade/protected-badge.tsx';
-import { btcLabel } from './collection-format.ts';
+import { shortenHash } from '../../lib/inscription-format.ts';
+import { ProtectedBadge } from '../../shared/protected-badge.tsx';
+import { btcLabel } from '../../lib/collection-format.ts';
 import { InscriptionThumbnail } from './inscription-thumbnail.tsx';
 
 /** The name a card shows: the collection's name for it, else its number, else its id. */

@@ -1,8 +1,8 @@
 import { NO_DATA_AVAILABLE, PREVIEW_NOT_AVAILABLE } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
-import { useAppConfig } from '../config/config.queries.ts';
-import { contentKindOf, contentPath, prettyJson } from '../inscriptions/content-kind.ts';
-import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
+import { contentKindOf, contentPath, prettyJson } from '../../lib/content-kind.ts';
+import { inscriptionQueries } from '../../shared/inscriptions.queries.ts';
 import { IframeContent } from '../inscriptions/viewer/iframe-content.tsx';
 import { ImageContent } from '../inscriptions/viewer/image-content.tsx';
 import { ViewerMessage } from '../inscriptions/viewer/viewer-message.tsx';

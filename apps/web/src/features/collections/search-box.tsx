@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { BuyDialog } from '../trade/lazy-trade-dialogs.tsx';
 import type { BuyItem } from '../trade/purchase.mutations.ts';
-import { btcText } from '../trade/trade-format.ts';
+import { btcText } from '../../lib/trade-format.ts';
 import { sweepTotal, toBuyItem, tooManyText, type ListedInscription } from './sweep-selection.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { MarketInscription } from '@om/core';
 import type { BuyItem } from '../trade/purchase.mutations.ts';
-import { wireSats } from '../trade/trade-format.ts';
+import { wireSats } from '../../lib/trade-format.ts';
 import { inscriptionTitle } from './inscription-card.tsx';
 
 /** createOffer buys at most 20 listings in one transaction (trade.api.ts, `ids`). */

@@ -1,5 +1,5 @@
 import type { CollectionTraitsPayload } from '@om/core';
-import { count } from './collection-format.ts';
+import { count } from '../../lib/collection-format.ts';
 import { traitKey } from './inscription-filters.ts';
 
 type Props = {

@@ -2,7 +2,7 @@ import { ListingEventSchema, TradeEventSchema } from '@om/core';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { activityQueries } from '../activity/activity.queries.ts';
-import { subscribeServerEvents } from '../chain/use-chain-events.ts';
+import { subscribeServerEvents } from '../../shared/server-events.ts';
 import { collectionQueries } from './collections.queries.ts';
 
 /** Events come in bursts (a purchase changes a listing and a trade); one refetch per burst. */

@@ -1,14 +1,14 @@
 import type { InscriptionCollection, InscriptionDetailsPayload, InscriptionTrait } from '@om/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../shared/copy-button.tsx';
 import {
   collectionPath,
   formatBtc,
   formatIsoDateTime,
   formatSats,
   rarityPercent,
-} from './inscription-format.ts';
+} from '../../lib/inscription-format.ts';
 
 /**
  * What the index knows about an inscription, as a description list (product.md#market-screens,

@@ -13,7 +13,7 @@ import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveAuthSession } from '../../lib/auth-session.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { PLATFORM, walletPayload } from '../trade/trade-test-fixtures.ts';
+import { PLATFORM, walletPayload } from '../../test/trade-test-fixtures.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 
 const ID = `${'a'.repeat(64)}i0`;

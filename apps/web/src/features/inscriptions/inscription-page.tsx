@@ -9,19 +9,19 @@ import { Link, useParams } from 'react-router';
 
 import { EmptyState, Page } from '../../components/ui/page.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { useAppConfig } from '../config/config.queries.ts';
-import { contentPath } from './content-kind.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
+import { contentPath } from '../../lib/content-kind.ts';
 import {
   Badge,
   CollectionName,
   InscriptionDetails,
   InscriptionTraits,
 } from './inscription-details.tsx';
-import { inscriptionTitle } from './inscription-format.ts';
+import { inscriptionTitle } from '../../lib/inscription-format.ts';
 import { InscriptionMarket } from './inscription-market.tsx';
 import { InscriptionTransfers } from './inscription-transfers.tsx';
 import { InscriptionViewer } from './inscription-viewer.tsx';
-import { inscriptionQueries } from './inscriptions.queries.ts';
+import { inscriptionQueries } from '../../shared/inscriptions.queries.ts';
 import { LoadFailed } from '../../components/ui/load-state.tsx';
 
 export const INSCRIPTION_NOT_FOUND = 'Inscription not found';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client.ts';
 import { shortenAddress } from '../../lib/format.ts';
-import { formatBtc, formatIsoDateTime, shortenHash } from './inscription-format.ts';
-import { inscriptionQueries } from './inscriptions.queries.ts';
+import { formatBtc, formatIsoDateTime, shortenHash } from '../../lib/inscription-format.ts';
+import { inscriptionQueries } from '../../shared/inscriptions.queries.ts';
 
 /** Where the inscription went, one row per transfer, newest as the server orders them. */
 export function InscriptionTransfers({ inscriptionId }: { inscriptionId: string }) {

@@ -1,7 +1,7 @@
 import { mediaError, NO_DATA_AVAILABLE } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useAppConfig } from '../config/config.queries.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
 import {
   contentKindOf,
   contentPath,
@@ -9,9 +9,9 @@ import {
   prettyJson,
   unsupportedContentTypeMessage,
   type ContentKind,
-} from './content-kind.ts';
-import { CopyButton } from './copy-button.tsx';
-import { inscriptionQueries } from './inscriptions.queries.ts';
+} from '../../lib/content-kind.ts';
+import { CopyButton } from '../../shared/copy-button.tsx';
+import { inscriptionQueries } from '../../shared/inscriptions.queries.ts';
 import { IframeContent } from './viewer/iframe-content.tsx';
 import { ImageContent } from './viewer/image-content.tsx';
 import { AudioContent, VideoContent } from './viewer/media-content.tsx';

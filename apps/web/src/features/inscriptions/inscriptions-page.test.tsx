@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { saveAuthSession } from '../../lib/auth-session.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { callsTo, failure, fakeServer, ok } from '../trade/trade-test-kit.tsx';
-import { SELLER, SELLER_PAYMENT } from '../trade/trade-test-fixtures.ts';
+import { callsTo, failure, fakeServer, ok } from '../../test/trade-test-kit.tsx';
+import { SELLER, SELLER_PAYMENT } from '../../test/trade-test-fixtures.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 
 // /inscriptions (product.md#walk-through-fixes item 5, product.md#profiles-and-artists): the

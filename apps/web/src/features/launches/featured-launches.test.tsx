@@ -10,7 +10,7 @@ import {
   fakeWallet,
   ok,
   renderWithWallet,
-} from '../trade/trade-test-kit.tsx';
+} from '../../test/trade-test-kit.tsx';
 import { FeaturedLaunches } from './featured-launches.tsx';
 
 const NOW = new Date('2026-03-01T12:00:00Z');

@@ -1,8 +1,8 @@
 import { featuredStatus, type LaunchSummary } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CollectionIcon } from '../collections/collection-icon.tsx';
-import { btcText, wireSats } from '../trade/trade-format.ts';
+import { CollectionIcon } from '../../shared/collection-icon.tsx';
+import { btcText, wireSats } from '../../lib/trade-format.ts';
 import { currentOrNextPhase } from './launch-phase.ts';
 import { LaunchProgressBar } from './launch-progress-bar.tsx';
 import { LaunchStatusBadge } from './launch-status-badge.tsx';

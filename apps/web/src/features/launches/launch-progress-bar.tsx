@@ -1,5 +1,5 @@
 import { launchProgress } from '@om/core';
-import { count } from '../collections/collection-format.ts';
+import { count } from '../../lib/collection-format.ts';
 
 /**
  * Sold of total and percent complete (core launchProgress, product.md#validation), with a bar;

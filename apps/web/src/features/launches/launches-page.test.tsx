@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
-import { fakeServer, ok } from '../trade/trade-test-kit.tsx';
+import { fakeServer, ok } from '../../test/trade-test-kit.tsx';
 
 // /launches (product.md#walk-through-fixes item 4): every launch by status tab and type, paged,
 // against a fake server.

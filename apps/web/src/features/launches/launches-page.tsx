@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
 import { EmptyState, Page } from '../../components/ui/page.tsx';
-import { Pager } from '../brc20/brc20-ui.tsx';
+import { Pager } from '../../shared/brc20-ui.tsx';
 import { LaunchCard } from './featured-launches.tsx';
 import { launchesQueries } from './launches.queries.ts';
 import { StatusTabs } from './status-tabs.tsx';

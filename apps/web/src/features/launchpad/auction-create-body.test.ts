@@ -1,6 +1,6 @@
 import { NOT_ENOUGH_DATA_TO_SUBMIT_AUCTION } from '@om/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, NETWORK } from '../multisig/multisig-test-fixtures.ts';
+import { ACCOUNT, NETWORK } from '../../test/multisig-test-fixtures.ts';
 import { AuctionStepError, auctionCreateBody } from './auction-create-body.ts';
 import { auctionDraft } from './auction-test-fixtures.ts';
 

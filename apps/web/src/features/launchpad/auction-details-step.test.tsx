@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeWallet } from '../trade/trade-test-kit.tsx';
+import { fakeWallet } from '../../test/trade-test-kit.tsx';
 import { AuctionDetailsStep } from './auction-details-step.tsx';
-import { CREATOR, fakeApi, renderStep } from './wizard-test-kit.tsx';
+import { CREATOR, fakeApi, renderStep } from '../../test/wizard-test-kit.tsx';
 
 // Auction Details (product.md#validation "Auction", details; product.md#constants-and-limits):
 // prices, dates, times and durations, with the clock at 2030-01-01 12:30 local time.

@@ -9,8 +9,8 @@ import {
 } from '@om/core';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { InputField } from '../multisig/form-field.tsx';
-import { satsText } from '../trade/trade-format.ts';
+import { InputField } from '../../shared/form-field.tsx';
+import { satsText } from '../../lib/trade-format.ts';
 import {
   EMPTY_AUCTION_DETAILS,
   REQUIRED_AUCTION_DETAILS_FIELDS,

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { failure, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { AuctionFormatStep } from './auction-format-step.tsx';
 import {
   AUCTION_DETAILS_PATH,
@@ -9,7 +9,7 @@ import {
   AUCTION_UTXO,
   auctionInscriptionDetails,
 } from './auction-test-fixtures.ts';
-import { CREATOR, fakeApi, renderStep, type Call } from './wizard-test-kit.tsx';
+import { CREATOR, fakeApi, renderStep, type Call } from '../../test/wizard-test-kit.tsx';
 
 // Auction Format, the inscription to auction (product.md#validation "Auction", inscription).
 

@@ -1,7 +1,7 @@
 import { CONNECT_YOUR_WALLET, INVALID_INSCRIPTION_ID_FORMAT, isValidInscriptionId } from '@om/core';
 import { useEffect, useState } from 'react';
 import { InscriptionViewer } from '../inscriptions/inscription-viewer.tsx';
-import { InputField } from '../multisig/form-field.tsx';
+import { InputField } from '../../shared/form-field.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { StepProps } from './launch-draft.ts';
 import { useAuctionInscription } from './use-auction-inscription.ts';

@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { AuctionInfoStep } from './auction-info-step.tsx';
 import { AUCTION_ID, createdAuction } from './auction-test-fixtures.ts';
-import { CREATOR, fakeApi, renderStep, type Call } from './wizard-test-kit.tsx';
+import { CREATOR, fakeApi, renderStep, type Call } from '../../test/wizard-test-kit.tsx';
 import { newDraft } from './wizard-steps.ts';
 
 // 'Launch Your Auction' (product.md#validation "Auction", info): every message, the slug and its

@@ -6,7 +6,7 @@ import {
   NETWORK,
   THIEF_ADDRESS,
   walletInfo,
-} from '../multisig/multisig-test-fixtures.ts';
+} from '../../test/multisig-test-fixtures.ts';
 import { reviewAuctionPsbts, type AuctionPsbtContext } from './auction-psbt-review.ts';
 import { AUCTION_UTXO, createdAuctionPayload, FLOOR, POSTAGE } from './auction-test-fixtures.ts';
 

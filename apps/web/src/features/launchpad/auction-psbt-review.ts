@@ -2,7 +2,7 @@ import { makerFee, SELLER_SIGHASH, type BitcoinNetwork } from '@om/bitcoin';
 import type { CreateAuctionPayload } from '@om/core';
 import { reviewInscriptionDeposit } from '../trade/deposit-review.ts';
 import { reviewListingPsbt } from '../trade/listing-review.ts';
-import { btcText } from '../trade/trade-format.ts';
+import { btcText } from '../../lib/trade-format.ts';
 
 /** What the seller asked for, known before the server's PSBTs are read. */
 export type AuctionPsbtContext = {

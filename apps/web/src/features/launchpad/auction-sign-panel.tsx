@@ -1,6 +1,6 @@
-import { shortenHash } from '../inscriptions/inscription-format.ts';
-import { feeRateText } from '../trade/trade-format.ts';
-import { Amount, ReviewRow, SigningRefused } from '../trade/trade-ui.tsx';
+import { shortenHash } from '../../lib/inscription-format.ts';
+import { feeRateText } from '../../lib/trade-format.ts';
+import { Amount, ReviewRow, SigningRefused } from '../../shared/trade-ui.tsx';
 import type { CreatedAuction } from './auction-draft.ts';
 
 const SIGN = 'Sign';

@@ -8,8 +8,8 @@ import {
   MAKER,
   NETWORK,
   walletInfo,
-} from '../multisig/multisig-test-fixtures.ts';
-import { callsTo, fakeServer, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+} from '../../test/multisig-test-fixtures.ts';
+import { callsTo, fakeServer, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { AuctionSubmitStep } from './auction-submit-step.tsx';
 import {
   AUCTION_ID,

@@ -16,7 +16,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { auctionApi } from '../auction/auction.api.ts';
-import { configQueries } from '../config/config.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 import { fetchVerifiedWallet } from '../multisig/multisig.queries.ts';
 import type { VerifiedWallet } from '../multisig/multisig-wallet.ts';
 import { signStep, TradeFlowError } from '../signing/flow-steps.ts';

@@ -18,10 +18,10 @@ import {
   NETWORK,
   PAYMENT_SCRIPT,
   walletInfo,
-} from '../multisig/multisig-test-fixtures.ts';
+} from '../../test/multisig-test-fixtures.ts';
 import type { AuctionDraft, CreatedAuction } from './auction-draft.ts';
 import { reviewAuctionPsbts } from './auction-psbt-review.ts';
-import { detailsOf } from './edition-test-fixtures.ts';
+import { detailsOf } from '../../test/edition-test-fixtures.ts';
 
 // An auction of one inscription by the Dev wallet of the multisig fixtures, and the real PSBTs
 // the server's create would answer for it (ADR 012): the deposit into MAKER and the 0x83 floor.

@@ -2,7 +2,7 @@ import { inscriptionInCollection, inscriptionInLaunch, type AddressInscription }
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { failure, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { ChooseInscriptionsStep } from './choose-inscriptions-step.tsx';
 import {
   CREATOR,
@@ -10,7 +10,7 @@ import {
   inscriptionId,
   renderStep,
   type Call,
-} from './wizard-test-kit.tsx';
+} from '../../test/wizard-test-kit.tsx';
 
 const A = inscriptionId('a1');
 const B = inscriptionId('b2');

@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { CollectionInfoStep } from './collection-info-step.tsx';
-import { CREATOR, fakeApi, renderStep, type Call } from './wizard-test-kit.tsx';
+import { CREATOR, fakeApi, renderStep, type Call } from '../../test/wizard-test-kit.tsx';
 
 // Submit Information (product.md#validation "Collection information"): the messages of the name
 // check, the launch's slug and the icon's image upload helper that collection-info-step.test.tsx

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { failure, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { CollectionInfoStep } from './collection-info-step.tsx';
-import { CREATOR, fakeApi, renderStep, type Call } from './wizard-test-kit.tsx';
+import { CREATOR, fakeApi, renderStep, type Call } from '../../test/wizard-test-kit.tsx';
 
 const ICON_URL = '/uploads/user-1/5e1f.png';
 const FREE = {

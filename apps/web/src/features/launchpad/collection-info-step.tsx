@@ -8,8 +8,8 @@ import {
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Loading } from '../../components/ui/load-state.tsx';
-import { useAppConfig } from '../config/config.queries.ts';
-import { InputField } from '../multisig/form-field.tsx';
+import { useAppConfig } from '../../shared/config.queries.ts';
+import { InputField } from '../../shared/form-field.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { XAccountField } from '../x-account/x-account-field.tsx';
 import { REQUIRED_INFO_FIELDS } from './collection-info-rules.ts';

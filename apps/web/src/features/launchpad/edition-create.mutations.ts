@@ -10,7 +10,7 @@ import {
 } from '@om/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../lib/api-client.ts';
-import { configQueries } from '../config/config.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { DraftValidationError, issueText, toastCreateError } from './launch-create.mutations.ts';
 import type { LaunchDraft } from './launch-draft.ts';

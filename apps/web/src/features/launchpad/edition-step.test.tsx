@@ -1,10 +1,16 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { failure, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { EditionStep } from './edition-step.tsx';
-import { DETAILS, detailsOf, ORIGINAL, SIGNED_MESSAGE } from './edition-test-fixtures.ts';
-import { CREATOR, fakeApi, inscriptionId, renderStep, type Call } from './wizard-test-kit.tsx';
+import { DETAILS, detailsOf, ORIGINAL, SIGNED_MESSAGE } from '../../test/edition-test-fixtures.ts';
+import {
+  CREATOR,
+  fakeApi,
+  inscriptionId,
+  renderStep,
+  type Call,
+} from '../../test/wizard-test-kit.tsx';
 
 // Choose Original (product.md#wizard-screens, #records, #validation "Edition"): the form, its
 // messages and the signature.

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { failure, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { EditionSubmitStep } from './edition-submit-step.tsx';
-import { EDITION, EDITION_INFO, ORIGINAL, SIGNATURE } from './edition-test-fixtures.ts';
-import { CREATOR, fakeApi, renderStep, type Call } from './wizard-test-kit.tsx';
+import { EDITION, EDITION_INFO, ORIGINAL, SIGNATURE } from '../../test/edition-test-fixtures.ts';
+import { CREATOR, fakeApi, renderStep, type Call } from '../../test/wizard-test-kit.tsx';
 
 // Submit Project of the Edition flow (product.md#wizard-screens, #records "Edition launch
 // payload", product.md#creator-calls).

@@ -7,7 +7,7 @@ import {
 } from '@om/core';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { Amount, ReviewRow } from '../trade/trade-ui.tsx';
+import { Amount, ReviewRow } from '../../shared/trade-ui.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { useCreateEdition } from './edition-create.mutations.ts';
 import { createErrorMessage } from './launch-create.mutations.ts';

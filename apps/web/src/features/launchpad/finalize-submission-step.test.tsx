@@ -2,10 +2,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onboardProofMessage } from '@om/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
-import { EDITION_INFO } from './edition-test-fixtures.ts';
+import { failure, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
+import { EDITION_INFO } from '../../test/edition-test-fixtures.ts';
 import { FinalizeSubmissionStep } from './finalize-submission-step.tsx';
-import { CREATOR, fakeApi, inscriptionId, renderStep, type Call } from './wizard-test-kit.tsx';
+import {
+  CREATOR,
+  fakeApi,
+  inscriptionId,
+  renderStep,
+  type Call,
+} from '../../test/wizard-test-kit.tsx';
 
 // Finalize Submission of the onboard flow (product.md#wizard-screens "Submit a live collection",
 // product.md#creator-calls, product.md#errors).

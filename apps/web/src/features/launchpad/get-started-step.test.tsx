@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeWallet } from '../trade/trade-test-kit.tsx';
+import { fakeWallet } from '../../test/trade-test-kit.tsx';
 import { GetStartedStep } from './get-started-step.tsx';
-import { CREATOR, renderStep } from './wizard-test-kit.tsx';
+import { CREATOR, renderStep } from '../../test/wizard-test-kit.tsx';
 
 describe('GetStartedStep', () => {
   it('starts with Create a new launch and switches to Submit a live collection', async () => {

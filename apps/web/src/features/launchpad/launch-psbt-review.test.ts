@@ -6,7 +6,7 @@ import {
   NETWORK,
   THIEF_ADDRESS,
   walletInfo,
-} from '../multisig/multisig-test-fixtures.ts';
+} from '../../test/multisig-test-fixtures.ts';
 import { reviewLaunchPsbt, type LaunchPsbtContext } from './launch-psbt-review.ts';
 import { depositPayload, listingPayload, PUBLIC_PRICE, WL_PRICE } from './launch-test-fixtures.ts';
 

@@ -9,7 +9,7 @@ import {
 import type { LaunchPsbtPayload, PsbtBatch } from '@om/core';
 import { reviewInscriptionDeposit } from '../trade/deposit-review.ts';
 import { reviewListingPsbt } from '../trade/listing-review.ts';
-import { btcText } from '../trade/trade-format.ts';
+import { btcText } from '../../lib/trade-format.ts';
 
 /** What the creator's batch must do, known before the server's PSBT is read. */
 export type LaunchPsbtContext = {

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT, devSigningWallet, THIEF_ADDRESS } from '../multisig/multisig-test-fixtures.ts';
-import { callsTo, failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { ACCOUNT, devSigningWallet, THIEF_ADDRESS } from '../../test/multisig-test-fixtures.ts';
+import { callsTo, failure, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import {
   depositPayload,
   LAUNCH_ID,

@@ -15,7 +15,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
-import { configQueries } from '../config/config.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 import { fetchVerifiedWallet } from '../multisig/multisig.queries.ts';
 import { WalletCheckError } from '../multisig/multisig-wallet.ts';
 import { signStep, TradeFlowError } from '../signing/flow-steps.ts';

@@ -25,7 +25,7 @@ import {
   MAKER,
   NETWORK,
   PAYMENT_SCRIPT,
-} from '../multisig/multisig-test-fixtures.ts';
+} from '../../test/multisig-test-fixtures.ts';
 import { emptyAuctionDraft } from './auction-draft.ts';
 import type { LaunchDraft } from './launch-draft.ts';
 import { EMPTY_EDITION } from './wizard-steps.ts';

@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { vi } from 'vitest';
-import { ACCOUNT, MAKER, walletInfo } from '../multisig/multisig-test-fixtures.ts';
+import { ACCOUNT, MAKER, walletInfo } from '../../test/multisig-test-fixtures.ts';
 import {
   fakeServer,
   fakeWallet,
   ok,
   renderWithWallet,
   type FakeWallet,
-} from '../trade/trade-test-kit.tsx';
+} from '../../test/trade-test-kit.tsx';
 import type { LaunchDraft, StepProps } from './launch-draft.ts';
 import {
   depositPayload,

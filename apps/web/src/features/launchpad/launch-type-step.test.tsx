@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeWallet } from '../trade/trade-test-kit.tsx';
+import { fakeWallet } from '../../test/trade-test-kit.tsx';
 import { LaunchTypeStep } from './launch-type-step.tsx';
-import { CREATOR, renderStep } from './wizard-test-kit.tsx';
+import { CREATOR, renderStep } from '../../test/wizard-test-kit.tsx';
 
 const LAUNCH_ID = '7d1f0c4e-8a4b-4c1e-9f3a-2b6d5e8c9a01';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { devSigningWallet, MAKER, walletInfo } from '../multisig/multisig-test-fixtures.ts';
-import { fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { devSigningWallet, MAKER, walletInfo } from '../../test/multisig-test-fixtures.ts';
+import { fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import {
   AUCTION_DETAILS_PATH,
   AUCTION_ID,
@@ -10,7 +10,7 @@ import {
   auctionInscriptionDetails,
   createdAuctionPayload,
 } from './auction-test-fixtures.ts';
-import { DETAILS, detailsOf, ORIGINAL, SIGNED_MESSAGE } from './edition-test-fixtures.ts';
+import { DETAILS, detailsOf, ORIGINAL, SIGNED_MESSAGE } from '../../test/edition-test-fixtures.ts';
 import {
   fillCollectionInfo,
   heading,
@@ -20,7 +20,7 @@ import {
   wait,
   type User,
 } from './wizard-page-kit.tsx';
-import { CREATOR, fakeApi, inscriptionId, type Call } from './wizard-test-kit.tsx';
+import { CREATOR, fakeApi, inscriptionId, type Call } from '../../test/wizard-test-kit.tsx';
 
 // The Edition, onboard and Auction flows of /launchpad, walked as a creator would
 // (product.md#wizard-screens).

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { failure, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import {
   fillCollectionInfo,
   heading,
@@ -14,7 +14,7 @@ import {
   sidebarSteps,
   wait,
 } from './wizard-page-kit.tsx';
-import { CREATOR, fakeApi, inscriptionId } from './wizard-test-kit.tsx';
+import { CREATOR, fakeApi, inscriptionId } from '../../test/wizard-test-kit.tsx';
 import { WIZARD_DRAFT_KEY } from './use-launch-wizard.ts';
 import { newDraft } from './wizard-steps.ts';
 

@@ -2,9 +2,9 @@ import type { AddressInscription } from '@om/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { saveAuthSession } from '../../lib/auth-session.ts';
-import { failure, ok } from '../trade/trade-test-kit.tsx';
+import { failure, ok } from '../../test/trade-test-kit.tsx';
 import { launchpadApi } from './launchpad.api.ts';
-import { CREATOR, fakeApi, inscriptionId } from './wizard-test-kit.tsx';
+import { CREATOR, fakeApi, inscriptionId } from '../../test/wizard-test-kit.tsx';
 
 const icon = () => new File([new Uint8Array(2048)], 'rocks.png', { type: 'image/png' });
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { renderPage } from './wizard-page-kit.tsx';
-import { CREATOR, fakeApi } from './wizard-test-kit.tsx';
+import { CREATOR, fakeApi } from '../../test/wizard-test-kit.tsx';
 
 // product.md#spec-gaps (defects): the creator finds their launches on /launchpad, resumes one
 // waiting for its signatures through its ?id=, or abandons it.

@@ -10,7 +10,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
-import { configQueries } from '../config/config.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { createErrorMessage, issueText } from './launch-create.mutations.ts';
 import type { LaunchDraft } from './launch-draft.ts';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT } from '../multisig/multisig-test-fixtures.ts';
-import { fakeWallet, renderWithWallet } from '../trade/trade-test-kit.tsx';
+import { ACCOUNT } from '../../test/multisig-test-fixtures.ts';
+import { fakeWallet, renderWithWallet } from '../../test/trade-test-kit.tsx';
 import { OutcomeScreen, outcomePath, projectLabel } from './outcome-screens.tsx';
 
 // The screens that replace the sign step (product.md#wizard-screens "Outcome screens").

@@ -7,7 +7,7 @@ import {
   type PhaseFormValues,
 } from '@om/core';
 import { Button } from '../../components/ui/button.tsx';
-import { btcText, satsText } from '../trade/trade-format.ts';
+import { btcText, satsText } from '../../lib/trade-format.ts';
 import { PhaseEditForm } from './phase-edit-form.tsx';
 
 function allocationText(phase: PhaseFormValues): string {

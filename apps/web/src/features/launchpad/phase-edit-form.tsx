@@ -10,8 +10,8 @@ import {
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
-import { InputField } from '../multisig/form-field.tsx';
-import { satsText } from '../trade/trade-format.ts';
+import { InputField } from '../../shared/form-field.tsx';
+import { satsText } from '../../lib/trade-format.ts';
 import { AllowListField } from './allow-list-field.tsx';
 
 function Checkbox({ label, inputProps }: { label: string; inputProps: object }) {

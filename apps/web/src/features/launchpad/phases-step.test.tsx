@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT, THIEF_ADDRESS } from '../multisig/multisig-test-fixtures.ts';
-import { fakeServer } from '../trade/trade-test-kit.tsx';
+import { ACCOUNT, THIEF_ADDRESS } from '../../test/multisig-test-fixtures.ts';
+import { fakeServer } from '../../test/trade-test-kit.tsx';
 import { draftPhase, launchDraft } from './launch-test-fixtures.ts';
 import { renderStep } from './launch-test-kit.tsx';
 import { PhasesStep } from './phases-step.tsx';

@@ -10,7 +10,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Loading } from '../../components/ui/load-state.tsx';
-import { useAppConfig } from '../config/config.queries.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
 import type { StepProps } from './launch-draft.ts';
 import { PhaseCard } from './phase-card.tsx';
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeWallet } from '../trade/trade-test-kit.tsx';
+import { fakeWallet } from '../../test/trade-test-kit.tsx';
 import { SelectItemsStep } from './select-items-step.tsx';
-import { CREATOR, fakeApi, inscriptionId, renderStep } from './wizard-test-kit.tsx';
+import { CREATOR, fakeApi, inscriptionId, renderStep } from '../../test/wizard-test-kit.tsx';
 
 // Select Items of the onboard flow (product.md#validation "Inscriptions"): every list message, per
 // line.

@@ -1,6 +1,6 @@
 import { formatDateTime, fromUnixSeconds } from '@om/core';
 import { Button } from '../../components/ui/button.tsx';
-import { btcText, satsText } from '../trade/trade-format.ts';
+import { btcText, satsText } from '../../lib/trade-format.ts';
 import { useSignPhase, type SignPhaseContext } from './launch-signing.ts';
 import { signButtonState, type SignPhase } from './sign-phases.ts';
 

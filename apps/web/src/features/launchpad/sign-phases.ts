@@ -8,7 +8,7 @@ import {
   type PhaseFormValues,
   type PsbtBatch,
 } from '@om/core';
-import { wireSats } from '../trade/trade-format.ts';
+import { wireSats } from '../../lib/trade-format.ts';
 import type { SubmitState } from './launch-draft.ts';
 
 // The rules of the Submit Project step (product.md#wizard-screens "Sign step",

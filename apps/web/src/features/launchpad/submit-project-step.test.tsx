@@ -2,8 +2,8 @@ import { toSubmittedPhases } from '@om/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, NETWORK } from '../multisig/multisig-test-fixtures.ts';
-import { callsTo, failure, fakeServer, ok } from '../trade/trade-test-kit.tsx';
+import { ACCOUNT, NETWORK } from '../../test/multisig-test-fixtures.ts';
+import { callsTo, failure, fakeServer, ok } from '../../test/trade-test-kit.tsx';
 import { draftPhase, LAUNCH_ID, launchDraft, launchInfo } from './launch-test-fixtures.ts';
 import {
   acceptTerms,

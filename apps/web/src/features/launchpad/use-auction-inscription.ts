@@ -8,8 +8,8 @@ import {
 } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { useDebouncedValue } from '../collections/use-debounced-value.ts';
-import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
+import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
+import { inscriptionQueries } from '../../shared/inscriptions.queries.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 
 /** Held by the connected wallet, but on its payment address: the auction's deposit cannot sign it. */

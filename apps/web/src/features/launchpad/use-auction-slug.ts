@@ -1,7 +1,7 @@
 import { AUCTION_SLUG_TAKEN, SLUG_CHECK_DEBOUNCE_MS, slugError } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useDebouncedValue } from '../collections/use-debounced-value.ts';
+import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 import { auctionWizardQueries } from './auction-wizard.queries.ts';
 import type { SlugAvailability } from './use-collection-checks.ts';
 

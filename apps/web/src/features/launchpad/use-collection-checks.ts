@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useDebouncedValue } from '../collections/use-debounced-value.ts';
+import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 import { wizardQueries } from './wizard.queries.ts';
 
 /**

@@ -7,7 +7,7 @@ import {
   type LineError,
 } from '@om/core';
 import { useMemo, useState } from 'react';
-import { useDebouncedValue } from '../collections/use-debounced-value.ts';
+import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 import { lineProblems, listText } from './inscription-list-check.ts';
 
 export type InscriptionListInput = {

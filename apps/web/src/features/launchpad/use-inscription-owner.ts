@@ -6,8 +6,8 @@ import {
 } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { useDebouncedValue } from '../collections/use-debounced-value.ts';
-import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
+import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
+import { inscriptionQueries } from '../../shared/inscriptions.queries.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 
 export type InscriptionOwner = {

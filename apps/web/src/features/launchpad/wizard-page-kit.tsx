@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { testConfig } from '../../test/render-app.tsx';
-import { configQueries } from '../config/config.queries.ts';
-import type { FakeWallet } from '../trade/trade-test-kit.tsx';
+import { configQueries } from '../../shared/config.queries.ts';
+import type { FakeWallet } from '../../test/trade-test-kit.tsx';
 import { WalletContext } from '../wallet/wallet-context.ts';
 import { LaunchpadPage } from './launchpad-page.tsx';
 

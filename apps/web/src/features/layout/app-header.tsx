@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { MenuIcon, PanelIcon } from '../../components/ui/icons.tsx';
-import { chainQueries } from '../chain/chain.queries.ts';
+import { chainQueries } from '../../shared/chain.queries.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import {
   MyPayoutProgress,
@@ -9,7 +9,7 @@ import {
   StartMiningActions,
 } from '../rewards/header-rewards.tsx';
 import { WalletButton } from '../wallet/wallet-button.tsx';
-import { ProductTokenBalanceStat } from './header-stats.tsx';
+import { ProductTokenBalanceStat } from '../rewards/header-stats.tsx';
 import { useSidebar } from './sidebar-context.ts';
 
 /** The rewards parts (XP as the points button, pending mining, the cycle) are features/rewards'. */

@@ -14,7 +14,7 @@ import {
   UserIcon,
 } from '../../components/ui/icons.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { useAppConfig } from '../config/config.queries.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
 import { reviewQueries } from '../review/review.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { useSidebar } from './sidebar-context.ts';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CREATOR, fakeApi } from '../launchpad/wizard-test-kit.tsx';
-import { fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
+import { CREATOR, fakeApi } from '../../test/wizard-test-kit.tsx';
+import { fakeWallet, ok, renderWithWallet } from '../../test/trade-test-kit.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 import { SidebarProvider } from './sidebar-provider.tsx';
 

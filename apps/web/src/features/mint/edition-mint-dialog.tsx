@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { shortenAddress } from '../../lib/format.ts';
-import { feeRateText } from '../trade/trade-format.ts';
+import { feeRateText } from '../../lib/trade-format.ts';
 import {
   Amount,
   DIALOG_HEIGHT,
@@ -12,7 +12,7 @@ import {
   DialogBody,
   ReviewRow,
   SigningRefused,
-} from '../trade/trade-ui.tsx';
+} from '../../shared/trade-ui.tsx';
 import type { EditionMintReview } from './edition-mint-review.ts';
 import type { PreparedEditionMint } from './edition-mint.mutations.ts';
 import { EditionOrderView } from './edition-order-view.tsx';

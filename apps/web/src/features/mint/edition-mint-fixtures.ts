@@ -6,15 +6,15 @@ import {
   type WalletUtxo,
 } from '@om/bitcoin';
 import type { EditionMintPayload, EditionOrder, EditionQuote, PublicLaunchpad } from '@om/core';
-import { coin } from '../multisig/multisig-test-fixtures.ts';
+import { coin } from '../../test/multisig-test-fixtures.ts';
 import {
   BUYER_ORDINALS,
   BUYER_PAYMENT,
   NETWORK,
   PLATFORM,
   THIEF,
-} from '../trade/trade-test-fixtures.ts';
-import { launchPayload, LAUNCH_ID, NOW } from './mint-test-fixtures.ts';
+} from '../../test/trade-test-fixtures.ts';
+import { launchPayload, LAUNCH_ID, NOW } from '../../test/mint-test-fixtures.ts';
 
 // An editions launch of 10 at 20,000 sats each, and edition orders whose payment PSBTs are real,
 // built with packages/bitcoin from the buyer's coins (ADR 011: output 0 pays the charge address).

@@ -1,6 +1,6 @@
 import { bytesToBase64, parsePsbt } from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
-import { BUYER_PAYMENT, NETWORK, THIEF } from '../trade/trade-test-fixtures.ts';
+import { BUYER_PAYMENT, NETWORK, THIEF } from '../../test/trade-test-fixtures.ts';
 import {
   CHARGE_ADDRESS,
   EDITION_PRICE,

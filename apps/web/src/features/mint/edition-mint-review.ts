@@ -8,7 +8,7 @@ import {
 import { EDITION_POSTAGE, type EditionMintPayload, type EditionQuote } from '@om/core';
 import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 import { reviewChargePayment } from '../trade/charge-payment.ts';
-import { btcText, feeRateText } from '../trade/trade-format.ts';
+import { btcText, feeRateText } from '../../lib/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 export type EditionMintRequest = {

@@ -15,9 +15,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, api } from '../../lib/api-client.ts';
-import { configQueries } from '../config/config.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 import { launchesQueries } from '../launches/launches.queries.ts';
-import { tradeQueries } from '../trade/trade.queries.ts';
+import { tradeQueries } from '../../shared/trade.queries.ts';
 import { describeError, step, TradeFlowError } from '../signing/flow-steps.ts';
 import { useSigningFlow } from '../signing/use-signing-flow.ts';
 import { ORDER_SOURCE, saveOrderRecords } from '../trade/order-records.ts';

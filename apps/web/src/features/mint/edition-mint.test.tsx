@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, failure, ok } from '../trade/trade-test-kit.tsx';
-import { BUYER_ORDINALS, BUYER_PAYMENT, THIEF } from '../trade/trade-test-fixtures.ts';
+import { callsTo, failure, ok } from '../../test/trade-test-kit.tsx';
+import { BUYER_ORDINALS, BUYER_PAYMENT, THIEF } from '../../test/trade-test-fixtures.ts';
 import {
   editionLaunch,
   editionOrder,
@@ -12,7 +12,7 @@ import {
   REVEAL_TXID,
   type EditionTamper,
 } from './edition-mint-fixtures.ts';
-import { LAUNCH_ID, NOW } from './mint-test-fixtures.ts';
+import { LAUNCH_ID, NOW } from '../../test/mint-test-fixtures.ts';
 import {
   BY_SLUG,
   countInput,

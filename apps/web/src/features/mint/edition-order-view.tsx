@@ -2,8 +2,8 @@ import type { EditionOrderStatus } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
-import { TrackedTransaction } from '../trade/tracked-transaction.tsx';
+import { shortenHash } from '../../lib/inscription-format.ts';
+import { TrackedTransaction } from '../../shared/tracked-transaction.tsx';
 import { editionMintQueries } from './edition-mint.queries.ts';
 
 const ORDER_STATUS_TEXT: Record<EditionOrderStatus, string> = {

@@ -2,7 +2,7 @@ import { FAILED_TO_FETCH_ALLOCATION, type Allocation } from '@om/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Loading } from '../../components/ui/load-state.tsx';
 import { describeError } from '../signing/flow-steps.ts';
-import { ReviewRow } from '../trade/trade-ui.tsx';
+import { ReviewRow } from '../../shared/trade-ui.tsx';
 
 const UNLIMITED = 'Unlimited';
 

@@ -4,11 +4,11 @@ import { useMemo } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { shortenHash } from '../../lib/inscription-format.ts';
 import { PurchaseReviewView } from '../trade/purchase-review-view.tsx';
 import type { PurchaseResult } from '../trade/purchase.mutations.ts';
-import { TrackedTransaction } from '../trade/tracked-transaction.tsx';
-import { DIALOG_HEIGHT, DialogActions, DialogBody } from '../trade/trade-ui.tsx';
+import { TrackedTransaction } from '../../shared/tracked-transaction.tsx';
+import { DIALOG_HEIGHT, DialogActions, DialogBody } from '../../shared/trade-ui.tsx';
 import type { MintRequest, PreparedMint } from './mint.mutations.ts';
 
 type Props = {

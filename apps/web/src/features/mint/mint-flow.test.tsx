@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mintProofMessage } from '@om/core';
 import { testConfig } from '../../test/render-app.tsx';
-import { configQueries } from '../config/config.queries.ts';
-import { callsTo, failure, ok } from '../trade/trade-test-kit.tsx';
-import { BUYER_ORDINALS, BUYER_PAYMENT, PLATFORM, THIEF } from '../trade/trade-test-fixtures.ts';
+import { configQueries } from '../../shared/config.queries.ts';
+import { callsTo, failure, ok } from '../../test/trade-test-kit.tsx';
+import { BUYER_ORDINALS, BUYER_PAYMENT, PLATFORM, THIEF } from '../../test/trade-test-fixtures.ts';
 import {
   allocationPayload,
   details,
@@ -16,7 +16,7 @@ import {
   offerAnswer,
   TXID,
   type MintTamper,
-} from './mint-test-fixtures.ts';
+} from '../../test/mint-test-fixtures.ts';
 import {
   ALLOCATION,
   BY_SLUG,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, failure, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
-import { allocationPayload, launchPayload, NOW, SLUG } from './mint-test-fixtures.ts';
+import { callsTo, failure, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
+import { allocationPayload, launchPayload, NOW, SLUG } from '../../test/mint-test-fixtures.ts';
 import {
   ALLOCATION,
   BY_SLUG,

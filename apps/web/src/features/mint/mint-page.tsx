@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
 import { EmptyState, Page } from '../../components/ui/page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { CollectionIcon } from '../collections/collection-icon.tsx';
+import { CollectionIcon } from '../../shared/collection-icon.tsx';
 import { phaseState } from '../launches/launch-phase.ts';
 import { LaunchProgressBar } from '../launches/launch-progress-bar.tsx';
 import { LaunchStatusBadge } from '../launches/launch-status-badge.tsx';

@@ -1,7 +1,7 @@
 import { formatDateTime, fromUnixSeconds, type PublicLaunchpad } from '@om/core';
 import { phaseCountdown, phaseState, type PhaseState } from '../launches/launch-phase.ts';
-import { Amount } from '../trade/trade-ui.tsx';
-import { wireSats } from '../trade/trade-format.ts';
+import { Amount } from '../../shared/trade-ui.tsx';
+import { wireSats } from '../../lib/trade-format.ts';
 
 type Phase = PublicLaunchpad['phases'][number];
 

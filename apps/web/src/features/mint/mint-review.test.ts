@@ -1,7 +1,7 @@
 import { CreateMintOfferPayloadSchema, type CreateMintOfferPayload } from '@om/core';
 import { describe, expect, it } from 'vitest';
-import { BUYER_ORDINALS, BUYER_PAYMENT, NETWORK } from '../trade/trade-test-fixtures.ts';
-import { MINT_ITEMS, mintFixture, offerAnswer } from './mint-test-fixtures.ts';
+import { BUYER_ORDINALS, BUYER_PAYMENT, NETWORK } from '../../test/trade-test-fixtures.ts';
+import { MINT_ITEMS, mintFixture, offerAnswer } from '../../test/mint-test-fixtures.ts';
 import { reviewMint } from './mint-review.ts';
 
 function offerOf(fixture: ReturnType<typeof mintFixture>): CreateMintOfferPayload {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeServer, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
-import { BUYER_ORDINALS, BUYER_PAYMENT } from '../trade/trade-test-fixtures.ts';
+import { fakeServer, fakeWallet, ok, renderWithWallet } from '../../test/trade-test-kit.tsx';
+import { BUYER_ORDINALS, BUYER_PAYMENT } from '../../test/trade-test-fixtures.ts';
 import { MintLaunch } from './mint-page.tsx';
 import {
   allocationPayload,
@@ -13,7 +13,7 @@ import {
   MINT_ITEMS,
   SLUG,
   TXID,
-} from './mint-test-fixtures.ts';
+} from '../../test/mint-test-fixtures.ts';
 
 // The mint page under test: a fake server for the launch, the allocation, fees, the indexer and
 // the chain, the page with a fake wallet, and the controls the tests use.

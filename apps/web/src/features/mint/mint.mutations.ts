@@ -16,14 +16,14 @@ import {
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, api } from '../../lib/api-client.ts';
-import { configQueries } from '../config/config.queries.ts';
-import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
+import { inscriptionQueries } from '../../shared/inscriptions.queries.ts';
 import { launchesQueries } from '../launches/launches.queries.ts';
 import { fetchVerifiedWallet } from '../multisig/multisig.queries.ts';
 import type { PurchaseItem, PurchaseReview } from '../trade/purchase-review.ts';
 import type { PurchaseResult } from '../trade/purchase.mutations.ts';
-import { tradeQueries } from '../trade/trade.queries.ts';
-import { parseSatpoint } from '../trade/trade-format.ts';
+import { tradeQueries } from '../../shared/trade.queries.ts';
+import { parseSatpoint } from '../../lib/trade-format.ts';
 import { describeError, step, TradeFlowError } from '../signing/flow-steps.ts';
 import { useSigningFlow } from '../signing/use-signing-flow.ts';
 import { ORDER_SOURCE, saveOrderRecords } from '../trade/order-records.ts';

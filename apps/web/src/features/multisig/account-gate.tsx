@@ -2,7 +2,7 @@ import { CONNECT_YOUR_WALLET_NO_PERIOD, WALLET_NOT_CONFIGURED } from '@om/core';
 import type { ReactNode } from 'react';
 import { Loading } from '../../components/ui/load-state.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
-import { useAppConfig } from '../config/config.queries.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { userKeyOf, type MultisigAccount } from './multisig-wallet.ts';
 

@@ -9,7 +9,7 @@ import {
   fakeWallet,
   ok,
   renderWithWallet,
-} from '../trade/trade-test-kit.tsx';
+} from '../../test/trade-test-kit.tsx';
 import { DepositForm } from './deposit-form.tsx';
 import {
   ACCOUNT,
@@ -21,7 +21,7 @@ import {
   NETWORK,
   PAYMENT_SCRIPT,
   session,
-} from './multisig-test-fixtures.ts';
+} from '../../test/multisig-test-fixtures.ts';
 
 /** What POST /api/multisig/deposit answers: 0.001 BTC in 8 coins at 6 sat/vB, into `to`. */
 function depositBuilt(to = MULTISIG) {

@@ -14,9 +14,9 @@ import {
   FeeRateField,
   InputField,
   PrepareButton,
-} from './form-field.tsx';
-import { useFeeRateRules } from './fee-rate-cap.ts';
-import { outputCountRules, readBtcAmount, readOutputCount } from './form-rules.ts';
+} from '../../shared/form-field.tsx';
+import { useFeeRateRules } from '../../shared/fee-rate-cap.ts';
+import { outputCountRules, readBtcAmount, readOutputCount } from '../../lib/form-rules.ts';
 import { useDeposit, type WalletSession } from './wallet-actions.mutations.ts';
 
 type Fields = { amount: string; numberOfOutputs: string; feeRate: string };

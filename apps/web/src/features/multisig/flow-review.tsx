@@ -1,4 +1,4 @@
-import { TrackedTransaction } from '../trade/tracked-transaction.tsx';
+import { TrackedTransaction } from '../../shared/tracked-transaction.tsx';
 import type { PsbtFlow } from './multisig-flow.ts';
 import { PsbtReviewDialog } from './psbt-review.tsx';
 

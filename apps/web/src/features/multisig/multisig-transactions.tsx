@@ -2,7 +2,7 @@ import { formatDateTime, NO_TRANSACTION_FOUND, satsToBtc } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { shortenHash } from '../../lib/inscription-format.ts';
 import { CopyTextButton } from './copy-text-button.tsx';
 import { multisigQueries } from './multisig.queries.ts';
 

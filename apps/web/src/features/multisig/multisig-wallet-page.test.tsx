@@ -2,7 +2,7 @@ import { buildInscriptionWithdrawal, hexToBytes } from '@om/bitcoin';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FakeEventSource } from '../collections/market-test-server.ts';
+import { FakeEventSource } from '../../test/market-test-server.ts';
 import {
   callsTo,
   failure,
@@ -10,7 +10,7 @@ import {
   fakeWallet,
   ok,
   renderWithWallet,
-} from '../trade/trade-test-kit.tsx';
+} from '../../test/trade-test-kit.tsx';
 import {
   ACCOUNT,
   builtPayload,
@@ -24,7 +24,7 @@ import {
   PAYMENT_SCRIPT,
   utxosPayload,
   walletInfo,
-} from './multisig-test-fixtures.ts';
+} from '../../test/multisig-test-fixtures.ts';
 import { MultisigWalletPage } from './multisig-wallet-page.tsx';
 import { readWithdrawnInscription } from './withdrawn-inscriptions.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { MultisigApiError, multisigApi } from './multisig.api.ts';
-import { ACCOUNT, walletInfo } from './multisig-test-fixtures.ts';
+import { ACCOUNT, walletInfo } from '../../test/multisig-test-fixtures.ts';
 
 const body = { userPublicKey: ACCOUNT.paymentPublicKey, userAddress: ACCOUNT.paymentAddress };
 

@@ -1,6 +1,6 @@
 import type { MultisigKind } from '@om/core';
 import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
-import { configQueries } from '../config/config.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { multisigApi } from './multisig.api.ts';
 import {

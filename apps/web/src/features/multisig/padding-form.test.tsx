@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/render-app.tsx';
-import { configQueries } from '../config/config.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 import {
   callsTo,
   failure,
@@ -11,7 +11,7 @@ import {
   fakeWallet,
   ok,
   renderWithWallet,
-} from '../trade/trade-test-kit.tsx';
+} from '../../test/trade-test-kit.tsx';
 import {
   ACCOUNT,
   builtPayload,
@@ -20,7 +20,7 @@ import {
   MULTISIG,
   NETWORK,
   session,
-} from './multisig-test-fixtures.ts';
+} from '../../test/multisig-test-fixtures.ts';
 import { PaddingForm } from './padding-form.tsx';
 
 /** What POST /api/multisig/setup-padding answers: 3 paddings of 1,000 sats at 6 sat/vB. */

@@ -1,9 +1,9 @@
 import { DEFAULT_FEE_RATE, MULTISIG_PADDING_MAX_OUTPUTS, PADDING_OUTPUTS } from '@om/core';
 import { useForm } from 'react-hook-form';
 import { FlowReview } from './flow-review.tsx';
-import { ActionCard, FeeRateField, InputField, PrepareButton } from './form-field.tsx';
-import { useFeeRateRules } from './fee-rate-cap.ts';
-import { outputCountRules } from './form-rules.ts';
+import { ActionCard, FeeRateField, InputField, PrepareButton } from '../../shared/form-field.tsx';
+import { useFeeRateRules } from '../../shared/fee-rate-cap.ts';
+import { outputCountRules } from '../../lib/form-rules.ts';
 import { usePaddingSetup, type WalletSession } from './wallet-actions.mutations.ts';
 
 type Fields = { numberOfOutputs: string; feeRate: string };

@@ -2,7 +2,7 @@ import type { PsbtLine, PsbtLineOwner } from '@om/bitcoin';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { shortenAddress } from '../../lib/format.ts';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { shortenHash } from '../../lib/inscription-format.ts';
 import {
   Amount,
   DIALOG_HEIGHT,
@@ -10,7 +10,7 @@ import {
   DialogBody,
   ReviewRow,
   SigningRefused,
-} from '../trade/trade-ui.tsx';
+} from '../../shared/trade-ui.tsx';
 import type { PsbtReview } from './wallet-psbt-review.ts';
 
 function ownerText(owner: PsbtLineOwner, walletLabel: string): string {

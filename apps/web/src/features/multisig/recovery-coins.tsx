@@ -1,7 +1,7 @@
 import type { MultisigUtxo } from '@om/core';
 import { EmptyState } from '../../components/ui/page.tsx';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
-import { btcText } from '../trade/trade-format.ts';
+import { shortenHash } from '../../lib/inscription-format.ts';
+import { btcText } from '../../lib/trade-format.ts';
 import { isRecoverable } from './recovery.ts';
 
 /** When the user alone can spend a coin, against the tip. */

@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { callsTo, fakeServer, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
+import {
+  callsTo,
+  fakeServer,
+  fakeWallet,
+  ok,
+  renderWithWallet,
+} from '../../test/trade-test-kit.tsx';
 import {
   ACCOUNT,
   coin,
@@ -12,7 +18,7 @@ import {
   MULTISIG,
   utxosPayload,
   walletInfo,
-} from './multisig-test-fixtures.ts';
+} from '../../test/multisig-test-fixtures.ts';
 import { RecoveryPage } from './recovery-page.tsx';
 
 const multisigCoin = listedCoin(coin(0x31, 50_000n, MULTISIG.script), { recoverableAt: 244 });

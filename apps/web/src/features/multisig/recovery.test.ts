@@ -10,7 +10,7 @@ import {
   MULTISIG,
   NETWORK,
   session,
-} from './multisig-test-fixtures.ts';
+} from '../../test/multisig-test-fixtures.ts';
 import { finalizeRecoveryPsbt, planRecovery } from './recovery.ts';
 import { recoveryStatus } from './recovery-coins.tsx';
 

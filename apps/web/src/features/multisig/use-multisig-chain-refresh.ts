@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { subscribeServerEvents } from '../chain/use-chain-events.ts';
+import { subscribeServerEvents } from '../../shared/server-events.ts';
 import { multisigQueries } from './multisig.queries.ts';
 
 /**

@@ -7,7 +7,7 @@ import {
   MULTISIG,
   NETWORK,
   THIEF_ADDRESS,
-} from './multisig-test-fixtures.ts';
+} from '../../test/multisig-test-fixtures.ts';
 import {
   reviewWalletPsbt,
   walletPsbtProblemText,

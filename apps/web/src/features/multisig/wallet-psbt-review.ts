@@ -8,7 +8,7 @@ import {
 } from '@om/bitcoin';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
-import { btcText } from '../trade/trade-format.ts';
+import { btcText } from '../../lib/trade-format.ts';
 
 export type PsbtCheckContext = {
   network: BitcoinNetwork;

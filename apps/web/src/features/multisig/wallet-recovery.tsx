@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { TrackedTransaction } from '../trade/tracked-transaction.tsx';
+import { TrackedTransaction } from '../../shared/tracked-transaction.tsx';
 import { CopyTextButton } from './copy-text-button.tsx';
-import { AddressField, FeeRateField } from './form-field.tsx';
-import { useFeeRateRules } from './fee-rate-cap.ts';
-import { addressRules } from './form-rules.ts';
+import { AddressField, FeeRateField } from '../../shared/form-field.tsx';
+import { useFeeRateRules } from '../../shared/fee-rate-cap.ts';
+import { addressRules } from '../../lib/form-rules.ts';
 import { multisigQueries } from './multisig.queries.ts';
 import {
   WALLET_KIND_LABELS,

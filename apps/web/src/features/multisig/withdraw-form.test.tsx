@@ -10,7 +10,7 @@ import {
   fakeWallet,
   ok,
   renderWithWallet,
-} from '../trade/trade-test-kit.tsx';
+} from '../../test/trade-test-kit.tsx';
 import {
   ACCOUNT,
   builtPayload,
@@ -21,7 +21,7 @@ import {
   session,
   THIEF_ADDRESS,
   walletInfo,
-} from './multisig-test-fixtures.ts';
+} from '../../test/multisig-test-fixtures.ts';
 import { WithdrawForm } from './withdraw-form.tsx';
 
 const BALANCE = 100_000n;

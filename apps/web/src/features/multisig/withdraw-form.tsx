@@ -16,9 +16,9 @@ import {
   BtcAmountField,
   FeeRateField,
   PrepareButton,
-} from './form-field.tsx';
-import { useFeeRateRules, useMaxFeeRate } from './fee-rate-cap.ts';
-import { addressRules, readBtcAmount, readFeeRate } from './form-rules.ts';
+} from '../../shared/form-field.tsx';
+import { useFeeRateRules, useMaxFeeRate } from '../../shared/fee-rate-cap.ts';
+import { addressRules, readBtcAmount, readFeeRate } from '../../lib/form-rules.ts';
 import { useWithdrawal, type WalletSession } from './wallet-actions.mutations.ts';
 import { aboveMaxText, withdrawalMax, type WithdrawalMax } from './withdrawal-max.ts';
 

@@ -6,7 +6,7 @@ import {
   type BitcoinNetwork,
 } from '@om/bitcoin';
 import type { MultisigUtxo } from '@om/core';
-import { btcText } from '../trade/trade-format.ts';
+import { btcText } from '../../lib/trade-format.ts';
 
 /** The most a withdrawal can send, and the network fee that leaves for it. */
 export type WithdrawalMax = { amount: bigint; fee: bigint; feeRate: number };

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { saveAuthSession } from '../../lib/auth-session.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { callsTo, fakeServer, ok } from '../trade/trade-test-kit.tsx';
-import { SELLER, SELLER_PAYMENT } from '../trade/trade-test-fixtures.ts';
+import { callsTo, fakeServer, ok } from '../../test/trade-test-kit.tsx';
+import { SELLER, SELLER_PAYMENT } from '../../test/trade-test-fixtures.ts';
 import type { WalletAccount, WalletAdapter } from '../wallet/wallet.types.ts';
 import { unreadBadge } from './notification-bell.tsx';
 

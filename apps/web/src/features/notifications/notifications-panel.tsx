@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
-import { useAppConfig } from '../config/config.queries.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
 import {
   notificationQueries,
   useNotificationActions,

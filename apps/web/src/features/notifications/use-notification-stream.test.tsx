@@ -4,8 +4,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAIN_EVENTS_PATH } from '../chain/use-chain-events.ts';
-import { fakeServer, ok } from '../trade/trade-test-kit.tsx';
+import { CHAIN_EVENTS_PATH } from '../../shared/server-events.ts';
+import { fakeServer, ok } from '../../test/trade-test-kit.tsx';
 import { useNotificationStream } from './use-notification-stream.ts';
 
 // ADR 018: the page's stream asks for the signed-in address's notification events, which name the

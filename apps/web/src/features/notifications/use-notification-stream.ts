@@ -2,7 +2,7 @@ import { NOTIFICATION_TYPES, type Notification } from '@om/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { setServerEventsAddress, subscribeServerEvents } from '../chain/use-chain-events.ts';
+import { setServerEventsAddress, subscribeServerEvents } from '../../shared/server-events.ts';
 import { notificationQueries, type NotificationApp } from './notifications.queries.ts';
 
 const APPS: NotificationApp[] = ['product', 'global'];

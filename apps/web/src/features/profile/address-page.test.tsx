@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
-import { callsTo, fakeServer, ok } from '../trade/trade-test-kit.tsx';
-import { BUYER_ORDINALS, SELLER } from '../trade/trade-test-fixtures.ts';
+import { callsTo, fakeServer, ok } from '../../test/trade-test-kit.tsx';
+import { BUYER_ORDINALS, SELLER } from '../../test/trade-test-fixtures.ts';
 
 // /address/{address} (product.md#profiles-and-artists): anyone's public page, no wallet needed:
 // the profile, then its inscriptions, listings, activity and tokens, read only.

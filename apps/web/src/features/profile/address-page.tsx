@@ -5,7 +5,7 @@ import { shortenAddress } from '../../lib/format.ts';
 import { AddressListings, AddressTokens } from './address-tabs.tsx';
 import { HeldInscriptions } from './held-inscriptions.tsx';
 import { ProfileActivity } from './profile-activity.tsx';
-import { profileQueries } from './profile.queries.ts';
+import { profileQueries } from '../../shared/profile.queries.ts';
 import { TabBar, useTab } from './tab-bar.tsx';
 
 const TABS = [

@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
-import { formatWireAmount } from '../brc20/brc20-amount.ts';
+import { formatWireAmount } from '../../lib/brc20-amount.ts';
 import { brc20Queries } from '../brc20/brc20.queries.ts';
-import { CELL, NUMBER, Table } from '../brc20/brc20-ui.tsx';
-import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
-import { ProtectedBadge } from '../trade/protected-badge.tsx';
-import { tradeQueries } from '../trade/trade.queries.ts';
-import { btcText, wireSats } from '../trade/trade-format.ts';
-import { inscriptionLabel } from './profile-ui.tsx';
+import { CELL, NUMBER, Table } from '../../shared/brc20-ui.tsx';
+import { InscriptionIcon } from '../../shared/inscription-icon.tsx';
+import { ProtectedBadge } from '../../shared/protected-badge.tsx';
+import { tradeQueries } from '../../shared/trade.queries.ts';
+import { btcText, wireSats } from '../../lib/trade-format.ts';
+import { inscriptionLabel } from '../../shared/profile-ui.tsx';
 
 // An address's public page, read only: the owner's actions (list, delist, inscribe a transfer)
 // live on /profile.

@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
-import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
-import { btcText, wireSats } from '../trade/trade-format.ts';
-import { profileQueries } from './profile.queries.ts';
-import { inscriptionLabel } from './profile-ui.tsx';
+import { InscriptionIcon } from '../../shared/inscription-icon.tsx';
+import { btcText, wireSats } from '../../lib/trade-format.ts';
+import { profileQueries } from '../../shared/profile.queries.ts';
+import { inscriptionLabel } from '../../shared/profile-ui.tsx';
 
 /**
  * What an address holds per the index, read only: each linked to its page with its price, Moving

@@ -6,7 +6,7 @@ import { api, errorMessage } from '../../lib/api-client.ts';
 import { shortenAddress } from '../../lib/format.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
-import { profileQueries } from './profile.queries.ts';
+import { profileQueries } from '../../shared/profile.queries.ts';
 
 const PROFILE_LINKED = 'Your profile now shows at your ordinals address.';
 

@@ -6,11 +6,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/page.tsx';
 import { ListDialog } from '../trade/list-dialog.tsx';
 import type { ListableInscription } from '../trade/listable-inscription.ts';
-import { btcText, wireSats } from '../trade/trade-format.ts';
+import { btcText, wireSats } from '../../lib/trade-format.ts';
 import { MakerWalletItems, PendingPurchases } from './profile-elsewhere.tsx';
-import { profileQueries } from './profile.queries.ts';
-import { inscriptionLabel } from './profile-ui.tsx';
-import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
+import { profileQueries } from '../../shared/profile.queries.ts';
+import { inscriptionLabel } from '../../shared/profile-ui.tsx';
+import { InscriptionIcon } from '../../shared/inscription-icon.tsx';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 
 /** Listed ones are changed from My listings; a moving one has no settled output to sign for. */

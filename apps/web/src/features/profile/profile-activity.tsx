@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { EmptyState } from '../../components/ui/page.tsx';
 import { ActivityTable } from '../activity/activity-table.tsx';
 import { visibleActivity } from '../activity/trade-activity.ts';
-import { tradeQueries } from '../trade/trade.queries.ts';
+import { tradeQueries } from '../../shared/trade.queries.ts';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 
 /**

@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
+import { InscriptionIcon } from '../../shared/inscription-icon.tsx';
 import { ListDialog } from '../trade/list-dialog.tsx';
 import type { ListableInscription } from '../trade/listable-inscription.ts';
-import { btcText, wireSats } from '../trade/trade-format.ts';
-import { tradeQueries } from '../trade/trade.queries.ts';
+import { btcText, wireSats } from '../../lib/trade-format.ts';
+import { tradeQueries } from '../../shared/trade.queries.ts';
 import { useMakerWallet } from '../trade/use-maker-wallet.ts';
-import { inscriptionLabel } from './profile-ui.tsx';
-import { profileQueries } from './profile.queries.ts';
+import { inscriptionLabel } from '../../shared/profile-ui.tsx';
+import { profileQueries } from '../../shared/profile.queries.ts';
 
 // What belongs to the wallet but is not at its ordinals address (product.md#walk-through-fixes
 // item 7): purchases on their way in the mempool, and inscriptions in its maker wallet, listed or

@@ -13,10 +13,10 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
 import { api, ApiError, errorMessage } from '../../lib/api-client.ts';
-import { InputField } from '../multisig/form-field.tsx';
+import { InputField } from '../../shared/form-field.tsx';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { LinkOrdinalsAddress } from './link-ordinals-address.tsx';
-import { profileQueries } from './profile.queries.ts';
+import { profileQueries } from '../../shared/profile.queries.ts';
 
 const PROFILE_SAVED = 'Profile saved.';
 

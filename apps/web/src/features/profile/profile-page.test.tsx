@@ -6,14 +6,14 @@ import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveAuthSession } from '../../lib/auth-session.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { callsTo, failure, fakeServer, ok } from '../trade/trade-test-kit.tsx';
+import { callsTo, failure, fakeServer, ok } from '../../test/trade-test-kit.tsx';
 import {
   NETWORK,
   SELLER,
   SELLER_MAKER,
   SELLER_PAYMENT,
   walletPayload,
-} from '../trade/trade-test-fixtures.ts';
+} from '../../test/trade-test-fixtures.ts';
 import type { WalletAccount, WalletAdapter } from '../wallet/wallet.types.ts';
 
 const wallet: WalletAccount = {

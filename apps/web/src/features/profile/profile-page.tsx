@@ -10,7 +10,7 @@ import { MyInscriptions } from './my-inscriptions.tsx';
 import { MyListings } from './my-listings.tsx';
 import { ProfileActivity } from './profile-activity.tsx';
 import { ProfileForm } from './profile-form.tsx';
-import { profileQueries } from './profile.queries.ts';
+import { profileQueries } from '../../shared/profile.queries.ts';
 import { TabBar, useTab } from './tab-bar.tsx';
 
 const TABS = [

@@ -2,8 +2,8 @@ import { satsToBtc } from '@om/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { useAppConfig } from '../config/config.queries.ts';
-import { contentPath } from '../inscriptions/content-kind.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
+import { contentPath } from '../../lib/content-kind.ts';
 import { IframeContent } from '../inscriptions/viewer/iframe-content.tsx';
 import type { ReviewItem, ReviewPhase } from './review.queries.ts';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { failure, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
-import { CREATOR, fakeApi, inscriptionId } from '../launchpad/wizard-test-kit.tsx';
+import { failure, fakeWallet, ok, renderWithWallet } from '../../test/trade-test-kit.tsx';
+import { CREATOR, fakeApi, inscriptionId } from '../../test/wizard-test-kit.tsx';
 import { contentSummary } from './review-card.tsx';
 import { ReviewPage } from './review-page.tsx';
 import type { ReviewItem } from './review.queries.ts';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useAppConfig } from '../config/config.queries.ts';
-import { MyXpStat, PendingRewardsStat } from '../layout/header-stats.tsx';
-import { PayoutProgress } from '../layout/payout-progress.tsx';
+import { useAppConfig } from '../../shared/config.queries.ts';
+import { MyXpStat, PendingRewardsStat } from './header-stats.tsx';
+import { PayoutProgress } from './payout-progress.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { PointsPanel } from './points-panel.tsx';
 import { rewardsQueries } from './rewards.queries.ts';

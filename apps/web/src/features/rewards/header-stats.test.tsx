@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, fakeWallet, ok, renderWithWallet } from '../trade/trade-test-kit.tsx';
-import { SELLER, SELLER_PAYMENT } from '../trade/trade-test-fixtures.ts';
+import { fakeServer, fakeWallet, ok, renderWithWallet } from '../../test/trade-test-kit.tsx';
+import { SELLER, SELLER_PAYMENT } from '../../test/trade-test-fixtures.ts';
 import {
   MyXpStat,
   PendingRewardsStat,

@@ -1,11 +1,11 @@
 import { formatXp, satsToBtc } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { formatWireAmount, parseTokenAmount } from '../brc20/brc20-amount.ts';
+import { formatWireAmount, parseTokenAmount } from '../../lib/brc20-amount.ts';
 import { brc20Queries } from '../brc20/brc20.queries.ts';
 import { useMintRecordPolling } from '../brc20/mint-record-poll.ts';
-import { useAppConfig } from '../config/config.queries.ts';
-import { xpQueries } from '../rewards/xp.queries.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
+import { xpQueries } from './xp.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 
 /** Shown in a slot whose data a later feature provides; never a made-up number. */

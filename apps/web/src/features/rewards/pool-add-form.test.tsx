@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { callsTo, fakeServer, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { callsTo, fakeServer, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { addDisabledReason, PoolAddForm } from './pool-add-form.tsx';
 import { ACCOUNT, pool, renderRewards } from './rewards-test-kit.tsx';
 

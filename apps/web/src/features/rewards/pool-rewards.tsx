@@ -1,5 +1,5 @@
 import { satsToBtc, type Pool, type PoolReward } from '@om/core';
-import { InscriptionIcon } from '../inscriptions/inscription-icon.tsx';
+import { InscriptionIcon } from '../../shared/inscription-icon.tsx';
 
 const TYPE_LABEL: Record<Pool['type'], string> = {
   proportionate: 'Proportionate',

@@ -3,7 +3,7 @@ import type { Pool } from '@om/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { fakeServer, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { PoolVerify } from './pool-verify.tsx';
 import { pool, renderRewards } from './rewards-test-kit.tsx';
 

@@ -6,7 +6,7 @@ import { Loading, LoadFailed } from '../../components/ui/load-state.tsx';
 import { EmptyState, Page } from '../../components/ui/page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { shortenAddress } from '../../lib/format.ts';
-import { TxidLink } from '../chain/txid-link.tsx';
+import { TxidLink } from '../../shared/txid-link.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { addDisabledReason, PoolAddForm } from './pool-add-form.tsx';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageNav } from '../artists/page-nav.tsx';
 import { Loading, LoadFailed } from '../../components/ui/load-state.tsx';
-import { TxidLink } from '../chain/txid-link.tsx';
+import { TxidLink } from '../../shared/txid-link.tsx';
 import { rewardsQueries } from './rewards.queries.ts';
 
 const STATUS_TEXT: Record<RewardRecord['status'], string> = {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { callsTo, fakeServer, fakeWallet, ok } from '../trade/trade-test-kit.tsx';
+import { callsTo, fakeServer, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
 import { RewardsPage } from './rewards-page.tsx';
 import { ACCOUNT, pool, renderRewards } from './rewards-test-kit.tsx';
 

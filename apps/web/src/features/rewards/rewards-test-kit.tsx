@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { testConfig } from '../../test/render-app.tsx';
-import { configQueries } from '../config/config.queries.ts';
-import { SELLER, SELLER_PAYMENT } from '../trade/trade-test-fixtures.ts';
-import type { FakeWallet } from '../trade/trade-test-kit.tsx';
+import { configQueries } from '../../shared/config.queries.ts';
+import { SELLER, SELLER_PAYMENT } from '../../test/trade-test-fixtures.ts';
+import type { FakeWallet } from '../../test/trade-test-kit.tsx';
 import { WalletContext } from '../wallet/wallet-context.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 

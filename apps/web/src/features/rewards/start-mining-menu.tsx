@@ -2,7 +2,7 @@ import { MINING_PAYOUT_CYCLE_BLOCKS, satsToBtc } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { swapPath } from '../swap/swap-link.tsx';
+import { swapPath } from '../../shared/swap-link.tsx';
 import { miningSharePercent } from './mining-share.ts';
 import { rewardsQueries } from './rewards.queries.ts';
 

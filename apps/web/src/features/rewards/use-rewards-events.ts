@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { subscribeServerEvents, type ServerEventListener } from '../chain/use-chain-events.ts';
+import { subscribeServerEvents, type ServerEventListener } from '../../shared/server-events.ts';
 import { rewardsQueries } from './rewards.queries.ts';
 import { xpQueries } from './xp.queries.ts';
 

@@ -1,9 +1,9 @@
 import type { SwapPoolsInfo, SwapTxSize } from '@om/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client.ts';
-import { formatTokenAmount } from '../brc20/brc20-amount.ts';
-import { btcText, feeRateText } from '../trade/trade-format.ts';
-import { ReviewRow } from '../trade/trade-ui.tsx';
+import { formatTokenAmount } from '../../lib/brc20-amount.ts';
+import { btcText, feeRateText } from '../../lib/trade-format.ts';
+import { ReviewRow } from '../../shared/trade-ui.tsx';
 import { percentText, type LocalQuote } from './swap-form.ts';
 
 /** An amount of the side `direction` gives in: sats on a buy, token units on a sell. */

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
-import { token } from '../brc20/brc20-test-fixtures.ts';
-import { fakeServer, ok } from '../trade/trade-test-kit.tsx';
+import { token } from '../../test/brc20-test-fixtures.ts';
+import { fakeServer, ok } from '../../test/trade-test-kit.tsx';
 import { pool, poolsInfo } from './swap-test-fixtures.ts';
 import { POOLS, POOLS_INFO, swapOk } from './swap-test-kit.tsx';
 

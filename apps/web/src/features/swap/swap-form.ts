@@ -12,7 +12,7 @@ import {
   type SwapTxSize,
   type SwapTxSizeBody,
 } from '@om/core';
-import { parseTokenAmount, tokenAmountText } from '../brc20/brc20-amount.ts';
+import { parseTokenAmount, tokenAmountText } from '../../lib/brc20-amount.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 // The swap form's numbers (ADR 017): the pair from the URL, amounts in each coin's unit, and the

@@ -1,5 +1,5 @@
 import type { SwapPoolsInfo } from '@om/core';
-import { formatWireAmount } from '../brc20/brc20-amount.ts';
+import { formatWireAmount } from '../../lib/brc20-amount.ts';
 
 /**
  * The amounts the pool has ready as transfer inscriptions (its ladder, ADR 017): picking one asks

@@ -2,8 +2,8 @@ import { satsToBtc } from '@om/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer } from '../mint/mint-test-fixtures.ts';
-import { callsTo, fakeWallet } from '../trade/trade-test-kit.tsx';
+import { buyer } from '../../test/mint-test-fixtures.ts';
+import { callsTo, fakeWallet } from '../../test/trade-test-kit.tsx';
 import { buyPsbt, poolsInfo, PRELUDE_FEE, psbtAnswer, txSize } from './swap-test-fixtures.ts';
 import { GET_PSBT, POOLS_INFO, renderSwap, swapOk, swapServer, TX_SIZE } from './swap-test-kit.tsx';
 

@@ -2,8 +2,8 @@ import type { SwapOrderState } from '@om/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { buyer } from '../mint/mint-test-fixtures.ts';
-import { fakeWallet, renderWithWallet } from '../trade/trade-test-kit.tsx';
+import { buyer } from '../../test/mint-test-fixtures.ts';
+import { fakeWallet, renderWithWallet } from '../../test/trade-test-kit.tsx';
 import { SwapOrderStatus } from './swap-order-status.tsx';
 import { SwapReviewPanel } from './swap-review-panel.tsx';
 import {

@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
-import { ReviewRow } from '../trade/trade-ui.tsx';
+import { shortenHash } from '../../lib/inscription-format.ts';
+import { ReviewRow } from '../../shared/trade-ui.tsx';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 import { isFinalOrderState, swapQueries } from './swap.queries.ts';
 

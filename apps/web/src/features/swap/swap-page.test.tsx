@@ -2,9 +2,9 @@ import { SWAP_CODES, satsToBtc } from '@om/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer } from '../mint/mint-test-fixtures.ts';
-import { BUYER_ORDINALS, BUYER_PAYMENT } from '../trade/trade-test-fixtures.ts';
-import { callsTo, fakeWallet, type ApiCall } from '../trade/trade-test-kit.tsx';
+import { buyer } from '../../test/mint-test-fixtures.ts';
+import { BUYER_ORDINALS, BUYER_PAYMENT } from '../../test/trade-test-fixtures.ts';
+import { callsTo, fakeWallet, type ApiCall } from '../../test/trade-test-kit.tsx';
 import { POOLS_INFO_POLL_MS, swapQueries } from './swap.queries.ts';
 import {
   buyPsbt,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
 import { Page } from '../../components/ui/page.tsx';
-import { useAppConfig } from '../config/config.queries.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
 import { pairFromParams, type SwapPair } from './swap-form.ts';
 import { swapQueries } from './swap.queries.ts';
 import { SwapPanel } from './swap-panel.tsx';

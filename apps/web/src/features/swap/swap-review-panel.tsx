@@ -1,9 +1,9 @@
 import { parseBtcToSats } from '@om/core';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
-import { feeRateText } from '../trade/trade-format.ts';
-import { Amount, ReviewRow, SigningRefused } from '../trade/trade-ui.tsx';
+import { shortenHash } from '../../lib/inscription-format.ts';
+import { feeRateText } from '../../lib/trade-format.ts';
+import { Amount, ReviewRow, SigningRefused } from '../../shared/trade-ui.tsx';
 import { NOT_SIGNING_SWAP, ORDER_EXPIRED, type PreparedSwap } from './swap.mutations.ts';
 
 function useSecondsLeft(expiresAt: string): number {

@@ -1,7 +1,7 @@
 import { scriptOfAddress } from '@om/bitcoin';
 import { satsToBtc } from '@om/core';
 import { describe, expect, it } from 'vitest';
-import { BUYER_ORDINALS, BUYER_PAYMENT, NETWORK, THIEF } from '../trade/trade-test-fixtures.ts';
+import { BUYER_ORDINALS, BUYER_PAYMENT, NETWORK, THIEF } from '../../test/trade-test-fixtures.ts';
 import { reviewSwapPsbt, type SwapReviewRequest } from './swap-review.ts';
 import {
   buyPsbt,

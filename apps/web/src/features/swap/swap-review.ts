@@ -14,7 +14,7 @@ import {
 import { parseBtcToSats, type SwapPsbt } from '@om/core';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
-import { btcText, feeRateText } from '../trade/trade-format.ts';
+import { btcText, feeRateText } from '../../lib/trade-format.ts';
 import type { Direction } from './swap-form.ts';
 
 export type SwapReview = {

@@ -11,9 +11,9 @@ import { satsToBtc } from '@om/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer } from '../mint/mint-test-fixtures.ts';
-import { BUYER_ORDINALS, NETWORK, PLATFORM } from '../trade/trade-test-fixtures.ts';
-import { callsTo, fakeWallet } from '../trade/trade-test-kit.tsx';
+import { buyer } from '../../test/mint-test-fixtures.ts';
+import { BUYER_ORDINALS, NETWORK, PLATFORM } from '../../test/trade-test-fixtures.ts';
+import { callsTo, fakeWallet } from '../../test/trade-test-kit.tsx';
 import {
   INSCRIPTION_ID,
   ORDER_ID,

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError, Loading } from '../../components/ui/load-state.tsx';
-import { formatWireAmount } from '../brc20/brc20-amount.ts';
+import { formatWireAmount } from '../../lib/brc20-amount.ts';
 import { brc20Queries } from '../brc20/brc20.queries.ts';
 import { InscribeTransferDialog } from '../brc20/inscribe-transfer-dialog.tsx';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { shortenHash } from '../../lib/inscription-format.ts';
 
 const NO_TRANSFER_INSCRIPTION = (tick: string) =>
   `You have no confirmed transfer inscription of ${tick}. Inscribe one for the amount to sell: it must confirm before you can swap it.`;

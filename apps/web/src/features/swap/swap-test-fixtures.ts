@@ -22,7 +22,12 @@ import {
   type SwapTxSize,
   type SwapTxSizeBody,
 } from '@om/core';
-import { BUYER_ORDINALS, BUYER_PAYMENT, NETWORK, PLATFORM } from '../trade/trade-test-fixtures.ts';
+import {
+  BUYER_ORDINALS,
+  BUYER_PAYMENT,
+  NETWORK,
+  PLATFORM,
+} from '../../test/trade-test-fixtures.ts';
 
 // The swap tests' pool of omkt: 1 BTC against 1,000,000 omkt, DotSwap's fees (0.4 % platform,
 // 1.6 % liquidity providers), and real swap PSBTs built by packages/bitcoin for the test buyer

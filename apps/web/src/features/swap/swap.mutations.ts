@@ -11,7 +11,7 @@ import {
 } from '@om/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { configQueries } from '../config/config.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 import { requireWallet } from '../mint/mint.mutations.ts';
 import { signStep, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';

@@ -1,6 +1,6 @@
 import { satsToBtc } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatWireAmount } from '../brc20/brc20-amount.ts';
+import { formatWireAmount } from '../../lib/brc20-amount.ts';
 import { brc20Queries } from '../brc20/brc20.queries.ts';
 import { walletQueries } from '../wallet/wallet.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';

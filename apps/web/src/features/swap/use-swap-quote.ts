@@ -1,6 +1,6 @@
 import type { SwapPoolSummary, SwapTxSizeBody } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
-import { useDebouncedValue } from '../collections/use-debounced-value.ts';
+import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 import {
   directionOf,

@@ -5,7 +5,7 @@ import { shortenAddress } from '../../lib/format.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { BuyDialog } from './buy-dialog.tsx';
 import type { BuyItem } from './purchase.mutations.ts';
-import { btcText } from './trade-format.ts';
+import { btcText } from '../../lib/trade-format.ts';
 import {
   callsTo,
   failure,
@@ -13,7 +13,7 @@ import {
   fakeWallet,
   ok,
   renderWithWallet,
-} from './trade-test-kit.tsx';
+} from '../../test/trade-test-kit.tsx';
 import {
   BUYER_MULTISIG,
   BUYER_ORDINALS,
@@ -25,7 +25,7 @@ import {
   THIEF,
   walletPayload,
   type PurchaseFixture,
-} from './trade-test-fixtures.ts';
+} from '../../test/trade-test-fixtures.ts';
 
 const TXID = '9f'.repeat(32);
 const buyer: WalletAccount = {

@@ -3,14 +3,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
-import { defaultFeeRate, FeeRatePicker } from './fee-rate-picker.tsx';
-import { ProtectedBadge } from './protected-badge.tsx';
+import { shortenHash } from '../../lib/inscription-format.ts';
+import { defaultFeeRate, FeeRatePicker } from '../../shared/fee-rate-picker.tsx';
+import { ProtectedBadge } from '../../shared/protected-badge.tsx';
 import { PurchaseReviewView } from './purchase-review-view.tsx';
 import { useBuyListings, type BuyItem, type PurchaseResult } from './purchase.mutations.ts';
-import { tradeQueries } from './trade.queries.ts';
-import { TrackedTransaction } from './tracked-transaction.tsx';
-import { DIALOG_HEIGHT, DialogActions, DialogBody } from './trade-ui.tsx';
+import { tradeQueries } from '../../shared/trade.queries.ts';
+import { TrackedTransaction } from '../../shared/tracked-transaction.tsx';
+import { DIALOG_HEIGHT, DialogActions, DialogBody } from '../../shared/trade-ui.tsx';
 
 /**
  * Buys listings, one or several in one transaction: the server's offer at the chosen fee rate is

@@ -7,7 +7,7 @@ import {
   type BitcoinNetwork,
   type parsePsbt,
 } from '@om/bitcoin';
-import { btcText } from './trade-format.ts';
+import { btcText } from '../../lib/trade-format.ts';
 
 /** What a PSBT paying an inscription order's charge address does, output by output. */
 export interface ChargePayment {

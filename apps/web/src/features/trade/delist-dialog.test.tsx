@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { DelistDialog } from './delist-dialog.tsx';
-import { satsText } from './trade-format.ts';
+import { satsText } from '../../lib/trade-format.ts';
 import {
   callsTo,
   failure,
@@ -12,7 +12,7 @@ import {
   fakeWallet,
   ok,
   renderWithWallet,
-} from './trade-test-kit.tsx';
+} from '../../test/trade-test-kit.tsx';
 import {
   INSCRIPTION_ID,
   LISTING_ID,
@@ -20,7 +20,7 @@ import {
   SELLER,
   SELLER_PAYMENT,
   THIEF,
-} from './trade-test-fixtures.ts';
+} from '../../test/trade-test-fixtures.ts';
 
 const TXID = '7e'.repeat(32);
 const seller: WalletAccount = {

@@ -4,11 +4,17 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { useDelist, type PreparedDelist } from './delist.mutations.ts';
-import { defaultFeeRate, FeeRatePicker } from './fee-rate-picker.tsx';
-import { TrackedTransaction } from './tracked-transaction.tsx';
-import { feeRateText } from './trade-format.ts';
-import { tradeQueries } from './trade.queries.ts';
-import { Amount, DIALOG_HEIGHT, DialogActions, DialogBody, ReviewRow } from './trade-ui.tsx';
+import { defaultFeeRate, FeeRatePicker } from '../../shared/fee-rate-picker.tsx';
+import { TrackedTransaction } from '../../shared/tracked-transaction.tsx';
+import { feeRateText } from '../../lib/trade-format.ts';
+import { tradeQueries } from '../../shared/trade.queries.ts';
+import {
+  Amount,
+  DIALOG_HEIGHT,
+  DialogActions,
+  DialogBody,
+  ReviewRow,
+} from '../../shared/trade-ui.tsx';
 
 /**
  * Ends a listing, one of two ways (research §6): off chain for free, which is enough here because

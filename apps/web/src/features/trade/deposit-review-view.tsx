@@ -1,8 +1,8 @@
 import { Button } from '../../components/ui/button.tsx';
 import { shortenAddress } from '../../lib/format.ts';
 import type { DepositReview } from './deposit-review.ts';
-import { feeRateText } from './trade-format.ts';
-import { Amount, DialogActions, ReviewRow, SigningRefused } from './trade-ui.tsx';
+import { feeRateText } from '../../lib/trade-format.ts';
+import { Amount, DialogActions, ReviewRow, SigningRefused } from '../../shared/trade-ui.tsx';
 
 /** What signing the deposit commits to, read from its PSBT: each inscription, fee and change. */
 function DepositReviewView({ review }: { review: DepositReview }) {

@@ -14,7 +14,7 @@ import {
   SELLER_PAYMENT,
   THIEF,
   THIEF_MAKER,
-} from './trade-test-fixtures.ts';
+} from '../../test/trade-test-fixtures.ts';
 
 const deposit = depositFixture();
 const request: DepositRequest = {

@@ -13,7 +13,7 @@ import {
 } from '@om/bitcoin';
 import { checkWallet } from '../multisig/multisig-wallet.ts';
 import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
-import { feeRateText, parseOutpoint } from './trade-format.ts';
+import { feeRateText, parseOutpoint } from '../../lib/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 export type DepositRequest = {

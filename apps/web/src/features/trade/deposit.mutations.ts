@@ -8,7 +8,7 @@ import {
 } from '@om/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { configQueries } from '../config/config.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 import { fetchVerifiedWallet } from '../multisig/multisig.queries.ts';
 import { WalletCheckError } from '../multisig/multisig-wallet.ts';
 import { useWallet } from '../wallet/wallet-context.ts';

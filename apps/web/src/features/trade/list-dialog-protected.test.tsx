@@ -6,7 +6,13 @@ import type { WalletAccount, WalletId } from '../wallet/wallet.types.ts';
 import { NOT_YOUR_MAKER_WALLET } from './deposit-review.ts';
 import { ListDialog } from './list-dialog.tsx';
 import type { ListableInscription } from './listable-inscription.ts';
-import { callsTo, fakeServer, fakeWallet, ok, renderWithWallet } from './trade-test-kit.tsx';
+import {
+  callsTo,
+  fakeServer,
+  fakeWallet,
+  ok,
+  renderWithWallet,
+} from '../../test/trade-test-kit.tsx';
 import {
   depositFixture,
   LISTED_OUTPOINT,
@@ -17,7 +23,7 @@ import {
   THIEF,
   THIEF_MAKER,
   walletPayload,
-} from './trade-test-fixtures.ts';
+} from '../../test/trade-test-fixtures.ts';
 
 // The list dialog with snipe protection (ADR 009): the inscription moves into the maker
 // wallet, then is listed from there.

@@ -11,8 +11,14 @@ import {
   fakeWallet,
   ok,
   renderWithWallet,
-} from './trade-test-kit.tsx';
-import { LISTED_OUTPOINT, NETWORK, SELLER, SELLER_PAYMENT, THIEF } from './trade-test-fixtures.ts';
+} from '../../test/trade-test-kit.tsx';
+import {
+  LISTED_OUTPOINT,
+  NETWORK,
+  SELLER,
+  SELLER_PAYMENT,
+  THIEF,
+} from '../../test/trade-test-fixtures.ts';
 
 const LISTING_ID = '0b5e2c1a-3f4d-4e6b-8a7c-9d0e1f2a3b4c';
 const INSCRIPTION_ID = `${'ef'.repeat(32)}i0`;

@@ -4,23 +4,23 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { useAppConfig } from '../config/config.queries.ts';
-import { shortenHash } from '../inscriptions/inscription-format.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
+import { shortenHash } from '../../lib/inscription-format.ts';
 import { DepositReviewStep } from './deposit-review-view.tsx';
 import {
   depositedDrafts,
   useInscriptionDeposit,
   type DepositedDrafts,
 } from './deposit.mutations.ts';
-import { defaultFeeRate, FeeRatePicker } from './fee-rate-picker.tsx';
+import { defaultFeeRate, FeeRatePicker } from '../../shared/fee-rate-picker.tsx';
 import type { ListableInscription } from './listable-inscription.ts';
 import { ListingReviewStep } from './listing-review-view.tsx';
 import { useListInscriptions } from './listing.mutations.ts';
 import { SnipeProtectionField, useProtectionChoice } from './snipe-protection-field.tsx';
-import { TrackedTransaction } from './tracked-transaction.tsx';
-import { tradeQueries } from './trade.queries.ts';
-import { priceInputError, priceInputToSats, satsToPriceInput } from './trade-format.ts';
-import { DIALOG_HEIGHT, DialogActions, DialogBody } from './trade-ui.tsx';
+import { TrackedTransaction } from '../../shared/tracked-transaction.tsx';
+import { tradeQueries } from '../../shared/trade.queries.ts';
+import { priceInputError, priceInputToSats, satsToPriceInput } from '../../lib/trade-format.ts';
+import { DIALOG_HEIGHT, DialogActions, DialogBody } from '../../shared/trade-ui.tsx';
 
 export const PLATFORM_FEE_NOTE = 'Platform fee: shown before signing';
 

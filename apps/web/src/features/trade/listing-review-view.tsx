@@ -1,8 +1,8 @@
 import { Button } from '../../components/ui/button.tsx';
 import { shortenAddress } from '../../lib/format.ts';
 import type { ListingReview } from './listing-review.ts';
-import { ProtectedBadge } from './protected-badge.tsx';
-import { Amount, DialogActions, ReviewRow, SigningRefused } from './trade-ui.tsx';
+import { ProtectedBadge } from '../../shared/protected-badge.tsx';
+import { Amount, DialogActions, ReviewRow, SigningRefused } from '../../shared/trade-ui.tsx';
 
 /** What signing the listing PSBT commits to, per inscription, read from the PSBT itself. */
 function ListingReviewView({

@@ -9,7 +9,7 @@ import {
   SELLER_PAYMENT,
   THIEF,
   THIEF_MAKER,
-} from './trade-test-fixtures.ts';
+} from '../../test/trade-test-fixtures.ts';
 
 const OUTPOINTS = [`${'01'.repeat(32)}:0`, `${'02'.repeat(32)}:3`];
 const items: ListingRequestItem[] = [

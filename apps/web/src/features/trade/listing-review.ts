@@ -6,7 +6,7 @@ import {
   parsePsbt,
   type BitcoinNetwork,
 } from '@om/bitcoin';
-import { parseOutpoint } from './trade-format.ts';
+import { parseOutpoint } from '../../lib/trade-format.ts';
 
 /** What the seller asked to list: the inscription's output and its price. */
 export type ListingRequestItem = { label: string; outpoint: string; price: bigint };

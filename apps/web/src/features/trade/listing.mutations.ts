@@ -14,12 +14,12 @@ import {
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
-import { configQueries } from '../config/config.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 import { fetchVerifiedWallet } from '../multisig/multisig.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { InputToSign, WalletAccount } from '../wallet/wallet.types.ts';
 import { reviewListingPsbt, type ListingReview } from './listing-review.ts';
-import { tradeQueries } from './trade.queries.ts';
+import { tradeQueries } from '../../shared/trade.queries.ts';
 import { step, TradeFlowError } from '../signing/flow-steps.ts';
 import { useSigningFlow } from '../signing/use-signing-flow.ts';
 import { ORDER_SOURCE, saveOrderRecords } from './order-records.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { purchasePlatformFeeNote } from './platform-fee-rule.ts';
-import { NETWORK, PLATFORM } from './trade-test-fixtures.ts';
+import { NETWORK, PLATFORM } from '../../test/trade-test-fixtures.ts';
 
 // product.md#walk-through-fixes item 20: one platform-fee rule, stated where the buyer reads the
 // purchase. PLATFORM's taproot address has a 330-sat dust limit: 1% of 10,000 sats (100 sats)

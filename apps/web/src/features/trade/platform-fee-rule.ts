@@ -1,5 +1,5 @@
 import { dustThreshold, makerFee, scriptOfAddress, type BitcoinNetwork } from '@om/bitcoin';
-import { satsText } from './trade-format.ts';
+import { satsText } from '../../lib/trade-format.ts';
 
 // The market's one platform-fee rule, as the server applies it (apps/server listings/
 // platform-fee.ts) to listings and launch mints alike: PLATFORM_FEE_BPS of the price, taken from

@@ -1,9 +1,9 @@
 import { shortenAddress } from '../../lib/format.ts';
-import { useAppConfig } from '../config/config.queries.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
 import { purchasePlatformFeeNote } from './platform-fee-rule.ts';
 import type { PurchaseReview } from './purchase-review.ts';
-import { btcText, feeRateText } from './trade-format.ts';
-import { Amount, ReviewRow, SigningRefused } from './trade-ui.tsx';
+import { btcText, feeRateText } from '../../lib/trade-format.ts';
+import { Amount, ReviewRow, SigningRefused } from '../../shared/trade-ui.tsx';
 
 type Destination = PurchaseReview['destinations'][number];
 

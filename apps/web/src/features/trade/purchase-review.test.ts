@@ -13,7 +13,7 @@ import {
   purchaseFixture,
   purchaseItem,
   THIEF,
-} from './trade-test-fixtures.ts';
+} from '../../test/trade-test-fixtures.ts';
 
 const request: PurchaseRequest = {
   network: NETWORK,

@@ -14,7 +14,7 @@ import {
 } from '@om/bitcoin';
 import type { PurchaseQuote } from '@om/core';
 import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
-import { btcText, feeRateText, parseOutpoint, wireSats } from './trade-format.ts';
+import { btcText, feeRateText, parseOutpoint, wireSats } from '../../lib/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 /** One listing the buyer chose, as the market showed it. */

@@ -11,7 +11,7 @@ import {
   fakeWallet,
   ok,
   renderWithWallet,
-} from './trade-test-kit.tsx';
+} from '../../test/trade-test-kit.tsx';
 import {
   INSCRIPTION_ID,
   INSCRIPTION_OUTPOINT,
@@ -22,7 +22,7 @@ import {
   SELLER_MAKER,
   SELLER_PAYMENT,
   walletPayload,
-} from './trade-test-fixtures.ts';
+} from '../../test/trade-test-fixtures.ts';
 
 const seller: WalletAccount = {
   id: 'dev',

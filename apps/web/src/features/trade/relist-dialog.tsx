@@ -3,7 +3,7 @@ import type { Listing } from '@om/core';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { useAppConfig } from '../config/config.queries.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
 import { platformFeeNote } from './list-dialog.tsx';
 import { ListingReviewStep } from './listing-review-view.tsx';
 import { useRelist } from './listing.mutations.ts';
@@ -13,8 +13,8 @@ import {
   priceInputToSats,
   satsToPriceInput,
   wireSats,
-} from './trade-format.ts';
-import { DIALOG_HEIGHT, DialogActions, DialogBody } from './trade-ui.tsx';
+} from '../../lib/trade-format.ts';
+import { DIALOG_HEIGHT, DialogActions, DialogBody } from '../../shared/trade-ui.tsx';
 
 /** Why a price can change off chain here, and where it could not (research §6). */
 export const RELIST_EXPLANATION =

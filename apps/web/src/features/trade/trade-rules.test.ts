@@ -1,10 +1,10 @@
 import { buildDelistPsbt, bytesToBase64, parsePsbt } from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
 import { delistProblems } from './delist.mutations.ts';
-import { readFeeRate } from '../multisig/form-rules.ts';
-import { defaultFeeRate } from './fee-rate-picker.tsx';
+import { readFeeRate } from '../../lib/form-rules.ts';
+import { defaultFeeRate } from '../../shared/fee-rate-picker.tsx';
 import { sharedOutputError } from './list-dialog.tsx';
-import { NETWORK, SELLER, SELLER_PAYMENT, THIEF } from './trade-test-fixtures.ts';
+import { NETWORK, SELLER, SELLER_PAYMENT, THIEF } from '../../test/trade-test-fixtures.ts';
 import { marketEventInscription } from './use-inscription-market-events.ts';
 
 describe('fee rates', () => {

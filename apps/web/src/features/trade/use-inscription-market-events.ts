@@ -1,9 +1,9 @@
 import { ListingEventSchema, TradeEventSchema } from '@om/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { subscribeServerEvents } from '../chain/use-chain-events.ts';
-import { inscriptionQueries } from '../inscriptions/inscriptions.queries.ts';
-import { tradeQueries } from './trade.queries.ts';
+import { subscribeServerEvents } from '../../shared/server-events.ts';
+import { inscriptionQueries } from '../../shared/inscriptions.queries.ts';
+import { tradeQueries } from '../../shared/trade.queries.ts';
 
 /** The inscription a listing or trade event is about; undefined for anything else. */
 export function marketEventInscription(data: string): string | undefined {

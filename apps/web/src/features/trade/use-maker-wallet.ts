@@ -1,6 +1,6 @@
 import type { MultisigWallet } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
-import { useAppConfig } from '../config/config.queries.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
 import { multisigQueries } from '../multisig/multisig.queries.ts';
 import { multisigAccountOf } from '../multisig/multisig-wallet.ts';
 import { useWallet } from '../wallet/wallet-context.ts';

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { useAppConfig } from '../config/config.queries.ts';
+import { useAppConfig } from '../../shared/config.queries.ts';
 import {
   readDevPaymentType,
   writeDevPaymentType,
   type DevPaymentType,
-} from './dev-wallet/dev-wallet-settings.ts';
+} from './dev-wallet-settings.ts';
 import { isWalletInstalled, walletOptions, type WalletOption } from './wallet-catalog.ts';
 import { useWallet } from './wallet-context.ts';
 

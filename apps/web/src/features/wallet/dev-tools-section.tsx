@@ -1,10 +1,10 @@
 import { FaucetPayloadSchema, MinePayloadSchema } from '@om/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { api, errorMessage } from '../../../lib/api-client.ts';
-import { shortenAddress } from '../../../lib/format.ts';
-import { configQueries } from '../../config/config.queries.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { api, errorMessage } from '../../lib/api-client.ts';
+import { shortenAddress } from '../../lib/format.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 
 /** 1 BTC per click: enough for any flow, small enough to click again. */
 const FAUCET_AMOUNT_SATS = '100000000';

@@ -8,7 +8,7 @@ import {
   randomPrivateKey,
   type BitcoinNetwork,
 } from '@om/bitcoin';
-import type { WalletAddresses } from '../wallet.types.ts';
+import type { WalletAddresses } from './wallet.types.ts';
 import {
   readDevWalletRecord,
   writeDevWalletRecord,

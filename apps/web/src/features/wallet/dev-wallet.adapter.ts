@@ -1,12 +1,12 @@
 import { bytesToBase64, signBip322Simple, signPsbtWithKey, SignPsbtError } from '@om/bitcoin';
-import { declareRequestedSighashes } from '../declare-sighash.ts';
+import { declareRequestedSighashes } from './declare-sighash.ts';
 import type {
   InputToSign,
   SignPsbtRequest,
   WalletAdapter,
   WalletAdapterOptions,
   WalletAddresses,
-} from '../wallet.types.ts';
+} from './wallet.types.ts';
 import { devWalletAddresses, loadDevWalletKeys, type DevWalletKeys } from './dev-wallet-keys.ts';
 
 /**

@@ -8,7 +8,7 @@ export type CreateWalletAdapter = (
 /** Both implementations load on demand: LaserEyes is large, the Dev wallet is regtest-only. */
 export const createWalletAdapter: CreateWalletAdapter = async (id, options) => {
   if (id === 'dev') {
-    const { createDevWalletAdapter } = await import('./dev-wallet/dev-wallet.adapter.ts');
+    const { createDevWalletAdapter } = await import('./dev-wallet.adapter.ts');
     return createDevWalletAdapter(options);
   }
   const { createLaserEyesAdapter } = await import('./laser-eyes.adapter.ts');

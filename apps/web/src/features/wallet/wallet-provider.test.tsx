@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { getAuthToken, saveAuthSession } from '../../lib/auth-session.ts';
 import { testConfig } from '../../test/render-app.tsx';
-import { configQueries } from '../config/config.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 import { useWallet } from './wallet-context.ts';
 import { WalletProvider } from './wallet-provider.tsx';
 import type { WalletAdapter, WalletAddresses } from './wallet.types.ts';

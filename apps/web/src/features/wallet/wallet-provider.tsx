@@ -10,7 +10,7 @@ import {
   type AuthSession as StoredSession,
 } from '../../lib/auth-session.ts';
 import { shortenAddress } from '../../lib/format.ts';
-import { configQueries } from '../config/config.queries.ts';
+import { configQueries } from '../../shared/config.queries.ts';
 import { createWalletAdapter, type CreateWalletAdapter } from './wallet-adapters.ts';
 import { isWalletInstalled, walletName } from './wallet-catalog.ts';
 import { WalletContext, type WalletContextValue } from './wallet-context.ts';

@@ -8,7 +8,7 @@ import {
   type AuthSession,
 } from '../../lib/auth-session.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { fakeServer, ok } from '../trade/trade-test-kit.tsx';
+import { fakeServer, ok } from '../../test/trade-test-kit.tsx';
 import type { WalletAccount, WalletAdapter } from './wallet.types.ts';
 
 // product.md#walk-through-fixes item 24: one sign-in for every tab of the browser, for the token's

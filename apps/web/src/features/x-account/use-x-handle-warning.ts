@@ -1,7 +1,7 @@
 import { socialLinkUsername, X_HANDLE_CHECK_DEBOUNCE_MS } from '@om/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useDebouncedValue } from '../collections/use-debounced-value.ts';
+import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { xAccountQueries } from './x-account.queries.ts';
 

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../test/render-app.tsx';
-import { configQueries } from '../config/config.queries.ts';
-import { CREATOR } from '../launchpad/wizard-test-kit.tsx';
+import { configQueries } from '../../shared/config.queries.ts';
+import { CREATOR } from '../../test/wizard-test-kit.tsx';
 import {
   callsTo,
   failure,
@@ -13,7 +13,7 @@ import {
   ok,
   renderWithWallet,
   type ApiCall,
-} from '../trade/trade-test-kit.tsx';
+} from '../../test/trade-test-kit.tsx';
 import { XAccountField } from './x-account-field.tsx';
 
 // The X field of the information steps (product.md#validation, #roles): the handle warning 0.5 s

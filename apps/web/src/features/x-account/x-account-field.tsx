@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { useAppConfig } from '../config/config.queries.ts';
-import { InputField } from '../multisig/form-field.tsx';
+import { useAppConfig } from '../../shared/config.queries.ts';
+import { InputField } from '../../shared/form-field.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { useXAccountConnect } from './use-x-account-connect.ts';
 import { useXHandleWarning } from './use-x-handle-warning.ts';
