@@ -67,8 +67,8 @@ module.exports = {
     {
       name: 'web-lib-below-features',
       severity: 'error',
-      comment: 'apps/web/src/lib is what every feature may use: it uses no feature.',
-      from: { path: '^apps/web/src/lib/' },
+      comment: 'apps/web/src/lib and shared are what every feature may use: they use no feature.',
+      from: { path: '^apps/web/src/(lib|shared)/' },
       to: { path: '^apps/web/src/features/' },
     },
     {
