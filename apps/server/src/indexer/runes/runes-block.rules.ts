@@ -23,7 +23,7 @@ function add(balances: Balances, id: string, amount: bigint): void {
 }
 
 /** Rune id keys in ord's order (block, then tx), so outputs and events come out the same each run. */
-export function compareRuneIdKeys(a: string, b: string): number {
+function compareRuneIdKeys(a: string, b: string): number {
   const [ab, at] = a.split(':').map(Number) as [number, number];
   const [bb, bt] = b.split(':').map(Number) as [number, number];
   return ab - bb || at - bt;
