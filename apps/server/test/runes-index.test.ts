@@ -153,6 +153,16 @@ describe('runes index', () => {
     await json('/api/runes/RUNESTOREINDEXYOUNG', 404);
   }, 120_000);
 
+  it('an output holding runes is never cardinal: not padding, not fee', async () => {
+    const plain = chain.coin(5_000n, alice);
+    await mineRunes(chain, []);
+    const utxos = await json(`/api/shared/address/${alice.address}/utxos`);
+    const outpoints = (list: unknown) =>
+      (list as { txid: string; vout: number }[]).map((u) => `${u.txid}:${u.vout}`);
+    expect(outpoints(utxos.cardinal)).toEqual([`${plain.txid}:${plain.vout}`]);
+    expect(outpoints(utxos.inscribed)).toEqual([`${premineCoin.txid}:${premineCoin.vout}`]);
+  }, 120_000);
+
   it('mints within the terms, and an edict sends part of the premine on', async () => {
     const [block, tx] = runeId.split(':').map(Number) as [number, number];
     const mint = runesTx([chain.coin(RUNE_OUTPUT)], [bob], {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/create-db.ts';
+import { runeBearingOutputs } from '../../indexer/runes/runes-on-outputs.queries.ts';
 import type { InscriptionLocation, InscriptionLookup, TxDetails } from './chain-source.ts';
 import type { MempoolSnapshots } from '../mempool-view.ts';
 import {
@@ -72,9 +73,17 @@ export class LocalInscriptions implements InscriptionLookup {
     return indexedLocation(this.db, inscriptionId);
   }
 
-  /** Inscriptions on every indexed outpoint among these; unindexed ones are absent. */
+  /**
+   * Inscriptions on every indexed outpoint among these; unindexed ones are absent, and so are
+   * those holding runes: not vouched for, they are never spent as padding or fee, and a mempool
+   * transaction spending one places nothing on its outputs either.
+   */
   private async confirmed(outpoints: readonly string[]) {
-    const known = await indexedOutputs(this.db, outpoints);
+    const [known, runes] = await Promise.all([
+      indexedOutputs(this.db, outpoints),
+      runeBearingOutputs(this.db, outpoints),
+    ]);
+    for (const outpoint of runes) known.delete(outpoint);
     const on = await inscriptionsAt(this.db, [...known.keys()]);
     return new Map([...known.keys()].map((outpoint) => [outpoint, on.get(outpoint) ?? []]));
   }
