@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app.tsx';
+import { fakeServer, ok } from '../test/trade-test-kit.tsx';
 
 describe('routes', () => {
   it('sends the home page to /collections', async () => {
@@ -35,18 +36,8 @@ describe('routes', () => {
   });
 
   it('shows an honest empty state, not sample data', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({
-              success: true,
-              payload: { collections: [], total: 0, categories: [] },
-            }),
-          ),
-      ),
-    );
+    // Only the collections answer; the header's other reads get the API's 404.
+    fakeServer({ 'GET /api/collections': ok({ collections: [], total: 0, categories: [] }) });
     renderApp({ path: '/collections' });
     expect(await screen.findByText('No collections yet')).toBeTruthy();
   });

@@ -69,10 +69,12 @@ describe('unwrapEnvelope', () => {
     expect(error.message).toBe('Invalid BTC address');
   });
 
-  it('rejects a payload that does not match the schema', () => {
+  it('rejects a payload that does not match the schema, and logs why for the developer', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => unwrapEnvelope(200, { success: true, payload: 'x' }, SatsStringSchema)).toThrow(
       'Unexpected answer from the server',
     );
+    expect(logged).toHaveBeenCalledWith('Unexpected payload', expect.any(Error));
   });
 
   it('rejects an answer without the envelope', () => {

@@ -200,9 +200,11 @@ describe('CollectionInfoStep', () => {
         'createImageBitmap',
         vi.fn(async () => Promise.reject(new Error('bad'))),
       );
+      const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       renderStep(CollectionInfoStep, fakeWallet(CREATOR));
       await user.upload(field('Collection icon'), png());
       expect(await screen.findByText('Thumbnail could not be read as an image.')).toBeTruthy();
+      expect(warned).toHaveBeenCalledWith('Could not decode the icon', new Error('bad'));
     });
 
     it('needs a connected wallet to upload', async () => {

@@ -68,8 +68,10 @@ describe('multisigApi', () => {
 
   it('throws a MultisigApiError for a payload that is not what the contract says', async () => {
     answer(200, { success: true, payload: { txId: 42 } });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const error = await failureOf(multisigApi.confirmDeposit({ signedPsbt: 'cHNidP8=' }));
     expect(error.code).toBe(200);
     expect(error.message).toBe('Unexpected answer from the server');
+    expect(logged).toHaveBeenCalledWith('Unexpected payload', expect.any(Error));
   });
 });

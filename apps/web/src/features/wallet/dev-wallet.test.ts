@@ -9,7 +9,7 @@ import {
   verifyBip322,
   verifySignedListing,
 } from '@om/bitcoin';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDevWalletAdapter } from './dev-wallet.adapter.ts';
 import { devWalletAddresses, loadDevWalletKeys } from './dev-wallet-keys.ts';
 import { DEV_WALLET_STORAGE_KEY, writeDevPaymentType } from './dev-wallet-settings.ts';
@@ -43,8 +43,13 @@ describe('Dev wallet keys', () => {
 
   it('replaces an unreadable record with fresh keys', () => {
     localStorage.setItem(DEV_WALLET_STORAGE_KEY, '{not json');
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const addresses = devWalletAddresses(loadDevWalletKeys(), 'regtest');
     expect(addressType(addresses.paymentAddress, 'regtest')).toBe('p2wpkh');
+    expect(warned).toHaveBeenCalledWith(
+      'Ignoring an unreadable Dev wallet record',
+      expect.any(SyntaxError),
+    );
   });
 });
 
