@@ -153,7 +153,7 @@ describe('runes index', () => {
     await json('/api/runes/RUNESTOREINDEXYOUNG', 404);
   }, 120_000);
 
-  it('an output holding runes is never cardinal: not padding, not fee', async () => {
+  it('an output holding runes is never cardinal (not padding, not fee); its UTXO carries them', async () => {
     const plain = chain.coin(5_000n, alice);
     await mineRunes(chain, []);
     const utxos = await json(`/api/shared/address/${alice.address}/utxos`);
@@ -161,6 +161,9 @@ describe('runes index', () => {
       (list as { txid: string; vout: number }[]).map((u) => `${u.txid}:${u.vout}`);
     expect(outpoints(utxos.cardinal)).toEqual([`${plain.txid}:${plain.vout}`]);
     expect(outpoints(utxos.inscribed)).toEqual([`${premineCoin.txid}:${premineCoin.vout}`]);
+    expect(utxos.inscribed).toMatchObject([
+      { inscriptionIds: [], runes: [{ runeId, name: NAME, divisibility: 2, amount: '1000' }] },
+    ]);
   }, 120_000);
 
   it('mints within the terms, and an edict sends part of the premine on', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RuneOnOutputSchema } from '../runes/runes.api.ts';
 
 /**
  * Chain data endpoints (ADR 005, API): address UTXOs and transactions, transaction status, tip,
@@ -89,7 +90,11 @@ export const UtxoSchema = z.object({
   status: ChainTxStatusSchema,
 });
 export type Utxo = z.infer<typeof UtxoSchema>;
-export const InscribedUtxoSchema = UtxoSchema.extend({ inscriptionIds: z.array(z.string()) });
+export const InscribedUtxoSchema = UtxoSchema.extend({
+  inscriptionIds: z.array(z.string()),
+  /** The runes it holds per our runes index; absent where no runes index answers. */
+  runes: z.array(RuneOnOutputSchema).optional(),
+});
 export type InscribedUtxo = z.infer<typeof InscribedUtxoSchema>;
 
 // GET /api/shared/address/{address}/utxos
@@ -97,8 +102,8 @@ export const AddressUtxosPayloadSchema = z.object({
   /** Known to hold no inscription: safe to spend as payment, padding or fee. */
   cardinal: z.array(UtxoSchema),
   /**
-   * Holds inscriptions, or may (not yet indexed): never spend it as padding or fee. inscriptionIds
-   * is empty when the chain source cannot tell yet.
+   * Holds inscriptions or runes, or may (not yet indexed): never spend it as padding or fee.
+   * inscriptionIds is empty when the chain source cannot tell yet, or when it holds runes only.
    */
   inscribed: z.array(InscribedUtxoSchema),
 });

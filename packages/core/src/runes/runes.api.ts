@@ -92,3 +92,12 @@ export const RuneBalanceSchema = z.object({
 export type RuneBalance = z.infer<typeof RuneBalanceSchema>;
 export const RuneBalancesPayloadSchema = z.object({ balances: z.array(RuneBalanceSchema) });
 export type RuneBalancesPayload = z.infer<typeof RuneBalancesPayloadSchema>;
+
+/** A rune an output holds (on the address UTXOs answer's non-cardinal outputs). */
+export const RuneOnOutputSchema = z.object({
+  runeId: z.string(),
+  name: z.string(),
+  divisibility: z.number().int(),
+  amount: runeAmount,
+});
+export type RuneOnOutput = z.infer<typeof RuneOnOutputSchema>;

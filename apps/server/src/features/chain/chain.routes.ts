@@ -16,6 +16,7 @@ import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { parseAddressParam } from '../../http/address-input.ts';
 import { notFound } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
+import { runesOnOutputs } from '../../indexer/runes/runes-on-outputs.queries.ts';
 import { splitAddressUtxos } from './chain.service.ts';
 import { toWireStatus, toWireTx } from './chain.wire.ts';
 
@@ -49,7 +50,7 @@ const docs = {
 /** Chain data for the web app (ADR 005, API), from whichever ChainSource this deployment uses. */
 export function chainRoutes(
   app: FastifyInstance,
-  { env, chain }: AppDeps,
+  { env, chain, db }: AppDeps,
   writeLimit: object,
 ): void {
   const { source } = chain;
@@ -65,7 +66,8 @@ export function chainRoutes(
   );
 
   app.get('/api/shared/address/:address/utxos', documented(docs.addressUtxos), async (request) => {
-    const payload = await splitAddressUtxos(source, addressParam(request.params));
+    const runes = (outpoints: string[]) => runesOnOutputs(db, outpoints);
+    const payload = await splitAddressUtxos(source, addressParam(request.params), runes);
     return { success: true, payload };
   });
 
