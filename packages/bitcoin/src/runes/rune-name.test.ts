@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bytesToHex } from '../bytes.ts';
 import {
   formatSpacedRune,
   isReservedRune,
@@ -167,6 +168,14 @@ describe('rune names', () => {
       [U128_MAX, Array<number>(16).fill(255)],
     ];
     for (const [n, bytes] of cases) expect([...runeCommitment(n)]).toEqual(bytes);
+  });
+
+  it('mainnet names and their commitments', () => {
+    expect(runeToName(2055900680524219742n)).toBe('UNCOMMONGOODS');
+    expect(parseSpacedRune('UNCOMMON•GOODS')).toEqual({ rune: 2055900680524219742n, spacers: 128 });
+    // Rune 840000:1: its etching's input inscription pushes these bytes in its tapscript.
+    expect(runeFromName('ZZZZZFEHUZZZZZ')).toEqual({ rune: 67090369340599840949n });
+    expect(bytesToHex(runeCommitment(67090369340599840949n))).toBe('b530368c74df10a303');
   });
 
   it('reserved rune unlock height', () => {

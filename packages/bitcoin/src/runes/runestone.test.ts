@@ -10,6 +10,8 @@ import {
 import { encodePush } from '../inscriptions/tapscript.ts';
 import { OP_13, OP_RETURN } from './runestone-script.ts';
 import type { Artifact, Cenotaph, Edict, Etching, Runestone, Terms } from './runestone.types.ts';
+import { hexToBytes } from '../bytes.ts';
+import { formatSpacedRune } from './rune-name.ts';
 import { encodeVarint, U128_MAX } from './varint.ts';
 
 // ord's runestone.rs tests (ordinals/ord, crates/ordinals/src/runestone.rs), one `it` per ord test.
@@ -528,6 +530,31 @@ describe('decipherRunestone: messages', () => {
     );
     expect(decipher([...head, TAG.premine, 1, TAG.cap, 1, TAG.amount, U128_MAX])).toEqual(
       cenotaph({ flaw: 'supply-overflow' }),
+    );
+  });
+});
+
+describe('decipherRunestone: a mainnet etching', () => {
+  it('reads Z•Z•Z•Z•Z•FEHU•Z•Z•Z•Z•Z, rune 840000:1', () => {
+    // The OP_RETURN of 2bb85f4b004be6da54f766c17c1e855187327112c231ef2ff35ebad0ea67c69e.
+    const hex = '6a5d21020704b5e1d8e1c8eeb788a30705a02d039f3e01020680dc9afd2808c7e8430a64';
+    const artifact = decipherRunestone(tx(hexToBytes(hex)));
+    expect(artifact).toEqual(
+      runestone({
+        etching: {
+          divisibility: 2,
+          premine: 11_000_000_000n,
+          rune: 67090369340599840949n,
+          spacers: 7967,
+          symbol: 'ᚠ',
+          terms: terms({ amount: 100n, cap: 1_111_111n }),
+          turbo: true,
+        },
+      }),
+    );
+    const etching = artifact?.kind === 'runestone' ? artifact.runestone.etching : undefined;
+    expect(formatSpacedRune({ rune: etching!.rune!, spacers: etching!.spacers! })).toBe(
+      'Z•Z•Z•Z•Z•FEHU•Z•Z•Z•Z•Z',
     );
   });
 });
