@@ -31,7 +31,7 @@ export async function startWorkers(deps: AppDeps): Promise<Workers> {
   stops.push(startInscribeWorker(deps, orderKinds));
   stops.push(await startAuctionWorkers(deps));
   stops.push(startSwapWorker(deps));
-  stops.push(...startRewardsWorkers(deps));
+  stops.push(...(await startRewardsWorkers(deps)));
   return {
     launch,
     stop: async () => {

@@ -84,6 +84,12 @@ export interface JobQueue<M extends object = JobMap> {
    * until its queue's retry limit, then kept as failed with the error's message.
    */
   work<N extends keyof M & string>(name: N, handler: (data: M[N]) => Promise<void>): Promise<void>;
+  /**
+   * Whether a job of `name` and `singletonKey` waits, waits for a retry or runs. A sender that
+   * repeats itself (each block) asks first: a singleton key only drops a second send while the
+   * first waits, not while it runs or waits for its retry.
+   */
+  isPending(name: keyof M & string, singletonKey: string): Promise<boolean>;
   /** pg-boss's schema, for the operators' view of the jobs. */
   schema: string;
   stop(): Promise<void>;
@@ -150,6 +156,14 @@ export async function startQueues<M extends object>(
         },
       );
       workerIds.set(name, workerId);
+    },
+    isPending: async (name, singletonKey) => {
+      const { rows } = await sql<{ pending: number }>`
+        select 1 as pending from ${sql.table(`${schema}.job`)}
+        where name = ${name} and singleton_key = ${singletonKey}
+          and state in ('created', 'retry', 'active')
+        limit 1`.execute(db.kysely);
+      return rows.length > 0;
     },
     stop: () => boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 }),
   };

@@ -7,6 +7,8 @@ import type PgBoss from 'pg-boss';
 export interface JobMap {
   /** Settles an auction at its end (auction-settle.job.ts). */
   'auction-settle': { auctionId: string };
+  /** Closes a mining cycle and pays its holders once it is indexed deep enough (cycle-close.job.ts). */
+  'mining-cycle-payout': { cycle: number };
 }
 
 export type JobName = keyof JobMap & string;
@@ -19,4 +21,9 @@ export const JOBS: Record<JobName, QueueOptions> = {
   // retried after about 5, 10, 20 … seconds, for about an hour and a half in all; the sweep loop
   // remains behind it.
   'auction-settle': { policy: 'short', retryLimit: 10, retryDelay: 5, retryBackoff: true },
+  // Key: the cycle. Sent on each block from the cycle's readiness on, unless one is pending
+  // (JobQueue.isPending); the handler does nothing for a cycle already closed. A node that cannot
+  // be reached is retried as the settlement is; a wallet that cannot pay completes the job and
+  // the next block sends another (ADR 020: the cycle stays open until it can pay).
+  'mining-cycle-payout': { policy: 'short', retryLimit: 10, retryDelay: 5, retryBackoff: true },
 };

@@ -1,7 +1,6 @@
 import { addressToScript, dustThreshold, InscribeError } from '@om/bitcoin';
 import { splitByWeights } from '@om/core';
 import type { AppDeps } from '../../../app-deps.ts';
-import { startChainWorker } from '../../../chain/chain-worker.ts';
 import { platformFeeAddress } from '../../../trading/platform-fee.ts';
 import {
   broadcastPayout,
@@ -31,29 +30,38 @@ import {
 /** Cycles closed per pass (a node far ahead catches up over several passes). */
 const CYCLES_PER_PASS = 20;
 
-export function startCycleCloseWorker(
-  deps: Pick<AppDeps, 'chain' | 'cluster' | 'db' | 'env' | 'log'>,
-): () => Promise<void> {
-  return startChainWorker(deps, 'mining cycles', () => closeCycles(deps), ['block', 'brc20']);
+/**
+ * The oldest cycle still open, if it is ready to close: its last block indexed by the chain and
+ * the BRC-20 index, rewardConfirmations() deep. Null when it is not (yet).
+ */
+export async function readyCycle(deps: Pick<AppDeps, 'db' | 'env'>): Promise<number | null> {
+  const tip = await indexedTip(deps.db);
+  const tokens = await brc20Tip(deps.db.kysely);
+  if (tip === null || tokens === null) return null;
+  const cycle = await nextOpenCycle(deps.db, deps.env.XP_START_HEIGHT);
+  const { end } = cycleBounds(cycle);
+  return tip - end + 1 >= rewardConfirmations(deps.env) && tokens >= end ? cycle : null;
 }
 
-/** One pass: closes every cycle ready, oldest first, until one is not ready or cannot pay. */
+/**
+ * Closes every cycle ready, oldest first, until one is not ready or cannot pay: the pass of a
+ * process without a job queue, and the tests' way to close at once.
+ */
 export async function closeCycles(
   deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
 ): Promise<void> {
-  const tip = await indexedTip(deps.db);
-  const tokens = await brc20Tip(deps.db.kysely);
-  if (tip === null || tokens === null) return;
   for (let i = 0; i < CYCLES_PER_PASS; i++) {
-    const cycle = await nextOpenCycle(deps.db, deps.env.XP_START_HEIGHT);
-    const { end } = cycleBounds(cycle);
-    if (tip - end + 1 < rewardConfirmations(deps.env) || tokens < end) return;
-    if (!(await closeCycle(deps, cycle))) return;
+    const cycle = await readyCycle(deps);
+    if (cycle === null || !(await closeCycle(deps, cycle))) return;
   }
 }
 
-/** Closes `cycle` in one transaction under the payouts lock; false when the wallet cannot pay. */
-async function closeCycle(
+/**
+ * Closes `cycle` in one transaction under the payouts lock, then broadcasts its payout; false
+ * when the wallet cannot pay. A closed cycle is left alone (true). A node that cannot be reached
+ * throws.
+ */
+export async function closeCycle(
   deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
   cycle: number,
 ): Promise<boolean> {
