@@ -5,11 +5,12 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/create-db.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { pgliteVersion, shippedInitdbPath } from '../src/db/pglite-template.ts';
 import { listMigrations } from '../src/db/schema-files.ts';
 
 // product.md#scale-and-delivery: a fresh PGlite data dir is unpacked from a template
-// (pglite-template.ts) rather than initdb'd. One made that way must be exactly one made the old
-// way, fully migrated; a data dir that already exists must never be replaced by it, and still
+// (pglite-template.ts) rather than initdb'd; the first one, from PGlite's initdb output shipped with
+// the code. One made either way must be exactly one made by initdb, fully migrated; a data dir that already exists must never be replaced by it, and still
 // migrates what it lacks. PGlite only: the template is PGlite's, whatever TEST_DATABASE_URL says.
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'om-pglite-template-'));
@@ -48,7 +49,14 @@ async function schemaOf(db: Db): Promise<string[]> {
 describe('a fresh PGlite data dir from the template', () => {
   let oldWay: string[] = [];
 
-  it('is saved once initdb made one and migrate() applied every migration', async () => {
+  it("has PGlite's initdb output for the installed PGlite shipped (npm run db:pglite-initdb)", () => {
+    expect(
+      fs.existsSync(shippedInitdbPath()),
+      `no initdb output for PGlite ${pgliteVersion()}`,
+    ).toBe(true);
+  });
+
+  it('is saved once the shipped initdb output was unpacked and migrate() applied every migration', async () => {
     const db = await createDb({ kind: 'pglite', dataDir: path.join(root, 'a'), template });
     try {
       expect(fs.existsSync(template)).toBe(false);

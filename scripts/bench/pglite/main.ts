@@ -11,7 +11,8 @@ import { pgliteTemplatePath } from '../../../apps/server/src/db/pglite-template.
 // product.md#scale-and-delivery: the peak memory and wall time of creating a fresh PGlite data dir
 // and migrating it, as the server does on its first start, made by initdb (as before, and still the
 // first time for a PGlite version and set of migrations) and unpacked from the template
-// (pglite-template.ts). Each run is a child process of its own, so its peak is its own: VmHWM, the
+// (pglite-template.ts), and on a fresh clone's first start (the shipped initdb output unpacked,
+// then migrated and saved as the template). Each run is a child process of its own, so its peak is its own: VmHWM, the
 // kernel's peak RSS; the RSS sampled every 20 ms misses most of it, as PGlite's WASM holds the
 // thread while it works. Steps: 'open' is createDb (PGlite's WASM, then initdb or the template),
 // 'migrate' ours.
@@ -41,7 +42,11 @@ function vmHwmMb(): number {
   return kb ? Number(kb) / 1024 : NaN;
 }
 
-type Mode = 'initdb' | 'template';
+/**
+ * 'initdb': PGlite's initdb, no template (before). 'first': a fresh clone's first start: the
+ * shipped initdb output unpacked, every migration, the template saved. 'template': later starts.
+ */
+type Mode = 'initdb' | 'first' | 'template';
 
 /** The child: one fresh data dir, created and migrated, under a 20 ms RSS sampler. */
 async function child(mode: Mode): Promise<void> {
@@ -57,8 +62,9 @@ async function child(mode: Mode): Promise<void> {
     last = now;
   };
   try {
-    const template = mode === 'initdb' ? false : undefined;
-    const db = await createDb({ kind: 'pglite', dataDir, template });
+    const template =
+      mode === 'initdb' ? false : mode === 'first' ? path.join(dataDir, 'none.tar.gz') : undefined;
+    const db = await createDb({ kind: 'pglite', dataDir: path.join(dataDir, 'db'), template });
     mark('open');
     await migrate(db);
     mark('migrate');
@@ -123,6 +129,7 @@ async function parent(): Promise<void> {
   const runs = Number(args.runs);
   if (!(runs >= 1)) throw new Error(`--runs must be a positive number, got ${args.runs}`);
   await measure('initdb', runs);
+  await measure('first', runs);
   if (!fs.existsSync(pgliteTemplatePath())) {
     console.log(
       `[bench:pglite] no template yet; building it: ${describe(await runChild('template'))}`,

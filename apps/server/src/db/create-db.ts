@@ -5,7 +5,12 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './database.ts';
-import { pgliteTemplatePath, readPgliteTemplate, savePgliteTemplate } from './pglite-template.ts';
+import {
+  pgliteTemplatePath,
+  readPgliteTemplate,
+  savePgliteTemplate,
+  shippedInitdbPath,
+} from './pglite-template.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -43,8 +48,9 @@ export async function createDb(options: DbOptions): Promise<Db> {
 }
 
 /**
- * Opens PGlite. A fresh data dir is unpacked from the template when there is one; else initdb makes
- * it, and `saveTemplate` is there for migrate() to call once it is fully migrated
+ * Opens PGlite. A fresh data dir is unpacked from the template when there is one; else from the
+ * shipped initdb output (or, without one for this PGlite, initdb makes it), and `saveTemplate` is
+ * there for migrate() to call once it is fully migrated
  * (pglite-template.ts says why).
  */
 async function openPglite(
@@ -54,7 +60,9 @@ async function openPglite(
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const isFresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   const file = isFresh && template !== false ? (template ?? pgliteTemplatePath()) : undefined;
-  const loadDataDir = file ? readPgliteTemplate(file) : undefined;
+  const migrated = file ? readPgliteTemplate(file) : undefined;
+  // No migrated template yet: PGlite's initdb output shipped with the code, migrated from scratch.
+  const loadDataDir = migrated ?? (file ? readPgliteTemplate(shippedInitdbPath()) : undefined);
   // int8 as a decimal string, exactly as node-postgres returns it: PGlite's default is a lossy number.
   // (The options-object form: PGlite ignores a second argument when the data dir is undefined.)
   const client = new PGlite({
@@ -63,7 +71,7 @@ async function openPglite(
     parsers: { [INT8_OID]: (value: string) => value },
   });
   await client.waitReady;
-  if (!file || loadDataDir) return { client };
+  if (!file || migrated) return { client };
   let isSaved = false;
   const saveTemplate = async () => {
     if (!isSaved) await savePgliteTemplate(client, file);

@@ -8,11 +8,11 @@ import { listFunctions, listMigrations } from './schema-files.ts';
 // Why a template (product.md#scale-and-delivery): PGlite's initdb runs a second, in-memory PGlite
 // beside the one being opened and copies its result over, so creating a data dir holds two
 // PostgreSQL heaps at once and peaks at about 900 MB; unpacking a data dir (`loadDataDir`) holds
-// one, about 450 MB, and our migrations on top add about 60 more. So the first data dir that initdb
-// makes and migrate() fully migrates is dumped here, and a later fresh one is unpacked from it,
-// already migrated. The key is the PGlite version and every migration's and function file's name
+// one, about 450 MB, and our migrations on top add about 60 more. So the first data dir, unpacked
+// from PGlite's initdb output shipped with the code, and fully migrated by migrate(), is dumped
+// here, and a later fresh one is unpacked from it, already migrated. The key is the PGlite version and every migration's and function file's name
 // and text: a new or changed migration or function (or PGlite) means a new template, made the old
-// way once. An existing data dir never sees a template; it just migrates. In-memory databases
+// way once (from the shipped initdb, or by initdb if PGlite changed and none is shipped for it). An existing data dir never sees a template; it just migrates. In-memory databases
 // (tests) keep initdb: their migrations may be a test's own.
 
 const PGLITE_PACKAGE = path.resolve(
@@ -21,9 +21,23 @@ const PGLITE_PACKAGE = path.resolve(
 );
 const CACHE_DIR = path.resolve(import.meta.dirname, '../../../../node_modules/.cache/om-pglite');
 
+/** The installed PGlite's version. */
+export function pgliteVersion(): string {
+  return (JSON.parse(fs.readFileSync(PGLITE_PACKAGE, 'utf8')) as { version: string }).version;
+}
+
+/**
+ * PGlite's own initdb output for the installed PGlite, shipped in the repository (about 4 MB; made
+ * by `npm run db:pglite-initdb`), so that even the first data dir of a fresh clone is unpacked, one
+ * heap, instead of initdb'd, two: the migrations then run on it and it becomes the template.
+ */
+export function shippedInitdbPath(version = pgliteVersion()): string {
+  return path.resolve(import.meta.dirname, 'pglite-initdb', `initdb-${version}.tar.gz`);
+}
+
 /** Where the template for the installed PGlite, migrations and functions is (or will be). */
 export function pgliteTemplatePath(cacheDir = CACHE_DIR): string {
-  const { version } = JSON.parse(fs.readFileSync(PGLITE_PACKAGE, 'utf8')) as { version: string };
+  const version = pgliteVersion();
   const hash = createHash('sha256').update(version);
   for (const { version: name, file } of listMigrations()) {
     hash.update(`\0${name}\0`).update(fs.readFileSync(file));
