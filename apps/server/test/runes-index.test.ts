@@ -227,6 +227,17 @@ describe('runes index', () => {
     expect((await balances(carol.address)).map((b) => b.amount)).toEqual(['300']);
   }, 120_000);
 
+  it('lists sorted and paged, and refuses bad input with a message', async () => {
+    const byHolders = await json('/api/runes?sort=holders&order=desc&limit=1');
+    expect(byHolders).toMatchObject({ total: 1, runes: [{ id: runeId, holders: 2 }] });
+    expect(await json('/api/runes?offset=1')).toMatchObject({ total: 1, runes: [] });
+    await json('/api/runes?sort=age', 400);
+    await json('/api/runes?limit=500', 400);
+    await json('/api/runes/balances/not-an-address', 400);
+    await json('/api/runes/1:99999', 404);
+    await json('/api/runes/lowercase-bad!', 404);
+  }, 60_000);
+
   it('every database holds what a fresh index of the chain holds, in one run or stopped between blocks', async () => {
     const fresh = await chain.freshIndex();
     const stepped = await chain.freshIndex();
