@@ -192,6 +192,7 @@ class BlockRunes {
       }
     });
     for (const [id, amount] of [...burned].sort(([a], [b]) => compareRuneIdKeys(a, b))) {
+      // ord also reports a burn of 0 (a cenotaph's mint of amount 0): it changes nothing, left out.
       if (amount === 0n) continue;
       this.deltas(id).burned += amount;
       this.events.push({ txid: tx.txid, kind: 'burn', runeId: id, amount });

@@ -74,7 +74,11 @@ describe('applyRunesBlock: open mints', () => {
     const second = mint(chain, id, { edicts: [{ id, amount: 1000n, output: 0 }] });
     expect(chain.entries.get(key)!.mints).toBe(2n);
     // A cenotaph's mint still counts, and its runes burn.
-    mint(chain, id, { pointer: 10, edicts: [{ id, amount: 1000n, output: 0 }] });
+    const burn = mint(chain, id, { pointer: 10, edicts: [{ id, amount: 1000n, output: 0 }] });
+    expect(burn.result.events).toEqual([
+      { txid: burn.txid, kind: 'mint', runeId: key, amount: 1000n },
+      { txid: burn.txid, kind: 'burn', runeId: key, amount: 1000n },
+    ]);
     expect(chain.snapshot()).toEqual({
       entries: [runeEntry(id, txid, { terms: t, mints: 3n, burned: 1000n })],
       balances: { [`${first.txid}:0`]: { [key]: 1000n }, [`${second.txid}:0`]: { [key]: 1000n } },
