@@ -73,6 +73,12 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'runes/:idOrName',
+        lazy: async () => ({
+          Component: (await import('../features/runes/rune-page.tsx')).RunePage,
+        }),
+      },
+      {
         path: 'tx/:txid',
         lazy: async () => ({
           Component: (await import('../features/chain/transaction-page.tsx')).TransactionPage,

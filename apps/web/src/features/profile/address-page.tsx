@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Page } from '../../components/ui/page.tsx';
 import { shortenAddress } from '../../lib/format.ts';
 import { AddressListings, AddressTokens } from './address-tabs.tsx';
+import { RuneBalances } from '../runes/rune-balances.tsx';
 import { HeldInscriptions } from './held-inscriptions.tsx';
 import { ProfileActivity } from './profile-activity.tsx';
 import { profileQueries } from '../../shared/profile.queries.ts';
@@ -13,6 +14,7 @@ const TABS = [
   { value: 'listings', label: 'Listings' },
   { value: 'activity', label: 'Activity' },
   { value: 'tokens', label: 'Tokens' },
+  { value: 'runes', label: 'Runes' },
 ] as const;
 
 /** /address/{address}: anyone's public page: their profile, what they hold, list and traded. */
@@ -57,6 +59,7 @@ export function AddressPage() {
         {tab === 'listings' ? <AddressListings address={address} /> : null}
         {tab === 'activity' ? <ProfileActivity addresses={[address]} what="activity" /> : null}
         {tab === 'tokens' ? <AddressTokens address={address} /> : null}
+        {tab === 'runes' ? <RuneBalances address={address} /> : null}
       </TabBar>
     </Page>
   );

@@ -7,6 +7,7 @@ import { shortenAddress } from '../../lib/format.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { MyInscriptions } from './my-inscriptions.tsx';
+import { RuneBalances } from '../runes/rune-balances.tsx';
 import { MyListings } from './my-listings.tsx';
 import { ProfileActivity } from './profile-activity.tsx';
 import { ProfileForm } from './profile-form.tsx';
@@ -17,6 +18,7 @@ const TABS = [
   { value: 'inscriptions', label: 'My inscriptions' },
   { value: 'listings', label: 'My listings' },
   { value: 'tokens', label: 'Tokens' },
+  { value: 'runes', label: 'Runes' },
   { value: 'activity', label: 'Activity' },
   { value: 'edit', label: 'Edit profile' },
 ] as const;
@@ -66,6 +68,7 @@ function ProfileTabs({ wallet }: { wallet: WalletAccount }) {
       ) : null}
       {tab === 'listings' ? <MyListings address={wallet.ordinalsAddress} /> : null}
       {tab === 'tokens' ? <TokensTab address={wallet.ordinalsAddress} /> : null}
+      {tab === 'runes' ? <RuneBalances address={wallet.ordinalsAddress} /> : null}
       {tab === 'activity' ? (
         <ProfileActivity addresses={[wallet.ordinalsAddress, wallet.paymentAddress]} />
       ) : null}

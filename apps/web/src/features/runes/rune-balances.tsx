@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { LoadError, Loading } from '../../components/ui/load-state.tsx';
+import { EmptyState } from '../../components/ui/page.tsx';
+import { formatRuneAmount } from '../../lib/rune-amount.ts';
+import { CELL, NUMBER, Table } from '../../shared/brc20-ui.tsx';
+import { runeQueries } from './runes.queries.ts';
+
+/** An address's rune balances, over its unspent outputs, each rune linked to its page. */
+export function RuneBalances({ address }: { address: string }) {
+  const { data, error, isPending } = useQuery(runeQueries.balances(address));
+  if (error) return <LoadError className="py-4" what="runes" error={error} />;
+  if (isPending) return <Loading className="py-4" what="runes" />;
+  if (data.length === 0) {
+    return (
+      <div className="pt-4">
+        <EmptyState title="No runes">Runes etched, minted or received here show here.</EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="pt-4">
+      <Table
+        label="Rune balances"
+        heads={[
+          { text: 'Rune' },
+          { text: 'Balance', align: 'right' },
+          { text: 'Outputs', align: 'right' },
+        ]}
+      >
+        {data.map((row) => (
+          <tr key={row.runeId} aria-label={row.name}>
+            <td className={CELL}>
+              <Link
+                to={`/runes/${encodeURIComponent(row.runeId)}`}
+                className="hover:text-brand-400"
+              >
+                {row.symbol ? `${row.symbol} ` : ''}
+                {row.name}
+              </Link>
+            </td>
+            <td className={NUMBER}>{formatRuneAmount(row.amount, row.divisibility)}</td>
+            <td className={NUMBER}>{row.outpoints.length}</td>
+          </tr>
+        ))}
+      </Table>
+    </div>
+  );
+}
