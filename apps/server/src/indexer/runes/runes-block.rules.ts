@@ -1,4 +1,10 @@
-import { type BitcoinNetwork, type Edict, isOpReturn, type Runestone } from '@om/bitcoin';
+import {
+  type Artifact,
+  type BitcoinNetwork,
+  type Edict,
+  isOpReturn,
+  type Runestone,
+} from '@om/bitcoin';
 import { etchedRune, mintableAmount } from './runes-etching.rules.ts';
 import {
   runeIdKey,
@@ -85,59 +91,63 @@ class BlockRunes {
   }
 
   apply(tx: RunesTx, txIndex: number): void {
-    for (const [vout, output] of tx.outputs.entries())
-      this.scripts.set(`${tx.txid}:${vout}`, output.script);
-    const { artifact } = tx;
     const unallocated = this.unallocated(tx);
     const allocated: Balances[] = tx.outputs.map(() => new Map());
+    if (tx.artifact) this.applyArtifact(tx, txIndex, tx.artifact, unallocated, allocated);
+    const burned = this.leftovers(tx, unallocated, allocated);
+    this.record(tx, allocated, burned);
+    tx.outputs.forEach((output, vout) => this.scripts.set(`${tx.txid}:${vout}`, output.script));
+  }
 
-    let etchedId: string | undefined;
-    if (artifact) {
-      const mintId =
-        artifact.kind === 'runestone' ? artifact.runestone.mint : artifact.cenotaph.mint;
-      const minted = mintId && this.mint(runeIdKey(mintId));
-      if (mintId && minted !== undefined) {
-        add(unallocated, runeIdKey(mintId), minted);
-        this.events.push({
-          txid: tx.txid,
-          kind: 'mint',
-          runeId: runeIdKey(mintId),
-          amount: minted,
-        });
-      }
-      const rune = etchedRune(txIndex, tx, artifact, {
-        network: this.network,
-        height: this.input.height,
-        isNameTaken: (name) => this.isNameTaken(name),
-        prevout: (outpoint) => this.prevout(outpoint),
-      });
-      if (rune !== undefined) etchedId = runeIdKey({ block: this.input.height, tx: txIndex });
-      if (artifact.kind === 'runestone') {
-        if (etchedId) add(unallocated, etchedId, artifact.runestone.etching?.premine ?? 0n);
-        for (const edict of artifact.runestone.edicts) {
-          allocateEdict(edict, tx, etchedId, unallocated, allocated);
-        }
-      }
-      if (rune !== undefined && etchedId)
-        this.createEntry(
-          tx,
-          etchedId,
-          rune,
-          artifact.kind === 'runestone' ? artifact.runestone : undefined,
-        );
+  /** ord's order: the mint, then the etching's name, then premine and edicts, then the entry. */
+  private applyArtifact(
+    tx: RunesTx,
+    txIndex: number,
+    artifact: Artifact,
+    unallocated: Balances,
+    allocated: Balances[],
+  ): void {
+    const mintId = artifact.kind === 'runestone' ? artifact.runestone.mint : artifact.cenotaph.mint;
+    const minted = mintId && this.mint(runeIdKey(mintId));
+    if (mintId && minted !== undefined) {
+      const runeId = runeIdKey(mintId);
+      add(unallocated, runeId, minted);
+      this.events.push({ txid: tx.txid, kind: 'mint', runeId, amount: minted });
     }
+    const rune = etchedRune(txIndex, tx, artifact, {
+      network: this.network,
+      height: this.input.height,
+      isNameTaken: (name) => this.isNameTaken(name),
+      prevout: (outpoint) => this.prevout(outpoint),
+    });
+    const etchedId =
+      rune === undefined ? undefined : runeIdKey({ block: this.input.height, tx: txIndex });
+    const runestone = artifact.kind === 'runestone' ? artifact.runestone : undefined;
+    if (runestone) {
+      if (etchedId) add(unallocated, etchedId, runestone.etching?.premine ?? 0n);
+      for (const edict of runestone.edicts) {
+        allocateEdict(edict, tx, etchedId, unallocated, allocated);
+      }
+    }
+    if (rune !== undefined && etchedId) this.createEntry(tx, etchedId, rune, runestone);
+  }
 
+  /**
+   * What no edict took: a cenotaph burns it all; otherwise it goes to the pointer, or the first
+   * non-OP_RETURN output, or is burned when there is none. Answers the runes burned.
+   */
+  private leftovers(tx: RunesTx, unallocated: Balances, allocated: Balances[]): Balances {
     const burned: Balances = new Map();
+    const { artifact } = tx;
     if (artifact?.kind === 'cenotaph') {
       for (const [id, amount] of unallocated) add(burned, id, amount);
-    } else {
-      const vout =
-        artifact?.runestone.pointer ?? tx.outputs.findIndex((o) => !isOpReturn(o.script));
-      for (const [id, amount] of unallocated) {
-        if (amount > 0n) add(vout >= 0 ? allocated[vout]! : burned, id, amount);
-      }
+      return burned;
     }
-    this.record(tx, allocated, burned);
+    const vout = artifact?.runestone.pointer ?? tx.outputs.findIndex((o) => !isOpReturn(o.script));
+    for (const [id, amount] of unallocated) {
+      if (amount > 0n) add(vout >= 0 ? allocated[vout]! : burned, id, amount);
+    }
+    return burned;
   }
 
   private prevout(outpoint: string): { script: Uint8Array; height: number } | undefined {
