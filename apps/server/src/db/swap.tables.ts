@@ -10,6 +10,9 @@ type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 type SwapDirection = 'buy' | 'sell';
 
+/** A coin of a buy's unsigned pool transfer (prelude_coins, JSON text with value as a string). */
+export type PreludeCoin = { txid: string; vout: number; value: bigint };
+
 interface SwapPoolsTable {
   tick: string;
   /** 0025: the ladder's standard amounts (10^18ths) and how many of each it keeps ready. */

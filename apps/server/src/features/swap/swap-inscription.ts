@@ -11,6 +11,7 @@ import { readTransferables } from '../../indexer/brc20/brc20-index.queries.ts';
 import { locateInscription } from '../../trading/listing-utxo.ts';
 import { POSTAGE } from '../inscription-service/inscribe-price.ts';
 import { tokenText } from './swap-amounts.ts';
+import type { PreludeCoin } from './swap-orders.queries.ts';
 import type { PoolKeys } from './swap-pool.ts';
 import { refuse } from './swap-refusal.ts';
 
@@ -233,19 +234,16 @@ function commitCoins(
 }
 
 /** The coins an unsigned transfer's commit spends, in order, as swap_orders.prelude_coins keeps them. */
-export function preludeCoins(transfer: PoolTransfer): string {
-  return JSON.stringify(
-    transfer.coins.map((c) => ({ txid: c.txid, vout: c.vout, value: c.value.toString() })),
-  );
+export function preludeCoins(transfer: PoolTransfer): PreludeCoin[] {
+  return transfer.coins.map((c) => ({ txid: c.txid, vout: c.vout, value: c.value }));
 }
 
 /** prelude_coins back as the pool's coins. */
-export function coinsOfPrelude(json: string, pool: PoolKeys): WalletUtxo[] {
-  const coins = JSON.parse(json) as { txid: string; vout: number; value: string }[];
+export function coinsOfPrelude(coins: readonly PreludeCoin[], pool: PoolKeys): WalletUtxo[] {
   return coins.map((c) => ({
     txid: c.txid,
     vout: c.vout,
-    value: BigInt(c.value),
+    value: c.value,
     script: pool.script,
     inscribed: false,
   }));

@@ -1,15 +1,122 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { SwapLayout } from '@om/bitcoin';
 import type { SwapOrderState } from '@om/core';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
-import type { SwapOrdersTable } from '../../db/swap.tables.ts';
+import type { PreludeCoin, SwapOrdersTable } from '../../db/swap.tables.ts';
 import { journalClaim, type NewClaim } from '../../trading/claimed-transactions.queries.ts';
 import { rungJournalLive } from './swap-ladder.queries.ts';
 
 // swap_orders (0024) and the pool coins they hold (promised_coins, 0017, holder 'swap:{id}').
 
-export type SwapOrderRow = Selectable<SwapOrdersTable>;
-export type NewSwapOrder = Insertable<SwapOrdersTable>;
+export type { PreludeCoin } from '../../db/swap.tables.ts';
+
+/** A swap order: amounts in sats, or in the tick's 10^18ths for its token side (ADR 017). */
+export interface SwapOrder {
+  id: string;
+  /** Pricing order within the pool: lapsedBefore counts the orders priced before this one. */
+  seq: bigint;
+  tick: string;
+  direction: 'buy' | 'sell';
+  state: SwapOrderState;
+  paymentAddress: string;
+  ordinalsAddress: string;
+  client: string;
+  sendAmount: bigint;
+  receiveAmount: bigint;
+  minReceive: bigint;
+  /** The user's slippage as they sent it (a percent, text). */
+  slippage: string;
+  feeRate: number;
+  platformFee: bigint;
+  lpFee: bigint;
+  networkFee: bigint;
+  /** The pool's reserves when the order was priced. */
+  reserveBtc: bigint;
+  reserveToken: bigint;
+  /** What the order moves the pool's BTC and tokens by (negative: out of the pool). */
+  btcDelta: bigint;
+  tokenDelta: bigint;
+  inscriptionId: string;
+  psbt: string;
+  layout: SwapLayout;
+  preludeHexes: string[];
+  preludeTxids: string[];
+  /** A buy's unsigned pool transfer's coins, signed at send_swap_psbt; null when it has none. */
+  preludeCoins: PreludeCoin[] | null;
+  /** On a tick ↔ tick swap's second leg, the first leg's id. */
+  routeId: string | null;
+  txid: string;
+  broadcastAt: Date | null;
+  minedHeight: number | null;
+  error: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A new order: the database gives seq, the state 'quoted' and the times. */
+export type NewSwapOrder = Omit<
+  SwapOrder,
+  | 'seq'
+  | 'state'
+  | 'broadcastAt'
+  | 'minedHeight'
+  | 'error'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'preludeHexes'
+  | 'preludeTxids'
+  | 'preludeCoins'
+  | 'routeId'
+> &
+  Partial<Pick<SwapOrder, 'preludeHexes' | 'preludeTxids' | 'preludeCoins' | 'routeId'>>;
+
+// prelude_coins is text (0026), not jsonb: its JSON is ours, written by insertOrderHolding.
+function parsePreludeCoins(json: string): PreludeCoin[] {
+  const coins = JSON.parse(json) as { txid: string; vout: number; value: string }[];
+  return coins.map((c) => ({ txid: c.txid, vout: c.vout, value: BigInt(c.value) }));
+}
+
+function toSwapOrder(row: Selectable<SwapOrdersTable>): SwapOrder {
+  return {
+    id: row.id,
+    seq: BigInt(row.seq),
+    tick: row.tick,
+    direction: row.direction,
+    state: row.state,
+    paymentAddress: row.payment_address,
+    ordinalsAddress: row.ordinals_address,
+    client: row.client,
+    sendAmount: BigInt(row.send_amount),
+    receiveAmount: BigInt(row.receive_amount),
+    minReceive: BigInt(row.min_receive),
+    slippage: row.slippage,
+    feeRate: Number(row.fee_rate),
+    platformFee: BigInt(row.platform_fee),
+    lpFee: BigInt(row.lp_fee),
+    networkFee: BigInt(row.network_fee),
+    reserveBtc: BigInt(row.reserve_btc),
+    reserveToken: BigInt(row.reserve_token),
+    btcDelta: BigInt(row.btc_delta),
+    tokenDelta: BigInt(row.token_delta),
+    inscriptionId: row.inscription_id,
+    psbt: row.psbt,
+    layout: row.layout,
+    preludeHexes: row.prelude_hexes,
+    preludeTxids: row.prelude_txids,
+    preludeCoins: row.prelude_coins === null ? null : parsePreludeCoins(row.prelude_coins),
+    routeId: row.route_id,
+    txid: row.txid,
+    broadcastAt: row.broadcast_at,
+    minedHeight: row.mined_height,
+    error: row.error,
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
 type Conn = Kysely<Database> | Transaction<Database>;
 
 export const swapHolder = (orderId: string) => `swap:${orderId}`;
@@ -99,13 +206,13 @@ export async function inFlight(conn: Conn, tick: string): Promise<InFlight> {
 export async function lapsedBefore(
   conn: Conn,
   tick: string,
-  seq: string,
+  seq: bigint,
   pricedAt: Date,
 ): Promise<{ btc: bigint; token: bigint }> {
   const { rows } = await sql<{ btc: string | null; token: string | null }>`
     select sum(btc_delta)::text as btc, sum(token_delta)::text as token
     from swap_orders
-    where tick = ${tick} and seq < ${seq}::bigint
+    where tick = ${tick} and seq < ${seq.toString()}::bigint
       and ((state = 'expired' and expires_at > ${pricedAt})
            or (state = 'failed' and updated_at > ${pricedAt}))`.execute(conn);
   return { btc: BigInt(rows[0]?.btc ?? 0), token: BigInt(rows[0]?.token ?? 0) };
@@ -191,14 +298,48 @@ export async function insertOrderHolding(
 ): Promise<boolean> {
   const held = await holdPoolCoins(trx, {
     holder: swapHolder(order.id),
-    wallet: order.payment_address,
+    wallet: order.paymentAddress,
     client: order.client,
     address: pool.address,
     outpoints: pool.outpoints,
-    expiresAt: new Date(order.expires_at as Date | string),
+    expiresAt: order.expiresAt,
   });
   if (!held) return false;
-  await trx.insertInto('swap_orders').values(order).execute();
+  const coins = order.preludeCoins;
+  await trx
+    .insertInto('swap_orders')
+    .values({
+      id: order.id,
+      tick: order.tick,
+      direction: order.direction,
+      payment_address: order.paymentAddress,
+      ordinals_address: order.ordinalsAddress,
+      client: order.client,
+      send_amount: order.sendAmount,
+      receive_amount: order.receiveAmount,
+      min_receive: order.minReceive,
+      slippage: order.slippage,
+      fee_rate: order.feeRate,
+      platform_fee: order.platformFee,
+      lp_fee: order.lpFee,
+      network_fee: order.networkFee,
+      reserve_btc: order.reserveBtc,
+      reserve_token: order.reserveToken,
+      btc_delta: order.btcDelta,
+      token_delta: order.tokenDelta,
+      inscription_id: order.inscriptionId,
+      psbt: order.psbt,
+      layout: JSON.stringify(order.layout),
+      prelude_hexes: order.preludeHexes ?? [],
+      prelude_txids: order.preludeTxids ?? [],
+      prelude_coins: coins
+        ? JSON.stringify(coins.map((c) => ({ ...c, value: c.value.toString() })))
+        : null,
+      route_id: order.routeId ?? null,
+      txid: order.txid,
+      expires_at: order.expiresAt,
+    })
+    .execute();
   return true;
 }
 
@@ -221,8 +362,13 @@ export async function replaceQuotesOf(
   for (const row of rows) await releaseSwapHold(trx, row.id);
 }
 
-export async function findSwapOrder(db: Db, id: string): Promise<SwapOrderRow | undefined> {
-  return db.kysely.selectFrom('swap_orders').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findSwapOrder(db: Db, id: string): Promise<SwapOrder | undefined> {
+  const row = await db.kysely
+    .selectFrom('swap_orders')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toSwapOrder(row);
 }
 
 /**
@@ -269,8 +415,13 @@ export async function claimPending(
 class LegLapsed extends Error {}
 
 /** The second leg of a tick ↔ tick order (none for a swap through one pool). */
-export async function routeLegs(conn: Conn, id: string): Promise<SwapOrderRow[]> {
-  return conn.selectFrom('swap_orders').selectAll().where('route_id', '=', id).execute();
+export async function routeLegs(conn: Conn, id: string): Promise<SwapOrder[]> {
+  const rows = await conn
+    .selectFrom('swap_orders')
+    .selectAll()
+    .where('route_id', '=', id)
+    .execute();
+  return rows.map(toSwapOrder);
 }
 
 /** The order and its route's legs were taken by the node. */
@@ -289,11 +440,16 @@ export async function moveSwapOrder(
   id: string,
   from: readonly SwapOrderState[],
   to: SwapOrderState,
-  changes: { error?: string; mined_height?: number | null } = {},
+  changes: { error?: string; minedHeight?: number | null } = {},
 ): Promise<boolean> {
+  const { error, minedHeight } = changes;
   const result = await conn
     .updateTable('swap_orders')
-    .set({ state: to, ...changes })
+    .set({
+      state: to,
+      ...(error === undefined ? {} : { error }),
+      ...(minedHeight === undefined ? {} : { mined_height: minedHeight }),
+    })
     .where('id', '=', id)
     .where('state', 'in', from)
     .executeTakeFirst();
@@ -321,8 +477,8 @@ export async function expireQuotes(db: Db): Promise<number> {
 }
 
 /** Orders sent and not completed, and completed ones of the last blocks (a reorg may undo them). */
-export async function ordersToWatch(db: Db, sinceHeight: number): Promise<SwapOrderRow[]> {
-  return db.kysely
+export async function ordersToWatch(db: Db, sinceHeight: number): Promise<SwapOrder[]> {
+  const rows = await db.kysely
     .selectFrom('swap_orders')
     .selectAll()
     .where((eb) =>
@@ -334,6 +490,7 @@ export async function ordersToWatch(db: Db, sinceHeight: number): Promise<SwapOr
     .orderBy('created_at')
     .limit(500)
     .execute();
+  return rows.map(toSwapOrder);
 }
 
 /** The height at which the order's transfer inscription was used, per the BRC-20 index. */
@@ -344,4 +501,29 @@ export async function transferUsedHeight(db: Db, inscriptionId: string): Promise
     .where('inscription_id', '=', inscriptionId)
     .executeTakeFirst();
   return row?.used_height ?? null;
+}
+
+/**
+ * The pool's transfer inscriptions no swap will use (swap-reclaim.ts): unused, no open order
+ * sends them, not a rung of an amount the ladder keeps, and not being reclaimed already.
+ */
+export async function leftoverTransfers(
+  conn: Conn,
+  pkscript: string,
+  tick: string,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await sql<{ inscription_id: string }>`
+    select t.inscription_id from brc20_transferables t
+    where t.source_pkscript = ${pkscript} and t.tick = ${tick} and t.used_height is null
+      and not exists (select 1 from swap_orders o where o.inscription_id = t.inscription_id
+                      and o.state in ('quoted', 'pending', 'confirmed'))
+      -- A rung of the pool's ladder is stock, not a leftover (one of an amount it no longer keeps is).
+      and not exists (select 1 from swap_ladder l join swap_pools p on p.tick = l.tick
+                      where l.inscription_id = t.inscription_id and l.amount = any(p.ladder))
+      and not exists (select 1 from claimed_transactions c where c.kind = 'swap'
+                      and c.ref = 'reclaim:' || t.inscription_id and c.status in ('claimed', 'sent'))
+    order by t.height, t.inscription_id
+    limit ${limit}`.execute(conn);
+  return rows.map((r) => r.inscription_id);
 }

@@ -10,7 +10,7 @@ import {
   moveSwapOrder,
   ordersToWatch,
   transferUsedHeight,
-  type SwapOrderRow,
+  type SwapOrder,
 } from './swap-orders.queries.ts';
 
 // The swap orders' state machine (ADR 017), on the chain workers' schedule. Every move is
@@ -45,26 +45,26 @@ export async function watchSwapOrders(deps: AppDeps): Promise<void> {
   dropQuoteViews(deps);
 }
 
-async function stepOrder(deps: Pick<AppDeps, 'chain' | 'db'>, order: SwapOrderRow): Promise<void> {
+async function stepOrder(deps: Pick<AppDeps, 'chain' | 'db'>, order: SwapOrder): Promise<void> {
   const db = deps.db.kysely;
   const [status, usedAt] = await Promise.all([
     deps.chain.source.txStatus(order.txid),
-    transferUsedHeight(deps.db, order.inscription_id),
+    transferUsedHeight(deps.db, order.inscriptionId),
   ]);
   const minedAt = status?.confirmed ? (status.blockHeight ?? null) : null;
   if (minedAt !== null && usedAt !== null) {
     await moveSwapOrder(db, order.id, ['pending', 'confirmed'], 'completed', {
-      mined_height: minedAt,
+      minedHeight: minedAt,
     });
     return;
   }
   if (minedAt !== null) {
     // Mined, the index not there yet (or a completed order the index rolled back).
     await moveSwapOrder(db, order.id, ['pending', 'completed'], 'confirmed', {
-      mined_height: minedAt,
+      minedHeight: minedAt,
     });
     return;
   }
   // Not in a block (any more): back to pending; the claims worker sends it again or fails it.
-  await moveSwapOrder(db, order.id, ['confirmed', 'completed'], 'pending', { mined_height: null });
+  await moveSwapOrder(db, order.id, ['confirmed', 'completed'], 'pending', { minedHeight: null });
 }

@@ -1,9 +1,14 @@
-import { sql } from 'kysely';
 import { buildSelfTransfer, InscribeError } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
 import { journalClaim, settleJournal } from '../../trading/claimed-transactions.queries.ts';
 import { broadcastInOrder, isTxRejection, testMempoolAccept } from '../../trading/broadcast.ts';
-import { holdPoolCoins, lockPool, promisedOutpoints, swapHolder } from './swap-orders.queries.ts';
+import {
+  holdPoolCoins,
+  leftoverTransfers,
+  lockPool,
+  promisedOutpoints,
+  swapHolder,
+} from './swap-orders.queries.ts';
 import type { PoolChain } from './swap-pool-state.ts';
 
 // A transfer inscription at the pool that no swap will use locks its amount out of the pool's
@@ -23,33 +28,13 @@ export async function reclaimLeftovers(
   chains: ReadonlyMap<string, PoolChain>,
 ): Promise<void> {
   for (const [tick, chain] of chains) {
-    const leftovers = await leftoverTransfers(deps, chain.keys.pkscript, tick);
+    const leftovers = await leftoverTransfers(deps.db.kysely, chain.keys.pkscript, tick, PER_PASS);
     for (const id of leftovers) {
       await reclaim(deps, tick, chain, id).catch((err: unknown) =>
         deps.log.error({ err, inscriptionId: id }, 'swap: a reclaim failed'),
       );
     }
   }
-}
-
-async function leftoverTransfers(
-  deps: Pick<AppDeps, 'db'>,
-  pkscript: string,
-  tick: string,
-): Promise<string[]> {
-  const { rows } = await sql<{ inscription_id: string }>`
-    select t.inscription_id from brc20_transferables t
-    where t.source_pkscript = ${pkscript} and t.tick = ${tick} and t.used_height is null
-      and not exists (select 1 from swap_orders o where o.inscription_id = t.inscription_id
-                      and o.state in ('quoted', 'pending', 'confirmed'))
-      -- A rung of the pool's ladder is stock, not a leftover (one of an amount it no longer keeps is).
-      and not exists (select 1 from swap_ladder l join swap_pools p on p.tick = l.tick
-                      where l.inscription_id = t.inscription_id and l.amount = any(p.ladder))
-      and not exists (select 1 from claimed_transactions c where c.kind = 'swap'
-                      and c.ref = 'reclaim:' || t.inscription_id and c.status in ('claimed', 'sent'))
-    order by t.height, t.inscription_id
-    limit ${PER_PASS}`.execute(deps.db.kysely);
-  return rows.map((r) => r.inscription_id);
 }
 
 async function reclaim(

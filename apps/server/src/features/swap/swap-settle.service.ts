@@ -10,7 +10,7 @@ import {
   quoteExactOut,
   type SendSwapPsbt,
   type SendSwapPsbtBodySchema,
-  type SwapOrder,
+  type SwapOrder as SwapOrderWire,
 } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -25,7 +25,7 @@ import {
   moveSwapOrder,
   releaseSwapHold,
   routeLegs,
-  type SwapOrderRow,
+  type SwapOrder,
 } from './swap-orders.queries.ts';
 import { coinsOfPrelude, signPoolTransfer } from './swap-inscription.ts';
 import { poolKeys } from './swap-pool.ts';
@@ -46,10 +46,10 @@ export async function sendSwapPsbt(
   const { env, db, chain } = deps;
   const order = await findSwapOrder(db, body.order_id);
   if (!order) throw refuse('orderNotFound', `order_id: no swap order ${body.order_id}`);
-  if (order.route_id) {
+  if (order.routeId) {
     throw refuse(
       'orderNotFound',
-      `order_id: ${order.id} is the second leg of swap order ${order.route_id}: send that one`,
+      `order_id: ${order.id} is the second leg of swap order ${order.routeId}: send that one`,
     );
   }
   // A tick ↔ tick swap's second leg: the buy out of the second pool, in the same transaction.
@@ -61,14 +61,14 @@ export async function sendSwapPsbt(
       `order_id: swap order ${order.id} is ${order.state}, not waiting for a signature`,
     );
   }
-  if (order.expires_at.getTime() <= Date.now()) {
+  if (order.expiresAt.getTime() <= Date.now()) {
     for (const id of ids) {
       await moveSwapOrder(db.kysely, id, ['quoted'], 'expired');
       await releaseSwapHold(db.kysely, id);
     }
     throw refuse(
       'orderExpired',
-      `order_id: swap order ${order.id} expired at ${order.expires_at.toISOString()}: ask for a new quote`,
+      `order_id: swap order ${order.id} expired at ${order.expiresAt.toISOString()}: ask for a new quote`,
     );
   }
   const signed = base64ToBytes(body.psbt);
@@ -150,14 +150,14 @@ export async function sendSwapPsbt(
  */
 async function recheckPool(
   deps: Pick<AppDeps, 'db' | 'env'>,
-  order: SwapOrderRow,
+  order: SwapOrder,
   failing: readonly string[],
 ): Promise<void> {
-  const lapsed = await lapsedBefore(deps.db.kysely, order.tick, order.seq, order.created_at);
+  const lapsed = await lapsedBefore(deps.db.kysely, order.tick, order.seq, order.createdAt);
   const side = order.direction;
   const reserves = {
-    btc: BigInt(order.reserve_btc) - lapsed.btc,
-    token: BigInt(order.reserve_token) - lapsed.token,
+    btc: order.reserveBtc - lapsed.btc,
+    token: order.reserveToken - lapsed.token,
   };
   const fees = curveFees(deps.env);
   let holds: boolean;
@@ -166,12 +166,11 @@ async function recheckPool(
       side === 'sell'
         ? // The sale's payout (the user's BTC, the platform's part, the fee the pool pays) is at
           // most what the curve gives now for the tokens.
-          quoteExactIn('sell', reserves, BigInt(order.token_delta), fees).amountOut >=
-          -BigInt(order.btc_delta)
+          quoteExactIn('sell', reserves, order.tokenDelta, fees).amountOut >= -order.btcDelta
         : // What the pool keeps of the buyer's BTC still buys the tokens it gives.
           (() => {
-            const now = quoteExactOut('buy', reserves, -BigInt(order.token_delta), fees);
-            return now.amountIn - now.platformFee <= BigInt(order.btc_delta);
+            const now = quoteExactOut('buy', reserves, -order.tokenDelta, fees);
+            return now.amountIn - now.platformFee <= order.btcDelta;
           })();
   } catch {
     holds = false;
@@ -189,27 +188,27 @@ async function recheckPool(
  */
 async function signedPrelude(
   deps: Pick<AppDeps, 'db' | 'env'>,
-  row: SwapOrderRow,
+  row: SwapOrder,
 ): Promise<{ hex: string; txid: string }[] | undefined> {
-  if (row.prelude_txids.length === 0) return [];
+  if (row.preludeTxids.length === 0) return [];
   // Orders written before 0026 kept theirs signed.
-  if (row.prelude_hexes.length > 0) {
-    return row.prelude_hexes.map((hex, i) => ({ hex, txid: row.prelude_txids[i] ?? '' }));
+  if (row.preludeHexes.length > 0) {
+    return row.preludeHexes.map((hex, i) => ({ hex, txid: row.preludeTxids[i] ?? '' }));
   }
-  if (!row.prelude_coins) return undefined;
+  if (!row.preludeCoins) return undefined;
   const pool = poolKeys(deps.env, row.tick);
   const decimals = (await readTicker(deps.db, row.tick))?.decimals ?? 18;
   const signed = signPoolTransfer(
     pool,
     row.tick,
-    -BigInt(row.token_delta),
+    -row.tokenDelta,
     decimals,
-    coinsOfPrelude(row.prelude_coins, pool),
-    Number(row.fee_rate),
+    coinsOfPrelude(row.preludeCoins, pool),
+    row.feeRate,
     deps.env.BITCOIN_NETWORK,
   );
   const txs = [signed.commit, signed.reveal];
-  if (txs.some((tx, i) => tx.txid !== row.prelude_txids[i])) return undefined;
+  if (txs.some((tx, i) => tx.txid !== row.preludeTxids[i])) return undefined;
   return txs.map(({ hex, txid }) => ({ hex, txid }));
 }
 
@@ -226,37 +225,37 @@ async function failOrders(
 }
 
 /** GET /brc20swap/order. */
-export async function getSwapOrder(deps: Pick<AppDeps, 'db'>, id: string): Promise<SwapOrder> {
+export async function getSwapOrder(deps: Pick<AppDeps, 'db'>, id: string): Promise<SwapOrderWire> {
   const order = await findSwapOrder(deps.db, id);
   if (!order) throw refuse('orderNotFound', `order_id: no swap order ${id}`);
   const [leg] = await routeLegs(deps.db.kysely, order.id);
   if (leg) return routeOrder(deps, order, leg);
   const decimals = (await readTicker(deps.db, order.tick))?.decimals ?? 18;
   const buy = order.direction === 'buy';
-  const btc = (v: string) => btcText(BigInt(v));
-  const token = (v: string) => tokenText(BigInt(v), decimals);
-  const expired = order.state === 'quoted' && order.expires_at.getTime() <= Date.now();
+  const btc = (v: bigint) => btcText(v);
+  const token = (v: bigint) => tokenText(v, decimals);
+  const expired = order.state === 'quoted' && order.expiresAt.getTime() <= Date.now();
   return {
     order_id: order.id,
     state: expired ? 'expired' : order.state,
     direction: order.direction,
     tick: order.tick,
-    send_amount: buy ? btc(order.send_amount) : token(order.send_amount),
-    receive_amount: buy ? token(order.receive_amount) : btc(order.receive_amount),
-    min_receive: buy ? token(order.min_receive) : btc(order.min_receive),
-    platform_fee: btc(order.platform_fee),
-    lp_fee: buy ? btc(order.lp_fee) : token(order.lp_fee),
-    network_fee: btc(order.network_fee),
+    send_amount: buy ? btc(order.sendAmount) : token(order.sendAmount),
+    receive_amount: buy ? token(order.receiveAmount) : btc(order.receiveAmount),
+    min_receive: buy ? token(order.minReceive) : btc(order.minReceive),
+    platform_fee: btc(order.platformFee),
+    lp_fee: buy ? btc(order.lpFee) : token(order.lpFee),
+    network_fee: btc(order.networkFee),
     tx_id: order.txid,
-    tx_ids: [...order.prelude_txids, order.txid],
-    inscription_id: order.inscription_id,
-    created_at: order.created_at.toISOString(),
-    expires_at: order.expires_at.toISOString(),
+    tx_ids: [...order.preludeTxids, order.txid],
+    inscription_id: order.inscriptionId,
+    created_at: order.createdAt.toISOString(),
+    expires_at: order.expiresAt.toISOString(),
     error: order.error,
   };
 }
 
-const PROGRESS: readonly SwapOrder['state'][] = ['quoted', 'pending', 'confirmed', 'completed'];
+const PROGRESS: readonly SwapOrderWire['state'][] = ['quoted', 'pending', 'confirmed', 'completed'];
 
 /**
  * A tick ↔ tick order as one: the first leg's tokens sent, the second's received; failed or
@@ -264,38 +263,38 @@ const PROGRESS: readonly SwapOrder['state'][] = ['quoted', 'pending', 'confirmed
  */
 async function routeOrder(
   deps: Pick<AppDeps, 'db'>,
-  order: SwapOrderRow,
-  leg: SwapOrderRow,
-): Promise<SwapOrder> {
+  order: SwapOrder,
+  leg: SwapOrder,
+): Promise<SwapOrderWire> {
   const [from, to] = await Promise.all([
     readTicker(deps.db, order.tick),
     readTicker(deps.db, leg.tick),
   ]);
   const now = Date.now();
-  const stateOf = (row: SwapOrderRow) =>
-    row.state === 'quoted' && row.expires_at.getTime() <= now ? 'expired' : row.state;
+  const stateOf = (row: SwapOrder) =>
+    row.state === 'quoted' && row.expiresAt.getTime() <= now ? 'expired' : row.state;
   const states = [stateOf(order), stateOf(leg)];
   const state =
     states.find((s) => s === 'failed' || s === 'expired') ??
     PROGRESS[Math.min(...states.map((s) => PROGRESS.indexOf(s)))]!;
-  const token = (v: string, decimals = 18) => tokenText(BigInt(v), decimals);
+  const token = (v: bigint, decimals = 18) => tokenText(v, decimals);
   return {
     order_id: order.id,
     state,
     direction: 'route',
     tick: order.tick,
     receive_tick: leg.tick,
-    send_amount: token(order.send_amount, from?.decimals),
-    receive_amount: token(leg.receive_amount, to?.decimals),
-    min_receive: token(leg.min_receive, to?.decimals),
-    platform_fee: btcText(BigInt(order.platform_fee) + BigInt(leg.platform_fee)),
-    lp_fee: token(order.lp_fee, from?.decimals),
-    network_fee: btcText(BigInt(order.network_fee)),
+    send_amount: token(order.sendAmount, from?.decimals),
+    receive_amount: token(leg.receiveAmount, to?.decimals),
+    min_receive: token(leg.minReceive, to?.decimals),
+    platform_fee: btcText(order.platformFee + leg.platformFee),
+    lp_fee: token(order.lpFee, from?.decimals),
+    network_fee: btcText(order.networkFee),
     tx_id: order.txid,
-    tx_ids: [...leg.prelude_txids, order.txid],
-    inscription_id: leg.inscription_id,
-    created_at: order.created_at.toISOString(),
-    expires_at: order.expires_at.toISOString(),
+    tx_ids: [...leg.preludeTxids, order.txid],
+    inscription_id: leg.inscriptionId,
+    created_at: order.createdAt.toISOString(),
+    expires_at: order.expiresAt.toISOString(),
     error: order.error ?? leg.error,
   };
 }
