@@ -5,6 +5,7 @@ import { startClaimWorker } from './claims/claimed-transactions.worker.ts';
 import { startInscribeWorker } from './features/inscription-service/inscribe-orders.worker.ts';
 import { orderKinds } from './inscribe-order-kinds.ts';
 import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts';
+import { workReservationEnds } from './features/launchpad/mint-reservation.job.ts';
 import { startTradeTracker } from './features/listings/trade-tracker.ts';
 import { startRewardsWorkers } from './features/rewards/rewards.workers.ts';
 import { startSwapWorker } from './features/swap/swap-orders.worker.ts';
@@ -28,6 +29,7 @@ export async function startWorkers(deps: AppDeps): Promise<Workers> {
   stops.push(startClaimWorker(deps));
   const launch = startLaunchWorker(deps);
   stops.push(launch.stop);
+  await workReservationEnds(deps);
   stops.push(startInscribeWorker(deps, orderKinds));
   stops.push(await startAuctionWorkers(deps));
   stops.push(startSwapWorker(deps));

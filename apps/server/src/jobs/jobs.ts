@@ -9,6 +9,8 @@ export interface JobMap {
   'auction-settle': { auctionId: string };
   /** Closes a mining cycle and pays its holders once it is indexed deep enough (cycle-close.job.ts). */
   'mining-cycle-payout': { cycle: number };
+  /** Clears a launch mint reservation at its end (mint-reservation.job.ts). */
+  'mint-reservation-end': { phaseId: string; takerOrdinalAddress: string };
 }
 
 export type JobName = keyof JobMap & string;
@@ -26,4 +28,7 @@ export const JOBS: Record<JobName, QueueOptions> = {
   // be reached is retried as the settlement is; a wallet that cannot pay completes the job and
   // the next block sends another (ADR 020: the cycle stays open until it can pay).
   'mining-cycle-payout': { policy: 'short', retryLimit: 10, retryDelay: 5, retryBackoff: true },
+  // Key: the taker's hold and the reservation's end. Only the database is touched: a few quick
+  // retries; a reservation is judged lapsed on read anyway.
+  'mint-reservation-end': { policy: 'short', retryLimit: 3, retryDelay: 2, retryBackoff: true },
 };

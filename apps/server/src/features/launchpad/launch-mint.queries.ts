@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { ListingRow } from '../../trading/listed-item.ts';
 import { LISTING_ROW_COLUMNS } from '../../trading/listings.queries.ts';
 import { lockTakerInPhase } from '../../trading/offers.queries.ts';
+import { scheduleReservationEnd } from './mint-reservation.job.ts';
 import { mintHolder } from './reservation-holds.queries.ts';
 
 /** What the mint reads and reserves: allow lists, what a taker holds, and the pick of free items. */
@@ -80,7 +82,8 @@ export type Reservation =
  * Reserves `count` free items of the phase for the taker until `until`, all or none: under the
  * taker's locks their earlier reservation is dropped and the entry's allowance counted (minted +
  * reserved + count ≤ allocation, over every taker either of whose addresses is the entry), then free items are taken with SKIP LOCKED so that concurrent minters never wait
- * on each other's rows. Answers the rows without PSBTs: each carries its own signature.
+ * on each other's rows. Answers the rows without PSBTs: each carries its own signature. The job
+ * that clears the reservation at its end is sent in the same transaction (ADR 023).
  */
 export async function reserveItems(
   db: Db,
@@ -94,6 +97,7 @@ export async function reserveItems(
     takerPaymentAddress: string;
     until: Date;
   },
+  jobs?: JobQueue,
 ): Promise<Reservation> {
   return db.kysely
     .transaction()
@@ -139,6 +143,7 @@ export async function reserveItems(
         // Not enough free items: undo by rolling the transaction back.
         throw new NotEnough(result.rows.length);
       }
+      await scheduleReservationEnd(jobs, claim, trx);
       return { ok: true, rows: result.rows };
     })
     .catch((err: unknown) => {
