@@ -13,7 +13,7 @@ import type {
 // Kysely's view of the tables of one area: pools, draws, entries, payouts, cycles, XP (ADR 020).
 // How values cross the driver: database.ts.
 
-type PoolType = 'proportionate' | 'n-winners' | 'winner-takes-all';
+export type PoolType = 'proportionate' | 'n-winners' | 'winner-takes-all';
 
 interface PoolsTable {
   id: Generated<string>;

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DrawEntry } from '@om/bitcoin';
 import type { Db } from '../../../db/create-db.ts';
 import type { Database } from '../../../db/database.ts';
+import type { PoolRewardType, PoolType } from '../../../db/rewards.tables.ts';
 import { marketChannel } from '../../events/market-events.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -13,6 +14,52 @@ export async function indexedTip(db: Db | { kysely: Executor }): Promise<number 
     .select((eb) => eb.fn.max('height').as('height'))
     .executeTakeFirst();
   return row?.height ?? null;
+}
+
+/** A pool as the services use it (ADR 020): XP amounts as bigint. */
+export interface RewardPool {
+  id: string;
+  type: PoolType;
+  title: string;
+  img: string | null;
+  /** null: not set (the spec's -1). */
+  startBlock: number | null;
+  /** null: open ended (the spec's -1). */
+  endBlock: number | null;
+  winnerCount: number | null;
+  totalPointsAllocated: bigint;
+  totalTickets: bigint;
+  /** XP a ticket costs. */
+  ticketPrice: bigint | null;
+  enabled: boolean;
+  sortOrder: number;
+  /** The draw's secret: never sent before the draw. */
+  seed: string | null;
+  seedHash: string | null;
+  drawBlock: number | null;
+  /** Its published draw, once drawn. */
+  draw: { blockHash: string; entriesHash: string; drawnAt: Date } | null;
+}
+
+/** A pool's reward, in the asset's own units (sats for btc, 1 for an inscription). */
+export interface PoolReward {
+  poolId: string;
+  type: PoolRewardType;
+  asset: string | null;
+  amount: bigint;
+  name: string | null;
+  /** Sats. */
+  estimatedValue: bigint | null;
+}
+
+export interface PoolWinner {
+  poolId: string;
+  rewardIndex: number;
+  address: string;
+  /** In the reward's units. */
+  amount: bigint;
+  /** The payout's, once the payouts worker journalled it. */
+  txid: string | null;
 }
 
 const poolColumns = [
@@ -37,32 +84,64 @@ const poolColumns = [
 ] as const;
 
 /** Enabled pools (one, or all by order) with their draw when drawn. */
-export async function poolRows(db: Executor, id?: string) {
+export async function findPools(db: Executor, id?: string): Promise<RewardPool[]> {
   let query = db
     .selectFrom('pools as p')
     .leftJoin('pool_draws as d', 'd.pool_id', 'p.id')
     .select(poolColumns)
     .where('p.enabled', '=', true);
   if (id !== undefined) query = query.where('p.id', '=', id);
-  return query.orderBy('p.sort_order').orderBy('p.id').execute();
+  const rows = await query.orderBy('p.sort_order').orderBy('p.id').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    img: row.img,
+    startBlock: row.start_block,
+    endBlock: row.end_block,
+    winnerCount: row.winner_count,
+    totalPointsAllocated: BigInt(row.total_points_allocated),
+    totalTickets: BigInt(row.total_tickets),
+    ticketPrice: row.ticket_price === null ? null : BigInt(row.ticket_price),
+    enabled: row.enabled,
+    sortOrder: row.sort_order,
+    seed: row.seed,
+    seedHash: row.seed_hash,
+    drawBlock: row.draw_block,
+    draw:
+      row.block_hash === null
+        ? null
+        : {
+            blockHash: row.block_hash,
+            entriesHash: row.entries_hash ?? '',
+            drawnAt: row.drawn_at ?? new Date(0),
+          },
+  }));
 }
-export type PoolRow = Awaited<ReturnType<typeof poolRows>>[number];
 
 /** Each pool's rewards in position order: a reward's index is its position by id. */
-export async function rewardsOf(db: Executor, poolIds: readonly string[]) {
+export async function rewardsOf(db: Executor, poolIds: readonly string[]): Promise<PoolReward[]> {
   if (poolIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('pool_rewards')
     .select(['pool_id', 'type', 'asset', 'amount', 'name', 'estimated_value'])
     .where('pool_id', 'in', poolIds)
     .orderBy('id')
     .execute();
+  return rows.map((row) => ({
+    poolId: row.pool_id,
+    type: row.type,
+    asset: row.asset,
+    amount: BigInt(row.amount),
+    name: row.name,
+    estimatedValue: row.estimated_value === null ? null : BigInt(row.estimated_value),
+  }));
 }
 
 /** Winners with the payout's txid once the payouts worker journalled it. */
-export async function winnersOf(db: Executor, poolIds: readonly string[]) {
+export async function winnersOf(db: Executor, poolIds: readonly string[]): Promise<PoolWinner[]> {
   if (poolIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('pool_winners as w')
     .leftJoin('rewards as r', (join) =>
       join
@@ -76,6 +155,13 @@ export async function winnersOf(db: Executor, poolIds: readonly string[]) {
     .orderBy('w.reward_index')
     .orderBy('w.address')
     .execute();
+  return rows.map((row) => ({
+    poolId: row.pool_id,
+    rewardIndex: row.reward_index,
+    address: row.address,
+    amount: BigInt(row.amount),
+    txid: row.txid,
+  }));
 }
 
 /**
@@ -184,12 +270,88 @@ export async function poolsDue(db: Executor, tip: number) {
  * Draws whose block the index no longer has under that hash (a reorg) and that nothing was paid
  * for yet: deleted with their winners, to be drawn again from the new block.
  */
-export async function deleteReorgedDraws(trx: Transaction<Database>) {
+export async function deleteReorgedDraws(
+  trx: Transaction<Database>,
+): Promise<{ poolId: string; blockHash: string }[]> {
   const { rows } = await sql<{ pool_id: string; block_hash: string }>`
     delete from pool_draws d
     where not exists (select 1 from chain_blocks b where b.height = d.height and b.hash = d.block_hash)
       and not exists (select 1 from rewards r
                       where r.pool_id = d.pool_id and r.type = 'pool' and r.txid is not null)
     returning d.pool_id, d.block_hash`.execute(trx);
-  return rows;
+  return rows.map((row) => ({ poolId: row.pool_id, blockHash: row.block_hash }));
+}
+
+/** What a draw needs of a pool not drawn yet, its row locked: two passes draw it once. */
+export async function lockPoolToDraw(
+  trx: Transaction<Database>,
+  poolId: string,
+): Promise<Pick<
+  RewardPool,
+  'id' | 'type' | 'title' | 'winnerCount' | 'seed' | 'drawBlock'
+> | null> {
+  const row = await trx
+    .selectFrom('pools')
+    .select(['id', 'type', 'title', 'winner_count', 'seed', 'draw_block'])
+    .where('id', '=', poolId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const done = await trx
+    .selectFrom('pool_draws')
+    .select('pool_id')
+    .where('pool_id', '=', poolId)
+    .executeTakeFirst();
+  if (done) return null;
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    winnerCount: row.winner_count,
+    seed: row.seed,
+    drawBlock: row.draw_block,
+  };
+}
+
+/** The indexed block's hash at a height, null when not indexed. */
+export async function blockHashAt(db: Executor, height: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('chain_blocks')
+    .select('hash')
+    .where('height', '=', height)
+    .executeTakeFirst();
+  return row?.hash ?? null;
+}
+
+/** The draw's published inputs and its winners (amounts in the reward's units). */
+export async function insertDraw(
+  trx: Transaction<Database>,
+  draw: {
+    poolId: string;
+    height: number;
+    blockHash: string;
+    entriesHash: string;
+    winners: readonly { rewardIndex: number; address: string; amount: bigint }[];
+  },
+): Promise<void> {
+  await trx
+    .insertInto('pool_draws')
+    .values({
+      pool_id: draw.poolId,
+      height: draw.height,
+      block_hash: draw.blockHash,
+      entries_hash: draw.entriesHash,
+    })
+    .execute();
+  if (draw.winners.length === 0) return;
+  await trx
+    .insertInto('pool_winners')
+    .values(
+      draw.winners.map((w) => ({
+        pool_id: draw.poolId,
+        reward_index: w.rewardIndex,
+        address: w.address,
+        amount: String(w.amount),
+      })),
+    )
+    .execute();
 }

@@ -14,11 +14,11 @@ import {
   insertSpend,
   lockAddressXp,
   poolEntries,
-  poolRows,
+  findPools,
   publishPool,
   rewardsOf,
   winnersOf,
-  type PoolRow,
+  type RewardPool,
 } from './pools.queries.ts';
 
 type Deps = Pick<AppDeps, 'env' | 'db'>;
@@ -27,69 +27,69 @@ type Executor = Kysely<Database> | Transaction<Database>;
 const block = (height: number | null) => height ?? UNSET_BLOCK;
 
 /** The wire's pools (product.md#records Pool); the seed only once drawn. */
-async function toPools(db: Executor, rows: PoolRow[], tip: number | null): Promise<Pool[]> {
-  const ids = rows.map((r) => r.id);
+async function toPools(db: Executor, pools: RewardPool[], tip: number | null): Promise<Pool[]> {
+  const ids = pools.map((p) => p.id);
   const [rewards, winners] = await Promise.all([rewardsOf(db, ids), winnersOf(db, ids)]);
-  return rows.map((r) => {
-    const isDrawn = r.block_hash !== null;
-    return {
-      id: r.id,
-      type: r.type,
-      title: r.title,
-      img: r.img,
-      rewards: rewards
-        .filter((w) => w.pool_id === r.id)
-        .map((w) => ({
-          type: w.type,
-          asset: w.asset,
-          amount: String(w.amount),
-          name: w.name,
-          estimatedValue: w.estimated_value === null ? null : String(w.estimated_value),
-        })),
-      startBlock: block(r.start_block),
-      endBlock: block(r.end_block),
-      ticketPrice: r.ticket_price === null ? null : String(r.ticket_price),
-      winnerCount: r.winner_count,
-      totalPointsAllocated: String(r.total_points_allocated),
-      totalTickets: String(r.total_tickets),
-      winners: winners
-        .filter((w) => w.pool_id === r.id)
-        .map((w) => ({
-          address: w.address,
-          rewardIndex: w.reward_index,
-          amount: String(w.amount),
-          txid: w.txid,
-        })),
-      enabled: r.enabled,
-      order: r.sort_order,
-      state: isDrawn
-        ? 'drawn'
-        : poolState({ startBlock: block(r.start_block), endBlock: block(r.end_block) }, tip),
-      commitment: { seedHash: r.seed_hash ?? '', drawBlock: r.draw_block ?? UNSET_BLOCK },
-      draw: isDrawn
-        ? {
-            seed: r.seed ?? '',
-            blockHash: r.block_hash ?? '',
-            entriesHash: r.entries_hash ?? '',
-            drawnAt: new Date(r.drawn_at ?? 0).toISOString(),
-          }
-        : null,
-    };
-  });
+  return pools.map((p) => ({
+    id: p.id,
+    type: p.type,
+    title: p.title,
+    img: p.img,
+    rewards: rewards
+      .filter((w) => w.poolId === p.id)
+      .map((w) => ({
+        type: w.type,
+        asset: w.asset,
+        amount: String(w.amount),
+        name: w.name,
+        estimatedValue: w.estimatedValue === null ? null : String(w.estimatedValue),
+      })),
+    startBlock: block(p.startBlock),
+    endBlock: block(p.endBlock),
+    ticketPrice: p.ticketPrice === null ? null : String(p.ticketPrice),
+    winnerCount: p.winnerCount,
+    totalPointsAllocated: String(p.totalPointsAllocated),
+    totalTickets: String(p.totalTickets),
+    winners: winners
+      .filter((w) => w.poolId === p.id)
+      .map((w) => ({
+        address: w.address,
+        rewardIndex: w.rewardIndex,
+        amount: String(w.amount),
+        txid: w.txid,
+      })),
+    enabled: p.enabled,
+    order: p.sortOrder,
+    state: stateOf(p, tip),
+    commitment: { seedHash: p.seedHash ?? '', drawBlock: p.drawBlock ?? UNSET_BLOCK },
+    draw: p.draw
+      ? {
+          seed: p.seed ?? '',
+          blockHash: p.draw.blockHash,
+          entriesHash: p.draw.entriesHash,
+          drawnAt: p.draw.drawnAt.toISOString(),
+        }
+      : null,
+  }));
+}
+
+function stateOf(pool: RewardPool, tip: number | null) {
+  if (pool.draw) return 'drawn';
+  return poolState({ startBlock: block(pool.startBlock), endBlock: block(pool.endBlock) }, tip);
 }
 
 export async function listPools(deps: Deps) {
   const tip = await indexedTip(deps.db);
-  const rows = await poolRows(deps.db.kysely);
-  return { pools: await toPools(deps.db.kysely, rows, tip), currentBlock: tip };
+  const pools = await findPools(deps.db.kysely);
+  return { pools: await toPools(deps.db.kysely, pools, tip), currentBlock: tip };
 }
 
-async function findPool(db: Executor, id: string): Promise<PoolRow> {
+async function findPool(db: Executor, id: string): Promise<RewardPool> {
   // A malformed id is as absent as an unknown one (the column is a uuid).
   const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-  const row = isUuid ? (await poolRows(db, id))[0] : undefined;
-  if (!row) throw notFound('Pool not found');
-  return row;
+  const pool = isUuid ? (await findPools(db, id))[0] : undefined;
+  if (!pool) throw notFound('Pool not found');
+  return pool;
 }
 
 export async function getPool(deps: Deps, id: string) {
@@ -157,14 +157,8 @@ export async function spendXp(
       throw invalidInput('This pool takes tickets, not points');
     }
     const tip = await indexedTip({ kysely: trx });
-    const state =
-      row.block_hash !== null
-        ? 'drawn'
-        : poolState({ startBlock: block(row.start_block), endBlock: block(row.end_block) }, tip);
-    if (state !== 'live') throw new AppError('CONFLICT', 'Pool is not live');
-    const cost = wantsTickets
-      ? BigInt(spend.tickets) * BigInt(row.ticket_price ?? 0)
-      : spend.points;
+    if (stateOf(row, tip) !== 'live') throw new AppError('CONFLICT', 'Pool is not live');
+    const cost = wantsTickets ? BigInt(spend.tickets) * (row.ticketPrice ?? 0n) : spend.points;
     const xp = await xpIn(deps, trx, address);
     if (xp < cost) throw invalidInput(`Not enough XP: you have ${xp < 0n ? 0n : xp} XP`);
     await insertSpend(trx, {
@@ -175,7 +169,7 @@ export async function spendXp(
       ...spend,
     });
     await publishPool(trx, deps.db.schema, row.id);
-    const [pool] = await toPools(trx, await poolRows(trx, row.id), tip);
+    const [pool] = await toPools(trx, await findPools(trx, row.id), tip);
     return { pool: pool as Pool, mine: await mineIn(deps, trx, row.id, address) };
   });
 }

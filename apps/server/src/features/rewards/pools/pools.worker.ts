@@ -4,8 +4,11 @@ import { startChainWorker } from '../../../chain/chain-worker.ts';
 import { notify, retract } from '../../notifications/notifications.service.ts';
 import { poolWinners } from './pools.draw.ts';
 import {
+  blockHashAt,
   deleteReorgedDraws,
   indexedTip,
+  insertDraw,
+  lockPoolToDraw,
   poolEntries,
   poolsDue,
   publishPool,
@@ -35,63 +38,34 @@ async function drawDuePools(deps: Deps): Promise<string[]> {
 async function drawPool(deps: Deps, poolId: string): Promise<boolean> {
   return deps.db.kysely.transaction().execute(async (trx) => {
     // The row lock makes two passes (or processes) draw a pool once.
-    const pool = await trx
-      .selectFrom('pools')
-      .select(['id', 'type', 'title', 'winner_count', 'seed', 'draw_block'])
-      .where('id', '=', poolId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const done = await trx
-      .selectFrom('pool_draws')
-      .select('pool_id')
-      .where('pool_id', '=', poolId)
-      .executeTakeFirst();
-    if (done || pool.seed === null || pool.draw_block === null) return false;
-    const block = await trx
-      .selectFrom('chain_blocks')
-      .select('hash')
-      .where('height', '=', pool.draw_block)
-      .executeTakeFirst();
-    if (!block) return false;
+    const pool = await lockPoolToDraw(trx, poolId);
+    if (!pool || pool.seed === null || pool.drawBlock === null) return false;
+    const blockHash = await blockHashAt(trx, pool.drawBlock);
+    if (blockHash === null) return false;
     const entries = await poolEntries(trx, pool);
-    const rewards = (await rewardsOf(trx, [poolId])).map((r) => BigInt(r.amount));
+    const rewards = (await rewardsOf(trx, [poolId])).map((r) => r.amount);
     const winners = poolWinners({
       type: pool.type,
-      winnerCount: pool.winner_count,
+      winnerCount: pool.winnerCount,
       rewards,
       entries,
       seedHex: pool.seed,
-      blockHashHex: block.hash,
+      blockHashHex: blockHash,
     });
-    await trx
-      .insertInto('pool_draws')
-      .values({
-        pool_id: poolId,
-        height: pool.draw_block,
-        block_hash: block.hash,
-        entries_hash: entriesHash(entries),
-      })
-      .execute();
-    if (winners.length > 0) {
-      await trx
-        .insertInto('pool_winners')
-        .values(
-          winners.map((w) => ({
-            pool_id: poolId,
-            reward_index: w.rewardIndex,
-            address: w.address,
-            amount: String(w.amount),
-          })),
-        )
-        .execute();
-    }
+    await insertDraw(trx, {
+      poolId,
+      height: pool.drawBlock,
+      blockHash,
+      entriesHash: entriesHash(entries),
+      winners,
+    });
     await notify(trx, {
       to: winners.map((w) => w.address),
       type: 'pool_won',
       title: `You won in ${pool.title}`,
       body: 'Your reward is on its way: the payout is sent from the rewards wallet.',
       payload: { link: `/rewards/${poolId}` },
-      dedupeKey: wonKey(poolId, block.hash),
+      dedupeKey: wonKey(poolId, blockHash),
     });
     await publishPool(trx, deps.db.schema, poolId);
     return true;
@@ -104,10 +78,10 @@ async function undoReorgedDraws(deps: Deps): Promise<string[]> {
     const undone = await deleteReorgedDraws(trx);
     await retract(
       trx,
-      undone.map((d) => wonKey(d.pool_id, d.block_hash)),
+      undone.map((d) => wonKey(d.poolId, d.blockHash)),
     );
-    for (const d of undone) await publishPool(trx, deps.db.schema, d.pool_id);
-    return undone.map((d) => d.pool_id);
+    for (const d of undone) await publishPool(trx, deps.db.schema, d.poolId);
+    return undone.map((d) => d.poolId);
   });
 }
 
