@@ -19,11 +19,11 @@ describe.each(databaseKinds())('one X account, saved at once, on %s', (kind) => 
         const xUserId = String(randomBytes(4).readUInt32BE());
         const save = (userId: string) =>
           saveXAccount(db, {
-            user_id: userId,
-            x_user_id: xUserId,
+            userId,
+            xUserId,
             username: 'racer',
             name: 'Racer',
-            access_token: 'v1.iv.sealed',
+            accessToken: 'v1.iv.sealed',
           });
         // The same user twice, and another user, at once: whoever saves last owns the link.
         const saves = [users[0], users[0], users[1], users[0]].map((u) => save(u?.id ?? ''));

@@ -12,7 +12,7 @@ import {
   insertOAuthState,
   saveXAccount,
   updateXAccount,
-  type XAccountRow,
+  type ConnectedXAccount,
 } from './x-account.queries.ts';
 import { fetchProfile, requestTokens, XApiError } from './x-api.ts';
 import {
@@ -105,13 +105,13 @@ async function connectFromCallback(
     const profile = await fetchProfile(config, tokens.accessToken);
     const now = new Date();
     await saveXAccount(deps.db, {
-      user_id: pending.userId,
-      x_user_id: profile.xUserId,
+      userId: pending.userId,
+      xUserId: profile.xUserId,
       username: profile.username,
       name: profile.name,
       ...sealTokens(cipherOf(deps), pending.userId, tokens),
-      connected_at: now,
-      profile_read_at: now,
+      connectedAt: now,
+      profileReadAt: now,
     });
     return 'connected';
   } catch (err) {
@@ -144,11 +144,11 @@ export async function refreshXProfile(deps: Deps, session: SessionClaims): Promi
   if (!row) throw cacheError('NOT_FOUND', 'No X account is connected.');
   try {
     const profile = await readProfile(deps, config, row);
-    if (profile.xUserId !== row.x_user_id) {
+    if (profile.xUserId !== row.xUserId) {
       throw new XApiError('refused', 'X answered the profile of another account');
     }
     const { username, name } = profile;
-    await updateXAccount(deps.db, userId, { username, name, profile_read_at: new Date() });
+    await updateXAccount(deps.db, userId, { username, name, profileReadAt: new Date() });
     return toXAccount({ ...row, username, name });
   } catch (err) {
     if (!(err instanceof XApiError)) throw err;
@@ -160,10 +160,14 @@ export async function refreshXProfile(deps: Deps, session: SessionClaims): Promi
 }
 
 /** GET /2/users/me with the stored access token, refreshed first when it has run out. */
-async function readProfile(deps: Deps, config: XOAuthConfig, row: XAccountRow): Promise<XProfile> {
+async function readProfile(
+  deps: Deps,
+  config: XOAuthConfig,
+  row: ConnectedXAccount,
+): Promise<XProfile> {
   const cipher = cipherOf(deps);
-  const stored = cipher.open(row.access_token, tokenContext(row.user_id, 'access'));
-  const expiresAt = row.access_token_expires_at;
+  const stored = cipher.open(row.accessToken, tokenContext(row.userId, 'access'));
+  const expiresAt = row.accessTokenExpiresAt;
   const isLive = expiresAt === null || expiresAt.getTime() - EXPIRY_MARGIN_MS > Date.now();
   if (!stored || !isLive) {
     return fetchProfile(config, await refreshTokens(deps, config, row, cipher));
@@ -184,30 +188,30 @@ async function readProfile(deps: Deps, config: XOAuthConfig, row: XAccountRow): 
 async function refreshTokens(
   deps: Deps,
   config: XOAuthConfig,
-  row: XAccountRow,
+  row: ConnectedXAccount,
   cipher: TokenCipher,
 ): Promise<string> {
   const refreshToken =
-    row.refresh_token && cipher.open(row.refresh_token, tokenContext(row.user_id, 'refresh'));
+    row.refreshToken && cipher.open(row.refreshToken, tokenContext(row.userId, 'refresh'));
   if (!refreshToken) {
     throw new XApiError('refused', 'No usable X refresh token is stored');
   }
   const tokens = await requestTokens(config, { type: 'refresh_token', refreshToken });
-  const sealed = sealTokens(cipher, row.user_id, {
+  const sealed = sealTokens(cipher, row.userId, {
     ...tokens,
     refreshToken: tokens.refreshToken ?? refreshToken,
   });
-  await updateXAccount(deps.db, row.user_id, sealed);
+  await updateXAccount(deps.db, row.userId, sealed);
   return tokens.accessToken;
 }
 
 function sealTokens(cipher: TokenCipher, userId: string, tokens: XTokens) {
   return {
-    access_token: cipher.seal(tokens.accessToken, tokenContext(userId, 'access')),
-    refresh_token: tokens.refreshToken
+    accessToken: cipher.seal(tokens.accessToken, tokenContext(userId, 'access')),
+    refreshToken: tokens.refreshToken
       ? cipher.seal(tokens.refreshToken, tokenContext(userId, 'refresh'))
       : null,
-    access_token_expires_at: tokens.expiresAt ?? null,
+    accessTokenExpiresAt: tokens.expiresAt ?? null,
     scope: tokens.scope,
   };
 }
@@ -218,12 +222,12 @@ function cipherOf(deps: Deps): TokenCipher {
   return createTokenCipher(deps.jwtSecret);
 }
 
-function toXAccount(row: XAccountRow): XAccount {
+function toXAccount(account: ConnectedXAccount): XAccount {
   return {
-    username: row.username,
-    name: row.name,
-    xUserId: row.x_user_id,
-    connectedAt: row.connected_at.toISOString(),
+    username: account.username,
+    name: account.name,
+    xUserId: account.xUserId,
+    connectedAt: account.connectedAt.toISOString(),
   };
 }
 

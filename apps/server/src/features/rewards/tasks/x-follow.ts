@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../../app-deps.ts';
 import { createTokenCipher } from '../../x-account/token-cipher.ts';
-import { updateXAccount, type XAccountRow } from '../../x-account/x-account.queries.ts';
+import { updateXAccount, type ConnectedXAccount } from '../../x-account/x-account.queries.ts';
 import { followsAccount, requestTokens, XApiError } from '../../x-account/x-api.ts';
 import type { XOAuthConfig } from '../../x-account/x-oauth.ts';
 
@@ -26,13 +26,13 @@ export function productXAccount(
 export async function followsProduct(
   deps: Deps,
   config: XOAuthConfig,
-  row: XAccountRow,
+  row: ConnectedXAccount,
   product: { id: string } | { username: string },
 ): Promise<boolean> {
-  const ask = (token: string) => followsAccount(config, token, row.x_user_id, product);
+  const ask = (token: string) => followsAccount(config, token, row.xUserId, product);
   const cipher = createTokenCipher(deps.jwtSecret);
-  const stored = cipher.open(row.access_token, `${row.user_id}:access`);
-  const expiresAt = row.access_token_expires_at;
+  const stored = cipher.open(row.accessToken, `${row.userId}:access`);
+  const expiresAt = row.accessTokenExpiresAt;
   const isLive = expiresAt === null || expiresAt.getTime() - EXPIRY_MARGIN_MS > Date.now();
   if (!stored || !isLive) return ask(await refresh(deps, config, row));
   try {
@@ -44,16 +44,15 @@ export async function followsProduct(
 }
 
 /** X rotates refresh tokens: the new pair is saved at once, before it is used. */
-async function refresh(deps: Deps, config: XOAuthConfig, row: XAccountRow): Promise<string> {
+async function refresh(deps: Deps, config: XOAuthConfig, row: ConnectedXAccount): Promise<string> {
   const cipher = createTokenCipher(deps.jwtSecret);
-  const refreshToken =
-    row.refresh_token && cipher.open(row.refresh_token, `${row.user_id}:refresh`);
+  const refreshToken = row.refreshToken && cipher.open(row.refreshToken, `${row.userId}:refresh`);
   if (!refreshToken) throw new XApiError('refused', 'No usable X refresh token is stored');
   const tokens = await requestTokens(config, { type: 'refresh_token', refreshToken });
-  await updateXAccount(deps.db, row.user_id, {
-    access_token: cipher.seal(tokens.accessToken, `${row.user_id}:access`),
-    refresh_token: cipher.seal(tokens.refreshToken ?? refreshToken, `${row.user_id}:refresh`),
-    access_token_expires_at: tokens.expiresAt ?? null,
+  await updateXAccount(deps.db, row.userId, {
+    accessToken: cipher.seal(tokens.accessToken, `${row.userId}:access`),
+    refreshToken: cipher.seal(tokens.refreshToken ?? refreshToken, `${row.userId}:refresh`),
+    accessTokenExpiresAt: tokens.expiresAt ?? null,
     scope: tokens.scope,
   });
   return tokens.accessToken;
