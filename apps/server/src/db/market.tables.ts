@@ -1,3 +1,4 @@
+import type { AuctionBidLayout, InputRole } from '@om/bitcoin';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type {
   Int8,
@@ -115,7 +116,10 @@ export type AuctionStatus =
   | 'failed'
   | 'withdrawn';
 
-interface AuctionsTable {
+/** The deposit's inputs as built, and the fee rate its signed PSBT may not exceed. */
+export type AuctionDepositLayout = { inputs: InputRole[]; maxFeeRate: number };
+
+export interface AuctionsTable {
   id: Generated<string>;
   slug: string;
   inscription_id: string;
@@ -147,7 +151,7 @@ interface AuctionsTable {
   deposit_txid: string | null;
   maker_wallet_outpoint: string | null;
   inscription_offset: Int8Default;
-  deposit_layout: ColumnType<unknown, string | null | undefined, string | null>;
+  deposit_layout: ColumnType<AuctionDepositLayout | null, string | null | undefined, string | null>;
   floor_price: Int8Nullable;
   floor_fee: Int8Nullable;
   settlement_psbt: string | null;
@@ -159,6 +163,9 @@ interface AuctionsTable {
 
 /** 0012: a bid is its settlement transaction, signed by the bidder (ADR 012). */
 export type AuctionBidStatus = 'pending_signature' | 'standing' | 'outbid' | 'won' | 'invalid';
+
+/** A bid's settlement inputs as built, and the fee rate its signed PSBT may not exceed. */
+export type AuctionBidStoredLayout = AuctionBidLayout & { maxFeeRate: number };
 
 export interface AuctionBidsTable {
   id: Generated<string>;
@@ -174,7 +181,7 @@ export interface AuctionBidsTable {
   txid: string;
   psbt: string;
   signed_psbt: string | null;
-  layout: ColumnType<unknown, string, string>;
+  layout: ColumnType<AuctionBidStoredLayout, string, string>;
   reserved_coins: ColumnType<string[], string[] | undefined, string[]>;
   status: ColumnType<AuctionBidStatus, AuctionBidStatus | undefined, AuctionBidStatus>;
   invalid_reason: string | null;
@@ -204,5 +211,4 @@ export type OrderbookEntry = Selectable<OrderbookTable>;
 export type NewOrderbookEntry = Insertable<OrderbookTable>;
 export type TradeHistoryRow = Selectable<TradeHistoryTable>;
 export type NewTradeHistoryRow = Insertable<TradeHistoryTable>;
-export type Auction = Selectable<AuctionsTable>;
 export type NewAuction = Insertable<AuctionsTable>;

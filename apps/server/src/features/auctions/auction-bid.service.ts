@@ -6,7 +6,6 @@ import {
   finalizeSignedPsbt,
   isSignedInPsbt,
   TradeError,
-  type AuctionBidLayout,
 } from '@om/bitcoin';
 import {
   AUCTION_ENDED,
@@ -42,13 +41,8 @@ import { findWallet, findWalletOfKey, type WalletRow } from '../../trading/multi
 import { reservedCoinsOf } from '../../trading/reserved-coins.ts';
 import { bitcoinWallet, walletCoins } from '../../trading/wallets.service.ts';
 import { buildFloorListing, floorTermsOf, signedFloorOf } from './auction-floor.ts';
-import { findBid, insertBid, standBid, standingBid, type BidRow } from './auction-bids.queries.ts';
-import {
-  findAuction,
-  findAuctionBySlug,
-  lockAuction,
-  type AuctionRow,
-} from './auctions.queries.ts';
+import { findBid, insertBid, standBid, standingBid, type Bid } from './auction-bids.queries.ts';
+import { findAuction, findAuctionBySlug, lockAuction, type Auction } from './auctions.queries.ts';
 
 // POST /api/launchpad/auctions/{slug}/bid and PUT /api/launchpad/auctions/{slug}/bid/{bidId}
 // (product.md#market-calls "Auctions", ADR 012). A bid is the whole settlement transaction for
@@ -58,7 +52,6 @@ import {
 
 type PlaceBody = z.output<typeof PlaceBidBodySchema>;
 type ConfirmBody = z.output<typeof ConfirmBidBodySchema>;
-type StoredLayout = AuctionBidLayout & { maxFeeRate: number };
 
 export async function placeBid(
   deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
@@ -128,7 +121,7 @@ export async function placeBid(
     throw tradeInputError(err, field);
   }
   const psbt = bytesToBase64(built.psbt);
-  const layout: StoredLayout = { ...built.layout, maxFeeRate: built.maxFeeRate };
+  const layout = { ...built.layout, maxFeeRate: built.maxFeeRate };
   const bidId = await insertBid(db, {
     auctionId: auction.id,
     bidderUserId: session.userId,
@@ -163,9 +156,9 @@ export async function confirmBid(
 ): Promise<ConfirmBidPayload> {
   const { db, env, chain } = deps;
   const bid = await findBid(db, params.bidId);
-  const auction = bid && (await findAuction(db.kysely, bid.auction_id));
+  const auction = bid && (await findAuction(db.kysely, bid.auctionId));
   if (!bid || auction?.slug !== params.slug) throw notFound(`Bid ${params.bidId} not found`);
-  if (bid.bidder_user_id !== session.userId) {
+  if (bid.bidderUserId !== session.userId) {
     throw new AppError('FORBIDDEN', `Bid ${bid.id} belongs to another wallet`);
   }
   if (bid.status !== 'pending_signature') throw new AppError('CONFLICT', BID_ALREADY_PLACED);
@@ -174,7 +167,7 @@ export async function confirmBid(
   // Exactly the transaction built, every bidder signature valid (the platform would co-sign it),
   // and the node would take it now: its coins are there. Nothing of it is kept but the PSBT.
   const floor = signedFloorOf(auction, await makerWalletOf(deps, auction), env.BITCOIN_NETWORK);
-  const layout = bid.layout as StoredLayout;
+  const { layout } = bid;
   const final = withTradeErrors('signedPsbt', () =>
     finalizeSignedPsbt(
       body.signedPsbt,
@@ -185,7 +178,7 @@ export async function confirmBid(
   );
   await testMempoolAccept(chain, [final.hex]);
 
-  const amount = BigInt(bid.amount);
+  const { amount } = bid;
   const next = await db.kysely.transaction().execute(async (trx) => {
     const locked = await lockAuction(trx, auction.id);
     checkOpen(locked);
@@ -209,7 +202,7 @@ export async function confirmBid(
  * The auction takes bids: active, and now within [start, end). A closed one has ended; one whose
  * escrow the seller spent (the escrow watch) says so.
  */
-function checkOpen(auction: AuctionRow): void {
+function checkOpen(auction: Auction): void {
   if (auction.status === 'withdrawn') throw new AppError('CONFLICT', AUCTION_WITHDRAWN);
   if (auction.status === 'settled' || auction.status === 'unsold') {
     throw new AppError('CONFLICT', AUCTION_ENDED);
@@ -217,37 +210,37 @@ function checkOpen(auction: AuctionRow): void {
   const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
   const late = auctionTimingError(
     Math.floor(Date.now() / 1000),
-    seconds(auction.start_date),
-    seconds(auction.end_date),
+    seconds(auction.startDate),
+    seconds(auction.endDate),
   );
   if (late) throw new AppError('CONFLICT', late);
   if (auction.status !== 'active') throw new AppError('CONFLICT', AUCTION_NOT_OPEN);
 }
 
 /** The seller may not bid: not signed in as them, nor with their payment key. */
-function checkNotSeller(session: SessionClaims, auction: AuctionRow, bidderPublicKey: string) {
+function checkNotSeller(session: SessionClaims, auction: Auction, bidderPublicKey: string) {
   const isSeller =
-    session.userId === auction.creator_user_id ||
-    session.address === auction.maker_payment_address ||
-    session.address === auction.maker_ordinal_address ||
-    bidderPublicKey === auction.maker_payment_public_key;
+    session.userId === auction.creatorUserId ||
+    session.address === auction.makerPaymentAddress ||
+    session.address === auction.makerOrdinalAddress ||
+    bidderPublicKey === auction.makerPaymentPublicKey;
   if (isSeller) throw new AppError('FORBIDDEN', SELLER_CANNOT_BID);
 }
 
-export function pricesOf(auction: AuctionRow, standing: Pick<BidRow, 'amount'> | undefined) {
+export function pricesOf(auction: Auction, standing: Pick<Bid, 'amount'> | undefined) {
   return {
-    startPrice: BigInt(auction.start_price),
-    reservePrice: auction.reserve_price === null ? null : BigInt(auction.reserve_price),
-    highestBid: standing ? BigInt(standing.amount) : null,
+    startPrice: auction.startPrice,
+    reservePrice: auction.reservePrice,
+    highestBid: standing ? standing.amount : null,
   } satisfies AuctionPrices;
 }
 
 export async function makerWalletOf(
   deps: Pick<AppDeps, 'db'>,
-  auction: AuctionRow,
+  auction: Auction,
 ): Promise<WalletRow> {
-  const wallet = auction.maker_wallet_id
-    ? await findWallet(deps.db, auction.maker_wallet_id)
+  const wallet = auction.makerWalletId
+    ? await findWallet(deps.db, auction.makerWalletId)
     : undefined;
   if (!wallet) throw new AppError('CONFLICT', AUCTION_NOT_OPEN);
   return wallet;
@@ -257,22 +250,18 @@ export async function makerWalletOf(
  * The platform's fee on the bid (the seller's maker fee, ADR 007 rules), never more than what
  * the seller gets above the floor: discounts may have changed since the floor was signed.
  */
-async function platformFeeOn(
-  deps: Pick<AppDeps, 'db' | 'env'>,
-  auction: AuctionRow,
-  amount: bigint,
-) {
+async function platformFeeOn(deps: Pick<AppDeps, 'db' | 'env'>, auction: Auction, amount: bigint) {
   const address = platformFeeAddress(deps.env);
   if (!address) return undefined;
   const [fee = 0n] = await makerFees(
     deps,
     {
-      ordinalAddress: auction.maker_ordinal_address,
-      paymentAddress: auction.maker_payment_address,
+      ordinalAddress: auction.makerOrdinalAddress,
+      paymentAddress: auction.makerPaymentAddress,
     },
     [{ price: amount, slug: null, isZeroFee: false }],
   );
-  const floorNet = BigInt(auction.floor_price ?? '0') - BigInt(auction.floor_fee ?? '0');
+  const floorNet = (auction.floorPrice ?? 0n) - (auction.floorFee ?? 0n);
   const most = amount - floorNet;
   return { address, value: fee < most ? fee : most };
 }

@@ -1,7 +1,11 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
-import type { AuctionBidsTable, AuctionBidStatus } from '../../db/market.tables.ts';
+import type {
+  AuctionBidsTable,
+  AuctionBidStatus,
+  AuctionBidStoredLayout,
+} from '../../db/market.tables.ts';
 import { notifyAuctionClosed, notifyOutbid } from './auction-notifications.ts';
 import type { Executor } from './auctions.queries.ts';
 
@@ -10,7 +14,42 @@ import type { Executor } from './auctions.queries.ts';
  * auction_coin_reservations until it is outbid or the auction closes.
  */
 
-export type BidRow = Selectable<AuctionBidsTable>;
+/** A bid as the services use it: amounts in sats. */
+export interface Bid {
+  id: string;
+  auctionId: string;
+  bidderUserId: string;
+  bidderWalletId: string;
+  bidderOrdinalAddress: string;
+  amount: bigint;
+  /** The settlement transaction as built (base64) and as the bidder signed it. */
+  psbt: string;
+  signedPsbt: string | null;
+  layout: AuctionBidStoredLayout;
+  /** The bidder's multisig coins it spends, txid:vout. */
+  reservedCoins: string[];
+  status: AuctionBidStatus;
+  createdAt: Date;
+  placedAt: Date | null;
+}
+
+function toBid(row: Selectable<AuctionBidsTable>): Bid {
+  return {
+    id: row.id,
+    auctionId: row.auction_id,
+    bidderUserId: row.bidder_user_id,
+    bidderWalletId: row.bidder_wallet_id,
+    bidderOrdinalAddress: row.bidder_ordinal_address,
+    amount: BigInt(row.amount),
+    psbt: row.psbt,
+    signedPsbt: row.signed_psbt,
+    layout: row.layout,
+    reservedCoins: row.reserved_coins,
+    status: row.status,
+    createdAt: row.created_at,
+    placedAt: row.placed_at,
+  };
+}
 
 export type NewBid = {
   auctionId: string;
@@ -23,7 +62,7 @@ export type NewBid = {
   networkFee: bigint;
   txid: string;
   psbt: string;
-  layout: unknown;
+  layout: AuctionBidStoredLayout;
   reservedCoins: string[];
 };
 
@@ -49,23 +88,29 @@ export async function insertBid(db: Db, bid: NewBid): Promise<string> {
   return row.id;
 }
 
-export async function findBid(db: Db, id: string): Promise<BidRow | undefined> {
-  return db.kysely.selectFrom('auction_bids').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findBid(db: Db, id: string): Promise<Bid | undefined> {
+  const row = await db.kysely
+    .selectFrom('auction_bids')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toBid(row);
 }
 
 /** The highest bid now, if any. */
-export async function standingBid(db: Executor, auctionId: string): Promise<BidRow | undefined> {
-  return db
+export async function standingBid(db: Executor, auctionId: string): Promise<Bid | undefined> {
+  const row = await db
     .selectFrom('auction_bids')
     .selectAll()
     .where('auction_id', '=', auctionId)
     .where('status', '=', 'standing')
     .executeTakeFirst();
+  return row && toBid(row);
 }
 
 /** The bids shown on the auction page, newest first (not those awaiting a signature). */
-export async function placedBids(db: Db, auctionId: string): Promise<BidRow[]> {
-  return db.kysely
+export async function placedBids(db: Db, auctionId: string): Promise<Bid[]> {
+  const rows = await db.kysely
     .selectFrom('auction_bids')
     .selectAll()
     .where('auction_id', '=', auctionId)
@@ -73,15 +118,12 @@ export async function placedBids(db: Db, auctionId: string): Promise<BidRow[]> {
     .orderBy('placed_at', 'desc')
     .orderBy('amount', 'desc')
     .execute();
+  return rows.map(toBid);
 }
 
 /** Signed bids at or above `minimum`, highest first: who may win, in order. */
-export async function settleableBids(
-  db: Db,
-  auctionId: string,
-  minimum: bigint,
-): Promise<BidRow[]> {
-  return db.kysely
+export async function settleableBids(db: Db, auctionId: string, minimum: bigint): Promise<Bid[]> {
+  const rows = await db.kysely
     .selectFrom('auction_bids')
     .selectAll()
     .where('auction_id', '=', auctionId)
@@ -90,6 +132,7 @@ export async function settleableBids(
     .orderBy('amount', 'desc')
     .orderBy('placed_at')
     .execute();
+  return rows.map(toBid);
 }
 
 /**
@@ -100,9 +143,9 @@ export async function settleableBids(
  */
 export async function standBid(
   trx: Transaction<Database>,
-  bid: BidRow,
+  bid: Bid,
   signedPsbt: string,
-  previous: BidRow | undefined,
+  previous: Bid | undefined,
 ): Promise<'standing' | 'coins-taken' | 'already-placed'> {
   // The previous one first: at most one bid stands (auction_bids_one_standing).
   if (previous) {
@@ -113,8 +156,8 @@ export async function standBid(
       .execute();
     await releaseCoins(trx, previous.id);
     // Raising one's own bid outbids nobody.
-    if (previous.bidder_user_id !== bid.bidder_user_id) {
-      await notifyOutbid(trx, previous.id, BigInt(bid.amount));
+    if (previous.bidderUserId !== bid.bidderUserId) {
+      await notifyOutbid(trx, previous.id, bid.amount);
     }
   }
   const stood = await trx
@@ -127,16 +170,16 @@ export async function standBid(
   const reserved = await trx
     .insertInto('auction_coin_reservations')
     .values(
-      bid.reserved_coins.map((outpoint) => ({
+      bid.reservedCoins.map((outpoint) => ({
         outpoint,
         bid_id: bid.id,
-        wallet_id: bid.bidder_wallet_id,
+        wallet_id: bid.bidderWalletId,
       })),
     )
     .onConflict((oc) => oc.column('outpoint').doNothing())
     .returning('outpoint')
     .execute();
-  return reserved.length === bid.reserved_coins.length ? 'standing' : 'coins-taken';
+  return reserved.length === bid.reservedCoins.length ? 'standing' : 'coins-taken';
 }
 
 async function releaseCoins(db: Executor, bidId: string): Promise<void> {

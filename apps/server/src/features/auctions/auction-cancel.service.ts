@@ -16,7 +16,7 @@ export async function cancelAuction(
 ): Promise<CancelAuctionPayload> {
   const auction = await findAuctionBySlug(deps.db, slug);
   if (!auction) throw notFound(`Auction ${slug} not found`);
-  if (auction.creator_user_id !== session.userId)
+  if (auction.creatorUserId !== session.userId)
     throw new AppError('FORBIDDEN', ONLY_SELLER_CANCELS);
   const outcome = await cancelAuctionIfNoBids(deps.db, auction.id);
   if (outcome === 'has-bids') throw new AppError('CONFLICT', AUCTION_HAS_BIDS);

@@ -8,7 +8,6 @@ import {
   scriptOfAddress,
   SELLER_SIGHASH,
   verifySignedListing,
-  type InputRole,
 } from '@om/bitcoin';
 import {
   AUCTION_SLUG_TAKEN,
@@ -26,6 +25,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { checkKeyOfAddress } from '../../http/address-input.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
 import type { SessionClaims } from '../../http/auth-token.ts';
+import type { AuctionDepositLayout } from '../../db/market.tables.ts';
 import { settleJournal } from '../../trading/claimed-transactions.queries.ts';
 import { broadcastInOrder, testMempoolAccept } from '../../trading/broadcast.ts';
 import { makerFees } from '../../trading/maker-fees.ts';
@@ -55,7 +55,6 @@ import {
 
 type CreateBody = z.output<ReturnType<typeof createAuctionBodySchema>>;
 type ConfirmBody = z.output<typeof ConfirmAuctionBodySchema>;
-type DepositLayout = { inputs: InputRole[]; maxFeeRate: number };
 
 export async function createAuction(
   deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
@@ -164,7 +163,7 @@ export async function createAuction(
       network,
     ),
   );
-  const depositLayout: DepositLayout = {
+  const depositLayout: AuctionDepositLayout = {
     inputs: deposit.layout.inputs,
     maxFeeRate: deposit.maxFeeRate,
   };
@@ -225,10 +224,9 @@ export async function confirmAuction(
   if (auction.status !== 'pending_signature') {
     throw new AppError('CONFLICT', 'Psbt already signed');
   }
-  const wallet = auction.maker_wallet_id
-    ? await findWallet(db, auction.maker_wallet_id)
-    : undefined;
-  if (!wallet || !auction.psbt || !auction.deposit_txid) {
+  const wallet = auction.makerWalletId ? await findWallet(db, auction.makerWalletId) : undefined;
+  const layout = auction.depositLayout;
+  if (!wallet || !auction.psbt || !auction.depositTxid || !layout) {
     throw new AppError('CONFLICT', `Auction ${auction.slug} has nothing to sign`);
   }
 
@@ -240,7 +238,6 @@ export async function confirmAuction(
   const [signature] = verification.signatures[0]?.witness ?? [];
   if (!signature) throw invalidInput('signedSettlementPSBT is not signed', 'signedSettlementPSBT');
 
-  const layout = auction.deposit_layout as DepositLayout;
   const final = withTradeErrors('signedPSBT', () =>
     finalizeSignedPsbt(body.signedPSBT, {
       psbt: base64ToBytes(auction.psbt ?? '') ?? new Uint8Array(),
@@ -248,7 +245,7 @@ export async function confirmAuction(
       maxFeeRate: layout.maxFeeRate,
     }),
   );
-  if (final.txid !== auction.deposit_txid) {
+  if (final.txid !== auction.depositTxid) {
     throw invalidInput('signedPSBT: not the deposit of this auction', 'signedPSBT');
   }
   await testMempoolAccept(chain, [final.hex]);

@@ -8,7 +8,7 @@ import {
 } from '@om/bitcoin';
 import type { WalletRow } from '../../trading/multisig.queries.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { AuctionRow } from './auctions.queries.ts';
+import type { Auction } from './auctions.queries.ts';
 
 // The seller's floor (ADR 012): the maker wallet's output holding the inscription, signed once by
 // the seller SIGHASH_SINGLE|ANYONECANPAY against the payout at max(start, reserve) less the platform
@@ -50,20 +50,17 @@ export function buildFloorListing(terms: FloorTerms, network: BitcoinNetwork): B
 }
 
 /** The floor's terms as stored with an auction. */
-export function floorTermsOf(
-  auction: AuctionRow,
-  makerWallet: FloorTerms['makerWallet'],
-): FloorTerms {
-  if (!auction.maker_wallet_outpoint || auction.floor_price === null) {
+export function floorTermsOf(auction: Auction, makerWallet: FloorTerms['makerWallet']): FloorTerms {
+  if (!auction.makerWalletOutpoint || auction.floorPrice === null) {
     throw new AppError('CONFLICT', `Auction ${auction.slug} has no signed floor`);
   }
   return {
-    outpoint: auction.maker_wallet_outpoint,
-    outputValue: BigInt(auction.utxo_value ?? '0'),
-    inscriptionOffset: BigInt(auction.inscription_offset),
-    floorPrice: BigInt(auction.floor_price),
-    floorFee: BigInt(auction.floor_fee ?? '0'),
-    payoutAddress: auction.maker_payment_address,
+    outpoint: auction.makerWalletOutpoint,
+    outputValue: auction.utxoValue ?? 0n,
+    inscriptionOffset: auction.inscriptionOffset,
+    floorPrice: auction.floorPrice,
+    floorFee: auction.floorFee ?? 0n,
+    payoutAddress: auction.makerPaymentAddress,
     makerWallet,
   };
 }
@@ -73,13 +70,13 @@ export function floorTermsOf(
  * Server-side only: with the platform's co-signature it sells the inscription.
  */
 export function signedFloorOf(
-  auction: AuctionRow,
+  auction: Auction,
   makerWallet: FloorTerms['makerWallet'],
   network: BitcoinNetwork,
 ): SignedListedItem {
   const [item] = buildFloorListing(floorTermsOf(auction, makerWallet), network).items;
-  if (!item || !auction.settlement_signature) {
+  if (!item || !auction.settlementSignature) {
     throw new AppError('CONFLICT', `Auction ${auction.slug} has no signed floor`);
   }
-  return { ...item, witness: [hexToBytes(auction.settlement_signature)] };
+  return { ...item, witness: [hexToBytes(auction.settlementSignature)] };
 }

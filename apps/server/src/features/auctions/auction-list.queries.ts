@@ -2,6 +2,7 @@ import type { AuctionListStatus } from '@om/core';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
+import type { AuctionStatus } from '../../db/market.tables.ts';
 
 /**
  * The /auctions page's list (product.md#walk-through-fixes item 4). live: active and between its
@@ -9,6 +10,22 @@ import type { Database } from '../../db/database.ts';
  * ended: settled, unsold, withdrawn, or active past its end (waiting for the worker to settle),
  * ended last first. Unsigned, failed and canceled auctions never ran and are not listed.
  */
+
+/** One auction of a tab: what its card shows. */
+export interface ListedAuction {
+  id: string;
+  slug: string;
+  status: AuctionStatus;
+  inscriptionId: string;
+  contentType: string | null;
+  name: string | null;
+  /** Sats. */
+  startPrice: bigint;
+  startDate: Date;
+  endDate: Date;
+  /** The standing or winning bid, sats. */
+  highestBid: bigint | null;
+}
 
 type Eb = ExpressionBuilder<Database & { a: Database['auctions'] }, 'a'>;
 
@@ -35,7 +52,7 @@ export async function listAuctions(
   db: Db,
   query: { status: AuctionListStatus; limit: number; offset: number },
   now: Date,
-) {
+): Promise<{ auctions: ListedAuction[]; total: number }> {
   const where = inTab(query.status, now);
   const base = db.kysely.selectFrom('auctions as a').where(where);
   let page = base
@@ -65,5 +82,17 @@ export async function listAuctions(
     page.orderBy('a.id').limit(query.limit).offset(query.offset).execute(),
     base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  const auctions = rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    status: row.status,
+    inscriptionId: row.inscription_id,
+    contentType: row.content_type,
+    name: row.name,
+    startPrice: BigInt(row.start_price),
+    startDate: row.start_date,
+    endDate: row.end_date,
+    highestBid: row.highest_bid === null ? null : BigInt(row.highest_bid),
+  }));
+  return { auctions, total: Number(count.n) };
 }

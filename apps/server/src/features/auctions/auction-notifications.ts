@@ -1,5 +1,6 @@
 import { satsToBtc } from '@om/core';
 import { notify } from '../notifications/notifications.service.ts';
+import { closedAuctionOf, notifiedBidOf } from './auction-notifications.queries.ts';
 import type { Executor } from './auctions.queries.ts';
 
 /**
@@ -9,15 +10,15 @@ import type { Executor } from './auctions.queries.ts';
 
 /** The bid a higher one replaced: its bidder hears it at once, to bid again before the end. */
 export async function notifyOutbid(db: Executor, outbidId: string, amount: bigint): Promise<void> {
-  const bid = await bidOf(db, outbidId);
+  const bid = await notifiedBidOf(db, outbidId);
   if (!bid) return;
   await notify(db, {
-    to: [bid.signInAddress, bid.bidder_ordinal_address],
+    to: [bid.signInAddress, bid.bidderOrdinalAddress],
     type: 'outbid',
     title: 'You were outbid',
     body: `A bid of ${satsToBtc(amount)} BTC now leads on ${bid.slug}; yours is released.`,
     payload: {
-      auctionId: bid.auction_id,
+      auctionId: bid.auctionId,
       amountSats: String(amount),
       link: `/auction/${bid.slug}`,
     },
@@ -34,15 +35,11 @@ export async function notifyAuctionClosed(
   auctionId: string,
   winnerId: string | undefined,
 ): Promise<void> {
-  const auction = await db
-    .selectFrom('auctions')
-    .select(['slug', 'maker_payment_address', 'maker_ordinal_address', 'settlement_txid'])
-    .where('id', '=', auctionId)
-    .executeTakeFirst();
+  const auction = await closedAuctionOf(db, auctionId);
   if (!auction) return;
-  const seller = [auction.maker_payment_address, auction.maker_ordinal_address];
+  const seller = [auction.makerPaymentAddress, auction.makerOrdinalAddress];
   const link = `/auction/${auction.slug}`;
-  const winner = winnerId ? await bidOf(db, winnerId) : undefined;
+  const winner = winnerId ? await notifiedBidOf(db, winnerId) : undefined;
   if (!winner) {
     await notify(db, {
       to: seller,
@@ -54,15 +51,15 @@ export async function notifyAuctionClosed(
     });
     return;
   }
-  const price = `${satsToBtc(BigInt(winner.amount))} BTC`;
+  const price = `${satsToBtc(winner.amount)} BTC`;
   const payload = {
     auctionId,
     amountSats: String(winner.amount),
-    txid: auction.settlement_txid,
+    txid: auction.settlementTxid,
     link,
   };
   await notify(db, {
-    to: [winner.signInAddress, winner.bidder_ordinal_address],
+    to: [winner.signInAddress, winner.bidderOrdinalAddress],
     type: 'auction_won',
     title: 'You won the auction',
     body: `${auction.slug} is yours for ${price}; the settlement transaction is sent.`,
@@ -77,15 +74,4 @@ export async function notifyAuctionClosed(
     payload,
     dedupeKey: `auction_settled:${auctionId}`,
   });
-}
-
-async function bidOf(db: Executor, bidId: string) {
-  const row = await db
-    .selectFrom('auction_bids as b')
-    .innerJoin('auctions as a', 'a.id', 'b.auction_id')
-    .innerJoin('users as u', 'u.id', 'b.bidder_user_id')
-    .select(['b.auction_id', 'b.amount', 'b.bidder_ordinal_address', 'a.slug', 'u.address'])
-    .where('b.id', '=', bidId)
-    .executeTakeFirst();
-  return row && { ...row, signInAddress: row.address };
 }

@@ -1,6 +1,6 @@
 import {
   minimumBid,
-  type Auction,
+  type Auction as AuctionPayload,
   type AuctionBid,
   type AuctionListStatus,
   type AuctionsPayload,
@@ -18,14 +18,14 @@ import { auctionIdOfSlug, contentTypeOf, findAuctionBySlug } from './auctions.qu
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-export async function getAuction(deps: Pick<AppDeps, 'db'>, slug: string): Promise<Auction> {
+export async function getAuction(deps: Pick<AppDeps, 'db'>, slug: string): Promise<AuctionPayload> {
   const { db } = deps;
   const auction = await findAuctionBySlug(db, slug);
   if (!auction) throw notFound(`Auction ${slug} not found`);
   const [bids, contentType, makerWallet] = await Promise.all([
     placedBids(db, auction.id),
-    contentTypeOf(db, auction.inscription_id),
-    auction.maker_wallet_id ? findWallet(db, auction.maker_wallet_id) : undefined,
+    contentTypeOf(db, auction.inscriptionId),
+    auction.makerWalletId ? findWallet(db, auction.makerWalletId) : undefined,
   ]);
   const standing = bids.find((b) => b.status === 'standing');
   const highest = standing ?? bids.find((b) => b.status === 'won');
@@ -34,26 +34,26 @@ export async function getAuction(deps: Pick<AppDeps, 'db'>, slug: string): Promi
     id: auction.id,
     slug: auction.slug,
     status: auction.status,
-    inscription_id: auction.inscription_id,
+    inscription_id: auction.inscriptionId,
     content_type: contentType,
-    utxo: (isDeposited ? auction.maker_wallet_outpoint : null) ?? auction.utxo,
+    utxo: (isDeposited ? auction.makerWalletOutpoint : null) ?? auction.utxo,
     maker_wallet_address: makerWallet?.address ?? null,
-    seller_ordinal_address: auction.maker_ordinal_address,
-    start_price: auction.start_price,
-    reserve_price: auction.reserve_price,
-    start_date: seconds(auction.start_date),
-    end_date: seconds(auction.end_date),
-    highest_bid: highest?.amount ?? null,
+    seller_ordinal_address: auction.makerOrdinalAddress,
+    start_price: auction.startPrice.toString(),
+    reserve_price: auction.reservePrice?.toString() ?? null,
+    start_date: seconds(auction.startDate),
+    end_date: seconds(auction.endDate),
+    highest_bid: highest?.amount.toString() ?? null,
     minimum_bid: minimumBid(pricesOf(auction, standing)).toString(),
     bids: bids.map((b): AuctionBid => ({
       id: b.id,
-      amount: b.amount,
-      bidder_ordinal_address: b.bidder_ordinal_address,
-      time: seconds(b.placed_at ?? b.created_at),
+      amount: b.amount.toString(),
+      bidder_ordinal_address: b.bidderOrdinalAddress,
+      time: seconds(b.placedAt ?? b.createdAt),
       status: b.status,
     })),
-    deposit_txid: isDeposited ? auction.deposit_txid : null,
-    settlement_txid: auction.settlement_txid,
+    deposit_txid: isDeposited ? auction.depositTxid : null,
+    settlement_txid: auction.settlementTxid,
     meta: publicMeta(auction.meta),
   };
 }
@@ -82,13 +82,19 @@ export async function getAuctions(
   query: { status: AuctionListStatus; limit: number; offset: number },
   now: Date = new Date(),
 ): Promise<AuctionsPayload> {
-  const { rows, total } = await listAuctions(deps.db, query, now);
+  const { auctions, total } = await listAuctions(deps.db, query, now);
   return {
-    auctions: rows.map((a) => ({
-      ...a,
-      start_price: String(a.start_price),
-      start_date: seconds(a.start_date),
-      end_date: seconds(a.end_date),
+    auctions: auctions.map((a) => ({
+      id: a.id,
+      slug: a.slug,
+      status: a.status,
+      inscription_id: a.inscriptionId,
+      content_type: a.contentType,
+      name: a.name,
+      start_price: a.startPrice.toString(),
+      start_date: seconds(a.startDate),
+      end_date: seconds(a.endDate),
+      highest_bid: a.highestBid?.toString() ?? null,
     })),
     total,
   };

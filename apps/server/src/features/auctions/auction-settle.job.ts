@@ -16,8 +16,8 @@ async function runSettlementJob(
   const outcome = await settleAuction(deps, auctionId);
   if (outcome !== 'skipped') return;
   const auction = await findAuction(deps.db.kysely, auctionId);
-  if (auction?.status === 'active' && auction.end_date > new Date()) {
-    await scheduleSettlement(deps.jobs, { id: auction.id, endDate: auction.end_date });
+  if (auction?.status === 'active' && auction.endDate > new Date()) {
+    await scheduleSettlement(deps.jobs, { id: auction.id, endDate: auction.endDate });
   }
 }
 

@@ -2,7 +2,6 @@ import {
   base64ToBytes,
   finalizeSignedPsbt,
   TradeError,
-  type AuctionBidLayout,
   type FinalizedTransaction,
   type SignedListedItem,
 } from '@om/bitcoin';
@@ -18,7 +17,7 @@ import {
   markBid,
   reservedAmong,
   settleableBids,
-  type BidRow,
+  type Bid,
 } from './auction-bids.queries.ts';
 import {
   claimSettlement,
@@ -49,9 +48,9 @@ export async function settleAuction(
 ): Promise<SettleOutcome> {
   const { db, chain, env } = deps;
   const auction = await findAuction(db.kysely, auctionId);
-  if (!auction || auction.status !== 'active' || auction.end_date > new Date()) return 'skipped';
+  if (!auction || auction.status !== 'active' || auction.endDate > new Date()) return 'skipped';
   const floor = signedFloorOf(auction, await makerWalletOf(deps, auction), env.BITCOIN_NETWORK);
-  const reserve = BigInt(auction.reserve_price ?? '0');
+  const reserve = auction.reservePrice ?? 0n;
   for (const bid of await settleableBids(db, auction.id, reserve)) {
     const final = await settlementOf(deps, bid, floor);
     if (!final) continue;
@@ -79,19 +78,19 @@ export async function settleAuction(
  */
 async function settlementOf(
   deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
-  bid: BidRow,
+  bid: Bid,
   floor: SignedListedItem,
 ): Promise<FinalizedTransaction | undefined> {
   const { db, chain, env } = deps;
-  const taken = await reservedAmong(db, bid.reserved_coins, bid.id);
+  const taken = await reservedAmong(db, bid.reservedCoins, bid.id);
   if (taken.length > 0) {
     await markBid(db.kysely, bid.id, 'invalid', `Its coins back another bid: ${taken.join(', ')}`);
     return undefined;
   }
-  const layout = bid.layout as AuctionBidLayout & { maxFeeRate: number };
+  const { layout } = bid;
   try {
     const final = finalizeSignedPsbt(
-      bid.signed_psbt ?? '',
+      bid.signedPsbt ?? '',
       { psbt: base64ToBytes(bid.psbt) ?? new Uint8Array(), layout, maxFeeRate: layout.maxFeeRate },
       [floor],
       { cosigner: cosignerFor(env) },

@@ -1,8 +1,14 @@
 import { AUCTION_SLUG_TAKEN } from '@om/core';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
-import type { Auction, NewAuction } from '../../db/market.tables.ts';
+import type { JsonObject } from '../../db/column-types.ts';
+import type {
+  AuctionDepositLayout,
+  AuctionStatus,
+  AuctionsTable,
+  NewAuction,
+} from '../../db/market.tables.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { journalClaim, settleJournal } from '../../trading/claimed-transactions.queries.ts';
@@ -11,7 +17,73 @@ import { scheduleSettlement } from './auction-settle.schedule.ts';
 /** The auctions (0001 auctions, 0012_auction_bids); their bids are in auction-bids.queries.ts. */
 
 export type Executor = Kysely<Database> | Transaction<Database>;
-export type AuctionRow = Auction;
+
+/** An auction as the services use it: amounts in sats. */
+export interface Auction {
+  id: string;
+  slug: string;
+  inscriptionId: string;
+  status: AuctionStatus;
+  /** txid:vout holding the inscription before the deposit. */
+  utxo: string;
+  utxoValue: bigint | null;
+  startPrice: bigint;
+  reservePrice: bigint | null;
+  startDate: Date;
+  endDate: Date;
+  makerPaymentAddress: string;
+  makerPaymentPublicKey: string | null;
+  makerOrdinalAddress: string;
+  /** The deposit, unsigned. */
+  psbt: string | null;
+  /** The seller's submitted meta (name, description, creator_*). */
+  meta: JsonObject;
+  creatorUserId: string | null;
+  makerWalletId: string | null;
+  depositTxid: string | null;
+  makerWalletOutpoint: string | null;
+  inscriptionOffset: bigint;
+  depositLayout: AuctionDepositLayout | null;
+  floorPrice: bigint | null;
+  floorFee: bigint | null;
+  settlementPsbt: string | null;
+  /** The seller's 0x83 signature, hex: never leaves the server. */
+  settlementSignature: string | null;
+  settlementTxid: string | null;
+}
+
+const sats = (value: string | null) => (value === null ? null : BigInt(value));
+
+function toAuction(row: Selectable<AuctionsTable>): Auction {
+  return {
+    id: row.id,
+    slug: row.slug,
+    inscriptionId: row.inscription_id,
+    status: row.status,
+    utxo: row.utxo,
+    utxoValue: sats(row.utxo_value),
+    startPrice: BigInt(row.start_price),
+    reservePrice: sats(row.reserve_price),
+    startDate: row.start_date,
+    endDate: row.end_date,
+    makerPaymentAddress: row.maker_payment_address,
+    makerPaymentPublicKey: row.maker_payment_public_key,
+    makerOrdinalAddress: row.maker_ordinal_address,
+    psbt: row.psbt,
+    meta: row.meta,
+    creatorUserId: row.creator_user_id,
+    makerWalletId: row.maker_wallet_id,
+    depositTxid: row.deposit_txid,
+    makerWalletOutpoint: row.maker_wallet_outpoint,
+    inscriptionOffset: BigInt(row.inscription_offset),
+    depositLayout: row.deposit_layout,
+    floorPrice: sats(row.floor_price),
+    floorFee: sats(row.floor_fee),
+    settlementPsbt: row.settlement_psbt,
+    settlementSignature: row.settlement_signature,
+    settlementTxid: row.settlement_txid,
+  };
+}
 
 /** The auction holding a slug, in any status. */
 export async function auctionIdOfSlug(db: Db, slug: string): Promise<string | undefined> {
@@ -95,22 +167,29 @@ export async function insertAuction(db: Db, row: NewAuction): Promise<string> {
   });
 }
 
-export async function findAuction(db: Executor, id: string): Promise<AuctionRow | undefined> {
-  return db.selectFrom('auctions').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findAuction(db: Executor, id: string): Promise<Auction | undefined> {
+  const row = await db.selectFrom('auctions').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toAuction(row);
 }
 
-export async function findAuctionBySlug(db: Db, slug: string): Promise<AuctionRow | undefined> {
-  return db.kysely.selectFrom('auctions').selectAll().where('slug', '=', slug).executeTakeFirst();
+export async function findAuctionBySlug(db: Db, slug: string): Promise<Auction | undefined> {
+  const row = await db.kysely
+    .selectFrom('auctions')
+    .selectAll()
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return row && toAuction(row);
 }
 
 /** The auction's row, locked until the transaction ends: bids on one auction go one at a time. */
-export async function lockAuction(trx: Transaction<Database>, id: string): Promise<AuctionRow> {
-  return trx
+export async function lockAuction(trx: Transaction<Database>, id: string): Promise<Auction> {
+  const row = await trx
     .selectFrom('auctions')
     .selectAll()
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirstOrThrow();
+  return toAuction(row);
 }
 
 /**
@@ -244,7 +323,7 @@ export async function contentTypeOf(db: Db, inscriptionId: string): Promise<stri
 // ── Canceling and clean-up ───────────────────────────────────────────────────────────────────
 
 /** 'done', or why not: a bid was placed, or the auction's status (it is no longer open). */
-export type CancelOutcome = 'done' | 'has-bids' | AuctionRow['status'];
+export type CancelOutcome = 'done' | 'has-bids' | AuctionStatus;
 
 /**
  * 'active' or 'pending_signature' → 'canceled' under the auction's row lock, unless a bid was

@@ -87,7 +87,7 @@ export async function seedDemoAuctions(deps: DemoAuctionsDeps): Promise<DemoAuct
         (p) => p.bidder_ordinal_address === b.bidder.address && p.amount === b.amount.toString(),
       ),
   );
-  const isOpen = existing?.status === 'active' && existing.end_date.getTime() > Date.now();
+  const isOpen = existing?.status === 'active' && existing.endDate.getTime() > Date.now();
   const isSigned = existing !== undefined && existing.status !== 'pending_signature';
   if (isSigned && (!isOpen || toPlace.length === 0)) return { status: 'already-running' };
 
@@ -186,11 +186,11 @@ async function openAuctionAs(market: AppDeps, seller: DemoOwner, inscriptionId: 
     await createAuction(market, await sessionOf(market, seller), body);
   }
   const row = await findAuctionBySlug(market.db, DEMO_AUCTION_SLUG);
-  if (!row?.psbt || !row.settlement_psbt) throw new Error('demo: the auction has nothing to sign');
+  if (!row?.psbt || !row.settlementPsbt) throw new Error('demo: the auction has nothing to sign');
   await confirmAuction(market, {
     auctionId: row.id,
     signedPSBT: signWith(seller, row.psbt),
-    signedSettlementPSBT: signWith(seller, row.settlement_psbt),
+    signedSettlementPSBT: signWith(seller, row.settlementPsbt),
   });
 }
 
