@@ -4,14 +4,15 @@ import type { PoolRewardType } from '../../../db/rewards.tables.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export type PendingAssetReward = {
+/** A recorded pool reward still owed, in the asset's units. */
+export interface PendingAssetReward {
   key: string;
   address: string;
-  pool_id: string;
-  reward_index: number;
+  poolId: string;
+  rewardIndex: number;
   asset: string;
-  amount: string;
-};
+  amount: bigint;
+}
 
 /**
  * The pool rewards of `type` recorded and still owed (status pending, no transaction): the
@@ -21,7 +22,14 @@ export async function pendingAssetRewards(
   trx: Executor,
   type: PoolRewardType,
 ): Promise<PendingAssetReward[]> {
-  const { rows } = await sql<PendingAssetReward>`
+  const { rows } = await sql<{
+    key: string;
+    address: string;
+    pool_id: string;
+    reward_index: number;
+    asset: string;
+    amount: string;
+  }>`
     select x.key, x.address, x.pool_id, x.reward_index, x.asset, x.amount::text as amount
     from rewards x
     join (select pool_id, type,
@@ -29,7 +37,14 @@ export async function pendingAssetRewards(
           from pool_rewards) r on r.pool_id = x.pool_id and r.idx = x.reward_index
     where x.type = 'pool' and x.status = 'pending' and x.asset is not null and r.type = ${type}
     order by x.date, x.key`.execute(trx);
-  return rows;
+  return rows.map((row) => ({
+    key: row.key,
+    address: row.address,
+    poolId: row.pool_id,
+    rewardIndex: row.reward_index,
+    asset: row.asset,
+    amount: BigInt(row.amount),
+  }));
 }
 
 /** Still owed: the row is pending (locked for the payout's transaction). */

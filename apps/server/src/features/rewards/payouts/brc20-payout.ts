@@ -116,11 +116,11 @@ async function inscribeTransfer(
   const { env, log } = deps;
   const network = env.BITCOIN_NETWORK;
   const wallet = rewardsWallet(env);
-  const amount = BigInt(reward.amount);
+  const { amount } = reward;
   const available = await availableBalance(trx, wallet.pkscript, reward.asset.toLowerCase());
   if (available < amount * E) {
     log.warn(
-      { key: reward.key, tick: reward.asset, amount: reward.amount, wallet: wallet.address },
+      { key: reward.key, tick: reward.asset, amount: String(amount), wallet: wallet.address },
       'rewards: brc-20 reward waits: the rewards wallet has not that much available; an operator must deposit it',
     );
     return undefined;
@@ -129,7 +129,7 @@ async function inscribeTransfer(
     p: 'brc-20',
     op: 'transfer',
     tick: reward.asset,
-    amt: reward.amount,
+    amt: String(amount),
   });
   const internalKey = xOnlyPublicKey(wallet.privateKey);
   const leafScript = revealLeafScript(internalKey, [

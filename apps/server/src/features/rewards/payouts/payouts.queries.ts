@@ -3,7 +3,7 @@ import { RawTx } from '@scure/btc-signer';
 import { bytesToHex, hexToBytes } from '@om/bitcoin';
 import type { Db } from '../../../db/create-db.ts';
 import type { Database } from '../../../db/database.ts';
-import type { NewReward } from '../../../db/rewards.tables.ts';
+import type { NewReward, PoolRewardType } from '../../../db/rewards.tables.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -109,6 +109,20 @@ export async function reopenRewards(trx: Executor, txid: string): Promise<void> 
   await trx.deleteFrom('rewards').where('txid', '=', txid).where('status', '=', 'sent').execute();
 }
 
+/** A row of an address's rewards history; amount in the asset's units (sats for btc). */
+export interface RewardEntry {
+  id: string;
+  date: Date;
+  type: string;
+  address: string;
+  poolId: string | null;
+  poolTitle: string | null;
+  asset: string | null;
+  amount: bigint | null;
+  txid: string | null;
+  status: 'pending' | 'sent' | 'confirmed';
+}
+
 /**
  * The rewards of `addresses`, newest first, a page of `pageSize` (one more read to tell whether
  * another page follows), with the pool's title.
@@ -118,7 +132,7 @@ export async function rewardsOf(
   addresses: readonly string[],
   page: number,
   pageSize: number,
-) {
+): Promise<{ rewards: RewardEntry[]; hasMore: boolean }> {
   const rows = await db.kysely
     .selectFrom('rewards as r')
     .leftJoin('pools as p', 'p.id', 'r.pool_id')
@@ -140,7 +154,19 @@ export async function rewardsOf(
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize)
     .execute();
-  return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+  const rewards = rows.slice(0, pageSize).map((row) => ({
+    id: row.id,
+    date: row.date,
+    type: row.type,
+    address: row.address,
+    poolId: row.pool_id,
+    poolTitle: row.pool_title,
+    asset: row.asset,
+    amount: row.amount === null ? null : BigInt(row.amount),
+    txid: row.txid,
+    status: row.status,
+  }));
+  return { rewards, hasMore: rows.length > pageSize };
 }
 
 /** The addresses a session has proved: its own and those linked to its user. */
@@ -156,21 +182,29 @@ export async function sessionAddresses(
   return [...new Set([session.address, ...rows.map((r) => r.address)])];
 }
 
-export type WinnerToPay = {
-  pool_id: string;
-  reward_index: number;
+/** A pool winner's share, in the reward's units (sats for btc). */
+export interface WinnerToPay {
+  poolId: string;
+  rewardIndex: number;
   address: string;
-  amount: string;
-  type: string;
+  amount: bigint;
+  type: PoolRewardType;
   asset: string | null;
-};
+}
 
 /**
  * Pool winners with no rewards row yet, whose draw block is at or below `deepest`. The reward's
  * index is its position in the pool's rewards by id, from 0 (as the draw numbers them).
  */
 export async function winnersToPay(trx: Executor, deepest: number): Promise<WinnerToPay[]> {
-  const { rows } = await sql<WinnerToPay>`
+  const { rows } = await sql<{
+    pool_id: string;
+    reward_index: number;
+    address: string;
+    amount: string;
+    type: PoolRewardType;
+    asset: string | null;
+  }>`
     select w.pool_id, w.reward_index, w.address, w.amount::text as amount, r.type, r.asset
     from pool_winners w
     join pool_draws d on d.pool_id = w.pool_id
@@ -181,5 +215,12 @@ export async function winnersToPay(trx: Executor, deepest: number): Promise<Winn
       and not exists (select 1 from rewards x
         where x.key = 'pool:' || w.pool_id || ':' || w.reward_index || ':' || w.address)
     order by d.height, w.pool_id, w.reward_index, w.address`.execute(trx);
-  return rows;
+  return rows.map((row) => ({
+    poolId: row.pool_id,
+    rewardIndex: row.reward_index,
+    address: row.address,
+    amount: BigInt(row.amount),
+    type: row.type,
+    asset: row.asset,
+  }));
 }

@@ -34,20 +34,20 @@ export function payoutsRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request) => {
       const { page } = parseInput(HistoryQuerySchema, request.query, 'query');
       const addresses = await sessionAddresses(deps.db, request.session as SessionClaims);
-      const { rows, hasMore } = await rewardsOf(deps.db, addresses, page, REWARDS_PAGE_SIZE);
-      const rewards: RewardRecord[] = rows.map((r) => ({
+      const history = await rewardsOf(deps.db, addresses, page, REWARDS_PAGE_SIZE);
+      const rewards: RewardRecord[] = history.rewards.map((r) => ({
         id: r.id,
-        date: new Date(r.date).toISOString(),
+        date: r.date.toISOString(),
         type: r.type,
         address: r.address,
-        poolId: r.pool_id,
-        poolTitle: r.pool_title,
+        poolId: r.poolId,
+        poolTitle: r.poolTitle,
         asset: r.asset,
         amount: r.amount === null ? null : String(r.amount),
         txid: r.txid,
         status: r.status,
       }));
-      return { success: true, payload: { rewards, page, hasMore } };
+      return { success: true, payload: { rewards, page, hasMore: history.hasMore } };
     },
   );
 

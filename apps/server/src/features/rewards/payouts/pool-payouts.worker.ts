@@ -38,7 +38,7 @@ export async function payPools(deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log
   if (tip === null) return;
   const winners = await winnersToPay(deps.db.kysely, tip - rewardConfirmations(deps.env) + 1);
   const byPool = new Map<string, WinnerToPay[]>();
-  for (const w of winners) byPool.set(w.pool_id, [...(byPool.get(w.pool_id) ?? []), w]);
+  for (const w of winners) byPool.set(w.poolId, [...(byPool.get(w.poolId) ?? []), w]);
   for (const [poolId, rows] of byPool) {
     await payPool(deps, poolId, rows).catch((err: unknown) =>
       deps.log.error({ err, poolId }, 'rewards: pool payout failed'),
@@ -48,7 +48,7 @@ export async function payPools(deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log
   await payBrc20Rewards(deps);
 }
 
-const keyOf = (w: WinnerToPay) => `pool:${w.pool_id}:${w.reward_index}:${w.address}`;
+const keyOf = (w: WinnerToPay) => `pool:${w.poolId}:${w.rewardIndex}:${w.address}`;
 
 async function payPool(
   deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log'>,
@@ -66,15 +66,15 @@ async function payPool(
       const owed = winners.filter((w) => !recorded.has(keyOf(w)));
       const isPayable = (w: WinnerToPay) => {
         const script = addressToScript(w.address, env.BITCOIN_NETWORK);
-        return w.type === 'btc' && !!script && BigInt(w.amount) >= dustThreshold(script);
+        return w.type === 'btc' && !!script && w.amount >= dustThreshold(script);
       };
       const row = (w: WinnerToPay): NewReward => ({
         address: w.address,
         type: 'pool',
-        pool_id: w.pool_id,
-        reward_index: w.reward_index,
+        pool_id: w.poolId,
+        reward_index: w.rewardIndex,
         asset: w.type === 'btc' ? 'btc' : w.asset,
-        amount: w.amount,
+        amount: String(w.amount),
         key: keyOf(w),
       });
       const later = owed.filter((w) => !isPayable(w));
@@ -82,7 +82,7 @@ async function payPool(
       if (later.length > 0) deps.log.warn({ poolId, count: later.length }, 'rewards: left pending');
       const paying = owed.filter(isPayable);
       if (paying.length === 0) return undefined;
-      const payees: Payee[] = paying.map((w) => ({ address: w.address, amount: BigInt(w.amount) }));
+      const payees: Payee[] = paying.map((w) => ({ address: w.address, amount: w.amount }));
       const payout = await buildRewardsPayout(deps, trx, payees, feeRate);
       await insertRewards(
         trx,
