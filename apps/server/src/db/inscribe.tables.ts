@@ -11,7 +11,9 @@ type SatsNullable = ColumnType<
   string | bigint | null
 >;
 /** 'edition': an edition order (0021), its terms in edition_orders. */
-type InscribeOrderType = 'direct' | 'brc20' | 'edition';
+export type InscribeOrderType = 'direct' | 'brc20' | 'edition';
+/** Why an order is refunded: paid too little, or paid after it expired. */
+export type RefundReason = 'underpaid' | 'expired';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
@@ -37,7 +39,7 @@ export interface InscribeOrdersTable {
   /** 0021: an edition order's one reveal, once journalled. */
   reveal_txid: Nullable<string>;
   change_amount: SatsNullable;
-  refund_reason: Nullable<'underpaid' | 'expired'>;
+  refund_reason: Nullable<RefundReason>;
   refund_txid: Nullable<string>;
   refund_amount: SatsNullable;
   error: Nullable<string>;

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { BuiltPayment } from '@om/bitcoin';
 import type {
   Int8,
   Int8Default,
@@ -141,7 +142,8 @@ interface EditionOrdersTable {
   max_fee_rate: Numeric;
   reveal_outputs: ColumnType<EditionRevealOutput[], string, string>;
   psbt: string;
-  layout: ColumnType<unknown, string, string>;
+  /** The buyer's payment PSBT's layout (BuiltPayment's). */
+  layout: ColumnType<BuiltPayment['layout'], string, string>;
   created_at: Timestamp;
 }
 
@@ -156,5 +158,3 @@ export interface LaunchpadTables {
 
 export type Launchpad = Selectable<LaunchpadsTable>;
 export type LaunchpadPhase = Selectable<LaunchpadPhasesTable>;
-export type EditionOrderRow = Selectable<EditionOrdersTable>;
-export type NewEditionOrder = Insertable<EditionOrdersTable>;

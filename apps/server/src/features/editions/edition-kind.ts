@@ -7,7 +7,7 @@ import type { OrderKind } from '../inscription-service/inscribe-kind.ts';
 import {
   claimInscribing,
   moveOrder,
-  type InscribeOrderRow,
+  type InscribeOrder,
 } from '../inscription-service/inscribe-orders.queries.ts';
 import { refundOrder } from '../inscription-service/inscribe-refund.ts';
 import { findOrder, type EditionOrderView } from './edition-orders.queries.ts';
@@ -25,7 +25,7 @@ export const editionKind: OrderKind = {
   revealsUnconfirmed: true,
   isPaidInFull: (coins, amount) => (largestOf(coins)?.value ?? 0n) >= amount,
   inscribe: (deps, order, coins) => revealEdition(deps, order, coins),
-  revealTxids: async (_deps, order) => [order.reveal_txid],
+  revealTxids: async (_deps, order) => [order.revealTxid],
   buildRefund: async (deps, order, coins, to) => {
     const { commit, privateKey } = await commitOf(deps, await termsOf(deps, order.id));
     return buildCommitRefund({
@@ -33,7 +33,7 @@ export const editionKind: OrderKind = {
       privateKey,
       coins,
       to,
-      feeRate: Number(order.fee_rate),
+      feeRate: order.feeRate,
       network: deps.env.BITCOIN_NETWORK,
     });
   },
@@ -46,13 +46,13 @@ function largestOf(coins: readonly AddressUtxo[]): AddressUtxo | undefined {
 /** A plain payment seen at the charge address: the reveal journalled with 'inscribing', then sent. */
 async function revealEdition(
   deps: AppDeps,
-  order: InscribeOrderRow,
+  order: InscribeOrder,
   coins: readonly AddressUtxo[],
 ): Promise<void> {
   const { db, chain } = deps;
   const largest = largestOf(coins);
-  if (!largest || largest.value < BigInt(order.amount)) {
-    const underpaid = { refund_reason: 'underpaid' } as const;
+  if (!largest || largest.value < order.amount) {
+    const underpaid = { refundReason: 'underpaid' } as const;
     if (await moveOrder(db, order.id, PAID_STATES, 'underpaid', underpaid)) {
       await refundOrder(deps, editionKind, { ...order, state: 'underpaid', ...underpaid });
     }
@@ -63,7 +63,7 @@ async function revealEdition(
   await testMempoolAccept(chain, [reveal.hex]);
   const claimed = await claimInscribing(db, order.id, {
     from: PAID_STATES,
-    changes: { payment_txid: largest.txid, commit_txid: largest.txid, reveal_txid: reveal.txid },
+    changes: { paymentTxid: largest.txid, commitTxid: largest.txid, revealTxid: reveal.txid },
     journal: { kind: 'inscribe', ref: order.id, transactions: [reveal] },
   });
   if (claimed) await broadcastJournalled(deps, order.id, [reveal]);

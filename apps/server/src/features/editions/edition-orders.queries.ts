@@ -1,9 +1,14 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { BuiltPayment } from '@om/bitcoin';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
-import type { EditionOrderRow, NewEditionOrder } from '../../db/launchpad.tables.ts';
+import type { LaunchpadStatus, LaunchpadType } from '../../db/launchpad.tables.ts';
 import type { InscribeOrdersTable, InscribeTables } from '../../db/inscribe.tables.ts';
-import type { NewInscribeOrder } from '../inscription-service/inscribe-orders.queries.ts';
+import {
+  insertOrderRow,
+  type InscribeOrder,
+  type NewInscribeOrder,
+} from '../inscription-service/inscribe-orders.queries.ts';
 
 /**
  * Edition orders (ADR 011, migration 0021): the terms in edition_orders, the order itself (state,
@@ -11,23 +16,72 @@ import type { NewInscribeOrder } from '../inscription-service/inscribe-orders.qu
  * engine. Here: the reservation of editions with the order, the lazy expiry, the reads.
  */
 
-/** A launch's one phase and its collection: what quoting and minting read. */
-export async function findEditionLaunch(db: Db, id: string) {
+/** An editions launch with its one phase (ADR 011): what quoting and minting read. */
+export interface EditionLaunch {
+  id: string;
+  type: LaunchpadType;
+  status: LaunchpadStatus;
+  remaining: number;
+  /** The original every edition delegates to. */
+  originalId: string | null;
+  makerOrdinalAddress: string | null;
+  makerPaymentAddress: string;
+  collectionSlug: string;
+  isZeroFee: boolean;
+  /** Its one phase: UTC seconds, the price of an edition in sats; none when it has no phase. */
+  phase: { startDate: number; endDate: number | null; price: bigint } | undefined;
+}
+
+export async function findEditionLaunch(db: Db, id: string): Promise<EditionLaunch | undefined> {
   const launch = await db.kysely
     .selectFrom('launchpads as l')
     .innerJoin('collections as c', 'c.id', 'l.collection_id')
-    .selectAll('l')
-    .select(['c.slug as collection_slug', 'c.is_zero_fee'])
+    .select([
+      'l.id',
+      'l.launchpad_type',
+      'l.status',
+      'l.remaining_editions',
+      'l.edition_inscription_id',
+      'l.maker_ordinal_address',
+      'l.maker_payment_address',
+      'c.slug as collection_slug',
+      'c.is_zero_fee',
+    ])
     .where('l.id', '=', id)
     .executeTakeFirst();
   if (!launch) return undefined;
   const phase = await db.kysely
     .selectFrom('launchpad_phases')
-    .selectAll()
+    .select(['start_date', 'end_date', 'price'])
     .where('launchpad_id', '=', id)
     .orderBy('phase_number')
     .executeTakeFirst();
-  return { launch, phase };
+  return {
+    id: launch.id,
+    type: launch.launchpad_type,
+    status: launch.status,
+    remaining: launch.remaining_editions ?? 0,
+    originalId: launch.edition_inscription_id,
+    makerOrdinalAddress: launch.maker_ordinal_address,
+    makerPaymentAddress: launch.maker_payment_address,
+    collectionSlug: launch.collection_slug,
+    isZeroFee: launch.is_zero_fee,
+    phase: phase && {
+      startDate: Number(phase.start_date),
+      endDate: phase.end_date === null ? null : Number(phase.end_date),
+      price: BigInt(phase.price),
+    },
+  };
+}
+
+/** The original an editions launch's editions delegate to ('' when it has none yet). */
+export async function editionOriginalId(db: Db, launchpadId: string): Promise<string> {
+  const row = await db.kysely
+    .selectFrom('launchpads')
+    .select('edition_inscription_id')
+    .where('id', '=', launchpadId)
+    .executeTakeFirst();
+  return row?.edition_inscription_id ?? '';
 }
 
 export type Reserved = { ok: true; remaining: number } | { ok: false; left: number };
@@ -45,31 +99,48 @@ const tables = (db: Db): Kysely<Database & InscribeTables> =>
 export async function reserveEditions(
   db: Db,
   order: NewInscribeOrder,
-  terms: NewEditionOrder,
+  terms: NewEditionTerms,
 ): Promise<Reserved> {
-  return tables(db)
-    .transaction()
-    .execute(async (trx) => {
-      const taken = await trx
-        .updateTable('launchpads')
-        .set((eb) => ({ remaining_editions: eb('remaining_editions', '-', terms.mint_count) }))
-        .where('id', '=', terms.launchpad_id)
-        .where('status', '=', 'active')
-        .where('remaining_editions', '>=', terms.mint_count)
-        .returning('remaining_editions')
+  return db.kysely.transaction().execute(async (trx) => {
+    const taken = await trx
+      .updateTable('launchpads')
+      .set((eb) => ({ remaining_editions: eb('remaining_editions', '-', terms.mintCount) }))
+      .where('id', '=', terms.launchpadId)
+      .where('status', '=', 'active')
+      .where('remaining_editions', '>=', terms.mintCount)
+      .returning('remaining_editions')
+      .executeTakeFirst();
+    if (!taken) {
+      const row = await trx
+        .selectFrom('launchpads')
+        .select('remaining_editions')
+        .where('id', '=', terms.launchpadId)
         .executeTakeFirst();
-      if (!taken) {
-        const row = await trx
-          .selectFrom('launchpads')
-          .select('remaining_editions')
-          .where('id', '=', terms.launchpad_id)
-          .executeTakeFirst();
-        return { ok: false, left: row?.remaining_editions ?? 0 };
-      }
-      await trx.insertInto('inscribe_orders').values(order).execute();
-      await trx.insertInto('edition_orders').values(terms).execute();
-      return { ok: true, remaining: taken.remaining_editions ?? 0 };
-    });
+      return { ok: false, left: row?.remaining_editions ?? 0 };
+    }
+    await insertOrderRow(trx, order);
+    await trx
+      .insertInto('edition_orders')
+      .values({
+        id: terms.id,
+        launchpad_id: terms.launchpadId,
+        user_id: terms.userId,
+        mint_count: terms.mintCount,
+        taker_ordinal_address: terms.takerOrdinalAddress,
+        taker_payment_address: terms.takerPaymentAddress,
+        unit_price: terms.unitPrice,
+        platform_fee: terms.platformFee,
+        network_fee: terms.networkFee,
+        max_fee_rate: terms.maxFeeRate,
+        reveal_outputs: JSON.stringify(
+          terms.revealOutputs.map((o) => ({ address: o.address, value: o.value.toString() })),
+        ),
+        psbt: terms.psbt,
+        layout: JSON.stringify(terms.layout),
+      })
+      .execute();
+    return { ok: true, remaining: taken.remaining_editions ?? 0 };
+  });
 }
 
 /**
@@ -87,24 +158,47 @@ export async function expireOverdue(db: Db, launchpadId: string): Promise<number
   return result.rows.length;
 }
 
+/** An edition order's terms (edition_orders): amounts in sats, fee rates in sat/vB. */
+export interface EditionTermsRecord {
+  id: string;
+  launchpadId: string;
+  userId: string;
+  mintCount: number;
+  takerOrdinalAddress: string;
+  takerPaymentAddress: string;
+  unitPrice: bigint;
+  platformFee: bigint;
+  /** The reveal's fee. */
+  networkFee: bigint;
+  maxFeeRate: number;
+  /** The reveal's payouts, fixed when the order was made. */
+  revealOutputs: { address: string; value: bigint }[];
+  /** The buyer's payment PSBT (base64) and its layout. */
+  psbt: string;
+  layout: BuiltPayment['layout'];
+}
+
+export type NewEditionTerms = EditionTermsRecord;
+
 /** An edition order: its terms and where the engine has it. */
-export type EditionOrderView = EditionOrderRow &
-  Pick<
-    Selectable<InscribeOrdersTable>,
+export type EditionOrderView = EditionTermsRecord & {
+  createdAt: Date;
+} & Pick<
+    InscribeOrder,
     | 'state'
-    | 'charge_address'
+    | 'chargeAddress'
     | 'amount'
-    | 'fee_rate'
-    | 'expires_at'
-    | 'payment_txid'
-    | 'commit_txid'
-    | 'reveal_txid'
-    | 'refund_txid'
-    | 'refund_reason'
+    | 'feeRate'
+    | 'expiresAt'
+    | 'paymentTxid'
+    | 'commitTxid'
+    | 'revealTxid'
+    | 'refundTxid'
+    | 'refundReason'
   >;
 
 export async function findOrder(db: Db, id: string): Promise<EditionOrderView | undefined> {
-  return tables(db)
+  const row = await tables(db)
     .selectFrom('edition_orders as e')
     .innerJoin('inscribe_orders as o', 'o.id', 'e.id')
     .selectAll('e')
@@ -122,4 +216,49 @@ export async function findOrder(db: Db, id: string): Promise<EditionOrderView | 
     ])
     .where('e.id', '=', id)
     .executeTakeFirst();
+  return row && toEditionOrderView(row);
+}
+
+function toEditionOrderView(
+  row: Selectable<Database['edition_orders']> &
+    Pick<
+      Selectable<InscribeOrdersTable>,
+      | 'state'
+      | 'charge_address'
+      | 'amount'
+      | 'fee_rate'
+      | 'expires_at'
+      | 'payment_txid'
+      | 'commit_txid'
+      | 'reveal_txid'
+      | 'refund_txid'
+      | 'refund_reason'
+    >,
+): EditionOrderView {
+  return {
+    id: row.id,
+    launchpadId: row.launchpad_id,
+    userId: row.user_id,
+    mintCount: row.mint_count,
+    takerOrdinalAddress: row.taker_ordinal_address,
+    takerPaymentAddress: row.taker_payment_address,
+    unitPrice: BigInt(row.unit_price),
+    platformFee: BigInt(row.platform_fee),
+    networkFee: BigInt(row.network_fee),
+    maxFeeRate: Number(row.max_fee_rate),
+    revealOutputs: row.reveal_outputs.map((o) => ({ address: o.address, value: BigInt(o.value) })),
+    psbt: row.psbt,
+    layout: row.layout,
+    createdAt: row.created_at,
+    state: row.state,
+    chargeAddress: row.charge_address,
+    amount: BigInt(row.amount),
+    feeRate: Number(row.fee_rate),
+    expiresAt: row.expires_at,
+    paymentTxid: row.payment_txid,
+    commitTxid: row.commit_txid,
+    revealTxid: row.reveal_txid,
+    refundTxid: row.refund_txid,
+    refundReason: row.refund_reason,
+  };
 }

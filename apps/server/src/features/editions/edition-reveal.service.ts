@@ -6,8 +6,7 @@ import {
 } from '@om/bitcoin';
 import { EDITION_POSTAGE } from '@om/core';
 import type { AppDeps } from '../../app-deps.ts';
-import { findLaunch } from '../launchpad/launchpad.queries.ts';
-import type { EditionOrderView } from './edition-orders.queries.ts';
+import { editionOriginalId, type EditionOrderView } from './edition-orders.queries.ts';
 import { orderKey } from './edition-terms.ts';
 
 // An edition order's commit and reveal (ADR 011), whoever noticed the payment: the submit of the
@@ -21,16 +20,16 @@ export async function commitOf(
   deps: Pick<AppDeps, 'db' | 'env'>,
   order: EditionOrderView,
 ): Promise<{ commit: InscriptionCommit; privateKey: Uint8Array }> {
-  const launch = await findLaunch(deps.db.kysely, order.launchpad_id);
+  const originalId = await editionOriginalId(deps.db, order.launchpadId);
   const privateKey = orderKey(deps.env, order.id);
   const commit = editionCommit({
     privateKey,
-    originalId: launch?.edition_inscription_id ?? '',
-    count: order.mint_count,
+    originalId,
+    count: order.mintCount,
     postage: EDITION_POSTAGE,
     network: deps.env.BITCOIN_NETWORK,
   });
-  if (commit.address !== order.charge_address) {
+  if (commit.address !== order.chargeAddress) {
     throw new Error(`Edition order ${order.id}: its charge address is not derived from our key`);
   }
   return { commit, privateKey };
@@ -50,10 +49,10 @@ export async function revealOf(
     commit,
     privateKey,
     utxo,
-    outputs: order.reveal_outputs.map((o) => ({ address: o.address, value: BigInt(o.value) })),
-    amount: BigInt(order.amount),
-    feeRate: Number(order.fee_rate),
-    change: order.taker_payment_address,
+    outputs: order.revealOutputs,
+    amount: order.amount,
+    feeRate: order.feeRate,
+    change: order.takerPaymentAddress,
     network: deps.env.BITCOIN_NETWORK,
   });
 }

@@ -1,4 +1,4 @@
-import { base64ToBytes, finalizeSignedPsbt, type BuiltPayment } from '@om/bitcoin';
+import { base64ToBytes, finalizeSignedPsbt } from '@om/bitcoin';
 import type { EditionMintSubmitBodySchema, EditionOrder } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -32,24 +32,24 @@ export async function submitEditionMint(
 ): Promise<EditionOrder> {
   const { chain, db } = deps;
   const order = await ownOrder(deps, session, body.orderId);
-  const status = editionStatusOf(order.state, order.refund_reason);
+  const status = editionStatusOf(order.state, order.refundReason);
   if (status === 'paid' || status === 'inscribed') return toEditionOrder(order);
   if (status === 'refund_due') {
     throw new AppError('CONFLICT', 'This order received a payment it cannot inscribe: to refund');
   }
-  if (order.state !== 'waiting-payment' || order.expires_at.getTime() <= Date.now()) {
+  if (order.state !== 'waiting-payment' || order.expiresAt.getTime() <= Date.now()) {
     throw new AppError('CONFLICT', EXPIRED);
   }
   const built = {
     psbt: base64ToBytes(order.psbt) ?? new Uint8Array(),
-    layout: order.layout as BuiltPayment['layout'],
-    maxFeeRate: Number(order.max_fee_rate),
+    layout: order.layout,
+    maxFeeRate: order.maxFeeRate,
   };
   const commit = withTradeErrors('signedPsbt', () => finalizeSignedPsbt(body.signedPsbt, built));
   const reveal = await revealOf(deps, order, {
     txid: commit.txid,
     vout: 0,
-    value: BigInt(order.amount),
+    value: order.amount,
   });
   // A wallet may have broadcast the payment itself: then only the reveal is ours to send.
   const isCommitOut = (await chain.source.txStatus(commit.txid)) !== null;
@@ -61,7 +61,7 @@ export async function submitEditionMint(
   const claimed = await claimInscribing(db, order.id, {
     from: ['waiting-payment'],
     isBeforeExpiry: true,
-    changes: { payment_txid: commit.txid, commit_txid: commit.txid, reveal_txid: reveal.txid },
+    changes: { paymentTxid: commit.txid, commitTxid: commit.txid, revealTxid: reveal.txid },
     journal: { kind: 'inscribe', ref: order.id, transactions },
   });
   if (claimed) await broadcastJournalled(deps, order.id, transactions);
@@ -96,7 +96,7 @@ async function ownOrder(
 ): Promise<EditionOrderView> {
   const order = await findOrder(deps.db, orderId);
   if (!order) throw notFound('Order not found');
-  if (order.user_id !== session.userId) {
+  if (order.userId !== session.userId) {
     throw new AppError('FORBIDDEN', 'This order belongs to another wallet');
   }
   return order;

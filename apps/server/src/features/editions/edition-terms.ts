@@ -41,37 +41,38 @@ export async function openEditionTerms(
 ): Promise<EditionTerms> {
   const found = await findEditionLaunch(deps.db, id);
   if (!found) throw notFound('Launchpad not found');
-  const { launch, phase } = found;
+  const launch = found;
+  const phase = launch.phase;
   const refusal = mintRefusal(
     {
-      type: launch.launchpad_type,
+      type: launch.type,
       // An editions launch always has its one phase; without it, it is not live.
       status: phase ? launch.status : 'pending',
-      remaining: launch.remaining_editions ?? 0,
-      startDate: Number(phase?.start_date ?? 0),
-      endDate: phase?.end_date ? Number(phase.end_date) : null,
+      remaining: launch.remaining,
+      startDate: phase?.startDate ?? 0,
+      endDate: phase?.endDate ?? null,
     },
     count,
     Math.floor(Date.now() / 1000),
   );
   if (refusal) throw refusal;
-  const unitPrice = BigInt(phase?.price ?? 0);
+  const unitPrice = phase?.price ?? 0n;
   const maker = {
-    ordinalAddress: launch.maker_ordinal_address ?? launch.maker_payment_address,
-    paymentAddress: launch.maker_payment_address,
+    ordinalAddress: launch.makerOrdinalAddress ?? launch.makerPaymentAddress,
+    paymentAddress: launch.makerPaymentAddress,
   };
   const [unitFee = 0n] = await makerFees(deps, maker, [
-    { price: unitPrice, slug: launch.collection_slug, isZeroFee: launch.is_zero_fee },
+    { price: unitPrice, slug: launch.collectionSlug, isZeroFee: launch.isZeroFee },
   ]);
   const network = deps.env.BITCOIN_NETWORK;
   const fees = [unitFee * BigInt(count)];
   return {
     launchpadId: launch.id,
-    originalId: launch.edition_inscription_id ?? '',
+    originalId: launch.originalId ?? '',
     unitPrice,
-    creator: { address: launch.maker_payment_address, value: unitPrice * BigInt(count) },
+    creator: { address: launch.makerPaymentAddress, value: unitPrice * BigInt(count) },
     platformFee: platformFeeOutput(platformFeeAddress(deps.env), fees, network),
-    remaining: launch.remaining_editions ?? 0,
+    remaining: launch.remaining,
   };
 }
 

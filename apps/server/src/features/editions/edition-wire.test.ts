@@ -33,35 +33,35 @@ describe('toEditionOrder', () => {
   const reveal = 'b'.repeat(64);
   const row: EditionOrderView = {
     id: '00000000-0000-4000-8000-000000000001',
-    launchpad_id: '00000000-0000-4000-8000-000000000002',
-    user_id: '00000000-0000-4000-8000-000000000003',
-    mint_count: 2,
-    taker_ordinal_address: 'bcrt1p-taker',
-    taker_payment_address: 'bcrt1q-payer',
-    unit_price: '50000',
-    platform_fee: '1000',
-    network_fee: '400',
-    max_fee_rate: '10',
-    reveal_outputs: [],
+    launchpadId: '00000000-0000-4000-8000-000000000002',
+    userId: '00000000-0000-4000-8000-000000000003',
+    mintCount: 2,
+    takerOrdinalAddress: 'bcrt1p-taker',
+    takerPaymentAddress: 'bcrt1q-payer',
+    unitPrice: 50000n,
+    platformFee: 1000n,
+    networkFee: 400n,
+    maxFeeRate: 10,
+    revealOutputs: [],
     psbt: '',
-    layout: {},
-    created_at: new Date(0),
+    layout: { inputs: [], payIndex: 0, changeIndex: undefined },
+    createdAt: new Date(0),
     state: 'inscribing',
-    charge_address: 'bcrt1p-charge',
-    amount: '102492',
-    fee_rate: '2',
-    expires_at: new Date('2026-01-01T00:00:00Z'),
-    payment_txid: 'a'.repeat(64),
-    commit_txid: 'a'.repeat(64),
-    reveal_txid: reveal,
-    refund_txid: null,
-    refund_reason: null,
+    chargeAddress: 'bcrt1p-charge',
+    amount: 102492n,
+    feeRate: 2,
+    expiresAt: new Date('2026-01-01T00:00:00Z'),
+    paymentTxid: 'a'.repeat(64),
+    commitTxid: 'a'.repeat(64),
+    revealTxid: reveal,
+    refundTxid: null,
+    refundReason: null,
   };
 
   it('names each edition of the reveal once it is journalled', () => {
     expect(toEditionOrder(row)).toEqual({
       orderId: row.id,
-      launchpadId: row.launchpad_id,
+      launchpadId: row.launchpadId,
       status: 'inscribed',
       mintCount: 2,
       chargeAddress: 'bcrt1p-charge',
@@ -76,8 +76,13 @@ describe('toEditionOrder', () => {
   });
 
   it('names none before', () => {
-    const unpaid = { ...row, state: 'waiting-payment', commit_txid: null, reveal_txid: null };
-    expect(toEditionOrder(unpaid as EditionOrderView)).toMatchObject({
+    const unpaid: EditionOrderView = {
+      ...row,
+      state: 'waiting-payment',
+      commitTxid: null,
+      revealTxid: null,
+    };
+    expect(toEditionOrder(unpaid)).toMatchObject({
       status: 'awaiting_payment',
       inscriptionIds: [],
     });

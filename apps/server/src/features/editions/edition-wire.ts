@@ -1,4 +1,5 @@
 import type { EditionOrder, EditionOrderStatus, InscribeOrderState } from '@om/core';
+import type { RefundReason } from '../inscription-service/inscribe-orders.queries.ts';
 import type { EditionOrderView } from './edition-orders.queries.ts';
 
 // An edition order as the web reads it (EditionOrder of @om/core): the wire is ADR 011's, the
@@ -12,7 +13,7 @@ import type { EditionOrderView } from './edition-orders.queries.ts';
  */
 export function editionStatusOf(
   state: InscribeOrderState,
-  refundReason: 'underpaid' | 'expired' | null,
+  refundReason: RefundReason | null,
 ): EditionOrderStatus {
   switch (state) {
     case 'waiting-payment':
@@ -37,21 +38,21 @@ export function editionStatusOf(
 
 /** The wire form of an order; its inscription ids once its reveal is journalled. */
 export function toEditionOrder(order: EditionOrderView): EditionOrder {
-  const reveal = order.reveal_txid;
+  const reveal = order.revealTxid;
   return {
     orderId: order.id,
-    launchpadId: order.launchpad_id,
-    status: editionStatusOf(order.state, order.refund_reason),
-    mintCount: order.mint_count,
-    chargeAddress: order.charge_address,
-    amount: order.amount,
-    takerOrdinalAddress: order.taker_ordinal_address,
-    commitTxId: order.commit_txid,
+    launchpadId: order.launchpadId,
+    status: editionStatusOf(order.state, order.refundReason),
+    mintCount: order.mintCount,
+    chargeAddress: order.chargeAddress,
+    amount: order.amount.toString(),
+    takerOrdinalAddress: order.takerOrdinalAddress,
+    commitTxId: order.commitTxid,
     revealTxId: reveal,
     inscriptionIds: reveal
-      ? Array.from({ length: order.mint_count }, (_, i) => `${reveal}i${i}`)
+      ? Array.from({ length: order.mintCount }, (_, i) => `${reveal}i${i}`)
       : [],
-    refundTxId: order.refund_txid,
-    expiresAt: order.expires_at.toISOString(),
+    refundTxId: order.refundTxid,
+    expiresAt: order.expiresAt.toISOString(),
   };
 }

@@ -12,7 +12,7 @@ import {
   markJournalSent,
   moveOrder,
   orderFiles,
-  type InscribeOrderRow,
+  type InscribeOrder,
 } from './inscribe-orders.queries.ts';
 import { inscribeOrderKey } from './inscribe-order.service.ts';
 import { planOrder, POSTAGE } from './inscribe-price.ts';
@@ -34,21 +34,21 @@ const PACKAGE_VSIZE = 100_000;
 export async function inscribeOrder(
   deps: AppDeps,
   kind: Pick<OrderKind, 'buildRefund'>,
-  order: InscribeOrderRow,
+  order: InscribeOrder,
   coins: readonly AddressUtxo[],
 ): Promise<void> {
   const { env, db, chain } = deps;
   const key = inscribeOrderKey(env, order.id);
   const files = await orderFiles(db, order.id, true);
-  const feeRate = Number(order.fee_rate);
+  const feeRate = order.feeRate;
   const plan = planOrder(
     env,
     key,
-    files.map((f) => ({ contentType: f.content_type, body: f.body })),
-    order.receive_address,
+    files.map((f) => ({ contentType: f.contentType, body: f.body })),
+    order.receiveAddress,
     feeRate,
   );
-  if (plan.chargeAddress !== order.charge_address || plan.amount !== BigInt(order.amount)) {
+  if (plan.chargeAddress !== order.chargeAddress || plan.amount !== order.amount) {
     // Another cosigner secret, or another fee configuration, than the order was made with.
     await moveOrder(db, order.id, ['payment-confirmed'], 'error', {
       error: 'The order cannot be rebuilt as it was priced',
@@ -62,7 +62,7 @@ export async function inscribeOrder(
       privateKey: key,
       coins,
       feeRate,
-      change: order.refund_address ?? (await payerAddress(deps, order)),
+      change: order.refundAddress ?? (await payerAddress(deps, order)),
       network: env.BITCOIN_NETWORK,
     });
   } catch (err) {
@@ -70,10 +70,10 @@ export async function inscribeOrder(
     // Paid in parts whose extra inputs the price did not cover: refunded as an underpayment.
     if (
       await moveOrder(db, order.id, ['payment-confirmed'], 'underpaid', {
-        refund_reason: 'underpaid',
+        refundReason: 'underpaid',
       })
     ) {
-      await refundOrder(deps, kind, { ...order, state: 'underpaid', refund_reason: 'underpaid' });
+      await refundOrder(deps, kind, { ...order, state: 'underpaid', refundReason: 'underpaid' });
     }
     return;
   }
@@ -83,7 +83,7 @@ export async function inscribeOrder(
       index,
       privateKey: key,
       commitTxid: commit.txid,
-      receiveAddress: order.receive_address,
+      receiveAddress: order.receiveAddress,
       postage: POSTAGE,
       network: env.BITCOIN_NETWORK,
     }),
@@ -98,7 +98,7 @@ export async function inscribeOrder(
   }
   const claimed = await claimInscribing(db, order.id, {
     from: ['payment-confirmed'],
-    changes: { commit_txid: commit.txid, change_amount: commit.change },
+    changes: { commitTxid: commit.txid, changeAmount: commit.change },
     journal: { kind: 'inscribe', ref: order.id, transactions },
     fileRevealTxids: reveals.map((r) => r.txid),
   });

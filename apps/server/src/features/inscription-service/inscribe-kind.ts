@@ -1,7 +1,7 @@
 import type { RevealTransaction } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AddressUtxo } from '../../chain/sources/chain-source.ts';
-import type { InscribeOrderRow } from './inscribe-orders.queries.ts';
+import type { InscribeOrder } from './inscribe-orders.queries.ts';
 
 /**
  * What differs between the kinds of order the one state machine serves (ADR 016): the registry
@@ -17,13 +17,13 @@ export type OrderKind = {
   /** Whether the coins at the charge address pay `amount`. */
   isPaidInFull(coins: readonly AddressUtxo[], amount: bigint): boolean;
   /** Builds the order's transactions, journals them with the move to 'inscribing', sends them. */
-  inscribe(deps: AppDeps, order: InscribeOrderRow, coins: readonly AddressUtxo[]): Promise<void>;
+  inscribe(deps: AppDeps, order: InscribeOrder, coins: readonly AddressUtxo[]): Promise<void>;
   /** The reveals whose mining completes the order; a null one is not journalled yet. */
-  revealTxids(deps: AppDeps, order: InscribeOrderRow): Promise<readonly (string | null)[]>;
+  revealTxids(deps: AppDeps, order: InscribeOrder): Promise<readonly (string | null)[]>;
   /** Every coin at the charge address back to `to`, signed by the order's key, at its fee rate. */
   buildRefund(
     deps: AppDeps,
-    order: InscribeOrderRow,
+    order: InscribeOrder,
     coins: readonly AddressUtxo[],
     to: string,
   ): Promise<RevealTransaction>;

@@ -3,7 +3,7 @@ import type { AddressUtxo } from '../../chain/sources/chain-source.ts';
 import { inscribeOrder } from './inscribe-broadcast.ts';
 import type { OrderKind } from './inscribe-kind.ts';
 import { inscribeOrderKey } from './inscribe-order.service.ts';
-import { orderFiles, type InscribeOrderRow } from './inscribe-orders.queries.ts';
+import { orderFiles, type InscribeOrder } from './inscribe-orders.queries.ts';
 
 // The kinds of order the one state machine serves (ADR 016, ADR 016): what differs between a
 // direct (or BRC-20) order and an edition order, as properties of its kind, so that the worker,
@@ -18,13 +18,13 @@ export const directKind: OrderKind = {
   isPaidInFull: (coins, amount) => sum(coins) >= amount,
   inscribe: (deps, order, coins) => inscribeOrder(deps, directKind, order, coins),
   revealTxids: async (deps, order) =>
-    (await orderFiles(deps.db, order.id)).map((file) => file.reveal_txid),
+    (await orderFiles(deps.db, order.id)).map((file) => file.revealTxid),
   buildRefund: async (deps, order, coins, to) =>
     buildChargeRefund({
       privateKey: inscribeOrderKey(deps.env, order.id),
       coins,
       to,
-      feeRate: Number(order.fee_rate),
+      feeRate: order.feeRate,
       network: deps.env.BITCOIN_NETWORK,
     }),
 };
@@ -39,6 +39,6 @@ export interface OrderKinds {
 }
 
 /** The kind of an order. */
-export function kindOf(kinds: OrderKinds, order: Pick<InscribeOrderRow, 'order_type'>): OrderKind {
-  return order.order_type === 'edition' ? kinds.edition : kinds.direct;
+export function kindOf(kinds: OrderKinds, order: Pick<InscribeOrder, 'orderType'>): OrderKind {
+  return order.orderType === 'edition' ? kinds.edition : kinds.direct;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deriveOrderKey } from '@om/bitcoin';
 import {
   INSCRIBE_ORDER_TTL_SECONDS,
-  type InscribeOrder,
+  type InscribeOrder as InscribeOrderWire,
   type InscribeRequestSchema,
   type Price,
 } from '@om/core';
@@ -30,7 +30,7 @@ export function inscribeOrderKey(env: Env, orderId: string): Uint8Array {
 export async function createInscribeOrder(
   deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: Body,
-): Promise<InscribeOrder> {
+): Promise<InscribeOrderWire> {
   const { env, db } = deps;
   const { files, tick } = await orderFilesOf(deps, body);
   const id = randomUUID();
@@ -39,23 +39,23 @@ export async function createInscribeOrder(
     db,
     {
       id,
-      order_type: body.brc20 ? 'brc20' : 'direct',
-      receive_address: body.receiveAddress,
-      refund_address: body.refundAddress || null,
-      fee_rate: body.fee,
-      file_count: files.length,
-      brc20_tick: tick ?? null,
-      brc20_amt: body.brc20?.amt ?? null,
-      charge_address: plan.chargeAddress,
+      orderType: body.brc20 ? 'brc20' : 'direct',
+      receiveAddress: body.receiveAddress,
+      refundAddress: body.refundAddress || null,
+      feeRate: body.fee,
+      fileCount: files.length,
+      brc20Tick: tick ?? null,
+      brc20Amt: body.brc20?.amt ?? null,
+      chargeAddress: plan.chargeAddress,
       amount: plan.amount,
-      chain_fee: plan.chainFee,
-      service_fee: plan.serviceFee?.value ?? 0n,
+      chainFee: plan.chainFee,
+      serviceFee: plan.serviceFee?.value ?? 0n,
       postage: plan.postage,
-      commit_vsize: plan.commitVsize,
-      reveal_vsize: plan.reveals.reduce((sum, r) => sum + r.vsize, 0),
-      expires_at: new Date(Date.now() + INSCRIBE_ORDER_TTL_SECONDS * 1000),
+      commitVsize: plan.commitVsize,
+      revealVsize: plan.reveals.reduce((sum, r) => sum + r.vsize, 0),
+      expiresAt: new Date(Date.now() + INSCRIBE_ORDER_TTL_SECONDS * 1000),
     },
-    files.map((f) => ({ name: f.name, content_type: f.contentType, body: f.body })),
+    files.map((f) => ({ name: f.name, contentType: f.contentType, body: f.body })),
   );
   return getInscribeOrder(deps, id);
 }
@@ -72,7 +72,7 @@ export async function priceInscribeOrder(
 export async function getInscribeOrder(
   deps: Pick<AppDeps, 'chain' | 'db'>,
   id: string,
-): Promise<InscribeOrder> {
+): Promise<InscribeOrderWire> {
   const order = /^[0-9a-f-]{36}$/i.test(id) ? await findOrder(deps.db, id) : undefined;
   if (!order) throw notFound(`Order ${id} not found`);
   return toInscribeOrder(deps, order, await orderFiles(deps.db, id));

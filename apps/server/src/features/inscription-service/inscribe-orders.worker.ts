@@ -6,7 +6,7 @@ import {
   moveOrder,
   ordersToWatch,
   reopenCompleted,
-  type InscribeOrderRow,
+  type InscribeOrder,
 } from './inscribe-orders.queries.ts';
 import { refundOrder } from './inscribe-refund.ts';
 
@@ -48,7 +48,7 @@ export async function watchInscribeOrders(deps: AppDeps, kinds: OrderKinds): Pro
 async function reopenIfUnmined(
   deps: AppDeps,
   kinds: OrderKinds,
-  order: InscribeOrderRow,
+  order: InscribeOrder,
 ): Promise<void> {
   for (const txid of await kindOf(kinds, order).revealTxids(deps, order)) {
     const status = txid ? await deps.chain.source.txStatus(txid) : null;
@@ -59,7 +59,7 @@ async function reopenIfUnmined(
   }
 }
 
-async function stepOrder(deps: AppDeps, kinds: OrderKinds, order: InscribeOrderRow): Promise<void> {
+async function stepOrder(deps: AppDeps, kinds: OrderKinds, order: InscribeOrder): Promise<void> {
   switch (order.state) {
     case 'waiting-payment':
     case 'expired':
@@ -77,15 +77,11 @@ async function stepOrder(deps: AppDeps, kinds: OrderKinds, order: InscribeOrderR
   }
 }
 
-const isLate = (order: InscribeOrderRow) => order.expires_at.getTime() <= Date.now();
+const isLate = (order: InscribeOrder) => order.expiresAt.getTime() <= Date.now();
 
 /** The charge address seen paid (or not): the move from waiting for a payment, or an expiry. */
-async function watchPayment(
-  deps: AppDeps,
-  kinds: OrderKinds,
-  order: InscribeOrderRow,
-): Promise<void> {
-  const coins = await deps.chain.source.addressUtxos(order.charge_address);
+async function watchPayment(deps: AppDeps, kinds: OrderKinds, order: InscribeOrder): Promise<void> {
+  const coins = await deps.chain.source.addressUtxos(order.chargeAddress);
   const [first] = coins;
   if (!first) {
     if (order.state === 'waiting-payment' && isLate(order)) {
@@ -93,20 +89,20 @@ async function watchPayment(
     }
     return;
   }
-  const paid = { payment_txid: first.txid };
+  const paid = { paymentTxid: first.txid };
   if (order.state === 'expired' || isLate(order)) {
     const moved = await moveOrder(deps.db, order.id, ['waiting-payment', 'expired'], 'expired', {
       ...paid,
-      refund_reason: 'expired',
+      refundReason: 'expired',
     });
     if (moved)
       await refundOrder(deps, kindOf(kinds, order), { ...order, state: 'expired', ...paid });
     return;
   }
-  if (!kindOf(kinds, order).isPaidInFull(coins, BigInt(order.amount))) {
+  if (!kindOf(kinds, order).isPaidInFull(coins, order.amount)) {
     const moved = await moveOrder(deps.db, order.id, ['waiting-payment'], 'underpaid', {
       ...paid,
-      refund_reason: 'underpaid',
+      refundReason: 'underpaid',
     });
     if (moved)
       await refundOrder(deps, kindOf(kinds, order), { ...order, state: 'underpaid', ...paid });
@@ -124,17 +120,16 @@ async function watchPayment(
 async function confirmPayment(
   deps: AppDeps,
   kinds: OrderKinds,
-  order: InscribeOrderRow,
+  order: InscribeOrder,
 ): Promise<void> {
   const { db, chain } = deps;
   const kind = kindOf(kinds, order);
-  const coins = await chain.source.addressUtxos(order.charge_address);
+  const coins = await chain.source.addressUtxos(order.chargeAddress);
   if (coins.length === 0) {
-    const isGone =
-      !order.payment_txid || (await chain.source.txStatus(order.payment_txid)) === null;
+    const isGone = !order.paymentTxid || (await chain.source.txStatus(order.paymentTxid)) === null;
     if (isGone) {
       await moveOrder(db, order.id, [order.state], isLate(order) ? 'expired' : 'waiting-payment', {
-        payment_txid: null,
+        paymentTxid: null,
       });
     }
     return;
@@ -153,11 +148,7 @@ async function confirmPayment(
 }
 
 /** Completed once every reveal is mined. */
-async function watchReveals(
-  deps: AppDeps,
-  kinds: OrderKinds,
-  order: InscribeOrderRow,
-): Promise<void> {
+async function watchReveals(deps: AppDeps, kinds: OrderKinds, order: InscribeOrder): Promise<void> {
   const txids = await kindOf(kinds, order).revealTxids(deps, order);
   if (txids.length === 0) return;
   for (const txid of txids) {

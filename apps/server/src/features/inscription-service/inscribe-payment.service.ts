@@ -7,7 +7,7 @@ import {
   scriptOfAddress,
 } from '@om/bitcoin';
 import type {
-  InscribeOrder,
+  InscribeOrder as InscribeOrderWire,
   PaymentPsbt,
   PaymentPsbtRequestSchema,
   PayRequestSchema,
@@ -19,7 +19,7 @@ import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
 import { testMempoolAccept } from '../../trading/broadcast.ts';
 import { withTradeErrors } from '../../trading/trade-errors.ts';
 import { cardinalCoins } from '../../trading/wallet-coins.ts';
-import { findOrder, moveOrder, type InscribeOrderRow } from './inscribe-orders.queries.ts';
+import { findOrder, moveOrder, type InscribeOrder } from './inscribe-orders.queries.ts';
 import { getInscribeOrder } from './inscribe-order.service.ts';
 
 // Paying an order's charge from the connected wallet (ADR 016): POST {service}/payment-psbt
@@ -29,13 +29,13 @@ import { getInscribeOrder } from './inscribe-order.service.ts';
 // sees any other.
 
 /** A payable order: 404 unknown, 409 once paid, expired or refunded. */
-async function payableOrder(deps: Pick<AppDeps, 'db'>, id: string): Promise<InscribeOrderRow> {
+async function payableOrder(deps: Pick<AppDeps, 'db'>, id: string): Promise<InscribeOrder> {
   const order = /^[0-9a-f-]{36}$/i.test(id) ? await findOrder(deps.db, id) : undefined;
   if (!order) throw notFound(`Order ${id} not found`);
   if (order.state !== 'waiting-payment') {
     throw new AppError('CONFLICT', `Order ${id} is ${order.state}: it takes no payment`);
   }
-  if (order.expires_at.getTime() <= Date.now()) {
+  if (order.expiresAt.getTime() <= Date.now()) {
     throw new AppError('CONFLICT', `Order ${id} expired: create a new one`);
   }
   return order;
@@ -65,8 +65,8 @@ export async function buildOrderPaymentPsbt(
         publicKey: hexToBytes(body.paymentPublicKey),
         utxos: coins,
       },
-      to: scriptOfAddress(order.charge_address, network),
-      amount: BigInt(order.amount),
+      to: scriptOfAddress(order.chargeAddress, network),
+      amount: order.amount,
       feeRate: body.feeRate,
       network,
       maxFeeRate: env.MAX_FEE_RATE,
@@ -76,21 +76,21 @@ export async function buildOrderPaymentPsbt(
     psbt: bytesToBase64(payment.psbt),
     inputsToSign: payment.layout.inputs.map((_, index) => index),
     networkFee: payment.fee.toString(),
-    amount: order.amount,
-    chargeAddress: order.charge_address,
+    amount: order.amount.toString(),
+    chargeAddress: order.chargeAddress,
   };
 }
 
 export async function payOrder(
   deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   body: z.output<typeof PayRequestSchema>,
-): Promise<InscribeOrder> {
+): Promise<InscribeOrderWire> {
   const { env, chain, db } = deps;
   const order = await payableOrder(deps, body.id);
-  const script = scriptOfAddress(order.charge_address, env.BITCOIN_NETWORK);
+  const script = scriptOfAddress(order.chargeAddress, env.BITCOIN_NETWORK);
   const payment = withTradeErrors('signedPsbt', () => {
     try {
-      return finalizeChargePayment(body.signedPsbt, { script, amount: BigInt(order.amount) });
+      return finalizeChargePayment(body.signedPsbt, { script, amount: order.amount });
     } catch (err) {
       if (err instanceof InscribeError)
         throw invalidInput(`signedPsbt: ${err.message}`, 'signedPsbt');
@@ -100,7 +100,7 @@ export async function payOrder(
   await testMempoolAccept(chain, [payment.hex]);
   await chain.source.broadcast(payment.hex);
   await moveOrder(db, order.id, ['waiting-payment'], 'payment-seen', {
-    payment_txid: payment.txid,
+    paymentTxid: payment.txid,
   });
   return getInscribeOrder(deps, order.id);
 }

@@ -7,7 +7,7 @@ import {
   claimRefund,
   markJournalSent,
   moveOrder,
-  type InscribeOrderRow,
+  type InscribeOrder,
 } from './inscribe-orders.queries.ts';
 
 // Refunds (ADR 016): a payment too small, or one for an expired order, goes back whole (less the
@@ -19,17 +19,17 @@ import {
 export async function refundOrder(
   deps: AppDeps,
   kind: Pick<OrderKind, 'buildRefund'>,
-  order: InscribeOrderRow,
+  order: InscribeOrder,
 ): Promise<void> {
   const { db, chain } = deps;
   if (order.state === 'refunding') {
-    const status = order.refund_txid ? await chain.source.txStatus(order.refund_txid) : null;
+    const status = order.refundTxid ? await chain.source.txStatus(order.refundTxid) : null;
     if (status?.confirmed) await moveOrder(db, order.id, ['refunding'], 'refunded');
     return;
   }
-  const coins = await chain.source.addressUtxos(order.charge_address);
+  const coins = await chain.source.addressUtxos(order.chargeAddress);
   if (coins.length === 0) return;
-  const to = order.refund_address ?? (await payerAddress(deps, order));
+  const to = order.refundAddress ?? (await payerAddress(deps, order));
   if (!to) return; // the payment's input is not known yet: next pass
   let refund;
   try {

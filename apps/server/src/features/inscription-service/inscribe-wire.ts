@@ -1,8 +1,12 @@
-import { formatBrc20Amount, parseBrc20Amount, type InscribeOrder } from '@om/core';
+import {
+  formatBrc20Amount,
+  parseBrc20Amount,
+  type InscribeOrder as InscribeOrderWire,
+} from '@om/core';
 import type { AppDeps } from '../../app-deps.ts';
 import { readTicker } from '../brc20/brc20.queries.ts';
 import { brc20IndexedHeight, mintedAmounts } from './inscribe-brc20.queries.ts';
-import type { InscribeFileRow, InscribeOrderRow } from './inscribe-orders.queries.ts';
+import type { InscribeFile, InscribeOrder } from './inscribe-orders.queries.ts';
 
 // The order as OrdinalsBot's clients read it (the InscribeOrderSchema of @om/core). A BRC-20
 // mint's status comes from the index's events once its reveal is mined: a mint-inscribe event
@@ -13,55 +17,53 @@ const PAID_STATES = new Set(['payment-seen', 'payment-confirmed', 'inscribing', 
 
 export async function toInscribeOrder(
   deps: Pick<AppDeps, 'chain' | 'db'>,
-  order: InscribeOrderRow,
-  files: readonly InscribeFileRow[],
-): Promise<InscribeOrder> {
-  const brc20 = order.brc20_tick
+  order: InscribeOrder,
+  files: readonly InscribeFile[],
+): Promise<InscribeOrderWire> {
+  const brc20 = order.brc20Tick
     ? await brc20Statuses(deps, order, files)
-    : new Map<string, NonNullable<InscribeOrder['files'][number]['brc20']>>();
+    : new Map<string, NonNullable<InscribeOrderWire['files'][number]['brc20']>>();
   return {
     id: order.id,
     state: order.state,
-    orderType: order.order_type,
-    charge: { address: order.charge_address, amount: order.amount },
-    receiveAddress: order.receive_address,
-    feeRate: Number(order.fee_rate),
-    chainFee: order.chain_fee,
-    serviceFee: order.service_fee,
+    orderType: order.orderType,
+    charge: { address: order.chargeAddress, amount: order.amount.toString() },
+    receiveAddress: order.receiveAddress,
+    feeRate: order.feeRate,
+    chainFee: order.chainFee.toString(),
+    serviceFee: order.serviceFee.toString(),
     baseFee: '0',
-    postage: order.postage,
+    postage: order.postage.toString(),
     brc20:
-      order.brc20_tick && order.brc20_amt
-        ? { tick: order.brc20_tick, amt: order.brc20_amt, count: order.file_count }
+      order.brc20Tick && order.brc20Amt
+        ? { tick: order.brc20Tick, amt: order.brc20Amt, count: order.fileCount }
         : null,
     files:
-      order.order_type === 'edition'
+      order.orderType === 'edition'
         ? editionFiles(order)
         : files.map((file) => {
-            const inscriptionId = file.reveal_txid ? `${file.reveal_txid}i0` : null;
+            const inscriptionId = file.revealTxid ? `${file.revealTxid}i0` : null;
             return {
               name: file.name,
-              type: file.content_type,
+              type: file.contentType,
               inscriptionId,
-              tx: order.commit_txid
-                ? { commit: order.commit_txid, reveal: file.reveal_txid }
-                : null,
-              brc20: order.brc20_tick
+              tx: order.commitTxid ? { commit: order.commitTxid, reveal: file.revealTxid } : null,
+              brc20: order.brc20Tick
                 ? (brc20.get(inscriptionId ?? '') ?? { status: 'pending', amount: null })
                 : null,
             };
           }),
     paid: PAID_STATES.has(order.state),
-    underpaid: order.refund_reason === 'underpaid',
-    expired: order.state === 'expired' || order.expires_at.getTime() <= Date.now(),
-    paymentTxid: order.payment_txid,
+    underpaid: order.refundReason === 'underpaid',
+    expired: order.state === 'expired' || order.expiresAt.getTime() <= Date.now(),
+    paymentTxid: order.paymentTxid,
     refund:
-      order.refund_txid && order.refund_amount
-        ? { txid: order.refund_txid, amount: order.refund_amount }
+      order.refundTxid && order.refundAmount !== null
+        ? { txid: order.refundTxid, amount: order.refundAmount.toString() }
         : null,
     error: order.error,
-    createdAt: order.created_at.getTime(),
-    expiresAt: order.expires_at.getTime(),
+    createdAt: order.createdAt.getTime(),
+    expiresAt: order.expiresAt.getTime(),
   };
 }
 
@@ -69,40 +71,40 @@ export async function toInscribeOrder(
  * An edition order (ADR 011) has no files of its own: its one reveal inscribes file_count
  * delegates of the launch's original, `${reveal}i0` and on.
  */
-function editionFiles(order: InscribeOrderRow): InscribeOrder['files'] {
-  const reveal = order.reveal_txid;
-  return Array.from({ length: order.file_count }, (_, i) => ({
+function editionFiles(order: InscribeOrder): InscribeOrderWire['files'] {
+  const reveal = order.revealTxid;
+  return Array.from({ length: order.fileCount }, (_, i) => ({
     name: `edition-${i + 1}`,
     type: 'delegate',
     inscriptionId: reveal ? `${reveal}i${i}` : null,
-    tx: order.commit_txid ? { commit: order.commit_txid, reveal } : null,
+    tx: order.commitTxid ? { commit: order.commitTxid, reveal } : null,
     brc20: null,
   }));
 }
 
 async function brc20Statuses(
   deps: Pick<AppDeps, 'chain' | 'db'>,
-  order: InscribeOrderRow,
-  files: readonly InscribeFileRow[],
-): Promise<Map<string, NonNullable<InscribeOrder['files'][number]['brc20']>>> {
-  const statuses = new Map<string, NonNullable<InscribeOrder['files'][number]['brc20']>>();
-  const ids = files.flatMap((f) => (f.reveal_txid ? [`${f.reveal_txid}i0`] : []));
+  order: InscribeOrder,
+  files: readonly InscribeFile[],
+): Promise<Map<string, NonNullable<InscribeOrderWire['files'][number]['brc20']>>> {
+  const statuses = new Map<string, NonNullable<InscribeOrderWire['files'][number]['brc20']>>();
+  const ids = files.flatMap((f) => (f.revealTxid ? [`${f.revealTxid}i0`] : []));
   if (ids.length === 0) return statuses;
-  const ticker = await readTicker(deps.db, order.brc20_tick ?? '');
+  const ticker = await readTicker(deps.db, order.brc20Tick ?? '');
   const decimals = ticker?.decimals ?? 18;
-  const amt = parseBrc20Amount(order.brc20_amt ?? '', decimals) ?? 0n;
+  const amt = parseBrc20Amount(order.brc20Amt ?? '', decimals) ?? 0n;
   const minted = await mintedAmounts(deps.db, ids);
   const indexed = await brc20IndexedHeight(deps.db);
   for (const file of files) {
-    if (!file.reveal_txid) continue;
-    const id = `${file.reveal_txid}i0`;
+    if (!file.revealTxid) continue;
+    const id = `${file.revealTxid}i0`;
     const amount = minted.get(id);
     if (amount !== undefined) {
       statuses.set(id, {
         status: amount < amt ? 'clipped' : 'valid',
         amount: formatBrc20Amount(amount, decimals),
       });
-    } else if (await isIndexed(deps, file.reveal_txid, indexed)) {
+    } else if (await isIndexed(deps, file.revealTxid, indexed)) {
       statuses.set(id, { status: 'invalid', amount: null });
     }
   }

@@ -76,13 +76,13 @@ export async function findEditionOrder(db: Db, id: string) {
   const order = await findOrder(db, id);
   if (!order) return undefined;
   return {
-    user_id: order.user_id,
-    status: editionStatusOf(order.state, order.refund_reason),
-    mint_count: order.mint_count,
-    commit_txid: order.commit_txid,
-    reveal_txid: order.reveal_txid,
-    taker_ordinal_address: order.taker_ordinal_address,
-    taker_payment_address: order.taker_payment_address,
+    user_id: order.userId,
+    status: editionStatusOf(order.state, order.refundReason),
+    mint_count: order.mintCount,
+    commit_txid: order.commitTxid,
+    reveal_txid: order.revealTxid,
+    taker_ordinal_address: order.takerOrdinalAddress,
+    taker_payment_address: order.takerPaymentAddress,
   };
 }
 
