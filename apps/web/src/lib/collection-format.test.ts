@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { Collection } from '@om/core';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { TradeActivity } from '@om/core';
 import { describe, expect, it } from 'vitest';
 import { activityWindow, timeAgo, TRADE_STATUS_LABELS, visibleActivity } from './trade-activity.ts';

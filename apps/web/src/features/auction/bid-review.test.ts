@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { NETWORK } from '../../test/multisig-test-fixtures.ts';
 import { PLATFORM, THIEF } from '../../test/trade-test-fixtures.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CHART_PERIOD_TABS, hasFloor, toChartPoints } from './floor-chart-data.ts';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { INVALID_BTC_AMOUNT, PRICE_BELOW_MINIMUM } from '@om/core';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { NOT_ENOUGH_DATA_TO_SUBMIT_AUCTION } from '@om/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT, NETWORK } from '../../test/multisig-test-fixtures.ts';

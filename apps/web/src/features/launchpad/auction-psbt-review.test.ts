@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { compressedPublicKey, hexToBytes, multisigWallet, privateKeyFromHex } from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
 import {

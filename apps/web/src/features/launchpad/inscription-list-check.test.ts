@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { LAUNCH_MAX_INSCRIPTIONS, parseInscriptionList } from '@om/core';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { bytesToBase64, parsePsbt } from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
 import { BUYER_PAYMENT, NETWORK, THIEF } from '../../test/trade-test-fixtures.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { editionOrder, inscribedOrder } from './edition-mint-fixtures.ts';
 import { isOrderSettled } from './edition-mint.queries.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { CreateMintOfferPayloadSchema, type CreateMintOfferPayload } from '@om/core';
 import { describe, expect, it } from 'vitest';
 import { BUYER_ORDINALS, BUYER_PAYMENT, NETWORK } from '../../test/trade-test-fixtures.ts';

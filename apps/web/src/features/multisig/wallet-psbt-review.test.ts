@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { buildMultisigWithdrawal, type PsbtIntent, type WalletPsbtProblem } from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
 import {

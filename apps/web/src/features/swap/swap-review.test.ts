@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { scriptOfAddress } from '@om/bitcoin';
 import { satsToBtc } from '@om/core';
 import { describe, expect, it } from 'vitest';

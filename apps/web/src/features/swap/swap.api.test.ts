@@ -1,3 +1,4 @@
+// @vitest-environment node
 import {
   FAILED_TO_BROADCAST_SWAP,
   FAILED_TO_FETCH_SWAP_PSBT,

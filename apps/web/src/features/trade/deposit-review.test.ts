@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { bytesToBase64, bytesToHex, parsePsbt, psbtTxid } from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
 import {

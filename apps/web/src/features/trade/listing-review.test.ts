@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { buildListingPsbt, bytesToBase64, bytesToHex, parsePsbt } from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
 import { reviewListingPsbt, type ListingRequestItem } from './listing-review.ts';

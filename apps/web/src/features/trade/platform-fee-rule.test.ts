@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { purchasePlatformFeeNote } from './platform-fee-rule.ts';
 import { NETWORK, PLATFORM } from '../../test/trade-test-fixtures.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { buildDelistPsbt, bytesToBase64, parsePsbt } from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
 import { delistProblems } from './delist.mutations.ts';

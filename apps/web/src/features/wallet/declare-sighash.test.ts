@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { addressToScript, buildListingPsbt, bytesToBase64, parsePsbt } from '@om/bitcoin';
 import { describe, expect, it } from 'vitest';
 import { declareRequestedSighashes } from './declare-sighash.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { ChainTx } from '@om/core';
 import { describe, expect, it } from 'vitest';
 import { pendingTransactions } from './pending-transactions.ts';
