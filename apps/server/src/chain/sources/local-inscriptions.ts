@@ -1,5 +1,5 @@
 import type { Db } from '../../db/create-db.ts';
-import { runeBearingOutputs } from '../../indexer/runes/runes-on-outputs.queries.ts';
+import { runeBearingOutputs } from './runes-on-outputs.queries.ts';
 import type { InscriptionLocation, InscriptionLookup, TxDetails } from './chain-source.ts';
 import type { MempoolSnapshots } from '../mempool-view.ts';
 import {

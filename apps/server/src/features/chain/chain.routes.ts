@@ -16,7 +16,7 @@ import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { parseAddressParam } from '../../http/address-input.ts';
 import { notFound } from '../../http/app-error.ts';
 import { parseInput } from '../../http/validate.ts';
-import { runesOnOutputs } from '../../indexer/runes/runes-on-outputs.queries.ts';
+import { runesOnOutputs } from '../../chain/sources/runes-on-outputs.queries.ts';
 import { splitAddressUtxos } from './chain.service.ts';
 import { toWireStatus, toWireTx } from './chain.wire.ts';
 
