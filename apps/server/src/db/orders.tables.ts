@@ -1,14 +1,14 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './column-types.ts';
 
 // Kysely's view of the tables of one area: the spec's order records and their reward state.
 // How values cross the driver: database.ts.
 
-type OrderType =
+export type OrderType =
   'BuyListing' | 'ListInscription' | 'PreinscribeMint' | 'EditionsMint' | 'AuctionBid' | 'generic';
 export type RewardState = 'pending' | 'rewarded' | 'ineligible';
 
-interface OrdersTable {
+export interface OrdersTable {
   id: Generated<string>;
   order_id: string;
   source: string;
@@ -27,6 +27,3 @@ interface OrdersTable {
 export interface OrderTables {
   orders: OrdersTable;
 }
-
-export type Order = Selectable<OrdersTable>;
-export type NewOrder = Insertable<OrdersTable>;

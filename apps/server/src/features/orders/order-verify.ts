@@ -60,35 +60,31 @@ function isSessionOf(session: SessionClaims, ...addresses: (string | null)[]): b
 async function verifyPurchase(db: Db, session: SessionClaims, body: OrderBody): Promise<void> {
   const isMint = body.type === 'PreinscribeMint';
   const listing = await findListing(db, body.orderId);
-  if (!listing || (listing.phase_id !== null) !== isMint) {
+  if (!listing || (listing.phaseId !== null) !== isMint) {
     throw refused('orderId', `no ${isMint ? 'launch mint' : 'listing'} ${body.orderId}`);
   }
   if (!body.txid) throw refused('txid', `a ${body.type} record needs its transaction`);
   const trade = await findTrade(db, body.orderId, body.txid);
-  if (!trade || trade.trade_status === 'canceled' || trade.trade_status === 'sniped') {
+  if (!trade || trade.tradeStatus === 'canceled' || trade.tradeStatus === 'sniped') {
     throw refused('txid', `${body.txid} is not a purchase of ${body.orderId}`);
   }
-  const takers = [
-    listing.taker_ordinal_address,
-    listing.taker_payment_address,
-    trade.taker_address,
-  ];
+  const takers = [listing.takerOrdinalAddress, listing.takerPaymentAddress, trade.takerAddress];
   if (!isSessionOf(session, ...takers)) {
     throw refused('orderId', `${body.orderId} was not bought by the signed-in wallet`);
   }
   if (!takers.includes(body.address)) {
     throw refused('address', `${body.address} is not the buyer of ${body.orderId}`);
   }
-  checkInscription(body, listing.inscription_id);
+  checkInscription(body, listing.inscriptionId);
   if (body.count !== 1) throw refused('count', 'one listing is one inscription');
 }
 
 async function verifyListing(db: Db, session: SessionClaims, body: OrderBody): Promise<void> {
   const listing = await findListing(db, body.orderId);
-  if (!listing || listing.phase_id !== null) {
+  if (!listing || listing.phaseId !== null) {
     throw refused('orderId', `no listing ${body.orderId}`);
   }
-  const makers = [listing.maker_ordinal_address, listing.maker_payment_address];
+  const makers = [listing.makerOrdinalAddress, listing.makerPaymentAddress];
   if (!isSessionOf(session, ...makers)) {
     throw refused('orderId', `${body.orderId} was not listed by the signed-in wallet`);
   }
@@ -96,26 +92,26 @@ async function verifyListing(db: Db, session: SessionClaims, body: OrderBody): P
     throw refused('address', `${body.address} is not the seller of ${body.orderId}`);
   }
   if (listing.status === 'pending') throw refused('orderId', `${body.orderId} is not listed yet`);
-  checkInscription(body, listing.inscription_id);
+  checkInscription(body, listing.inscriptionId);
   if (body.count !== 1) throw refused('count', 'one listing is one inscription');
 }
 
 async function verifyEditionMint(db: Db, session: SessionClaims, body: OrderBody): Promise<void> {
   const order = await findEditionOrder(db, body.orderId);
-  if (!order || order.user_id !== session.userId) {
+  if (!order || order.userId !== session.userId) {
     throw refused('orderId', `no edition order ${body.orderId} of the signed-in wallet`);
   }
-  if (order.status === 'awaiting_payment' || order.status === 'expired' || !order.commit_txid) {
+  if (order.status === 'awaiting_payment' || order.status === 'expired' || !order.commitTxid) {
     throw refused('orderId', `edition order ${body.orderId} is not paid`);
   }
-  if (body.txid && body.txid !== order.commit_txid && body.txid !== order.reveal_txid) {
+  if (body.txid && body.txid !== order.commitTxid && body.txid !== order.revealTxid) {
     throw refused('txid', `${body.txid} is not the payment of edition order ${body.orderId}`);
   }
-  if (![order.taker_ordinal_address, order.taker_payment_address].includes(body.address)) {
+  if (![order.takerOrdinalAddress, order.takerPaymentAddress].includes(body.address)) {
     throw refused('address', `${body.address} is not the buyer of edition order ${body.orderId}`);
   }
-  if (body.count !== order.mint_count) {
-    throw refused('count', `edition order ${body.orderId} minted ${order.mint_count}`);
+  if (body.count !== order.mintCount) {
+    throw refused('count', `edition order ${body.orderId} minted ${order.mintCount}`);
   }
 }
 
@@ -125,16 +121,16 @@ async function verifyBid(db: Db, session: SessionClaims, body: OrderBody): Promi
     throw refused('auctionId', `no auction ${body.auctionId}`);
   }
   const bid = await findAuctionBid(db, body.orderId);
-  if (!bid || bid.bidder_user_id !== session.userId || bid.status === 'pending_signature') {
+  if (!bid || bid.bidderUserId !== session.userId || bid.status === 'pending_signature') {
     throw refused('orderId', `no placed bid ${body.orderId} of the signed-in wallet`);
   }
-  if (body.auctionId !== bid.auction_id) {
-    throw refused('auctionId', `bid ${body.orderId} is on auction ${bid.auction_id}`);
+  if (body.auctionId !== bid.auctionId) {
+    throw refused('auctionId', `bid ${body.orderId} is on auction ${bid.auctionId}`);
   }
-  if (body.address !== bid.bidder_ordinal_address) {
+  if (body.address !== bid.bidderOrdinalAddress) {
     throw refused('address', `${body.address} is not the bidder of ${body.orderId}`);
   }
-  checkInscription(body, bid.inscription_id);
+  checkInscription(body, bid.inscriptionId);
   if (body.txid && body.txid !== bid.txid) {
     throw refused('txid', `${body.txid} is not the settlement of bid ${body.orderId}`);
   }

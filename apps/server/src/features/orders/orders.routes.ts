@@ -2,12 +2,11 @@ import { OrderRecordBodySchema, type OrderRecord } from '@om/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
-import type { Order } from '../../db/orders.tables.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../../http/auth-token.ts';
 import { verifyOrderRecord } from './order-verify.ts';
-import { ordersOf, upsertOrder } from './orders.queries.ts';
+import { ordersOf, upsertOrder, type Order } from './orders.queries.ts';
 
 /** How many order records GET /api/orders answers, newest first. */
 const ORDERS_LIMIT = 100;
@@ -39,16 +38,16 @@ export function ordersRoutes(
       const session = request.session as SessionClaims;
       const rewardState = await verifyOrderRecord(db, session, body);
       const order = await upsertOrder(db, {
-        user_id: session.userId,
-        reward_state: rewardState,
+        userId: session.userId,
+        rewardState,
         source: body.source,
         type: body.type,
-        order_id: body.orderId,
+        orderId: body.orderId,
         address: body.address,
         count: body.count,
         txid: body.txid ?? null,
-        inscription_id: body.inscriptionId ?? null,
-        auction_id: body.auctionId ?? null,
+        inscriptionId: body.inscriptionId ?? null,
+        auctionId: body.auctionId ?? null,
         psbt: body.psbt ?? null,
       });
       return { success: true, payload: toOrderRecord(order) };
@@ -67,14 +66,14 @@ function toOrderRecord(order: Order): OrderRecord {
     id: order.id,
     source: order.source,
     type: order.type,
-    orderId: order.order_id,
+    orderId: order.orderId,
     address: order.address,
     date: order.date.toISOString(),
-    rewardState: order.reward_state,
-    userId: order.user_id,
+    rewardState: order.rewardState,
+    userId: order.userId,
     count: order.count,
     txid: order.txid,
-    inscriptionId: order.inscription_id,
-    auctionId: order.auction_id,
+    inscriptionId: order.inscriptionId,
+    auctionId: order.auctionId,
   };
 }
