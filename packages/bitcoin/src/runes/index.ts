@@ -3,3 +3,4 @@ export * from './varint.ts';
 export * from './rune-name.ts';
 export * from './runestone.ts';
 export { isOpReturn, scriptInstructions } from './runestone-script.ts';
+export * from './rune-transfer.ts';
