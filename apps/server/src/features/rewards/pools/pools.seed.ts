@@ -3,11 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { drawCommitment } from '@om/bitcoin';
 import { POOL_REWARD_TYPES, POOL_TYPES } from '@om/core';
-import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.ts';
-import type { Database } from '../../../db/database.ts';
 import { allowedPayoutTokens, payoutRefusal } from './pools.allowed.ts';
+import {
+  collectionSlugOf,
+  deletePoolRewards,
+  insertPoolRewards,
+  insertSeedPool,
+  seededPool,
+  updateSeedPool,
+  type SeedReward,
+} from './pools-seed.queries.ts';
 
 /**
  * Pools are configuration (ADR 020): a seed file per network, upserted at start. The draw's
@@ -123,24 +130,11 @@ export async function upsertPools(
   const { tip } = options;
   const waiting: string[] = [];
   const allowed = allowedPayoutTokens(deps.env);
-  const slugOf = async (inscriptionId: string) =>
-    (
-      await deps.db.kysely
-        .selectFrom('inscriptions as i')
-        .innerJoin('collections as c', 'c.id', 'i.collection_id')
-        .select('c.slug')
-        .where('i.inscription_id', '=', inscriptionId)
-        .executeTakeFirst()
-    )?.slug;
+  const slugOf = (inscriptionId: string) => collectionSlugOf(deps.db.kysely, inscriptionId);
   for (const pool of pools) {
-    const existing = await deps.db.kysely
-      .selectFrom('pools')
-      .leftJoin('pool_draws as d', 'd.pool_id', 'pools.id')
-      .select(['pools.id', 'd.pool_id as drawn'])
-      .where('pools.id', '=', pool.id)
-      .executeTakeFirst();
+    const existing = await seededPool(deps.db.kysely, pool.id);
     if (existing) {
-      if (options.updateExisting) await updatePool(deps, pool, existing.drawn !== null);
+      if (options.updateExisting) await updatePool(deps, pool, existing.isDrawn);
       continue;
     }
     const why = await payoutRefusal(pool, allowed, slugOf);
@@ -162,59 +156,51 @@ async function insertPool(deps: Deps, pool: SeedPool, tip: number): Promise<void
   const end = resolve(pool.endBlock, tip);
   const seed = randomBytes(32).toString('hex');
   await deps.db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('pools')
-      .values({
-        id: pool.id,
-        type: pool.type,
-        title: pool.title,
-        img: pool.img,
-        // An end without a start is no pool yet: both stay unset until a later file sets them.
-        start_block: start,
-        end_block: start === null ? null : end,
-        winner_count: winnerCount(pool),
-        enabled: pool.enabled,
-        sort_order: pool.order,
-        seed,
-        seed_hash: drawCommitment(seed),
-        draw_block: start === null || end === null ? null : end + DRAW_MARGIN,
-        ticket_price: pool.type === 'proportionate' ? null : BigInt(pool.ticketPrice ?? 0),
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    await insertRewards(trx, pool);
+    await insertSeedPool(trx, {
+      id: pool.id,
+      type: pool.type,
+      title: pool.title,
+      img: pool.img,
+      // An end without a start is no pool yet: both stay unset until a later file sets them.
+      startBlock: start,
+      endBlock: start === null ? null : end,
+      winnerCount: winnerCount(pool),
+      enabled: pool.enabled,
+      sortOrder: pool.order,
+      seed,
+      seedHash: drawCommitment(seed),
+      drawBlock: start === null || end === null ? null : end + DRAW_MARGIN,
+      ticketPrice: pool.type === 'proportionate' ? null : BigInt(pool.ticketPrice ?? 0),
+    });
+    await insertPoolRewards(trx, pool.id, rewardsOfSeed(pool));
   });
   deps.log.info({ pool: pool.id, start, end }, 'reward pool created');
 }
 
 async function updatePool(deps: Deps, pool: SeedPool, isDrawn: boolean): Promise<void> {
   await deps.db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('pools')
-      .set({ title: pool.title, img: pool.img, enabled: pool.enabled, sort_order: pool.order })
-      .where('id', '=', pool.id)
-      .execute();
+    await updateSeedPool(trx, {
+      id: pool.id,
+      title: pool.title,
+      img: pool.img,
+      enabled: pool.enabled,
+      sortOrder: pool.order,
+    });
     // Winners name rewards by position: once drawn, the rewards are what was drawn for.
     if (isDrawn) return;
-    await trx.deleteFrom('pool_rewards').where('pool_id', '=', pool.id).execute();
-    await insertRewards(trx, pool);
+    await deletePoolRewards(trx, pool.id);
+    await insertPoolRewards(trx, pool.id, rewardsOfSeed(pool));
   });
 }
 
-async function insertRewards(trx: Transaction<Database>, pool: SeedPool): Promise<void> {
-  await trx
-    .insertInto('pool_rewards')
-    .values(
-      pool.rewards.map((r) => ({
-        pool_id: pool.id,
-        type: r.type,
-        asset: r.type === 'btc' ? null : r.asset,
-        amount: r.amount,
-        name: r.name,
-        estimated_value: r.estimatedValue === null ? null : BigInt(r.estimatedValue),
-      })),
-    )
-    .execute();
+function rewardsOfSeed(pool: SeedPool): SeedReward[] {
+  return pool.rewards.map((r) => ({
+    type: r.type,
+    asset: r.type === 'btc' ? null : r.asset,
+    amount: BigInt(r.amount),
+    name: r.name,
+    estimatedValue: r.estimatedValue === null ? null : BigInt(r.estimatedValue),
+  }));
 }
 
 function winnerCount(pool: SeedPool): number | null {
