@@ -1,7 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { InscribeTables } from '../../db/inscribe.tables.ts';
-import type { InscribeOrder } from './inscribe-orders.queries.ts';
+import type { InscribeOrder } from './inscribe-order.types.ts';
 
 // What an order's notification says (inscribe-notifications.ts): the order, and for an edition
 // its terms and launch. Apart from inscribe-orders.queries.ts, which notifies from its moves.

@@ -4,7 +4,6 @@ import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
 import type {
   InscribeOrdersTable,
-  InscribeOrderType,
   InscribeTables,
   RefundReason,
 } from '../../db/inscribe.tables.ts';
@@ -19,48 +18,9 @@ import { NOTIFIED_STATES, notifyInscribeOrder } from './inscribe-notifications.t
 
 export type { InscribeOrderType, RefundReason } from '../../db/inscribe.tables.ts';
 
-/** An inscription service order (ADR 016): amounts in sats, the fee rate in sat/vB. */
-export interface InscribeOrder {
-  id: string;
-  state: InscribeOrderState;
-  orderType: InscribeOrderType;
-  receiveAddress: string;
-  refundAddress: string | null;
-  feeRate: number;
-  fileCount: number;
-  brc20Tick: string | null;
-  /** A BRC-20 mint's amount per inscription, as the buyer wrote it. */
-  brc20Amt: string | null;
-  chargeAddress: string;
-  amount: bigint;
-  chainFee: bigint;
-  serviceFee: bigint;
-  postage: bigint;
-  commitVsize: number;
-  revealVsize: number;
-  paymentTxid: string | null;
-  commitTxid: string | null;
-  /** An edition order's one reveal, once journalled. */
-  revealTxid: string | null;
-  changeAmount: bigint | null;
-  refundReason: RefundReason | null;
-  refundTxid: string | null;
-  refundAmount: bigint | null;
-  error: string | null;
-  expiresAt: Date;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import type { InscribeFile, InscribeOrder } from './inscribe-order.types.ts';
 
-/** A file of a direct order; `body` is empty unless asked for. */
-export interface InscribeFile {
-  orderId: string;
-  idx: number;
-  name: string;
-  contentType: string;
-  body: Uint8Array;
-  revealTxid: string | null;
-}
+export type { InscribeFile, InscribeOrder };
 
 /** A new order: the database gives the state 'waiting-payment' and the times. */
 export type NewInscribeOrder = Pick<
