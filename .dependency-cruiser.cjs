@@ -1,8 +1,7 @@
 /**
  * The layering `npm run lint` keeps (issue 19): packages/bitcoin ← packages/core ← the apps;
  * neither app reaches into the other; inside an app, shared code below the features never imports
- * a feature; no import cycle between modules. Cycles between features are listed (not yet
- * refused) by `npm run deps:features`.
+ * a feature; no import cycle between modules, nor between the folders of an app's src/.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -16,10 +15,10 @@ module.exports = {
     },
     {
       name: 'no-feature-cycles',
-      // Not in lint until the trading core moves out of the features (issue 19): 127 remain, and
-      // dependency-cruiser cannot baseline folder-scope violations. `npm run deps:features`
-      // lists them; make this 'error' always once it lists none.
-      severity: process.env.DEPS_FEATURES === '1' ? 'error' : 'ignore',
+      // ADR 027 ended the rings (the trading core on the server, shared/ and lib/ on the web):
+      // a folder of src/ (a feature, the indexer, chain, trading…) never imports one that
+      // imports it back.
+      severity: 'error',
       comment:
         'Two features that import each other are one feature, or share something that belongs below both.',
       scope: 'folder',
