@@ -5,6 +5,7 @@ import { startClaimWorker } from './claims/claimed-transactions.worker.ts';
 import { startInscribeWorker } from './features/inscription-service/inscribe-orders.worker.ts';
 import { orderKinds } from './inscribe-order-kinds.ts';
 import { startLaunchWorker } from './features/launchpad/launch-batches.worker.ts';
+import { workLaunchPreparations } from './features/launchpad/launch-prepare.job.ts';
 import { workReservationEnds } from './features/launchpad/mint-reservation.job.ts';
 import { startTradeTracker } from './features/listings/trade-tracker.ts';
 import { startRewardsWorkers } from './features/rewards/rewards.workers.ts';
@@ -12,7 +13,7 @@ import { startSwapWorker } from './features/swap/swap-orders.worker.ts';
 
 /** The background work of a process, and the loops its routes wake. */
 export interface Workers {
-  /** Prepares launches: a created launch wakes it (here and in the worker processes). */
+  /** The launches' sweep behind their preparation jobs (ADR 023); a wake runs it at once. */
   launch: WorkerLoop;
   /** Stops every worker, the last started first, awaiting the passes in progress. */
   stop(): Promise<void>;
@@ -29,6 +30,7 @@ export async function startWorkers(deps: AppDeps): Promise<Workers> {
   stops.push(startClaimWorker(deps));
   const launch = startLaunchWorker(deps);
   stops.push(launch.stop);
+  await workLaunchPreparations(deps);
   await workReservationEnds(deps);
   stops.push(startInscribeWorker(deps, orderKinds));
   stops.push(await startAuctionWorkers(deps));

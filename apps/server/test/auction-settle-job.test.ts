@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startQueues } from '../src/jobs/job-queue.ts';
 import { JobsPayloadSchema } from '../src/jobs/jobs-status.ts';
+import { JOBS } from '../src/jobs/jobs.ts';
 import { settlementKey } from '../src/features/auctions/auction-settle.schedule.ts';
 import {
   auctionBody,
@@ -142,6 +143,8 @@ describe.each(databaseKinds())('auction settlement by the job queue on %s', (kin
       expect(queues).toContainEqual(
         expect.objectContaining({ name: 'auction-settle', completed: 1 }),
       );
+      // Every queue of jobs.ts is listed, each with its counts.
+      expect(queues.map((q) => q.name)).toEqual(expect.arrayContaining(Object.keys(JOBS)));
     } finally {
       await flaky.stop();
     }

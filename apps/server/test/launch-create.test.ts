@@ -196,6 +196,8 @@ describe.each(databaseKinds())('what a launch may be made of on %s', (kind) => {
   it('lets one of two launches created at once with the same item hold it', async () => {
     const creator = await newTrader(t);
     const item = await inscribeTo(node, t, creator.ordinals.address);
+    // Funded, so the winner's preparation job (at once) does not fail it, freeing the item.
+    await node.faucet.fund(creator.payment.address, 200_000n);
     await mineAndSync(node, t);
     const bodies = ['race-a', 'race-b'].map((slug) =>
       launchBody(creator, `${slug}-${kind}`, [item.id], `/content/${item.id}`),

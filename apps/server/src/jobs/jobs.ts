@@ -11,6 +11,8 @@ export interface JobMap {
   'mining-cycle-payout': { cycle: number };
   /** Clears a launch mint reservation at its end (mint-reservation.job.ts). */
   'mint-reservation-end': { phaseId: string; takerOrdinalAddress: string };
+  /** Builds a created launch's batches (launch-prepare.job.ts). */
+  'launch-prepare': { launchpadId: string };
 }
 
 export type JobName = keyof JobMap & string;
@@ -31,4 +33,7 @@ export const JOBS: Record<JobName, QueueOptions> = {
   // Key: the taker's hold and the reservation's end. Only the database is touched: a few quick
   // retries; a reservation is judged lapsed on read anyway.
   'mint-reservation-end': { policy: 'short', retryLimit: 3, retryDelay: 2, retryBackoff: true },
+  // Key: the launch. Sent in the create's transaction; the node that cannot be reached (or the
+  // sweep holding the launch) is retried as the settlement is, the slow sweep behind it.
+  'launch-prepare': { policy: 'short', retryLimit: 10, retryDelay: 5, retryBackoff: true },
 };

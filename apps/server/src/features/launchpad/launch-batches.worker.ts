@@ -28,6 +28,7 @@ import {
   type NewBatch,
 } from './launchpad.queries.ts';
 import { dropStaleUnsignedLaunches } from './launch-abandon.service.ts';
+import { whileLaunchLocked } from './launch-prepare.schedule.ts';
 
 // The launch worker (ADR 010): turns an 'initializing' launch into the batches its creator signs.
 // First the deposits that move the inscriptions into the creator's maker wallet, 100 a transaction,
@@ -35,7 +36,10 @@ import { dropStaleUnsignedLaunches } from './launch-abandon.service.ts';
 // (their txids are known before signing: segwit); then, for every phase, listings of 100 inscriptions
 // a PSBT over those maker wallet outputs, each input SIGHASH_SINGLE|ANYONECANPAY at the phase price.
 
+/** Without a job queue the sweep is the only way: it looks every few seconds. */
 const POLL_MS = 5_000;
+/** With one, each launch's job prepares it; the sweep is a safety net behind the jobs. */
+const SWEEP_MS = 60_000;
 /** Launches left unsigned past their hold are dropped about this often (as auctions are). */
 const CLEANUP_MS = 60_000;
 
@@ -243,12 +247,14 @@ async function collectionOf(deps: Pick<AppDeps, 'db'>, collectionId: string) {
 }
 
 /**
- * The worker's loop: every few seconds, and at once when `wake` is called (after a create), in
- * the worker processes of a split deployment. Saving is conditional on the launch still
- * initializing, so even two passes at once would not prepare a launch twice.
+ * The sweep: prepares launches still initializing that no job did (ADR 023), and drops launches
+ * left unsigned. Every minute behind the jobs, every few seconds without a job queue (a `wake`
+ * runs it at once, in the worker processes of a split deployment). Each launch is prepared under
+ * its lock, which its job takes too: a launch the job holds is left to it. (Saving is conditional
+ * on the launch still initializing besides.)
  */
 export function startLaunchWorker(
-  deps: Pick<AppDeps, 'chain' | 'cluster' | 'db' | 'env' | 'log'>,
+  deps: Pick<AppDeps, 'chain' | 'cluster' | 'db' | 'env' | 'jobs' | 'log'>,
 ): WorkerLoop {
   let cleanedAt = 0;
   return startWorkerLoop(
@@ -268,11 +274,11 @@ export function startLaunchWorker(
         return [];
       });
       for (const id of ids) {
-        await prepareLaunch(deps, id).catch((err: unknown) =>
+        await whileLaunchLocked(deps, id, () => prepareLaunch(deps, id)).catch((err: unknown) =>
           deps.log.error({ err, launchpadId: id }, 'launch worker: preparing failed'),
         );
       }
     },
-    { triggers: [], pollMs: POLL_MS },
+    { triggers: [], pollMs: deps.jobs ? SWEEP_MS : POLL_MS },
   );
 }

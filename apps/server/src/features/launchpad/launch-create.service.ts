@@ -14,7 +14,7 @@ import { insertLaunch, isSlugTaken, type NewLaunch } from './launchpad.queries.t
 // POST /api/launchpad/create (product.md#creator-calls, ADR 010): checks what the schema cannot
 // (keys, slug, that every inscription sits alone on an output of the creator's, in no other launch
 // or collection, and that the icon is ours: product.md#walk-through-fixes items 1 and 3), stores
-// the launch as 'initializing', and leaves the batches to the worker (launch-batches.worker.ts).
+// the launch as 'initializing', and leaves the batches to its job (launch-prepare.job.ts).
 
 type CreateBody = z.output<ReturnType<typeof createLaunchpadBodySchema>>;
 
@@ -22,7 +22,7 @@ type CreateBody = z.output<ReturnType<typeof createLaunchpadBodySchema>>;
 const LOCATE_CONCURRENCY = 16;
 
 export async function createLaunch(
-  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'jobs'>,
   session: SessionClaims,
   body: CreateBody,
 ): Promise<{ launchpadId: string }> {
@@ -90,33 +90,37 @@ export async function createLaunch(
   }
 
   const { meta } = body;
-  const launchpadId = await insertLaunch(deps.db, {
-    slug: body.slug,
-    collection: {
-      name: meta.name,
-      description: meta.description ?? '',
-      icon: meta.icon,
-      banner: meta.banner,
-      website_link: meta.website_link ?? '',
-      twitter_link: meta.twitter_link ?? '',
-      discord_link: meta.discord_link ?? '',
-      telegram_link: meta.telegram_link ?? '',
-      instagram_link: meta.instagram_link ?? '',
-      creator_name: meta.creator_name ?? '',
-      creator_email: meta.creator_email ?? '',
-      creator_btc_address: meta.creator_btc_address,
+  const launchpadId = await insertLaunch(
+    deps.db,
+    {
+      slug: body.slug,
+      collection: {
+        name: meta.name,
+        description: meta.description ?? '',
+        icon: meta.icon,
+        banner: meta.banner,
+        website_link: meta.website_link ?? '',
+        twitter_link: meta.twitter_link ?? '',
+        discord_link: meta.discord_link ?? '',
+        telegram_link: meta.telegram_link ?? '',
+        instagram_link: meta.instagram_link ?? '',
+        creator_name: meta.creator_name ?? '',
+        creator_email: meta.creator_email ?? '',
+        creator_btc_address: meta.creator_btc_address,
+      },
+      creatorUserId: session.userId,
+      maker: {
+        paymentAddress: body.makerPaymentAddress,
+        paymentPublicKey: body.makerPaymentPublicKey,
+        ordinalAddress: body.makerOrdinalAddress,
+        ordinalPublicKey: body.makerOrdinalPublicKey,
+      },
+      entries: body.data,
+      sourceOutpoints: sources,
+      phases: body.phases,
+      feeRate: body.feeRate,
     },
-    creatorUserId: session.userId,
-    maker: {
-      paymentAddress: body.makerPaymentAddress,
-      paymentPublicKey: body.makerPaymentPublicKey,
-      ordinalAddress: body.makerOrdinalAddress,
-      ordinalPublicKey: body.makerOrdinalPublicKey,
-    },
-    entries: body.data,
-    sourceOutpoints: sources,
-    phases: body.phases,
-    feeRate: body.feeRate,
-  });
+    deps.jobs,
+  );
   return { launchpadId };
 }

@@ -10,9 +10,11 @@ import type {
 } from '../../db/launchpad.tables.ts';
 import type { NewOrderbookEntry } from '../../db/market.tables.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { LISTING_ROW_COLUMNS } from '../../trading/listings.queries.ts';
 import { unavailableItems } from './launch-availability.ts';
 import { notifyLaunchLive } from './launch-live-notify.ts';
+import { schedulePreparation } from './launch-prepare.schedule.ts';
 
 /** The launchpad's tables as creating, preparing, signing and minting a launch read and write them. */
 
@@ -87,9 +89,9 @@ export async function isSlugTaken(db: Executor, slug: string): Promise<boolean> 
 
 /**
  * The launch, its collection (under review), catalogue, phases and allow lists, in one
- * transaction; the worker prepares its batches. Answers the launchpad id.
+ * transaction with the job that prepares its batches (ADR 023). Answers the launchpad id.
  */
-export async function insertLaunch(db: Db, launch: NewLaunch): Promise<string> {
+export async function insertLaunch(db: Db, launch: NewLaunch, jobs?: JobQueue): Promise<string> {
   return db.kysely.transaction().execute(async (trx) => {
     const collection = await insertCollection(trx, {
       slug: launch.slug,
@@ -162,6 +164,7 @@ export async function insertLaunch(db: Db, launch: NewLaunch): Promise<string> {
           .execute();
       }
     }
+    await schedulePreparation(jobs, launchpad.id, trx);
     return launchpad.id;
   });
 }
