@@ -31,17 +31,17 @@ function payoutTxid(claim: ClaimedTransaction): string {
 /** Confirms the payout's rewards and notifies, in one transaction (a retry repeats neither). */
 async function confirmPayout(deps: Pick<AppDeps, 'db'>, txid: string): Promise<void> {
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const rows = await confirmRewards(trx, txid);
-    for (const row of rows) {
-      if (row.type !== 'mining' || row.cycle === null) continue;
-      const sats = BigInt(row.amount ?? 0);
+    for (const reward of await confirmRewards(trx, txid)) {
+      if (reward.type !== 'mining' || reward.cycle === null) continue;
+      const sats = reward.amount ?? 0n;
+      const { cycle } = reward;
       await notify(trx, {
-        to: [row.address],
+        to: [reward.address],
         type: 'mining_payout',
         title: 'Mining payout sent',
-        body: `${satsToBtc(sats)} BTC for mining cycle ${row.cycle}; the transaction is mined.`,
-        payload: { txid, amountSats: String(sats), cycle: row.cycle, link: `/tx/${txid}` },
-        dedupeKey: `mining:${row.cycle}`,
+        body: `${satsToBtc(sats)} BTC for mining cycle ${cycle}; the transaction is mined.`,
+        payload: { txid, amountSats: String(sats), cycle, link: `/tx/${txid}` },
+        dedupeKey: `mining:${cycle}`,
       });
     }
   });

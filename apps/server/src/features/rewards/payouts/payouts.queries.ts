@@ -93,15 +93,34 @@ export async function insertRewards(trx: Executor, rows: readonly NewReward[]): 
     .execute();
 }
 
-/** The payout is mined: its rows are confirmed. Answers the rows it moved. */
-export async function confirmRewards(trx: Executor, txid: string) {
-  return trx
+/** A reward a mined payout confirmed; amount in the asset's units (sats for btc). */
+export interface ConfirmedReward {
+  address: string;
+  /** 'pool' or 'mining'. */
+  type: string;
+  poolId: string | null;
+  cycle: number | null;
+  amount: bigint | null;
+  asset: string | null;
+}
+
+/** The payout is mined: its rows are confirmed. Answers the rewards it moved. */
+export async function confirmRewards(trx: Executor, txid: string): Promise<ConfirmedReward[]> {
+  const rows = await trx
     .updateTable('rewards')
     .set({ status: 'confirmed' })
     .where('txid', '=', txid)
     .where('status', '=', 'sent')
     .returning(['address', 'type', 'pool_id', 'cycle', 'amount', 'asset'])
     .execute();
+  return rows.map((row) => ({
+    address: row.address,
+    type: row.type,
+    poolId: row.pool_id,
+    cycle: row.cycle,
+    amount: row.amount === null ? null : BigInt(row.amount),
+    asset: row.asset,
+  }));
 }
 
 /** The payout's transaction was spent elsewhere before it was mined: its rows are owed again. */
