@@ -1,5 +1,6 @@
 export * from './api/index.ts';
 export * from './runes/runes.api.ts';
+export * from './runes/runes-send.api.ts';
 
 // Units and display
 export * from './units.ts';

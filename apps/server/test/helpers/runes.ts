@@ -12,6 +12,7 @@ import { expect } from 'vitest';
 import { indexRunes } from '../../src/indexer/runes/runes-follower.ts';
 import { commitLock, spend, type BuiltTx, type Coin, type Lock } from './chain-builder.ts';
 import type { ScenarioChain } from './scenario-chain.ts';
+import type { TestApp } from './test-app.ts';
 
 const OP_FALSE = 0x00;
 const OP_IF = 0x63;
@@ -54,5 +55,26 @@ export async function indexRunesEverywhere(chain: ScenarioChain): Promise<void> 
 /** Mines `txs` in one block, then indexes runes everywhere. */
 export async function mineRunes(chain: ScenarioChain, txs: BuiltTx[]): Promise<void> {
   await chain.mine(txs);
+  await indexRunesEverywhere(chain);
+}
+
+/** The app of the scenario's first database, for calls that write (they run on one app). */
+export function firstApp(chain: ScenarioChain): TestApp {
+  // `indexes` is protected for the scenario tests' reads; a send signs in on one app alone.
+  const [first] = (chain as unknown as { indexes: { t: TestApp }[] }).indexes;
+  if (!first) throw new Error('no database');
+  return first.t;
+}
+
+/** A trading test wallet as a chain-builder lock, so that scenario transactions pay it. */
+export function walletLock(wallet: { address: string; script: Uint8Array; key: Uint8Array }): Lock {
+  return { kind: 'key', address: wallet.address, script: wallet.script, privateKey: wallet.key };
+}
+
+/** Mines the node's mempool transactions `txids` in one block, then indexes it everywhere. */
+export async function mineMempoolRunes(chain: ScenarioChain, txids: string[]): Promise<void> {
+  await chain.mine([], { sync: false });
+  await chain.rpc.call('generateblock', [chain.miner.address, txids]);
+  await chain.sync();
   await indexRunesEverywhere(chain);
 }

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { parseAddressParam } from '../../http/address-input.ts';
 import { documented, textParams, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { parseInput } from '../../http/validate.ts';
+import { runesSendRoutes } from './runes-send.routes.ts';
 import { addressRuneBalances, getRune, listRunesPage, type RunesDeps } from './runes.service.ts';
 
 /** This file's entries in the API reference (ADR 021): the schemas its handlers parse. */
@@ -35,7 +36,8 @@ const docs = {
 } satisfies Record<string, RouteDocs>;
 
 /** The runes read API (issue 20), from our own index, in the envelope. */
-export function runesRoutes(app: FastifyInstance, { db, env }: AppDeps): void {
+export function runesRoutes(app: FastifyInstance, appDeps: AppDeps): void {
+  const { db, env } = appDeps;
   const deps: RunesDeps = { db };
   const ok = <T>(payload: T) => ({ success: true, payload });
 
@@ -50,4 +52,5 @@ export function runesRoutes(app: FastifyInstance, { db, env }: AppDeps): void {
   app.get('/api/runes/balances/:address', documented(docs.balances), async (request) =>
     ok(await addressRuneBalances(deps, parseAddressParam(request.params, env.BITCOIN_NETWORK))),
   );
+  runesSendRoutes(app, appDeps);
 }
