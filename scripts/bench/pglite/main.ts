@@ -7,7 +7,7 @@ import { createDb } from '../../../apps/server/src/db/create-db.ts';
 import { migrate } from '../../../apps/server/src/db/migrate.ts';
 import { pgliteTemplatePath } from '../../../apps/server/src/db/pglite-template.ts';
 
-// npm run bench:pglite [-- --runs 3]
+// npm run bench:pglite [-- --runs 3] [--node-flags '--no-liftoff']
 // product.md#scale-and-delivery: the peak memory and wall time of creating a fresh PGlite data dir
 // and migrating it, as the server does on its first start, made by initdb (as before, and still the
 // first time for a PGlite version and set of migrations) and unpacked from the template
@@ -83,8 +83,8 @@ async function child(mode: Mode): Promise<void> {
   process.stdout.write(`\n${RESULT_MARK}${JSON.stringify(result)}\n`);
 }
 
-async function runChild(mode: Mode): Promise<RunResult> {
-  const args = ['--import', 'tsx', import.meta.filename, CHILD_FLAG, mode];
+async function runChild(mode: Mode, nodeFlags: string[] = []): Promise<RunResult> {
+  const args = [...nodeFlags, '--import', 'tsx', import.meta.filename, CHILD_FLAG, mode];
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let stdout = '';
   proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -110,22 +110,30 @@ function describe(run: RunResult): string {
   return `peak ${run.vmHwmMb.toFixed(0)} MB (VmHWM; sampled ${run.sampledPeakMb.toFixed(0)} MB), ${(run.totalMs / 1000).toFixed(2)} s: ${steps}`;
 }
 
-async function measure(mode: Mode, runs: number): Promise<void> {
+async function measure(mode: Mode, runs: number, nodeFlags: string[] = []): Promise<void> {
   const results: RunResult[] = [];
+  const label = [mode, ...nodeFlags].join(' ');
   for (let i = 1; i <= runs; i++) {
-    const run = await runChild(mode);
-    console.log(`[bench:pglite] ${mode} ${i}: ${describe(run)}`);
+    const run = await runChild(mode, nodeFlags);
+    console.log(`[bench:pglite] ${label} ${i}: ${describe(run)}`);
     results.push(run);
   }
   const peak = median(results.map((r) => r.vmHwmMb));
   const seconds = median(results.map((r) => r.totalMs)) / 1000;
   console.log(
-    `[bench:pglite] ${mode}, medians of ${runs}: peak ${peak.toFixed(0)} MB, ${seconds.toFixed(2)} s (target: peak < 512 MB)`,
+    `[bench:pglite] ${label}, medians of ${runs}: peak ${peak.toFixed(0)} MB, ${seconds.toFixed(2)} s (target: peak < 512 MB)`,
   );
 }
 
 async function parent(): Promise<void> {
-  const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+  const { values: args } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '3' },
+      // Node flags to measure the fresh-clone and template starts with as well, e.g. --no-liftoff.
+      'node-flags': { type: 'string' },
+    },
+  });
+  const nodeFlags = args['node-flags']?.split(/\s+/).filter(Boolean) ?? [];
   const runs = Number(args.runs);
   if (!(runs >= 1)) throw new Error(`--runs must be a positive number, got ${args.runs}`);
   await measure('initdb', runs);
@@ -136,6 +144,10 @@ async function parent(): Promise<void> {
     );
   }
   await measure('template', runs);
+  if (nodeFlags.length > 0) {
+    await measure('first', runs, nodeFlags);
+    await measure('template', runs, nodeFlags);
+  }
 }
 
 const childAt = process.argv.indexOf(CHILD_FLAG);
