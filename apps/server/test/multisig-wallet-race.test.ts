@@ -25,7 +25,7 @@ describe.each(databaseKinds())('one wallet per key, asked for at once, on %s', (
         const rows = await Promise.all(asks);
         expect(new Set(rows.map((r) => r.id)).size).toBe(1);
         const moved = await upsertWallet(db, wallet('second'));
-        expect(moved).toMatchObject({ id: rows[0]?.id, user_address: 'second' });
+        expect(moved).toMatchObject({ id: rows[0]?.id, userAddress: 'second' });
       }
     } finally {
       await db.close();

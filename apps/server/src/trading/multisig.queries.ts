@@ -10,7 +10,30 @@ import { journalClaim, settleJournal } from './claimed-transactions.queries.ts';
 
 /** The multisig and maker wallets (0007_multisig) and the transactions built for them. */
 
-export type WalletRow = Selectable<MultisigWalletsTable>;
+/** A multisig or maker wallet as stored (keys and witness script hex). */
+export interface StoredWallet {
+  id: string;
+  kind: MultisigWalletKind;
+  userPublicKey: string;
+  userAddress: string;
+  platformPublicKey: string;
+  witnessScript: string;
+  address: string;
+  createdAt: Date;
+}
+
+function toStoredWallet(row: Selectable<MultisigWalletsTable>): StoredWallet {
+  return {
+    id: row.id,
+    kind: row.kind,
+    userPublicKey: row.user_public_key,
+    userAddress: row.user_address,
+    platformPublicKey: row.platform_public_key,
+    witnessScript: row.witness_script,
+    address: row.address,
+    createdAt: row.created_at,
+  };
+}
 export type MultisigTxRow = Selectable<MultisigTransactionsTable>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,7 +49,7 @@ export async function upsertWallet(
     witnessScript: string;
     address: string;
   },
-): Promise<WalletRow> {
+): Promise<StoredWallet> {
   // No conflict target: every unique index (the address, and kind with the user key) arbitrates.
   // With one target, two first requests for a key at once (a new maker's launch and wallet page)
   // could both pass its check and one fail on the address index instead: a 500 (CI run 25).
@@ -43,45 +66,49 @@ export async function upsertWallet(
     .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (inserted) return inserted;
-  return db.kysely
+  if (inserted) return toStoredWallet(inserted);
+  const updated = await db.kysely
     .updateTable('multisig_wallets')
     .set({ user_address: row.userAddress })
     .where('kind', '=', row.kind)
     .where('user_public_key', '=', row.userPublicKey)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toStoredWallet(updated);
 }
 
 /** By the wallet's id or its address. */
-export async function findWallet(db: Db, idOrAddress: string): Promise<WalletRow | undefined> {
+export async function findWallet(db: Db, idOrAddress: string): Promise<StoredWallet | undefined> {
   const query = db.kysely.selectFrom('multisig_wallets').selectAll();
-  return UUID.test(idOrAddress)
+  const row = await (UUID.test(idOrAddress)
     ? query.where('id', '=', idOrAddress.toLowerCase()).executeTakeFirst()
-    : query.where('address', '=', idOrAddress).executeTakeFirst();
+    : query.where('address', '=', idOrAddress).executeTakeFirst());
+  return row && toStoredWallet(row);
 }
 
 export async function findWalletOfKey(
   db: Db,
   kind: MultisigWalletKind,
   userPublicKey: string,
-): Promise<WalletRow | undefined> {
-  return db.kysely
+): Promise<StoredWallet | undefined> {
+  const row = await db.kysely
     .selectFrom('multisig_wallets')
     .selectAll()
     .where('kind', '=', kind)
     .where('user_public_key', '=', userPublicKey)
     .executeTakeFirst();
+  return row && toStoredWallet(row);
 }
 
 /** Every wallet at these addresses (a purchase or a listing asks which coins are whose). */
-export async function walletsAt(db: Db, addresses: readonly string[]): Promise<WalletRow[]> {
+export async function walletsAt(db: Db, addresses: readonly string[]): Promise<StoredWallet[]> {
   if (addresses.length === 0) return [];
-  return db.kysely
+  const rows = await db.kysely
     .selectFrom('multisig_wallets')
     .selectAll()
     .where('address', 'in', addresses)
     .execute();
+  return rows.map(toStoredWallet);
 }
 
 export async function saveMultisigTx(

@@ -21,7 +21,12 @@ import { checkKeyOfAddress } from '../http/address-input.ts';
 import { addressCoins, PADDING_MAX_VALUE, type AddressCoin } from './wallet-coins.ts';
 import { notFound } from '../http/app-error.ts';
 import { cosignerSecret } from './cosigner.ts';
-import { findWallet, findWalletOfKey, upsertWallet, type WalletRow } from './multisig.queries.ts';
+import {
+  findWallet,
+  findWalletOfKey,
+  upsertWallet,
+  type StoredWallet,
+} from './multisig.queries.ts';
 
 /**
  * The user's multisig or maker wallet (ADR 009): a P2WSH 2-of-2 of their payment key and a
@@ -50,9 +55,9 @@ export async function ensureWallet(
   kind: MultisigKind,
   userPublicKey: string,
   userAddress: string,
-): Promise<WalletRow> {
+): Promise<StoredWallet> {
   const existing = await findWalletOfKey(deps.db, kind, userPublicKey);
-  if (existing && existing.user_address === userAddress) return existing;
+  if (existing && existing.userAddress === userAddress) return existing;
   const userKey = hexToBytes(userPublicKey);
   const platformKey = compressedPublicKey(
     derivePlatformKey(cosignerSecret(deps.env), kind, userKey),
@@ -68,32 +73,28 @@ export async function ensureWallet(
   });
 }
 
-function walletPayload(row: WalletRow): MultisigWallet {
+function walletPayload(row: StoredWallet): MultisigWallet {
   return {
     id: row.id,
     kind: row.kind,
     address: row.address,
-    witnessScript: row.witness_script,
-    userPublicKey: row.user_public_key,
-    platformPublicKey: row.platform_public_key,
-    userAddress: row.user_address,
+    witnessScript: row.witnessScript,
+    userPublicKey: row.userPublicKey,
+    platformPublicKey: row.platformPublicKey,
+    userAddress: row.userAddress,
     csvBlocks: MULTISIG_CSV_BLOCKS,
   };
 }
 
 /** The packages/bitcoin view of a wallet row, for the builders. */
-export function bitcoinWallet(row: WalletRow, network: AppDeps['env']['BITCOIN_NETWORK']) {
-  return multisigWallet(
-    hexToBytes(row.user_public_key),
-    hexToBytes(row.platform_public_key),
-    network,
-  );
+export function bitcoinWallet(row: StoredWallet, network: AppDeps['env']['BITCOIN_NETWORK']) {
+  return multisigWallet(hexToBytes(row.userPublicKey), hexToBytes(row.platformPublicKey), network);
 }
 
 export async function requireWallet(
   deps: Pick<AppDeps, 'db'>,
   idOrAddress: string,
-): Promise<WalletRow> {
+): Promise<StoredWallet> {
   const row = await findWallet(deps.db, idOrAddress);
   if (!row) throw notFound(`No multisig wallet ${idOrAddress}`);
   return row;
@@ -111,7 +112,7 @@ export type WalletCoin = AddressCoin & { isPadding: boolean };
  */
 export async function walletCoins(
   deps: Pick<AppDeps, 'chain' | 'env'>,
-  row: WalletRow,
+  row: StoredWallet,
 ): Promise<WalletCoin[]> {
   const coins = await addressCoins(deps.chain.source, row.address, deps.env.BITCOIN_NETWORK);
   return coins

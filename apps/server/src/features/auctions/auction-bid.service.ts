@@ -37,7 +37,7 @@ import { platformFeeAddress } from '../../trading/platform-fee.ts';
 import { tradeInputError, withTradeErrors } from '../../trading/trade-errors.ts';
 import { splitPadding } from '../../trading/wallet-coins.ts';
 import { cosignerFor } from '../../trading/cosigner.ts';
-import { findWallet, findWalletOfKey, type WalletRow } from '../../trading/multisig.queries.ts';
+import { findWallet, findWalletOfKey, type StoredWallet } from '../../trading/multisig.queries.ts';
 import { reservedCoinsOf } from '../../trading/reserved-coins.ts';
 import { bitcoinWallet, walletCoins } from '../../trading/wallets.service.ts';
 import { buildFloorListing, floorTermsOf, signedFloorOf } from './auction-floor.ts';
@@ -140,7 +140,7 @@ export async function placeBid(
     bidId,
     psbt,
     inputsToSign: built.layout.inputs.flatMap((role, index) =>
-      isSignedInPsbt(role) ? [{ index, address: wallet.user_address, sighash: role.sighash }] : [],
+      isSignedInPsbt(role) ? [{ index, address: wallet.userAddress, sighash: role.sighash }] : [],
     ),
     minimumBid: minimumBid(prices).toString(),
     networkFee: built.fee.toString(),
@@ -238,7 +238,7 @@ export function pricesOf(auction: Auction, standing: Pick<Bid, 'amount'> | undef
 export async function makerWalletOf(
   deps: Pick<AppDeps, 'db'>,
   auction: Auction,
-): Promise<WalletRow> {
+): Promise<StoredWallet> {
   const wallet = auction.makerWalletId
     ? await findWallet(deps.db, auction.makerWalletId)
     : undefined;

@@ -6,7 +6,7 @@ import {
   type BuiltListing,
   type SignedListedItem,
 } from '@om/bitcoin';
-import type { WalletRow } from '../../trading/multisig.queries.ts';
+import type { StoredWallet } from '../../trading/multisig.queries.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Auction } from './auctions.queries.ts';
 
@@ -22,7 +22,7 @@ export type FloorTerms = {
   floorPrice: bigint;
   floorFee: bigint;
   payoutAddress: string;
-  makerWallet: Pick<WalletRow, 'address' | 'witness_script' | 'user_public_key'>;
+  makerWallet: Pick<StoredWallet, 'address' | 'witnessScript' | 'userPublicKey'>;
 };
 
 /** The one-input, one-output listing the seller signs 0x83. Throws TradeError. */
@@ -37,8 +37,8 @@ export function buildFloorListing(terms: FloorTerms, network: BitcoinNetwork): B
           value: terms.outputValue,
           script: scriptOfAddress(terms.makerWallet.address, network),
           inscriptionOffset: terms.inscriptionOffset,
-          publicKey: hexToBytes(terms.makerWallet.user_public_key),
-          witnessScript: hexToBytes(terms.makerWallet.witness_script),
+          publicKey: hexToBytes(terms.makerWallet.userPublicKey),
+          witnessScript: hexToBytes(terms.makerWallet.witnessScript),
         },
         price: terms.floorPrice,
         payoutAddress: terms.payoutAddress,

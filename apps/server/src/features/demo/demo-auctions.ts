@@ -226,7 +226,7 @@ async function setUpPadding(market: AppDeps, bidder: DemoOwner) {
     SetupPaddingBodySchema.parse({
       multiSigAddress: wallet.address,
       userPublicKey: key,
-      witnessScript: wallet.witness_script,
+      witnessScript: wallet.witnessScript,
       numberOfOutputs: PADDINGS,
       feeRate: FEE_RATE,
     }),

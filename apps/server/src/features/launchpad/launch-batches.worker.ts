@@ -107,7 +107,7 @@ async function buildLaunchBatches(
       }),
       payment: {
         address: paymentAddress,
-        publicKey: hexToBytes(wallet.user_public_key),
+        publicKey: hexToBytes(wallet.userPublicKey),
         utxos: coins,
       },
       to: makerWallet,
@@ -172,8 +172,8 @@ async function buildLaunchBatches(
         inscriptionOffset: item.inscriptionOffset,
         makerOrdinalAddress: wallet.address,
         makerPaymentAddress: payoutAddress,
-        makerPaymentPublicKey: wallet.user_public_key,
-        witnessScript: wallet.witness_script,
+        makerPaymentPublicKey: wallet.userPublicKey,
+        witnessScript: wallet.witnessScript,
         price,
         makerFee: fee,
       }));
@@ -195,11 +195,11 @@ async function buildLaunchBatches(
         inscription_offset: item.inscriptionOffset,
         maker_fee: fee,
         maker_payment_address: payoutAddress,
-        maker_payment_public_key: wallet.user_public_key,
+        maker_payment_public_key: wallet.userPublicKey,
         maker_ordinal_address: wallet.address,
         maker_ordinal_public_key: null,
         psbt_index: index,
-        witness_script: wallet.witness_script,
+        witness_script: wallet.witnessScript,
         is_snipe_protected: true,
       }));
       const inputsToSign: BatchInputToSign[] = chunk.map((_, index) => ({

@@ -101,7 +101,7 @@ export async function createListings(
     makerPaymentAddress: body.makerPaymentAddress,
     price: body.utxos[i]?.price ?? 0n,
     makerFee: fees[i] ?? 0n,
-    witnessScript: protectedWallet?.witness_script ?? null,
+    witnessScript: protectedWallet?.witnessScript ?? null,
     makerPaymentPublicKey: body.makerPaymentPublicKey,
   }));
   const itemField = (index?: number) => (index === undefined ? 'utxos' : `utxos.${index}.utxo`);

@@ -1,7 +1,7 @@
 import { bytesToHex, hexToBytes, parseMultisigWitnessScript } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidInput } from '../../http/app-error.ts';
-import { findWalletOfKey, walletsAt, type WalletRow } from '../../trading/multisig.queries.ts';
+import { findWalletOfKey, walletsAt, type StoredWallet } from '../../trading/multisig.queries.ts';
 
 // Snipe-protected listings (ADR 009): the inscription sits in the maker's maker wallet, a P2WSH
 // 2-of-2 of their payment key U and a platform key. The maker signs the listing with U (0x83) from
@@ -16,7 +16,7 @@ const COMPRESSED_KEY = /^0[23][0-9a-f]{64}$/;
 export async function protectedWalletOf(
   deps: Pick<AppDeps, 'db'>,
   body: { makerOrdinalAddress: string; makerPaymentPublicKey: string },
-): Promise<WalletRow | undefined> {
+): Promise<StoredWallet | undefined> {
   const [wallet] = await walletsAt(deps.db, [body.makerOrdinalAddress]);
   if (!wallet) return undefined;
   if (wallet.kind !== 'maker') {
@@ -24,7 +24,7 @@ export async function protectedWalletOf(
       'makerOrdinalAddress: the multisig wallet lists nothing; move the inscription to the maker wallet';
     throw invalidInput(message, 'makerOrdinalAddress');
   }
-  if (wallet.user_public_key !== body.makerPaymentPublicKey) {
+  if (wallet.userPublicKey !== body.makerPaymentPublicKey) {
     const message =
       'makerPaymentPublicKey: not the user key of the maker wallet at makerOrdinalAddress';
     throw invalidInput(message, 'makerPaymentPublicKey');
@@ -36,7 +36,7 @@ export async function protectedWalletOf(
 export async function makerWalletOfKey(
   deps: Pick<AppDeps, 'db'>,
   paymentPublicKey: string,
-): Promise<WalletRow | undefined> {
+): Promise<StoredWallet | undefined> {
   if (!COMPRESSED_KEY.test(paymentPublicKey)) return undefined;
   return findWalletOfKey(deps.db, 'maker', paymentPublicKey);
 }

@@ -20,7 +20,7 @@ import {
   releaseBroadcast,
   saveMultisigTx,
   type MultisigTxRow,
-  type WalletRow,
+  type StoredWallet,
 } from '../../trading/multisig.queries.ts';
 
 // Every multisig transaction goes the same way (ADR 009): the server builds it and keeps it under
@@ -45,7 +45,7 @@ type Built = {
  */
 export async function saveForSigning(
   deps: Pick<AppDeps, 'db'>,
-  wallet: WalletRow,
+  wallet: StoredWallet,
   kind: MultisigTransactionKind,
   built: Built,
   extra: { amount?: bigint; details?: Record<string, unknown>; addressOf: (i: number) => string },

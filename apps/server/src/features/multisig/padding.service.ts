@@ -24,10 +24,10 @@ export async function setupPadding(
   if (row.kind !== 'multisig') {
     throw invalidInput('multiSigAddress: padding lives in the multisig wallet', 'multiSigAddress');
   }
-  if (row.user_public_key !== body.userPublicKey) {
+  if (row.userPublicKey !== body.userPublicKey) {
     throw invalidInput('userPublicKey: not the key of this multisig wallet', 'userPublicKey');
   }
-  if (row.witness_script !== body.witnessScript) {
+  if (row.witnessScript !== body.witnessScript) {
     throw invalidInput('witnessScript: not the witness script of this wallet', 'witnessScript');
   }
   const coins = await walletCoins(deps, row);
@@ -44,7 +44,7 @@ export async function setupPadding(
   );
   return saveForSigning(deps, row, 'padding', built, {
     details: { numberOfOutputs: body.numberOfOutputs },
-    addressOf: () => row.user_address,
+    addressOf: () => row.userAddress,
   });
 }
 

@@ -63,7 +63,7 @@ export async function prepareWithdrawal(
   const payload = await saveForSigning(deps, row, 'withdrawal', built, {
     amount: body.amountSats,
     details: { recipientAddress: body.recipientAddress },
-    addressOf: () => row.user_address,
+    addressOf: () => row.userAddress,
   });
   return { ...payload, availableBalance: balance.toString() };
 }
