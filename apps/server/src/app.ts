@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps, workers?: Workers): Promise<Fastif
   auctionsRoutes(app, deps, writeLimit);
   brc20SendRoutes(app, deps, writeLimit);
   brc20Routes(app, deps);
-  runesRoutes(app, deps);
+  runesRoutes(app, deps, writeLimit);
   swapRoutes(app, deps, writeLimit);
   opiRoutes(app, deps);
   xAccountRoutes(app, deps, writeLimit);

@@ -27,8 +27,8 @@ const docs = {
 } satisfies Record<string, RouteDocs>;
 
 /** Sending runes from the wallet (issue 20), signed in. */
-export function runesSendRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const signedIn = { preHandler: requireSession(deps.jwtSecret) };
+export function runesSendRoutes(app: FastifyInstance, deps: AppDeps, writeLimit: object): void {
+  const signedIn = { config: writeLimit, preHandler: requireSession(deps.jwtSecret) };
   const userOf = (request: FastifyRequest) => {
     if (!request.session) throw new AppError('UNAUTHENTICATED', 'user is not authenticated');
     return request.session.userId;

@@ -36,7 +36,7 @@ const docs = {
 } satisfies Record<string, RouteDocs>;
 
 /** The runes read API (issue 20), from our own index, in the envelope. */
-export function runesRoutes(app: FastifyInstance, appDeps: AppDeps): void {
+export function runesRoutes(app: FastifyInstance, appDeps: AppDeps, writeLimit: object): void {
   const { db, env } = appDeps;
   const deps: RunesDeps = { db };
   const ok = <T>(payload: T) => ({ success: true, payload });
@@ -52,5 +52,5 @@ export function runesRoutes(app: FastifyInstance, appDeps: AppDeps): void {
   app.get('/api/runes/balances/:address', documented(docs.balances), async (request) =>
     ok(await addressRuneBalances(deps, parseAddressParam(request.params, env.BITCOIN_NETWORK))),
   );
-  runesSendRoutes(app, appDeps);
+  runesSendRoutes(app, appDeps, writeLimit);
 }
