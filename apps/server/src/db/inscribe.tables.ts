@@ -48,7 +48,7 @@ export interface InscribeOrdersTable {
   updated_at: Generated<Date>;
 }
 
-export interface InscribeOrderFilesTable {
+interface InscribeOrderFilesTable {
   order_id: string;
   idx: number;
   name: string;

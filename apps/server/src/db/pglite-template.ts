@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { listFunctions, listMigrations } from './schema-files.ts';
 
 // Why a template (product.md#scale-and-delivery): PGlite's initdb runs a second, in-memory PGlite
@@ -70,4 +70,15 @@ export async function savePgliteTemplate(client: PGlite, file: string): Promise<
     const code = err instanceof Error && 'code' in err ? String(err.code) : '';
     if (code !== 'EACCES' && code !== 'EROFS') throw err;
   }
+}
+
+/** Writes PGlite's own initdb output for the installed PGlite where shippedInitdbPath says. */
+export async function writeShippedInitdb(file = shippedInitdbPath()): Promise<number> {
+  const client = await PGlite.create();
+  await client.exec('CHECKPOINT');
+  const tarball = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
+  await client.close();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, tarball);
+  return tarball.length;
 }

@@ -27,7 +27,7 @@ export type NewOffer = {
 };
 
 /** The padding setup chained before a purchase, when the taker had no padding coins. */
-export type OfferSetup = { txid: string; psbt: string; layout: BuiltPaddingSetup['layout'] };
+type OfferSetup = { txid: string; psbt: string; layout: BuiltPaddingSetup['layout'] };
 
 /** An offer as stored: what a submit is checked against. */
 export type StoredOffer = Omit<NewOffer, 'setup' | 'phaseId' | 'listingIds'> & {

@@ -159,7 +159,7 @@ export async function expireOverdue(db: Db, launchpadId: string): Promise<number
 }
 
 /** An edition order's terms (edition_orders): amounts in sats, fee rates in sat/vB. */
-export interface EditionTermsRecord {
+interface EditionTermsRecord {
   id: string;
   launchpadId: string;
   userId: string;

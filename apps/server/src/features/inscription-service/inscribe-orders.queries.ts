@@ -16,7 +16,7 @@ import { NOTIFIED_STATES, notifyInscribeOrder } from './inscribe-notifications.t
 
 /** Inscription service orders (migration 0020, ADR 016): every change is conditional on the state. */
 
-export type { InscribeOrderType, RefundReason } from '../../db/inscribe.tables.ts';
+export type { RefundReason } from '../../db/inscribe.tables.ts';
 
 import type { InscribeFile, InscribeOrder } from './inscribe-order.types.ts';
 

@@ -11,7 +11,7 @@ export interface RunesDeps {
 const text = (v: bigint | undefined) => (v === undefined ? null : v.toString());
 
 /** premine + mints × amount − burned: what was issued and is not burned. */
-export function circulatingSupply(r: Pick<RuneRead, 'premine' | 'mints' | 'burned' | 'terms'>) {
+function circulatingSupply(r: Pick<RuneRead, 'premine' | 'mints' | 'burned' | 'terms'>) {
   return r.premine + r.mints * (r.terms?.amount ?? 0n) - r.burned;
 }
 

@@ -28,7 +28,7 @@ export async function readRunesTip(db: Db): Promise<{ height: number; hash: stri
 
 const bigintOrUndefined = (v: string | null) => (v === null ? undefined : BigInt(v));
 
-export function termsFromStored(t: StoredRuneTerms | null): Terms | undefined {
+function termsFromStored(t: StoredRuneTerms | null): Terms | undefined {
   if (t === null) return undefined;
   return {
     amount: bigintOrUndefined(t.amount),
@@ -85,7 +85,7 @@ export function entryFromRow(r: RuneEntryRow): RuneEntry {
   };
 }
 
-export const ENTRY_COLUMNS = [
+const ENTRY_COLUMNS = [
   'id',
   'rune',
   'spacers',
