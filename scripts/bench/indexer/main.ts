@@ -135,6 +135,7 @@ async function indexRound(
   const result = await measured<IndexResult>(working, runs, index, `index-${kind}-${round}`);
   checkIndexed(kind, result, figures.manifest);
   figures.brc20[KINDS.indexOf(kind)]!.seconds.push(result.brc20.seconds);
+  figures.runes[KINDS.indexOf(kind)]!.seconds.push(result.runes.seconds);
   return db;
 }
 
@@ -205,6 +206,10 @@ const figures: Figures = {
   loadAverage: { start: os.loadavg()[0] ?? 0, end: 0 },
   pgliteCreateMaxRssBytes: 0,
   brc20: KINDS.map((kind) => ({
+    label: kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
+    seconds: [],
+  })),
+  runes: KINDS.map((kind) => ({
     label: kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
     seconds: [],
   })),

@@ -39,9 +39,17 @@ export interface Figures {
   pgliteCreateMaxRssBytes: number;
   /** The BRC-20 index after (2), on the same database, per kind in the order of `indexed`. */
   brc20: { label: string; seconds: number[] }[];
+  /** The runes index after the BRC-20 index, on the same database, per kind as `indexed`. */
+  runes: { label: string; seconds: number[] }[];
 }
 
-const TARGETS = { ratio: 2.0, peakBytes: 1024 ** 3, latencyMedianMs: 500, brc20Share: 0.2 };
+const TARGETS = {
+  ratio: 2.0,
+  peakBytes: 1024 ** 3,
+  latencyMedianMs: 500,
+  brc20Share: 0.2,
+  runesShare: 0.15,
+};
 
 const mb = (bytes: number) => fmt(bytes / 1024 ** 2);
 const list = (values: readonly number[], digits = 1) =>
@@ -71,6 +79,7 @@ export function renderMarkdown(f: Figures): string {
   const peak = Math.max(...[baseline, ...f.indexed].flatMap((r) => r.maxRssBytes));
   const latencyMedians = f.latency.map((l) => median(l.samples));
   const brc20Shares = f.brc20.map((b, i) => median(b.seconds) / median(f.indexed[i]!.seconds));
+  const runesShares = f.runes.map((b, i) => median(b.seconds) / median(f.indexed[i]!.seconds));
   const { counts } = m.brc20;
   const chainSource = f.isFreshChain ? 'during this run' : 're-used from the cache';
   return [
@@ -106,6 +115,8 @@ export function renderMarkdown(f: Figures): string {
     '',
     `Rounds (s), BRC-20 (its share of that round's (2)): ${f.brc20.map((b, i) => `${b.label}: ${b.seconds.map((s, r) => `${fmt(s, 1)} (${fmt((100 * s) / f.indexed[i]!.seconds[r]!, 1)} %)`).join(', ')}`).join('; ')}.`,
     '',
+    `Runes: after the BRC-20 index, the runes index from scratch over the same database (\`indexRunes\`: each block read again from the node, its runestones decoded, the block's state loaded, ord's rules applied and the result written in one transaction). This chain has no runestone, so this is the cost runes add to a chain of inscriptions. Rounds (s) (share of that round's (2)): ${f.runes.map((b, i) => `${b.label}: ${b.seconds.map((s, r) => `${fmt(s, 1)} (${fmt((100 * s) / f.indexed[i]!.seconds[r]!, 1)} %)`).join(', ')}`).join('; ')}.`,
+    '',
     `Latency, from a block mined (generatetoaddress returned) to its inscriptions queryable in chain_inscriptions, over ${f.latencyBlocks.blocks} blocks of ${f.latencyBlocks.perBlock} reveals and ${f.latencyBlocks.perBlock} moves each, with the follower's run() loop live:`,
     '',
     '| Database | Median (ms) | p95 (ms) | Max (ms) | Median from the call (ms) |',
@@ -120,6 +131,7 @@ export function renderMarkdown(f: Figures): string {
     `- ratio (2)/(1) ≤ ${TARGETS.ratio.toFixed(1)} on PostgreSQL: ${postgres ? `${fmt(ratioOf(postgres), 2)}, ${mark(ratioOf(postgres) <= TARGETS.ratio)}` : 'not measured'}`,
     `- peak memory ≤ 1 GB: ${mb(peak)} MB, ${mark(peak <= TARGETS.peakBytes)} (creating a fresh PGlite data dir: ${mb(f.pgliteCreateMaxRssBytes)} MB)`,
     `- BRC-20 adds ≤ ${fmt(100 * TARGETS.brc20Share, 0)} % to the indexing time: ${brc20Shares.map((v, i) => `${fmt(100 * v, 1)} % on ${f.brc20[i]!.label}`).join(', ')}, ${mark(brc20Shares.every((v) => v <= TARGETS.brc20Share))}`,
+    `- runes add ≤ ${fmt(100 * TARGETS.runesShare, 0)} % to the indexing time: ${runesShares.map((v, i) => `${fmt(100 * v, 1)} % on ${f.runes[i]!.label}`).join(', ')}, ${mark(runesShares.every((v) => v <= TARGETS.runesShare))}`,
     `- mined → queryable, median ≤ ${TARGETS.latencyMedianMs} ms: ${latencyMedians.map((v) => `${fmt(v, 1)} ms`).join(' / ')}, ${mark(latencyMedians.every((v) => v <= TARGETS.latencyMedianMs))}`,
   ].join('\n');
 }
