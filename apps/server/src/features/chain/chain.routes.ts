@@ -66,7 +66,9 @@ export function chainRoutes(
   );
 
   app.get('/api/shared/address/:address/utxos', documented(docs.addressUtxos), async (request) => {
-    const runes = (outpoints: string[]) => runesOnOutputs(db, outpoints);
+    // Our runes index runs only beside our own node (the indexer follows it); over Esplora and
+    // ord alone nothing here knows the runes, so the answer says nothing of them.
+    const runes = chain.rpc ? (outpoints: string[]) => runesOnOutputs(db, outpoints) : undefined;
     const payload = await splitAddressUtxos(source, addressParam(request.params), runes);
     return { success: true, payload };
   });
