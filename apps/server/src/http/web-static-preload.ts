@@ -16,6 +16,7 @@ export const ROUTE_MODULES: readonly (readonly [pattern: string, module: string]
   ['/rewards/:id', 'src/features/rewards/reward-pool-page.tsx'],
   ['/brc20', 'src/features/brc20/tokens-page.tsx'],
   ['/brc20/:tick', 'src/features/brc20/token-page.tsx'],
+  ['/runes/:idOrName', 'src/features/runes/rune-page.tsx'],
   ['/tx/:txid', 'src/features/chain/transaction-page.tsx'],
   ['/swap', 'src/features/swap/swap-page.tsx'],
   ['/profile', 'src/features/profile/profile-page.tsx'],
