@@ -1,6 +1,6 @@
 import { BRC20_TOKENS_PAGE_SIZE, CONNECT_WALLET, type Brc20Token } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError, LoadFailed, Loading } from '../../components/ui/load-state.tsx';
@@ -12,6 +12,7 @@ import { useWallet } from '../wallet/wallet-context.ts';
 import { formatWireAmount } from '../../lib/brc20-amount.ts';
 import { brc20Queries } from './brc20.queries.ts';
 import { SwapLink } from '../../shared/swap-link.tsx';
+import { Fact } from '../../shared/fact.tsx';
 import { CELL, MintProgress, NUMBER, Pager, Table } from '../../shared/brc20-ui.tsx';
 import { Brc20ActivitySection } from './brc20-activity.tsx';
 import { MintTokenDialog } from './mint-dialog.tsx';
@@ -91,15 +92,6 @@ export function TokenView({ token }: { token: Brc20Token }) {
         decimalsOf={() => token.decimals}
       />
     </Page>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 rounded-lg border border-zinc-800 bg-zinc-900/40 px-3 py-2">
-      <dt className="text-xs uppercase tracking-wide text-zinc-500">{term}</dt>
-      <dd className="font-mono text-zinc-100">{children}</dd>
-    </div>
   );
 }
 

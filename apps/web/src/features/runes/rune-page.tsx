@@ -1,12 +1,12 @@
 import type { Rune, RuneTerms } from '@om/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { LoadFailed, Loading } from '../../components/ui/load-state.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { count } from '../../lib/collection-format.ts';
 import { formatRuneAmount } from '../../lib/rune-amount.ts';
 import { TxidLink } from '../../shared/txid-link.tsx';
+import { Fact } from '../../shared/fact.tsx';
 import { runeQueries } from './runes.queries.ts';
 
 /** /runes/{id or name}: a rune's supply, mints, holders, open-mint terms and etching. */
@@ -80,13 +80,4 @@ function range(start: string | null, end: string | null): string {
   if (end === null) return `From ${start}`;
   if (start === null) return `Before ${end}`;
   return `${start} to ${BigInt(end) - 1n}`;
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 rounded-lg border border-zinc-800 bg-zinc-900/40 px-3 py-2">
-      <dt className="text-xs uppercase tracking-wide text-zinc-500">{term}</dt>
-      <dd className="font-mono text-zinc-100">{children}</dd>
-    </div>
-  );
 }
