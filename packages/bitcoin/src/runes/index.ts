@@ -4,3 +4,4 @@ export * from './rune-name.ts';
 export * from './runestone.ts';
 export { isOpReturn, scriptInstructions } from './runestone-script.ts';
 export * from './rune-transfer.ts';
+export * from './rune-distribution.ts';
