@@ -1,6 +1,7 @@
 export * from './api/index.ts';
 export * from './runes/runes.api.ts';
 export * from './runes/runes-send.api.ts';
+export * from './runes/rune-units.ts';
 
 // Units and display
 export * from './units.ts';

@@ -1,12 +1,12 @@
-// Rune amounts travel in whole base units (ord's u128, as decimal strings); a rune's divisibility
-// says where its point is, as ord prints a Pile: "1000.5" for 10005 at divisibility 1.
+import { formatRuneUnits } from '@om/core';
+
+// Rune amounts travel in whole base units (ord's u128, as decimal strings); core's
+// formatRuneUnits puts the point where the rune's divisibility says, as ord prints a Pile.
 
 /** Base units as a decimal with the rune's divisibility, thousands grouped, trailing zeros dropped. */
 export function formatRuneAmount(baseUnits: string, divisibility: number): string {
   if (!/^\d+$/.test(baseUnits)) return baseUnits;
-  const digits = baseUnits.replace(/^0+(?=\d)/, '').padStart(divisibility + 1, '0');
-  const whole = digits.slice(0, digits.length - divisibility);
-  const fraction = digits.slice(digits.length - divisibility).replace(/0+$/, '');
+  const [whole = '0', fraction] = formatRuneUnits(BigInt(baseUnits), divisibility).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return fraction ? `${grouped}.${fraction}` : grouped;
 }

@@ -12,10 +12,11 @@ import {
   type RuneInput,
   type TradeError,
 } from '@om/bitcoin';
-import type {
-  RuneSendPreparePayload,
-  RuneSendPrepareBodySchema,
-  RuneSendSubmitBodySchema,
+import {
+  formatRuneUnits,
+  type RuneSendPreparePayload,
+  type RuneSendPrepareBodySchema,
+  type RuneSendSubmitBodySchema,
 } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -85,7 +86,7 @@ export async function prepareRuneSend(
       symbol: rune.symbol ?? null,
       divisibility: rune.divisibility,
       amount: body.amount,
-      displayAmount: atDivisibility(amount, rune.divisibility),
+      displayAmount: formatRuneUnits(amount, rune.divisibility),
       toAddress: body.toAddress,
       networkFee: built.fee.toString(),
     },
@@ -179,14 +180,6 @@ function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** Base units at the rune's divisibility: 1250 at 2 is "12.5". */
-export function atDivisibility(amount: bigint, divisibility: number): string {
-  if (divisibility === 0) return amount.toString();
-  const scale = 10n ** BigInt(divisibility);
-  const fraction = (amount % scale).toString().padStart(divisibility, '0').replace(/0+$/, '');
-  return fraction ? `${amount / scale}.${fraction}` : (amount / scale).toString();
 }
 
 function prepareErrorField(err: TradeError): string {
