@@ -4,4 +4,5 @@ export * from './rune-name.ts';
 export * from './runestone.ts';
 export { isOpReturn, scriptInstructions } from './runestone-script.ts';
 export * from './rune-transfer.ts';
+export * from './rune-transfer-check.ts';
 export * from './rune-distribution.ts';
