@@ -1,5 +1,5 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { BuiltPayment } from '@om/bitcoin';
+import type { ColumnType, Generated } from 'kysely';
+import type { BuiltInscriptionDeposit, BuiltPayment } from '@om/bitcoin';
 import type {
   Int8,
   Int8Default,
@@ -24,13 +24,15 @@ export type LaunchpadType = 'psbt' | 'editions';
  * product.md#creator-side: hide_progress).
  */
 interface LaunchpadMetaData {
+  /** The deposits' fee rate, sat/vB, as the creator chose it (pre-inscribed launches). */
+  fee_rate?: number;
   presold_inscriptions?: number;
   total_sold_override?: number;
   hide_progress?: boolean;
   [key: string]: JsonValue | undefined;
 }
 
-interface LaunchpadsTable {
+export interface LaunchpadsTable {
   id: Generated<string>;
   slug: string;
   collection_id: Int8;
@@ -54,9 +56,9 @@ interface LaunchpadsTable {
   updated_at: UpdatedAt;
 }
 
-type PhaseStatus = 'pending' | 'signed' | 'active';
+export type PhaseStatus = 'pending' | 'signed' | 'active';
 
-interface LaunchpadPhasesTable {
+export interface LaunchpadPhasesTable {
   id: Generated<string>;
   launchpad_id: string;
   name: string;
@@ -83,9 +85,9 @@ interface PhaseAllowListEntriesTable {
   allocation: Generated<number>;
 }
 
-type PsbtBatchStatus = 'pending' | 'signed' | 'invalidated';
+export type PsbtBatchStatus = 'pending' | 'signed' | 'invalidated';
 
-interface PsbtBatchesTable {
+export interface PsbtBatchesTable {
   id: Generated<string>;
   phase_id: string;
   batch_number: number;
@@ -100,16 +102,18 @@ interface PsbtBatchesTable {
   txid: string | null;
   inputs_to_sign: Jsonb<BatchInputToSign[]>;
   /** The deposit builder's layout (JSON), kept to finalize what the creator signs. */
-  layout: ColumnType<unknown, string | null | undefined, string | null>;
+  layout: ColumnType<LaunchDepositLayout | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: UpdatedAt;
 }
 
 export type PsbtBatchKind = 'deposit' | 'listing';
 export type BatchInputToSign = { index: number; address: string; sighash?: number };
+/** A deposit's inputs as built, and the fee rate its signed PSBT may not exceed. */
+export type LaunchDepositLayout = BuiltInscriptionDeposit['layout'] & { maxFeeRate?: number };
 
 /** 0008: a launch's inscriptions in the creator's order, and the maker wallet output each sits at. */
-interface LaunchInscriptionsTable {
+export interface LaunchInscriptionsTable {
   launchpad_id: string;
   position: number;
   inscription_id: string;
@@ -155,6 +159,3 @@ export interface LaunchpadTables {
   launch_inscriptions: LaunchInscriptionsTable;
   edition_orders: EditionOrdersTable;
 }
-
-export type Launchpad = Selectable<LaunchpadsTable>;
-export type LaunchpadPhase = Selectable<LaunchpadPhasesTable>;

@@ -14,6 +14,7 @@ import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { SessionClaims } from '../../http/auth-token.ts';
 import { locateInscription } from '../../trading/listing-utxo.ts';
 import { checkIsMaker } from '../../trading/trade-input.ts';
+import { newCollectionInfo } from './collection-info.ts';
 import { checkOwnIcon } from './launch-icon.ts';
 import { insertEditionLaunch, isSlugTaken } from './launchpad.queries.ts';
 
@@ -74,25 +75,14 @@ export async function createEdition(
   });
   if (!verified.ok) throw invalidInput(INVALID_INSCRIPTION_SIGNATURE, 'signature');
 
-  const { hide_progress: hideProgress, slug, ...info } = body.metaData;
   const id = await insertEditionLaunch(deps.db, {
-    slug,
-    collection: {
-      ...info,
-      description: info.description ?? '',
-      website_link: info.website_link ?? '',
-      twitter_link: info.twitter_link ?? '',
-      discord_link: info.discord_link ?? '',
-      telegram_link: info.telegram_link ?? '',
-      instagram_link: info.instagram_link ?? '',
-      creator_name: info.creator_name ?? '',
-      creator_email: info.creator_email ?? '',
-    },
+    slug: body.slug,
+    collection: newCollectionInfo(body.metaData),
     creatorUserId: session.userId,
     editionInscriptionId: body.editionInscriptionId,
     numberOfEditions: body.numberOfEditions,
     signature: body.signature,
-    hideProgress,
+    hideProgress: body.metaData.hide_progress,
     makerPaymentAddress: body.makerPaymentAddress,
     makerOrdinalAddress: claim.address,
     price: body.price,

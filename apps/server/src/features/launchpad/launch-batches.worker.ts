@@ -12,7 +12,6 @@ import { LAUNCH_BATCH_SIZE } from '@om/core';
 import type { AppDeps } from '../../app-deps.ts';
 import { startWorkerLoop, type WorkerLoop } from '../../chain/chain-worker.ts';
 import type { BatchInputToSign } from '../../db/launchpad.tables.ts';
-import type { NewOrderbookEntry } from '../../db/market.tables.ts';
 import { listingItemParams, type ListingTerms } from '../../trading/listed-item.ts';
 import { makerFees } from '../../trading/maker-fees.ts';
 import { cardinalCoins } from '../../trading/wallet-coins.ts';
@@ -20,13 +19,14 @@ import { findWalletOfKey } from '../../trading/multisig.queries.ts';
 import { bitcoinWallet } from '../../trading/wallets.service.ts';
 import {
   failLaunch,
-  findLaunch,
-  launchInscriptionsOf,
   initializingLaunches,
-  phasesOf,
+  launchCatalogue,
+  launchInscriptionsOf,
   savePreparedLaunch,
   type NewBatch,
-} from './launchpad.queries.ts';
+  type NewLaunchListing,
+} from './launch-batches.queries.ts';
+import { findLaunch, phasesOf } from './launch-read.queries.ts';
 import { dropStaleUnsignedLaunches } from './launch-abandon.service.ts';
 import { whileLaunchLocked } from './launch-prepare.schedule.ts';
 
@@ -66,10 +66,10 @@ async function buildLaunchBatches(
   const { db, env } = deps;
   const network = env.BITCOIN_NETWORK;
   const launch = await findLaunch(db.kysely, launchpadId);
-  if (!launch?.maker_payment_public_key || !launch.maker_ordinal_address) {
+  if (!launch?.makerPaymentPublicKey || !launch.makerOrdinalAddress) {
     throw new LaunchProblem('The launch has no maker keys');
   }
-  const wallet = await findWalletOfKey(db, 'maker', launch.maker_payment_public_key);
+  const wallet = await findWalletOfKey(db, 'maker', launch.makerPaymentPublicKey);
   if (!wallet) throw new LaunchProblem('The creator has no maker wallet');
   const [phases, items] = await Promise.all([
     phasesOf(db.kysely, launchpadId),
@@ -77,15 +77,15 @@ async function buildLaunchBatches(
   ]);
   const first = phases[0];
   if (!first) throw new LaunchProblem('The launch has no phase');
-  const feeRate = Number(launch.meta_data.fee_rate ?? 1);
-  const paymentAddress = launch.maker_payment_address;
-  const ordinalAddress = launch.maker_ordinal_address;
-  const ordinalKey = hexToBytes(launch.maker_ordinal_public_key ?? '');
+  const { feeRate } = launch;
+  const paymentAddress = launch.makerPaymentAddress;
+  const ordinalAddress = launch.makerOrdinalAddress;
+  const ordinalKey = hexToBytes(launch.makerOrdinalPublicKey ?? '');
   const makerWallet = bitcoinWallet(wallet, network);
 
   // Deposits: everything not yet in the maker wallet, in the creator's order.
-  const moving = items.filter((item) => !item.in_maker_wallet);
-  const moved = new Set(moving.map((item) => item.source_outpoint));
+  const moving = items.filter((item) => !item.inMakerWallet);
+  const moved = new Set(moving.map((item) => item.sourceOutpoint));
   let coins: WalletUtxo[] = (
     await cardinalCoins(deps.chain.source, paymentAddress, network)
   ).filter((coin) => !moved.has(`${coin.txid}:${coin.vout}`));
@@ -96,11 +96,11 @@ async function buildLaunchBatches(
     const chunk = moving.slice(start, start + LAUNCH_BATCH_SIZE);
     const built = buildInscriptionDeposit({
       inscriptionUtxos: chunk.map((item) => {
-        const [txid = '', vout = '0'] = item.source_outpoint.split(':');
+        const [txid = '', vout = '0'] = item.sourceOutpoint.split(':');
         return {
           txid,
           vout: Number(vout),
-          value: BigInt(item.output_value),
+          value: item.outputValue,
           script: ordinalScript,
           publicKey: ordinalKey,
         };
@@ -146,20 +146,20 @@ async function buildLaunchBatches(
   const inWallet = items.map((item) => {
     const moved = placed.get(item.position);
     return {
-      inscriptionId: item.inscription_id,
+      inscriptionId: item.inscriptionId,
       outpoint: moved?.outpoint ?? item.outpoint,
-      outputValue: moved?.value ?? BigInt(item.output_value),
-      inscriptionOffset: BigInt(item.inscription_offset),
+      outputValue: moved?.value ?? item.outputValue,
+      inscriptionOffset: item.inscriptionOffset,
     };
   });
 
   // Listings: per phase, 100 a PSBT, the payout to the launch's "Creator BTC address"
   // (product.md#records sends it as makerPaymentAddress; here that field is the key's address,
   // which funds the deposits and signs), else to the payment address.
-  const catalogue = await collectionOf(deps, launch.collection_id);
+  const catalogue = await launchCatalogue(db.kysely, launch.collectionId);
   const payoutAddress = catalogue.creatorAddress ?? paymentAddress;
   for (const phase of phases) {
-    const price = BigInt(phase.price);
+    const { price } = phase;
     const [fee = 0n] = await makerFees(deps, { ordinalAddress, paymentAddress }, [
       { price, slug: catalogue.slug, isZeroFee: catalogue.isZeroFee },
     ]);
@@ -183,24 +183,20 @@ async function buildLaunchBatches(
       });
       // The rows reference their batch (psbt_batch_id, index_in_maker_psbt), which holds the PSBT:
       // confirm stores each row's own signature (maker_witness), the mint reads only that.
-      const rows = chunk.map((item, index): Omit<NewOrderbookEntry, 'psbt_batch_id'> => ({
-        inscription_id: item.inscriptionId,
-        collection_id: launch.collection_id,
-        phase_id: phase.id,
-        index_in_maker_psbt: index,
-        status: 'pending',
+      const rows = chunk.map((item, index): NewLaunchListing => ({
+        inscriptionId: item.inscriptionId,
+        collectionId: launch.collectionId,
+        phaseId: phase.id,
+        index,
         price,
         outpoint: item.outpoint,
-        output_value: item.outputValue,
-        inscription_offset: item.inscriptionOffset,
-        maker_fee: fee,
-        maker_payment_address: payoutAddress,
-        maker_payment_public_key: wallet.userPublicKey,
-        maker_ordinal_address: wallet.address,
-        maker_ordinal_public_key: null,
-        psbt_index: index,
-        witness_script: wallet.witnessScript,
-        is_snipe_protected: true,
+        outputValue: item.outputValue,
+        inscriptionOffset: item.inscriptionOffset,
+        makerFee: fee,
+        makerPaymentAddress: payoutAddress,
+        makerPaymentPublicKey: wallet.userPublicKey,
+        makerOrdinalAddress: wallet.address,
+        witnessScript: wallet.witnessScript,
       }));
       const inputsToSign: BatchInputToSign[] = chunk.map((_, index) => ({
         index,
@@ -213,7 +209,7 @@ async function buildLaunchBatches(
         kind: 'listing',
         psbt: bytesToBase64(built.psbt),
         txid: null,
-        layout: undefined,
+        layout: null,
         inputsToSign,
         items: rows,
         inscriptionCount: chunk.length,
@@ -231,19 +227,6 @@ function nextCoins(
   const spent = new Set(deposit.spent.map((coin) => `${coin.txid}:${coin.vout}`));
   const left = coins.filter((coin) => !spent.has(`${coin.txid}:${coin.vout}`));
   return deposit.change ? [...left, deposit.change] : left;
-}
-
-async function collectionOf(deps: Pick<AppDeps, 'db'>, collectionId: string) {
-  const row = await deps.db.kysely
-    .selectFrom('collections')
-    .select(['slug', 'is_zero_fee', 'creator_btc_address'])
-    .where('id', '=', collectionId)
-    .executeTakeFirstOrThrow();
-  return {
-    slug: row.slug,
-    isZeroFee: row.is_zero_fee,
-    creatorAddress: row.creator_btc_address || null,
-  };
 }
 
 /**

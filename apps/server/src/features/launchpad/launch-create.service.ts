@@ -7,6 +7,7 @@ import type { SessionClaims } from '../../http/auth-token.ts';
 import { locateInscription } from '../../trading/listing-utxo.ts';
 import { checkIsMaker } from '../../trading/trade-input.ts';
 import { ensureWallet } from '../../trading/wallets.service.ts';
+import { newCollectionInfo } from './collection-info.ts';
 import { unavailableItems } from './launch-availability.ts';
 import { checkOwnIcon } from './launch-icon.ts';
 import { insertLaunch, isSlugTaken, type NewLaunch } from './launchpad.queries.ts';
@@ -89,25 +90,11 @@ export async function createLaunch(
     });
   }
 
-  const { meta } = body;
   const launchpadId = await insertLaunch(
     deps.db,
     {
       slug: body.slug,
-      collection: {
-        name: meta.name,
-        description: meta.description ?? '',
-        icon: meta.icon,
-        banner: meta.banner,
-        website_link: meta.website_link ?? '',
-        twitter_link: meta.twitter_link ?? '',
-        discord_link: meta.discord_link ?? '',
-        telegram_link: meta.telegram_link ?? '',
-        instagram_link: meta.instagram_link ?? '',
-        creator_name: meta.creator_name ?? '',
-        creator_email: meta.creator_email ?? '',
-        creator_btc_address: meta.creator_btc_address,
-      },
+      collection: newCollectionInfo(body.meta),
       creatorUserId: session.userId,
       maker: {
         paymentAddress: body.makerPaymentAddress,

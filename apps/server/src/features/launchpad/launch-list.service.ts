@@ -12,8 +12,14 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { LaunchpadType } from '../../db/launchpad.tables.ts';
-import { phaseOf, progressMeta, remainingOf, totalOf } from './launch-read.service.ts';
-import { listedLaunches, mintedCounts, phasesOfLaunches } from './launchpad.queries.ts';
+import { listedLaunches, mintedCounts, phasesOfLaunches } from './launch-read.queries.ts';
+import {
+  editionsSold,
+  phaseOf,
+  progressMeta,
+  remainingOf,
+  totalOf,
+} from './launch-read.service.ts';
 
 // GET /api/launchpad/featured (the strip on /collections) and GET /api/launchpad/launches (the
 // /launches page), product.md#walk-through-fixes item 4: a launch's place follows its badge, so a
@@ -45,24 +51,21 @@ async function rankedLaunches(
     mintedCounts(kysely, ids),
   ]);
   const summaries = launches.map((launch): LaunchSummary => {
-    const sold =
-      launch.launchpad_type === 'editions'
-        ? (launch.number_of_editions ?? 0) - (launch.remaining_editions ?? 0)
-        : (minted.get(launch.id) ?? 0);
+    const sold = launch.type === 'editions' ? editionsSold(launch) : (minted.get(launch.id) ?? 0);
     return {
       id: launch.id,
       slug: launch.slug,
       status: launch.status,
-      launchpad_type: launch.launchpad_type,
+      launchpad_type: launch.type,
       total_inscriptions: totalOf(launch),
       remaining_inscriptions: remainingOf(launch, sold),
       minted: sold,
       meta_data: progressMeta(launch),
-      hide_progress: launch.meta_data.hide_progress === true,
-      created_at: launch.created_at.toISOString(),
+      hide_progress: launch.hideProgress,
+      created_at: launch.createdAt.toISOString(),
       name: launch.name,
       icon: launch.icon,
-      phases: phases.filter((p) => p.launchpad_id === launch.id).map(phaseOf),
+      phases: phases.filter((p) => p.launchpadId === launch.id).map(phaseOf),
     };
   });
   return summaries

@@ -29,10 +29,10 @@ export type Allowance = {
  */
 export async function allowanceOf(
   db: Db,
-  phase: { id: string; is_public: boolean },
+  phase: { id: string; isPublic: boolean },
   wallet: { addresses: readonly string[]; proven: readonly string[] },
 ): Promise<Allowance> {
-  if (phase.is_public) return { isAllowed: true, allocation: null, entry: null, unproven: null };
+  if (phase.isPublic) return { isAllowed: true, allocation: null, entry: null, unproven: null };
   const entries = await db.kysely
     .selectFrom('phase_allow_list_entries')
     .select(['address', 'allocation'])

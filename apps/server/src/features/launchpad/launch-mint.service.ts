@@ -11,7 +11,6 @@ import {
 } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import type { LaunchpadPhase } from '../../db/launchpad.tables.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
 import type { SessionClaims } from '../../http/auth-token.ts';
 import { findListingRows } from '../../trading/listings.queries.ts';
@@ -31,7 +30,7 @@ import {
   releaseOwnItems,
   reserveItems,
 } from './launch-mint.queries.ts';
-import { findLaunch, phasesOf } from './launchpad.queries.ts';
+import { findLaunch, findPhase, phasesOf, type Phase } from './launch-read.queries.ts';
 import {
   coinsPromisedOr,
   holdOrRefuse,
@@ -154,11 +153,8 @@ export async function submitMintOffer(
     offer.listingIds.every((id) => body.ids.includes(id));
   if (!sameIds) throw invalidInput('ids: not the items of this offer', 'ids');
   const rows = inOrder(offer.listingIds, await findListingRows(deps.db.kysely, offer.listingIds));
-  const phase = await deps.db.kysely
-    .selectFrom('launchpad_phases')
-    .selectAll()
-    .where('id', '=', offer.phaseId)
-    .executeTakeFirstOrThrow();
+  const phase = await findPhase(deps.db.kysely, offer.phaseId);
+  if (!phase) throw invalidInput('signedPsbt: not a mint offer', 'signedPsbt');
   if (!isOpen(phase)) throw new AppError('CONFLICT', `${phase.name} is not open`);
   for (const row of rows) {
     if (row.status !== 'active' || row.taker_ordinal_address !== offer.takerOrdinalAddress) {
@@ -172,7 +168,7 @@ export async function submitMintOffer(
     { psbt: signedPsbt, setup: body.signedSetupPsbt },
     fields,
   );
-  await refreshRemaining(deps.db, phase.launchpad_id);
+  await refreshRemaining(deps.db, phase.launchpadId);
   // Minted: the coins are spent and the items sold, so the hold ends now, not when it lapses.
   await releaseHold(deps.db, mintHolder(phase.id, offer.takerOrdinalAddress));
   return settled;
@@ -223,7 +219,7 @@ export async function getAllocation(
       : Math.max(0, allowance.allocation - held.minted - held.reserved);
   return {
     phaseId: phase.id,
-    isPublic: phase.is_public,
+    isPublic: phase.isPublic,
     isAllowed: allowance.isAllowed,
     allocation: allowance.allocation,
     minted: held.minted,
@@ -259,10 +255,10 @@ function provesOrdinals(deps: Pick<AppDeps, 'env'>, body: CreateBody): boolean {
 async function openPhaseOf(deps: Pick<AppDeps, 'db'>, launchpadId: string) {
   const launch = await findLaunch(deps.db.kysely, launchpadId);
   if (!launch) throw notFound(`Launchpad ${launchpadId} not found`);
-  if (launch.launchpad_type !== 'psbt') throw invalidInput('id: not a pre-inscribed launch', 'id');
+  if (launch.type !== 'psbt') throw invalidInput('id: not a pre-inscribed launch', 'id');
   if (launch.status !== 'active') {
     // A launch a reviewer took down (ADR 019) says why.
-    const why = launch.failed_reason ? `: ${launch.failed_reason}` : '';
+    const why = launch.failedReason ? `: ${launch.failedReason}` : '';
     throw new AppError('CONFLICT', `This launch is not live${why}`);
   }
   const phase = (await phasesOf(deps.db.kysely, launchpadId)).find(isOpen);
@@ -270,12 +266,9 @@ async function openPhaseOf(deps: Pick<AppDeps, 'db'>, launchpadId: string) {
   return { launch, phase };
 }
 
-function isOpen(phase: LaunchpadPhase): boolean {
+function isOpen(phase: Phase): boolean {
   return (
     phase.status === 'active' &&
-    isPhaseActive({
-      start_date: Number(phase.start_date),
-      end_date: phase.end_date === null ? null : Number(phase.end_date),
-    })
+    isPhaseActive({ start_date: phase.startDate, end_date: phase.endDate })
   );
 }

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps.ts';
 import { prepareLaunch } from './launch-batches.worker.ts';
 import { whileLaunchLocked } from './launch-prepare.schedule.ts';
-import { findLaunch } from './launchpad.queries.ts';
+import { findLaunch } from './launch-read.queries.ts';
 
 // A launch's preparation as a job (ADR 023): sent in the create's transaction, keyed by the
 // launch, it builds the batches its creator signs. The sweep of launch-batches.worker.ts stays

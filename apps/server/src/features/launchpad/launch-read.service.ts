@@ -1,15 +1,17 @@
 import type { LaunchpadInfo, LaunchPhase, PublicLaunchpad } from '@om/core';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Launchpad, LaunchpadPhase } from '../../db/launchpad.tables.ts';
 import { notFound } from '../../http/app-error.ts';
 import { movingLaunchItems, reservedLaunchItems } from '../../trading/launch-items.queries.ts';
+import { batchesOf } from './launch-batches.queries.ts';
 import {
-  batchesOf,
   findLaunch,
   findLaunchBySlug,
+  launchCollection,
   mintedCount,
   phasesOf,
-} from './launchpad.queries.ts';
+  type Launch,
+  type Phase,
+} from './launch-read.queries.ts';
 
 // GET /api/launchpad/info/{launchpadId} (the creator's wizard polls it every 8 s) and
 // GET /api/launchpad/by-slug/{slug} (the mint page).
@@ -29,18 +31,18 @@ export async function getLaunchInfo(
     id: launch.id,
     slug: launch.slug,
     status: launch.status,
-    total_inscriptions: launch.total_inscriptions,
-    failed_reason: launch.failed_reason,
+    total_inscriptions: launch.totalInscriptions,
+    failed_reason: launch.failedReason,
     phases: phases.map((phase) => ({
       ...phaseOf(phase),
       psbts: batches
-        .filter((b) => b.phase_id === phase.id)
+        .filter((b) => b.phaseId === phase.id)
         .map((b) => ({
           id: b.id,
           status: b.status,
-          phase_id: b.phase_id,
-          batch_number: b.batch_number,
-          inscription_count: b.inscription_count,
+          phase_id: b.phaseId,
+          batch_number: b.batchNumber,
+          inscription_count: b.inscriptionCount,
           kind: b.kind,
         })),
     })),
@@ -61,35 +63,29 @@ export async function getPublicLaunch(
     soldOf(deps, launch),
     movingLaunchItems(deps.db, launch.id),
     reservedLaunchItems(deps.db, launch.id),
-    deps.db.kysely
-      .selectFrom('collections')
-      .select(['name', 'slug', 'description', 'icon'])
-      .where('id', '=', launch.collection_id)
-      .executeTakeFirstOrThrow(),
+    launchCollection(deps.db.kysely, launch.collectionId),
   ]);
   return {
     id: launch.id,
     slug: launch.slug,
     status: launch.status,
-    launchpad_type: launch.launchpad_type,
+    launchpad_type: launch.type,
     total_inscriptions: totalOf(launch),
     remaining_inscriptions: remainingOf(launch, minted),
     minted,
     moving_inscriptions: moving,
     reserved_inscriptions: reserved,
     meta_data: progressMeta(launch),
-    hide_progress: launch.meta_data.hide_progress === true,
-    created_at: launch.created_at.toISOString(),
+    hide_progress: launch.hideProgress,
+    created_at: launch.createdAt.toISOString(),
     collection,
     phases: phases.map(phaseOf),
   };
 }
 
 /** Items minted so far: inscriptions of a pre-inscribed launch, or editions. */
-async function soldOf(deps: Pick<AppDeps, 'db'>, launch: Launchpad): Promise<number> {
-  if (launch.launchpad_type === 'editions') {
-    return (launch.number_of_editions ?? 0) - (launch.remaining_editions ?? 0);
-  }
+async function soldOf(deps: Pick<AppDeps, 'db'>, launch: Launch): Promise<number> {
+  if (launch.type === 'editions') return editionsSold(launch);
   return mintedCount(deps.db.kysely, launch.id);
 }
 
@@ -97,42 +93,41 @@ async function soldOf(deps: Pick<AppDeps, 'db'>, launch: Launchpad): Promise<num
  * product.md#validation: remaining = total − minted; zero when the total is not positive. An
  * editions launch counts its editions.
  */
-export function remainingOf(launch: Launchpad, minted: number): number {
+export function remainingOf(launch: Launch, minted: number): number {
   const total = totalOf(launch);
   if (total <= 0) return 0;
   return Math.max(0, total - minted);
 }
 
-/**
- * meta_data's progress fields (product.md#validation), whole counts or null, whatever was stored.
- */
-export function progressMeta(launch: Launchpad): PublicLaunchpad['meta_data'] {
-  const count = (value: unknown) =>
-    typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+/** Editions minted so far: the editions less those remaining. */
+export function editionsSold(launch: Launch): number {
+  return (launch.numberOfEditions ?? 0) - (launch.remainingEditions ?? 0);
+}
+
+/** meta_data's progress fields (product.md#validation), whole counts or null. */
+export function progressMeta(launch: Launch): PublicLaunchpad['meta_data'] {
   return {
-    presold_inscriptions: count(launch.meta_data.presold_inscriptions),
-    total_sold_override: count(launch.meta_data.total_sold_override),
+    presold_inscriptions: launch.presoldInscriptions,
+    total_sold_override: launch.totalSoldOverride,
   };
 }
 
-export function totalOf(launch: Launchpad): number {
-  return launch.launchpad_type === 'editions'
-    ? (launch.number_of_editions ?? 0)
-    : launch.total_inscriptions;
+export function totalOf(launch: Launch): number {
+  return launch.type === 'editions' ? (launch.numberOfEditions ?? 0) : launch.totalInscriptions;
 }
 
-export function phaseOf(phase: LaunchpadPhase): Omit<LaunchPhase, 'psbts'> {
+export function phaseOf(phase: Phase): Omit<LaunchPhase, 'psbts'> {
   return {
     id: phase.id,
-    launchpad_id: phase.launchpad_id,
+    launchpad_id: phase.launchpadId,
     name: phase.name,
-    phase_number: phase.phase_number,
-    start_date: Number(phase.start_date),
-    end_date: phase.end_date === null ? null : Number(phase.end_date),
+    phase_number: phase.phaseNumber,
+    start_date: phase.startDate,
+    end_date: phase.endDate,
     status: phase.status,
-    total_inscriptions: phase.total_inscriptions,
-    remaining_inscriptions: phase.remaining_inscriptions,
-    is_public: phase.is_public,
+    total_inscriptions: phase.totalInscriptions,
+    remaining_inscriptions: phase.remainingInscriptions,
+    is_public: phase.isPublic,
     price: String(phase.price),
     allocation: phase.allocation,
   };

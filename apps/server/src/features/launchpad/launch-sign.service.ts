@@ -1,4 +1,4 @@
-import { bytesToHex, finalizeSignedPsbt, verifySignedListing, type InputRole } from '@om/bitcoin';
+import { bytesToHex, finalizeSignedPsbt, verifySignedListing } from '@om/bitcoin';
 import type { LaunchPsbtPayload } from '@om/core';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError, invalidInput, notFound } from '../../http/app-error.ts';
@@ -11,7 +11,8 @@ import {
   markBatchSigned,
   unsignedDepositsBefore,
   type ListingWitness,
-} from './launchpad.queries.ts';
+} from './launch-batches.queries.ts';
+import { findLaunch } from './launch-read.queries.ts';
 
 // GET /api/launchpad/get-psbt/{psbtId} and PUT /api/launchpad/confirm/{psbtId}
 // (product.md#creator-calls, ADR 010). A deposit is checked to be exactly the transaction built,
@@ -26,7 +27,7 @@ export async function getLaunchPsbt(
 ): Promise<LaunchPsbtPayload> {
   const batch = await findBatch(deps.db.kysely, psbtId);
   if (!batch || batch.status === 'invalidated') throw notFound(`PSBT ${psbtId} not found`);
-  return { id: batch.id, psbt: batch.psbt, kind: batch.kind, inputsToSign: batch.inputs_to_sign };
+  return { id: batch.id, psbt: batch.psbt, kind: batch.kind, inputsToSign: batch.inputsToSign };
 }
 
 export async function confirmLaunchPsbt(
@@ -38,11 +39,8 @@ export async function confirmLaunchPsbt(
   const batch = await findBatch(db.kysely, psbtId);
   if (!batch || batch.status === 'invalidated') throw notFound(`PSBT ${psbtId} not found`);
   if (batch.status === 'signed') throw new AppError('CONFLICT', 'Psbt already signed');
-  const launch = await db.kysely
-    .selectFrom('launchpads')
-    .select('status')
-    .where('id', '=', batch.launchpad_id)
-    .executeTakeFirstOrThrow();
+  const launch = await findLaunch(db.kysely, batch.launchpadId);
+  if (!launch) throw notFound(`PSBT ${psbtId} not found`);
   if (launch.status !== 'pending_psbt_signature') {
     throw new AppError('CONFLICT', `The launch is ${launch.status}: nothing to sign`);
   }
@@ -50,13 +48,14 @@ export async function confirmLaunchPsbt(
   let txId: string | null = null;
   let witnesses: ListingWitness[] = [];
   if (batch.kind === 'deposit') {
-    if ((await unsignedDepositsBefore(db.kysely, batch.phase_id, batch.batch_number)) > 0) {
+    if ((await unsignedDepositsBefore(db.kysely, batch.phaseId, batch.batchNumber)) > 0) {
       throw invalidInput(
         'signedPsbt: sign the earlier deposits of this launch first',
         'signedPsbt',
       );
     }
-    const layout = batch.layout as { inputs: InputRole[]; maxFeeRate?: number };
+    const { layout } = batch;
+    if (!layout) throw new AppError('CONFLICT', `PSBT ${psbtId} is a deposit without its layout`);
     const final = withTradeErrors('signedPsbt', () =>
       finalizeSignedPsbt(signedPsbt, {
         psbt: Buffer.from(batch.psbt, 'base64'),
@@ -80,7 +79,7 @@ export async function confirmLaunchPsbt(
   }
   const launchpadStatus = await markBatchSigned(
     db,
-    { id: batch.id, phaseId: batch.phase_id, launchpadId: batch.launchpad_id },
+    { id: batch.id, phaseId: batch.phaseId, launchpadId: batch.launchpadId },
     signedPsbt,
     witnesses,
   );

@@ -2,21 +2,17 @@ import { LAUNCHPAD_SLUG_TAKEN, type InscriptionEntry, type SubmittedPhase } from
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
-import type {
-  BatchInputToSign,
-  LaunchpadStatus,
-  LaunchpadType,
-  PsbtBatchKind,
-} from '../../db/launchpad.tables.ts';
-import type { NewOrderbookEntry } from '../../db/market.tables.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { LISTING_ROW_COLUMNS } from '../../trading/listings.queries.ts';
+import type { NewCollectionInfo } from './collection-info.ts';
 import { unavailableItems } from './launch-availability.ts';
-import { notifyLaunchLive } from './launch-live-notify.ts';
 import { schedulePreparation } from './launch-prepare.schedule.ts';
 
-/** The launchpad's tables as creating, preparing, signing and minting a launch read and write them. */
+/**
+ * Creating a launch, an editions launch or an onboarded collection: the launch, its phases and
+ * allow lists, its collection under review and that collection's catalogue. Its reads are in
+ * launch-read.queries.ts, its batches in launch-batches.queries.ts.
+ */
 
 type Executor = Db['kysely'] | Transaction<Database>;
 
@@ -29,7 +25,7 @@ const ITEMS_LOCK = 7265737;
  */
 const ROWS_PER_INSERT = 1_000;
 
-function slices<T>(rows: readonly T[]): T[][] {
+export function slices<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
     out.push(rows.slice(i, i + ROWS_PER_INSERT));
@@ -38,21 +34,7 @@ function slices<T>(rows: readonly T[]): T[][] {
 
 export type NewLaunch = {
   slug: string;
-  collection: {
-    name: string;
-    description: string;
-    icon: string;
-    website_link: string;
-    twitter_link: string;
-    discord_link: string;
-    telegram_link: string;
-    instagram_link: string;
-    creator_name: string;
-    creator_email: string;
-    creator_btc_address: string;
-    /** The uploaded banner's URL (product.md#spec-gaps); absent or '' is none. */
-    banner?: string | undefined;
-  };
+  collection: NewCollectionInfo;
   creatorUserId: string | null;
   maker: {
     paymentAddress: string;
@@ -171,7 +153,7 @@ export async function insertLaunch(db: Db, launch: NewLaunch, jobs?: JobQueue): 
 
 type NewCollection = {
   slug: string;
-  collection: NewLaunch['collection'];
+  collection: NewCollectionInfo;
   creatorUserId: string | null;
   entries: readonly InscriptionEntry[];
 };
@@ -194,13 +176,23 @@ async function insertCollection(trx: Transaction<Database>, c: NewCollection) {
     c.entries.map((e) => e.id),
   );
   if (taken) throw new AppError('CONFLICT', `data.${taken.index}.id: ${taken.message}`);
-  const { banner, ...info } = c.collection;
+  const info = c.collection;
   const collection = await trx
     .insertInto('collections')
     .values({
       slug: c.slug,
-      ...info,
-      banner_image: banner || null,
+      name: info.name,
+      description: info.description,
+      icon: info.icon,
+      website_link: info.websiteLink,
+      twitter_link: info.twitterLink,
+      discord_link: info.discordLink,
+      telegram_link: info.telegramLink,
+      instagram_link: info.instagramLink,
+      creator_name: info.creatorName,
+      creator_email: info.creatorEmail,
+      creator_btc_address: info.creatorBtcAddress,
+      banner_image: info.banner || null,
       creator_user_id: c.creatorUserId,
       is_tradable: false,
       is_under_review: true,
@@ -266,7 +258,7 @@ export async function insertEditionLaunch(
   db: Db,
   edition: {
     slug: string;
-    collection: NewLaunch['collection'];
+    collection: NewCollectionInfo;
     creatorUserId: string | null;
     editionInscriptionId: string;
     numberOfEditions: number;
@@ -329,314 +321,6 @@ export async function insertEditionLaunch(
 }
 
 /** A live collection submitted for review (onboarding), in one transaction. */
-export async function insertOnboardedCollection(
-  db: Db,
-  onboarded: {
-    meta: NewLaunch['collection'] & { slug: string };
-    entries: readonly InscriptionEntry[];
-    creatorUserId: string | null;
-  },
-): Promise<void> {
-  const { slug, ...collection } = onboarded.meta;
-  await db.kysely.transaction().execute((trx) =>
-    insertCollection(trx, {
-      slug,
-      collection,
-      creatorUserId: onboarded.creatorUserId,
-      entries: onboarded.entries,
-    }),
-  );
-}
-
-export async function findLaunch(db: Executor, id: string) {
-  return db.selectFrom('launchpads').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function findLaunchBySlug(db: Executor, slug: string) {
-  return db.selectFrom('launchpads').selectAll().where('slug', '=', slug).executeTakeFirst();
-}
-
-export async function phasesOf(db: Executor, launchpadId: string) {
-  return db
-    .selectFrom('launchpad_phases')
-    .selectAll()
-    .where('launchpad_id', '=', launchpadId)
-    .orderBy('phase_number')
-    .execute();
-}
-
-export async function batchesOf(db: Executor, phaseIds: readonly string[]) {
-  if (phaseIds.length === 0) return [];
-  return db
-    .selectFrom('psbt_batches')
-    .select(['id', 'phase_id', 'batch_number', 'inscription_count', 'status', 'kind'])
-    .where('phase_id', 'in', phaseIds)
-    .where('status', '<>', 'invalidated')
-    .orderBy('phase_id')
-    .orderBy('batch_number')
-    .execute();
-}
-
-export async function launchInscriptionsOf(db: Executor, launchpadId: string) {
-  return db
-    .selectFrom('launch_inscriptions')
-    .selectAll()
-    .where('launchpad_id', '=', launchpadId)
-    .orderBy('position')
-    .execute();
-}
-
-/** Launches waiting for their batches, oldest first. */
-export async function initializingLaunches(db: Db, limit = 20): Promise<string[]> {
-  const rows = await db.kysely
-    .selectFrom('launchpads')
-    .select('id')
-    .where('status', '=', 'initializing')
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-export type NewBatch = {
-  phaseId: string;
-  batchNumber: number;
-  kind: PsbtBatchKind;
-  psbt: string;
-  txid: string | null;
-  layout: unknown;
-  inputsToSign: readonly BatchInputToSign[];
-  /** Listing batches: the orderbook rows of its items, in input order. */
-  items: readonly Omit<NewOrderbookEntry, 'psbt_batch_id'>[];
-  inscriptionCount: number;
-};
-
-/**
- * Stores the prepared batches and turns the launch to pending_psbt_signature, in one transaction,
- * unless another worker got there first (then nothing is written and false is answered).
- */
-export async function savePreparedLaunch(
-  db: Db,
-  launchpadId: string,
-  prepared: {
-    batches: readonly NewBatch[];
-    outpoints: readonly { position: number; outpoint: string; value: bigint }[];
-  },
-): Promise<boolean> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const launch = await trx
-      .selectFrom('launchpads')
-      .select('status')
-      .where('id', '=', launchpadId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (launch?.status !== 'initializing') return false;
-    // Where the deposits put each inscription: one UPDATE … FROM (VALUES …) a slice of rows.
-    for (const slice of slices(prepared.outpoints)) {
-      const values = slice.map(
-        (o) => sql`(${o.position}::integer, ${o.outpoint}::text, ${o.value}::bigint)`,
-      );
-      await sql`
-        update launch_inscriptions li set outpoint = v.outpoint, output_value = v.value
-        from (values ${sql.join(values)}) as v (pos, outpoint, value)
-        where li.launchpad_id = ${launchpadId} and li.position = v.pos`.execute(trx);
-    }
-    for (const batch of prepared.batches) {
-      const row = await trx
-        .insertInto('psbt_batches')
-        .values({
-          phase_id: batch.phaseId,
-          batch_number: batch.batchNumber,
-          inscription_count: batch.inscriptionCount,
-          kind: batch.kind,
-          psbt: batch.psbt,
-          txid: batch.txid,
-          layout: batch.layout === undefined ? null : JSON.stringify(batch.layout),
-          inputs_to_sign: JSON.stringify(batch.inputsToSign),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      // Large launches: insert the items in slices to stay under the bind parameter limit.
-      for (let i = 0; i < batch.items.length; i += 500) {
-        const slice = batch.items.slice(i, i + 500);
-        await trx
-          .insertInto('orderbook')
-          .values(slice.map((item) => ({ ...item, psbt_batch_id: row.id })))
-          .execute();
-      }
-    }
-    await trx
-      .updateTable('launchpads')
-      .set({ status: 'pending_psbt_signature' })
-      .where('id', '=', launchpadId)
-      .execute();
-    return true;
-  });
-}
-
-export async function failLaunch(db: Db, launchpadId: string, reason: string): Promise<void> {
-  await db.kysely
-    .updateTable('launchpads')
-    .set({ status: 'failed', failed_reason: reason })
-    .where('id', '=', launchpadId)
-    .where('status', '=', 'initializing')
-    .execute();
-}
-
-export async function findBatch(db: Executor, id: string) {
-  return db
-    .selectFrom('psbt_batches as b')
-    .innerJoin('launchpad_phases as p', 'p.id', 'b.phase_id')
-    .selectAll('b')
-    .select(['p.launchpad_id', 'p.phase_number'])
-    .where('b.id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function batchItems(db: Executor, batchId: string) {
-  return db
-    .selectFrom('orderbook')
-    .select(LISTING_ROW_COLUMNS)
-    .where('psbt_batch_id', '=', batchId)
-    .orderBy('index_in_maker_psbt')
-    .execute();
-}
-
-/** A listing row's own seller witness, hex items: what its mint needs of the signed batch. */
-export type ListingWitness = { id: string; witness: readonly string[] };
-
-/**
- * Records a signed batch, and each of its listing rows' own witness (they turn active), then
- * promotes: a phase whose batches are all signed is 'signed'; a launch whose batches are all
- * signed is 'active', with its phases. Answers the launch's status, or undefined when the batch
- * was signed meanwhile.
- */
-export async function markBatchSigned(
-  db: Db,
-  batch: { id: string; phaseId: string; launchpadId: string },
-  signedPsbt: string,
-  witnesses: readonly ListingWitness[],
-): Promise<string | undefined> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const signed = await trx
-      .updateTable('psbt_batches')
-      .set({ status: 'signed', signed_psbt: signedPsbt, signed_at: new Date() })
-      .where('id', '=', batch.id)
-      .where('status', '=', 'pending')
-      .returning('kind')
-      .executeTakeFirst();
-    if (!signed) return undefined;
-    // One statement for the batch's (at most 100) rows: a few hundred parameters.
-    if (signed.kind === 'listing' && witnesses.length > 0) {
-      const values = witnesses.map((w) => sql`(${w.id}::uuid, ${[...w.witness]}::text[])`);
-      await sql`
-        update orderbook o set status = 'active', maker_witness = v.witness
-        from (values ${sql.join(values)}) as v (id, witness)
-        where o.id = v.id and o.psbt_batch_id = ${batch.id} and o.status = 'pending'`.execute(trx);
-    }
-    const open = await trx
-      .selectFrom('psbt_batches as b')
-      .innerJoin('launchpad_phases as p', 'p.id', 'b.phase_id')
-      .select(['b.phase_id'])
-      .where('p.launchpad_id', '=', batch.launchpadId)
-      .where('b.status', '=', 'pending')
-      .execute();
-    const openPhases = new Set(open.map((r) => r.phase_id));
-    if (!openPhases.has(batch.phaseId)) {
-      await trx
-        .updateTable('launchpad_phases')
-        .set({ status: 'signed' })
-        .where('id', '=', batch.phaseId)
-        .where('status', '=', 'pending')
-        .execute();
-    }
-    if (open.length > 0) return 'pending_psbt_signature';
-    await trx
-      .updateTable('launchpad_phases')
-      .set({ status: 'active' })
-      .where('launchpad_id', '=', batch.launchpadId)
-      .execute();
-    const live = await trx
-      .updateTable('launchpads')
-      .set({ status: 'active' })
-      .where('id', '=', batch.launchpadId)
-      .where('status', '=', 'pending_psbt_signature')
-      .executeTakeFirst();
-    if (live.numUpdatedRows > 0n) await notifyLaunchLive(trx, batch.launchpadId);
-    return 'active';
-  });
-}
-
-/** Deposit batches of a launch before this one that are not signed yet (they broadcast in order). */
-export async function unsignedDepositsBefore(
-  db: Executor,
-  phaseId: string,
-  batchNumber: number,
-): Promise<number> {
-  const row = await db
-    .selectFrom('psbt_batches')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('phase_id', '=', phaseId)
-    .where('kind', '=', 'deposit')
-    .where('status', '=', 'pending')
-    .where('batch_number', '<', batchNumber)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Inscriptions of the launch minted so far (any phase). */
-export async function mintedCount(db: Executor, launchpadId: string): Promise<number> {
-  const row = await db
-    .selectFrom('orderbook as o')
-    .innerJoin('launchpad_phases as p', 'p.id', 'o.phase_id')
-    .select(sql<string>`count(distinct o.inscription_id)`.as('n'))
-    .where('p.launchpad_id', '=', launchpadId)
-    .where('o.status', '=', 'broadcast')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Listed launches (not hidden, not pending) with their collection's name and icon, newest first. */
-export async function listedLaunches(
-  db: Executor,
-  unlisted: readonly LaunchpadStatus[],
-  type?: LaunchpadType,
-) {
-  let query = db
-    .selectFrom('launchpads as l')
-    .innerJoin('collections as c', 'c.id', 'l.collection_id')
-    .selectAll('l')
-    .select(['c.name', 'c.icon'])
-    .where('l.status', 'not in', [...unlisted]);
-  if (type) query = query.where('l.launchpad_type', '=', type);
-  return query.orderBy('l.created_at', 'desc').orderBy('l.id').execute();
-}
-
-/** The phases of these launches, by launch and phase number. */
-export async function phasesOfLaunches(db: Executor, launchpadIds: readonly string[]) {
-  if (launchpadIds.length === 0) return [];
-  return db
-    .selectFrom('launchpad_phases')
-    .selectAll()
-    .where('launchpad_id', 'in', launchpadIds)
-    .orderBy('launchpad_id')
-    .orderBy('phase_number')
-    .execute();
-}
-
-/** mintedCount of each of these launches (launches with nothing minted are absent). */
-export async function mintedCounts(
-  db: Executor,
-  launchpadIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (launchpadIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('orderbook as o')
-    .innerJoin('launchpad_phases as p', 'p.id', 'o.phase_id')
-    .select(['p.launchpad_id', sql<string>`count(distinct o.inscription_id)`.as('n')])
-    .where('p.launchpad_id', 'in', launchpadIds)
-    .where('o.status', '=', 'broadcast')
-    .groupBy('p.launchpad_id')
-    .execute();
-  return new Map(rows.map((r) => [r.launchpad_id, Number(r.n)]));
+export async function insertOnboardedCollection(db: Db, onboarded: NewCollection): Promise<void> {
+  await db.kysely.transaction().execute((trx) => insertCollection(trx, onboarded));
 }

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { checkAddress } from '../../http/address-input.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { SessionClaims } from '../../http/auth-token.ts';
+import { newCollectionInfo } from './collection-info.ts';
 import { collectedInscriptions } from './launch-availability.ts';
 import { checkOwnIcon } from './launch-icon.ts';
 import { insertOnboardedCollection, isSlugTaken } from './launchpad.queries.ts';
@@ -69,7 +70,12 @@ export async function onboardCollection(
       throw invalidInput(`${field}: ${inscriptionNotHeldBy(slice[stranger] ?? '')}`, field);
     }
   }
-  await insertOnboardedCollection(deps.db, { meta, entries: data, creatorUserId: session.userId });
+  await insertOnboardedCollection(deps.db, {
+    slug: meta.slug,
+    collection: newCollectionInfo(meta),
+    entries: data,
+    creatorUserId: session.userId,
+  });
   return { slug: meta.slug, status: 'under_review', inscriptions: ids.length };
 }
 
