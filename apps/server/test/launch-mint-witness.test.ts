@@ -214,7 +214,7 @@ describe.each(databaseKinds())('launch listing witnesses on %s', (kind) => {
     ordered.forEach((row, i) => {
       const item = listed[i];
       if (!item) throw new Error('no item');
-      const witness = (row.maker_witness ?? []).map((hex) => hexToBytes(hex));
+      const witness = (row.makerWitness ?? []).map((hex) => hexToBytes(hex));
       expect(witness).toHaveLength(1);
       expect(witness[0]?.at(-1)).toBe(SELLER_SIGHASH);
       expect(checkSellerWitness(item, witness)).toBeUndefined();
@@ -222,12 +222,12 @@ describe.each(databaseKinds())('launch listing witnesses on %s', (kind) => {
       const cheaper = { ...item, payout: { ...item.payout, value: item.payout.value - 1n } };
       expect(checkSellerWitness(cheaper, witness)).toBe('bad-signature');
       const fromBatch = extractSellerWitness(
-        signedBatch.getInput(row.index_in_maker_psbt ?? -1),
+        signedBatch.getInput(row.indexInMakerPsbt ?? -1),
         item.sellerInput.script,
         item.sellerInput.witnessScript,
       );
-      expect(fromBatch?.map((w) => bytesToHex(w))).toEqual(row.maker_witness);
-      stored.push(...(row.maker_witness ?? []));
+      expect(fromBatch?.map((w) => bytesToHex(w))).toEqual(row.makerWitness);
+      stored.push(...(row.makerWitness ?? []));
     });
 
     // The mint no longer needs the batch: its PSBTs emptied, two items are minted all the same.

@@ -19,7 +19,7 @@ import type {
 
 export type OrderbookStatus = 'pending' | 'active' | 'broadcast' | 'canceled' | 'exposed';
 
-interface OrderbookTable {
+export interface OrderbookTable {
   id: Generated<string>;
   inscription_id: string;
   collection_id: Int8Nullable;
@@ -207,8 +207,6 @@ export interface MarketTables {
   auction_coin_reservations: AuctionCoinReservationsTable;
 }
 
-export type OrderbookEntry = Selectable<OrderbookTable>;
 export type NewOrderbookEntry = Insertable<OrderbookTable>;
 export type TradeHistoryRow = Selectable<TradeHistoryTable>;
-export type NewTradeHistoryRow = Insertable<TradeHistoryTable>;
 export type NewAuction = Insertable<AuctionsTable>;

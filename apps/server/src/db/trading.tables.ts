@@ -1,4 +1,4 @@
-import type { BuiltPaddingSetup, BuiltPurchase } from '@om/bitcoin';
+import type { BuiltDelist, BuiltPaddingSetup, BuiltPurchase } from '@om/bitcoin';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { Int8, Int8Default, Numeric, Timestamp, TimestampRequired } from './column-types.ts';
 
@@ -36,7 +36,8 @@ export interface PurchaseOffersTable {
 interface ListingDelistsTable {
   listing_id: string;
   psbt: string;
-  layout: Json<unknown>;
+  /** The delisting's layout as built (packages/bitcoin). */
+  layout: Json<BuiltDelist['layout']>;
   max_fee_rate: Numeric;
   fee: Int8;
   maker_payment_address: string;

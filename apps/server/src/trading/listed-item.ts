@@ -9,8 +9,8 @@ import {
   type ListingItemParams,
   type SignedListedItem,
 } from '@om/bitcoin';
-import type { OrderbookEntry } from '../db/market.tables.ts';
 import { AppError } from '../http/app-error.ts';
+import type { Listing } from './listings.queries.ts';
 
 /** What a listing's signature commits to, rebuilt from its row exactly as it was built. */
 export type ListingTerms = {
@@ -29,9 +29,6 @@ export type ListingTerms = {
   witnessScript?: string | null;
   makerPaymentPublicKey?: string | null;
 };
-
-/** An orderbook row without its copies of PSBTs: what buying and minting read of it. */
-export type ListingRow = Omit<OrderbookEntry, 'psbt' | 'signed_psbt'>;
 
 // Output scripts of addresses already decoded: a launch's items all sit at one maker wallet
 // address (a bech32 decode each). Public data; bounded.
@@ -70,23 +67,23 @@ export function listingItemParams(terms: ListingTerms, network: BitcoinNetwork):
   };
 }
 
-export function termsOf(row: ListingRow): ListingTerms {
+export function termsOf(listing: Listing): ListingTerms {
   return {
-    outpoint: row.outpoint,
-    outputValue: BigInt(row.output_value),
-    inscriptionOffset: BigInt(row.inscription_offset),
-    makerOrdinalAddress: row.maker_ordinal_address,
-    makerOrdinalPublicKey: row.maker_ordinal_public_key,
-    makerPaymentAddress: row.maker_payment_address,
-    price: BigInt(row.price),
-    makerFee: BigInt(row.maker_fee),
-    witnessScript: row.witness_script,
-    makerPaymentPublicKey: row.maker_payment_public_key,
+    outpoint: listing.outpoint,
+    outputValue: listing.outputValue,
+    inscriptionOffset: listing.inscriptionOffset,
+    makerOrdinalAddress: listing.makerOrdinalAddress,
+    makerOrdinalPublicKey: listing.makerOrdinalPublicKey,
+    makerPaymentAddress: listing.makerPaymentAddress,
+    price: listing.price,
+    makerFee: listing.makerFee,
+    witnessScript: listing.witnessScript,
+    makerPaymentPublicKey: listing.makerPaymentPublicKey,
   };
 }
 
-/** The items of listing rows, in order: the seller input and payout each signature covers. */
-export function listedItemsOf(rows: readonly ListingRow[], network: BitcoinNetwork): ListedItem[] {
+/** The items of listings, in order: the seller input and payout each signature covers. */
+export function listedItemsOf(rows: readonly Listing[], network: BitcoinNetwork): ListedItem[] {
   if (rows.length === 0) return [];
   const items = rows.map((row) => listingItemParams(termsOf(row), network));
   // The items alone: the listing PSBT itself is not needed again (product.md#scale-and-delivery).
@@ -94,12 +91,12 @@ export function listedItemsOf(rows: readonly ListingRow[], network: BitcoinNetwo
 }
 
 /**
- * Active listings with the seller witnesses stored when they were confirmed: a launch row's own
- * (maker_witness), a market listing's from its signed PSBT. Server-side only: whoever holds a
+ * Active listings with the seller witnesses stored when they were confirmed: a launch item's own
+ * (makerWitness), a market listing's from its signed PSBT. Server-side only: whoever holds a
  * witness can fill the listing.
  */
 export function signedItemsOf(
-  rows: readonly (ListingRow & { signed_psbt?: string | null })[],
+  rows: readonly (Listing & { signedPsbt?: string | null })[],
   network: BitcoinNetwork,
 ): SignedListedItem[] {
   const items = listedItemsOf(rows, network);
@@ -112,11 +109,11 @@ export function signedItemsOf(
   };
   return rows.map((row, i) => {
     const item = items[i] as ListedItem;
-    const witness = row.maker_witness
-      ? row.maker_witness.map((hex) => hexToBytes(hex))
-      : row.signed_psbt && row.psbt_index !== null
+    const witness = row.makerWitness
+      ? row.makerWitness.map((hex) => hexToBytes(hex))
+      : row.signedPsbt && row.psbtIndex !== null
         ? extractSellerWitness(
-            parseOnce(row.signed_psbt).getInput(row.psbt_index),
+            parseOnce(row.signedPsbt).getInput(row.psbtIndex),
             item.sellerInput.script,
             item.sellerInput.witnessScript,
           )

@@ -1,13 +1,83 @@
+import type { BuiltDelist } from '@om/bitcoin';
 import type { Discount } from '@om/core';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import type { Database } from '../db/database.ts';
-import type { NewOrderbookEntry, OrderbookEntry, OrderbookStatus } from '../db/market.tables.ts';
-import type { ListingRow } from './listed-item.ts';
+import type { OrderbookStatus, OrderbookTable } from '../db/market.tables.ts';
 
 /** Orderbook rows and the catalogue as listing, delisting and relisting read and write them. */
 
 type Executor = Db['kysely'] | Transaction<Database>;
+
+/**
+ * An orderbook row as a record (product.md#records): a market listing, or a launch item for sale
+ * in its phase. Sats are bigint. Its maker witness carries the maker's signature: it never leaves
+ * the server.
+ */
+export interface Listing {
+  id: string;
+  inscriptionId: string;
+  collectionId: string | null;
+  /** Set for a launch item, null for a market listing. */
+  phaseId: string | null;
+  psbtBatchId: string | null;
+  indexInMakerPsbt: number | null;
+  status: OrderbookStatus;
+  price: bigint;
+  /** txid:vout of the inscription's UTXO when listed. */
+  outpoint: string;
+  outputValue: bigint;
+  makerFee: bigint;
+  takerFee: bigint;
+  makerPaymentAddress: string;
+  makerPaymentPublicKey: string | null;
+  makerOrdinalAddress: string;
+  makerOrdinalPublicKey: string | null;
+  takerPaymentAddress: string | null;
+  takerOrdinalAddress: string | null;
+  transactionId: string | null;
+  isSnipeProtected: boolean;
+  /** A market listing's input and output in its listing PSBT. */
+  psbtIndex: number | null;
+  /** Offset of the inscription's sat in the listed UTXO. */
+  inscriptionOffset: bigint;
+  /** A snipe-protected listing's maker-wallet witness script, hex. */
+  witnessScript: string | null;
+  /** A launch item's own seller witness, hex items. */
+  makerWitness: string[] | null;
+  reservedUntil: Date | null;
+  listedAt: Date | null;
+  closedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * A listing with its copies of the listing PSBT: as built, and as the maker signed it (the
+ * signature never leaves the server).
+ */
+export interface ListingWithPsbts extends Listing {
+  psbt: string | null;
+  signedPsbt: string | null;
+}
+
+/** A market listing to store, awaiting its signature. */
+export interface NewListing {
+  inscriptionId: string;
+  collectionId: string | null;
+  price: bigint;
+  outpoint: string;
+  outputValue: bigint;
+  inscriptionOffset: bigint;
+  makerFee: bigint;
+  makerPaymentAddress: string;
+  makerPaymentPublicKey: string;
+  makerOrdinalAddress: string;
+  makerOrdinalPublicKey: string;
+  psbt: string;
+  psbtIndex: number;
+  witnessScript: string | null;
+}
 
 export type CatalogueEntry = {
   name: string | null;
@@ -100,30 +170,90 @@ export async function activeDiscounts(db: Db, parameters: readonly string[]): Pr
  */
 export async function insertPendingListings(
   db: Db,
-  rows: readonly NewOrderbookEntry[],
+  listings: readonly NewListing[],
 ): Promise<string[]> {
   return db.kysely.transaction().execute(async (trx) => {
     await trx
       .insertInto('inscriptions')
-      .values(rows.map((r) => ({ inscription_id: r.inscription_id })))
+      .values(listings.map((l) => ({ inscription_id: l.inscriptionId })))
       .onConflict((oc) => oc.column('inscription_id').doNothing())
       .execute();
     const inserted = await trx
       .insertInto('orderbook')
-      .values([...rows])
+      .values(
+        listings.map((l) => ({
+          inscription_id: l.inscriptionId,
+          collection_id: l.collectionId,
+          status: 'pending' as const,
+          price: l.price,
+          outpoint: l.outpoint,
+          output_value: l.outputValue,
+          inscription_offset: l.inscriptionOffset,
+          maker_fee: l.makerFee,
+          maker_payment_address: l.makerPaymentAddress,
+          maker_payment_public_key: l.makerPaymentPublicKey,
+          maker_ordinal_address: l.makerOrdinalAddress,
+          maker_ordinal_public_key: l.makerOrdinalPublicKey,
+          psbt: l.psbt,
+          psbt_index: l.psbtIndex,
+          witness_script: l.witnessScript,
+        })),
+      )
       .returning('id')
       .execute();
     return inserted.map((r) => r.id);
   });
 }
 
-/** Listings by id; the result carries signed_psbt, which never leaves the server. */
+/** Listings by id; the result carries the signed PSBT, which never leaves the server. */
 export async function findListings(
   db: Executor,
   ids: readonly string[],
-): Promise<OrderbookEntry[]> {
+): Promise<ListingWithPsbts[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('orderbook').selectAll().where('id', 'in', ids).execute();
+  const rows = await db.selectFrom('orderbook').selectAll().where('id', 'in', ids).execute();
+  return rows.map((row) => ({
+    ...toListing(row),
+    psbt: row.psbt,
+    signedPsbt: row.signed_psbt,
+  }));
+}
+
+/** An orderbook row without its PSBT copies, as read: what toListing takes. */
+export type ListingRow = Omit<Selectable<OrderbookTable>, 'psbt' | 'signed_psbt'>;
+
+export function toListing(row: ListingRow): Listing {
+  return {
+    id: row.id,
+    inscriptionId: row.inscription_id,
+    collectionId: row.collection_id,
+    phaseId: row.phase_id,
+    psbtBatchId: row.psbt_batch_id,
+    indexInMakerPsbt: row.index_in_maker_psbt,
+    status: row.status,
+    price: BigInt(row.price),
+    outpoint: row.outpoint,
+    outputValue: BigInt(row.output_value),
+    makerFee: BigInt(row.maker_fee),
+    takerFee: BigInt(row.taker_fee),
+    makerPaymentAddress: row.maker_payment_address,
+    makerPaymentPublicKey: row.maker_payment_public_key,
+    makerOrdinalAddress: row.maker_ordinal_address,
+    makerOrdinalPublicKey: row.maker_ordinal_public_key,
+    takerPaymentAddress: row.taker_payment_address,
+    takerOrdinalAddress: row.taker_ordinal_address,
+    transactionId: row.transaction_id,
+    isSnipeProtected: row.is_snipe_protected,
+    psbtIndex: row.psbt_index,
+    inscriptionOffset: BigInt(row.inscription_offset),
+    witnessScript: row.witness_script,
+    makerWitness: row.maker_witness,
+    reservedUntil: row.reserved_until,
+    listedAt: row.listed_at,
+    closedAt: row.closed_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 /** Every orderbook column but the PSBT copies: a ListingRow. */
@@ -163,9 +293,28 @@ export const LISTING_ROW_COLUMNS = [
  * Listings by id without their PSBTs (a launch row's witness is its maker_witness): what a mint
  * reads. The result carries maker_witness, which never leaves the server.
  */
-export async function findListingRows(db: Executor, ids: readonly string[]): Promise<ListingRow[]> {
+export async function findListingRows(db: Executor, ids: readonly string[]): Promise<Listing[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('orderbook').select(LISTING_ROW_COLUMNS).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('orderbook')
+    .select(LISTING_ROW_COLUMNS)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map(toListing);
+}
+
+/** Where these listings stand now: a purchase that lost a race asks who took them. */
+export async function listingStates(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ id: string; status: OrderbookStatus; transactionId: string | null }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.kysely
+    .selectFrom('orderbook')
+    .select(['id', 'status', 'transaction_id'])
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => ({ id: r.id, status: r.status, transactionId: r.transaction_id }));
 }
 
 export type ConflictOutcome = 'ok' | 'changed' | 'already-listed';
@@ -286,26 +435,15 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** The prepared on-chain delisting of a listing (the latest one wins). */
-export async function saveDelist(
-  db: Db,
-  row: {
-    listingId: string;
-    psbt: string;
-    layout: unknown;
-    maxFeeRate: number;
-    fee: bigint;
-    makerPaymentAddress: string;
-    expiresAt: Date;
-  },
-): Promise<void> {
+export async function saveDelist(db: Db, delist: PreparedDelist): Promise<void> {
   const values = {
-    listing_id: row.listingId,
-    psbt: row.psbt,
-    layout: JSON.stringify(row.layout),
-    max_fee_rate: row.maxFeeRate,
-    fee: row.fee,
-    maker_payment_address: row.makerPaymentAddress,
-    expires_at: row.expiresAt,
+    listing_id: delist.listingId,
+    psbt: delist.psbt,
+    layout: JSON.stringify(delist.layout),
+    max_fee_rate: delist.maxFeeRate,
+    fee: delist.fee,
+    maker_payment_address: delist.makerPaymentAddress,
+    expires_at: delist.expiresAt,
   };
   await db.kysely
     .insertInto('listing_delists')
@@ -314,10 +452,32 @@ export async function saveDelist(
     .execute();
 }
 
-export async function findDelist(db: Db, listingId: string) {
-  return db.kysely
+/** A delisting as prepared: what its signed PSBT is finalized against. */
+export interface PreparedDelist {
+  listingId: string;
+  psbt: string;
+  layout: BuiltDelist['layout'];
+  maxFeeRate: number;
+  fee: bigint;
+  makerPaymentAddress: string;
+  expiresAt: Date;
+}
+
+export async function findDelist(db: Db, listingId: string): Promise<PreparedDelist | undefined> {
+  const row = await db.kysely
     .selectFrom('listing_delists')
     .selectAll()
     .where('listing_id', '=', listingId)
     .executeTakeFirst();
+  return (
+    row && {
+      listingId: row.listing_id,
+      psbt: row.psbt,
+      layout: row.layout,
+      maxFeeRate: Number(row.max_fee_rate),
+      fee: BigInt(row.fee),
+      makerPaymentAddress: row.maker_payment_address,
+      expiresAt: row.expires_at,
+    }
+  );
 }

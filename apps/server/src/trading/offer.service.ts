@@ -23,16 +23,20 @@ import {
 } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
-import type { NewTradeHistoryRow, OrderbookEntry } from '../db/market.tables.ts';
 import { AppError, invalidInput } from '../http/app-error.ts';
 import { cosignerFor } from './cosigner.ts';
 import { refuseReservedCoins, reservedCoinsOf } from './reserved-coins.ts';
 import { findWalletOfKey } from './multisig.queries.ts';
 import { bitcoinWallet, walletCoins } from './wallets.service.ts';
 import { broadcastInOrder, testMempoolAccept } from './broadcast.ts';
-import { listedItemsOf, signedItemsOf, type ListingRow } from './listed-item.ts';
+import { listedItemsOf, signedItemsOf } from './listed-item.ts';
 import { isSpent } from './listing-utxo.ts';
-import { catalogueOf, findListings } from './listings.queries.ts';
+import {
+  catalogueOf,
+  findListings,
+  type Listing,
+  type ListingWithPsbts,
+} from './listings.queries.ts';
 import {
   claimListings,
   findOffer,
@@ -94,7 +98,7 @@ export function checkTaker(
  */
 export async function buildOffer(
   deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
-  rows: readonly ListingRow[],
+  rows: readonly Listing[],
   body: Pick<
     CreateOfferBody,
     'takerPaymentPublicKey' | 'takerPaymentAddress' | 'takerOrdinalAddress' | 'feeRate'
@@ -122,7 +126,7 @@ export async function buildOffer(
     listings,
     platformFee: platformFeeOutput(
       platformFeeAddress(env),
-      rows.map((row) => BigInt(row.maker_fee)),
+      rows.map((row) => row.makerFee),
       network,
     ),
     feeRate: body.feeRate,
@@ -244,8 +248,8 @@ export async function openOffer(deps: Pick<AppDeps, 'db'>, signedPsbt: ParsedPsb
 export async function settleOffer(
   deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   offer: StoredOffer,
-  /** A market listing's witness is in its signed_psbt; a launch row's, in maker_witness. */
-  rows: readonly (ListingRow & { signed_psbt?: string | null })[],
+  /** A market listing's witness is in its signed PSBT; a launch item's, in its makerWitness. */
+  rows: readonly (Listing & { signedPsbt?: string | null })[],
   signed: { psbt: ParsedPsbt; setup?: string },
   fields: { psbt: string; setup: string },
 ): Promise<{ txId: string; setupTxId: string | null }> {
@@ -271,7 +275,7 @@ export async function settleOffer(
   // Asked at once: one after the other, each waits its turn at the node's gate
   // (product.md#scale-and-delivery).
   const spent = await Promise.all(
-    rows.map((row) => isSpent(chain, row.outpoint, row.maker_ordinal_address)),
+    rows.map((row) => isSpent(chain, row.outpoint, row.makerOrdinalAddress)),
   );
   const gone = rows.find((_, i) => spent[i]);
   if (gone) throw unavailable(gone.id);
@@ -280,26 +284,23 @@ export async function settleOffer(
 
   const catalogue = await catalogueOf(
     db,
-    rows.map((r) => r.inscription_id),
+    rows.map((r) => r.inscriptionId),
   );
   const lost = await claimListings(db, {
     ids: offer.listingIds,
     transactionId: final.txid,
     takerPaymentAddress: offer.takerPaymentAddress,
     takerOrdinalAddress: offer.takerOrdinalAddress,
-    trades: rows.map((row): NewTradeHistoryRow => ({
-      order_id: row.id,
-      transaction_id: final.txid,
-      inscription_id: row.inscription_id,
+    trades: rows.map((row) => ({
+      listingId: row.id,
+      inscriptionId: row.inscriptionId,
       price: row.price,
-      trade_status: 'initiated',
-      maker_address: row.maker_ordinal_address,
-      taker_address: offer.takerOrdinalAddress,
-      fee_rate: final.feeRate.toFixed(3),
-      thumbnail_url: `/content/${row.inscription_id}`,
-      inscription_name: catalogue.get(row.inscription_id)?.name ?? null,
-      collection_slug: catalogue.get(row.inscription_id)?.slug ?? null,
-      is_snipe_protected: row.is_snipe_protected,
+      makerAddress: row.makerOrdinalAddress,
+      takerAddress: offer.takerOrdinalAddress,
+      feeRate: final.feeRate,
+      inscriptionName: catalogue.get(row.inscriptionId)?.name ?? null,
+      collectionSlug: catalogue.get(row.inscriptionId)?.slug ?? null,
+      isSnipeProtected: row.isSnipeProtected,
     })),
     mintPhaseId: offer.phaseId,
     journal: {
@@ -347,10 +348,10 @@ async function multisigPaddingOf(
 async function activeListings(
   deps: Pick<AppDeps, 'db'>,
   ids: readonly string[],
-): Promise<OrderbookEntry[]> {
+): Promise<ListingWithPsbts[]> {
   const rows = inOrder(ids, await findListings(deps.db.kysely, ids));
   for (const row of rows) {
-    if (row.status !== 'active' || row.phase_id !== null) throw unavailable(row.id);
+    if (row.status !== 'active' || row.phaseId !== null) throw unavailable(row.id);
   }
   return rows;
 }

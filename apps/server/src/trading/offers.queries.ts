@@ -2,7 +2,6 @@ import type { BuiltPaddingSetup, BuiltPurchase } from '@om/bitcoin';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import type { Database } from '../db/database.ts';
-import type { NewTradeHistoryRow } from '../db/market.tables.ts';
 import type { PurchaseOffersTable } from '../db/trading.tables.ts';
 import { journalClaim, settleJournal, type NewClaim } from './claimed-transactions.queries.ts';
 
@@ -24,6 +23,23 @@ export type NewOffer = {
   expiresAt: Date;
   /** A mint offer's phase (launch items). */
   phaseId?: string;
+};
+
+/**
+ * A sale of one listing to the claiming transaction, recorded as an initiated trade
+ * (product.md#records).
+ */
+type NewTrade = {
+  listingId: string;
+  inscriptionId: string;
+  price: bigint;
+  makerAddress: string;
+  takerAddress: string;
+  /** The purchase's fee rate, sat/vB. */
+  feeRate: number;
+  inscriptionName: string | null;
+  collectionSlug: string | null;
+  isSnipeProtected: boolean;
 };
 
 /** The padding setup chained before a purchase, when the taker had no padding coins. */
@@ -115,7 +131,7 @@ export async function claimListings(
     transactionId: string;
     takerPaymentAddress: string;
     takerOrdinalAddress: string;
-    trades: readonly NewTradeHistoryRow[];
+    trades: readonly NewTrade[];
     /**
      * A mint (ADR 010): the items must still be reserved for this taker, under the lock that
      * serializes the taker's offers and mints in the phase, so allocations hold.
@@ -155,7 +171,7 @@ export async function claimListings(
       if (missing) throw new ClaimLost(missing);
       await trx
         .insertInto('trade_history')
-        .values([...claim.trades])
+        .values(claim.trades.map((trade) => tradeValues(trade, claim.transactionId)))
         .execute();
       await journalClaim(trx, claim.journal);
     });
@@ -164,6 +180,24 @@ export async function claimListings(
     if (err instanceof ClaimLost) return err.listingId;
     throw err;
   }
+}
+
+function tradeValues(trade: NewTrade, transactionId: string) {
+  return {
+    order_id: trade.listingId,
+    transaction_id: transactionId,
+    inscription_id: trade.inscriptionId,
+    price: trade.price,
+    trade_status: 'initiated' as const,
+    maker_address: trade.makerAddress,
+    taker_address: trade.takerAddress,
+    // sat/vB, to three places.
+    fee_rate: trade.feeRate.toFixed(3),
+    thumbnail_url: `/content/${trade.inscriptionId}`,
+    inscription_name: trade.inscriptionName,
+    collection_slug: trade.collectionSlug,
+    is_snipe_protected: trade.isSnipeProtected,
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@om/bitcoin';
 import type { CreateOfferBodySchema, PurchaseQuote } from '@om/core';
 import type { z } from 'zod';
-import type { ListingRow } from './listed-item.ts';
+import type { Listing } from './listings.queries.ts';
 
 type CreateOfferBody = z.output<typeof CreateOfferBodySchema>;
 
@@ -23,7 +23,7 @@ export type ParsedPsbt = ReturnType<typeof parsePsbt>;
  * fund the buyer's inscription outputs). Padding returned and change stay out of it.
  */
 export function quoteOf(input: {
-  rows: readonly ListingRow[];
+  rows: readonly Listing[];
   listings: readonly ListedItem[];
   purchase: BuiltPurchase;
   setup: BuiltPaddingSetup | undefined;
@@ -35,7 +35,7 @@ export function quoteOf(input: {
   const { rows, listings, purchase, setup, platformFee, body } = input;
   const paddingValue = input.paddingValue ?? PADDING_VALUE;
   const sum = (values: readonly bigint[]) => values.reduce((total, v) => total + v, 0n);
-  const price = sum(rows.map((row) => BigInt(row.price)));
+  const price = sum(rows.map((row) => row.price));
   const networkFee = purchase.fee + (setup?.fee ?? 0n);
   const total =
     sum(listings.map((l) => l.payout.value)) +
@@ -54,8 +54,8 @@ export function quoteOf(input: {
     takerOrdinalAddress: body.takerOrdinalAddress,
     items: rows.map((row, i) => ({
       listingId: row.id,
-      inscriptionId: row.inscription_id,
-      price: BigInt(row.price).toString(),
+      inscriptionId: row.inscriptionId,
+      price: row.price.toString(),
       outputIndex: purchase.layout.buyerOutputIndices[i] ?? -1,
     })),
   };

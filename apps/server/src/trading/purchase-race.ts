@@ -1,7 +1,7 @@
 import type { AppDeps } from '../app-deps.ts';
-import type { ListingRow } from './listed-item.ts';
 import { isTxRejection } from './broadcast.ts';
 import { isSpent } from './listing-utxo.ts';
+import { listingStates, type Listing } from './listings.queries.ts';
 import { unavailable } from './trade-input.ts';
 
 /**
@@ -10,25 +10,19 @@ import { unavailable } from './trade-input.ts';
  */
 async function lostListing(
   deps: Pick<AppDeps, 'chain' | 'db'>,
-  rows: readonly ListingRow[],
+  rows: readonly Listing[],
   txid: string,
 ): Promise<string | undefined> {
   const spent = await Promise.all(
-    rows.map((row) => isSpent(deps.chain, row.outpoint, row.maker_ordinal_address)),
+    rows.map((row) => isSpent(deps.chain, row.outpoint, row.makerOrdinalAddress)),
   );
   const gone = rows.find((_, i) => spent[i]);
   if (gone) return gone.id;
-  if (rows.length === 0) return undefined;
-  const now = await deps.db.kysely
-    .selectFrom('orderbook')
-    .select(['id', 'status', 'transaction_id'])
-    .where(
-      'id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .execute();
-  return now.find((row) => row.status !== 'active' && row.transaction_id !== txid)?.id;
+  const now = await listingStates(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return now.find((row) => row.status !== 'active' && row.transactionId !== txid)?.id;
 }
 
 /**
@@ -36,7 +30,7 @@ async function lostListing(
  */
 export async function orRaceLost<T>(
   deps: Pick<AppDeps, 'chain' | 'db'>,
-  rows: readonly ListingRow[],
+  rows: readonly Listing[],
   txid: string,
   step: () => Promise<T>,
 ): Promise<T> {
@@ -55,7 +49,7 @@ export async function orRaceLost<T>(
  */
 export async function raceError(
   deps: Pick<AppDeps, 'chain' | 'db'>,
-  rows: readonly ListingRow[],
+  rows: readonly Listing[],
   txid: string,
   err: unknown,
 ): Promise<unknown> {

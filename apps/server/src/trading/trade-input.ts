@@ -1,6 +1,6 @@
-import type { OrderbookEntry } from '../db/market.tables.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import type { SessionClaims } from '../http/auth-token.ts';
+import type { Listing } from './listings.queries.ts';
 
 /** Checks of trading requests that the shared schemas cannot make: who owns what. (Addresses and
  * keys: http/address-input.ts.) */
@@ -30,11 +30,11 @@ export function inOrder<Row extends { id: string }>(
 }
 
 /** A listing the signed-in maker owns, by id. */
-export function ownListing(
+export function ownListing<L extends Listing>(
   session: SessionClaims,
   id: string,
-  rows: readonly OrderbookEntry[],
-): OrderbookEntry {
+  rows: readonly L[],
+): L {
   const [row] = inOrder([id], rows);
   if (!row) throw notFound(`Listing ${id} not found`);
   checkOwnListing(session, row);
@@ -42,12 +42,12 @@ export function ownListing(
 }
 
 /** A market listing (not launch inventory) whose maker is the signed-in wallet. */
-export function checkOwnListing(session: SessionClaims, row: OrderbookEntry): void {
-  if (row.phase_id !== null) throw notFound(`Listing ${row.id} not found`);
+export function checkOwnListing(session: SessionClaims, listing: Listing): void {
+  if (listing.phaseId !== null) throw notFound(`Listing ${listing.id} not found`);
   checkIsMaker(
     session,
-    { ordinalAddress: row.maker_ordinal_address, paymentAddress: row.maker_payment_address },
-    `Listing ${row.id}`,
+    { ordinalAddress: listing.makerOrdinalAddress, paymentAddress: listing.makerPaymentAddress },
+    `Listing ${listing.id}`,
   );
 }
 

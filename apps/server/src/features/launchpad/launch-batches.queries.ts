@@ -9,8 +9,7 @@ import type {
   PsbtBatchKind,
   PsbtBatchStatus,
 } from '../../db/launchpad.tables.ts';
-import type { ListingRow } from '../../trading/listed-item.ts';
-import { LISTING_ROW_COLUMNS } from '../../trading/listings.queries.ts';
+import { LISTING_ROW_COLUMNS, toListing, type Listing } from '../../trading/listings.queries.ts';
 import { notifyLaunchLive } from './launch-live-notify.ts';
 import { slices } from './launchpad.queries.ts';
 
@@ -293,13 +292,14 @@ function toBatch(
 }
 
 /** A listing batch's orderbook rows, in input order. */
-export async function batchItems(db: Executor, batchId: string): Promise<ListingRow[]> {
-  return db
+export async function batchItems(db: Executor, batchId: string): Promise<Listing[]> {
+  const rows = await db
     .selectFrom('orderbook')
     .select(LISTING_ROW_COLUMNS)
     .where('psbt_batch_id', '=', batchId)
     .orderBy('index_in_maker_psbt')
     .execute();
+  return rows.map(toListing);
 }
 
 /** A listing row's own seller witness, hex items: what its mint needs of the signed batch. */

@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import type { ListingRow } from '../../trading/listed-item.ts';
-import { LISTING_ROW_COLUMNS } from '../../trading/listings.queries.ts';
+import {
+  LISTING_ROW_COLUMNS,
+  toListing,
+  type Listing,
+  type ListingRow,
+} from '../../trading/listings.queries.ts';
 import { lockTakerInPhase } from '../../trading/offers.queries.ts';
 import { scheduleReservationEnd } from './mint-reservation.job.ts';
 import { mintHolder } from './reservation-holds.queries.ts';
@@ -74,7 +78,7 @@ export async function heldBy(
 }
 
 export type Reservation =
-  | { ok: true; rows: ListingRow[] }
+  | { ok: true; rows: Listing[] }
   | { ok: false; reason: 'allocation'; left: number }
   | { ok: false; reason: 'sold-out'; left: number };
 
@@ -144,7 +148,7 @@ export async function reserveItems(
         throw new NotEnough(result.rows.length);
       }
       await scheduleReservationEnd(jobs, claim, trx);
-      return { ok: true, rows: result.rows };
+      return { ok: true, rows: result.rows.map(toListing) };
     })
     .catch((err: unknown) => {
       if (err instanceof NotEnough) return { ok: false, reason: 'sold-out', left: err.left };

@@ -157,7 +157,7 @@ export async function submitMintOffer(
   if (!phase) throw invalidInput('signedPsbt: not a mint offer', 'signedPsbt');
   if (!isOpen(phase)) throw new AppError('CONFLICT', `${phase.name} is not open`);
   for (const row of rows) {
-    if (row.status !== 'active' || row.taker_ordinal_address !== offer.takerOrdinalAddress) {
+    if (row.status !== 'active' || row.takerOrdinalAddress !== offer.takerOrdinalAddress) {
       throw unavailable(row.id);
     }
   }

@@ -6,7 +6,6 @@ import {
   hexToBytes,
   scriptOfAddress,
   verifyMessageSignature,
-  type BuiltDelist,
   type TradeError,
 } from '@om/bitcoin';
 import {
@@ -63,13 +62,13 @@ export async function prepareDelist(
       `Listing ${row.id} is ${row.status}; there is nothing to delist`,
     );
   }
-  if (row.witness_script) {
+  if (row.witnessScript) {
     // Its output is in the maker wallet: moving it needs the platform's signature (ADR 009).
     const message =
       'listingId: a snipe-protected listing is delisted off chain (delistOffchain) or by withdrawing the inscription from the maker wallet';
     throw invalidInput(message, 'listingId');
   }
-  const utxo = await checkListableUtxo(chain, row.outpoint, row.maker_ordinal_address, 'listingId');
+  const utxo = await checkListableUtxo(chain, row.outpoint, row.makerOrdinalAddress, 'listingId');
   const feeRate = body.feeRate ?? (await chain.source.recommendedFees()).halfHourFee;
   const coins = (await cardinalCoins(chain.source, body.makerPaymentAddress, network)).filter(
     (c) => `${c.txid}:${c.vout}` !== row.outpoint,
@@ -81,17 +80,15 @@ export async function prepareDelist(
         txid,
         vout: Number(vout),
         value: utxo.outputValue,
-        script: scriptOfAddress(row.maker_ordinal_address, network),
-        ...(row.maker_ordinal_public_key
-          ? { publicKey: hexToBytes(row.maker_ordinal_public_key) }
-          : {}),
+        script: scriptOfAddress(row.makerOrdinalAddress, network),
+        ...(row.makerOrdinalPublicKey ? { publicKey: hexToBytes(row.makerOrdinalPublicKey) } : {}),
       },
       sellerPayment: {
         address: body.makerPaymentAddress,
         publicKey: hexToBytes(body.makerPaymentPublicKey),
         utxos: coins,
       },
-      toAddress: row.maker_ordinal_address,
+      toAddress: row.makerOrdinalAddress,
       feeRate,
       network,
       maxFeeRate: env.MAX_FEE_RATE,
@@ -109,7 +106,7 @@ export async function prepareDelist(
   });
   const inputsToSign = built.layout.inputs.map((role, index) => ({
     index,
-    address: role.kind === 'inscription' ? row.maker_ordinal_address : body.makerPaymentAddress,
+    address: role.kind === 'inscription' ? row.makerOrdinalAddress : body.makerPaymentAddress,
     sighash: role.sighash,
   }));
   return { psbt, inputsToSign, fee: built.fee.toString() };
@@ -123,13 +120,13 @@ export async function confirmDelist(
   const { chain, db } = deps;
   const row = ownListing(session, body.listingId, await findListings(db.kysely, [body.listingId]));
   const prepared = await findDelist(db, row.id);
-  if (!prepared || prepared.expires_at.getTime() < Date.now()) {
+  if (!prepared || prepared.expiresAt.getTime() < Date.now()) {
     throw invalidInput(
       `listingId: no delisting of ${row.id} is prepared; prepare it again`,
       'listingId',
     );
   }
-  if (prepared.maker_payment_address !== body.makerPaymentAddress) {
+  if (prepared.makerPaymentAddress !== body.makerPaymentAddress) {
     throw invalidInput(
       'makerPaymentAddress: not the address the delisting was prepared for',
       'makerPaymentAddress',
@@ -137,8 +134,8 @@ export async function confirmDelist(
   }
   const built = {
     psbt: base64ToBytes(prepared.psbt) ?? new Uint8Array(),
-    layout: prepared.layout as BuiltDelist['layout'],
-    maxFeeRate: Number(prepared.max_fee_rate),
+    layout: prepared.layout,
+    maxFeeRate: prepared.maxFeeRate,
   };
   const final = withTradeErrors('signedPSBT', () => finalizeSignedPsbt(body.signedPSBT, built));
   await testMempoolAccept(chain, [final.hex]);
@@ -168,7 +165,7 @@ export async function delistOffchain(
   const { env, db } = deps;
   const row = ownListing(session, body.listingId, await findListings(db.kysely, [body.listingId]));
   const message = cancelListingMessage(row.id);
-  const isSigned = [row.maker_ordinal_address, row.maker_payment_address].some(
+  const isSigned = [row.makerOrdinalAddress, row.makerPaymentAddress].some(
     (address) =>
       verifyMessageSignature({
         message,

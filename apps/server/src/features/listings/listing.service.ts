@@ -12,7 +12,6 @@ import type {
 } from '@om/core';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import type { NewOrderbookEntry } from '../../db/market.tables.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { SessionClaims } from '../../http/auth-token.ts';
 import { listedItemsOf, listingItemParams, type ListingTerms } from '../../trading/listed-item.ts';
@@ -23,6 +22,8 @@ import {
   findListings,
   insertPendingListings,
   listedInscriptions,
+  type Listing,
+  type NewListing,
 } from '../../trading/listings.queries.ts';
 import { makerFees } from '../../trading/maker-fees.ts';
 import { listingProblemsError, withTradeErrors } from '../../trading/trade-errors.ts';
@@ -109,22 +110,21 @@ export async function createListings(
     buildListingPsbt({ items: terms.map((t) => listingItemParams(t, network)), network }),
   );
   const psbt = bytesToBase64(built.psbt);
-  const rows = terms.map((t, i): NewOrderbookEntry => ({
-    inscription_id: utxos[i]?.inscriptionId ?? '',
-    collection_id: catalogue.get(utxos[i]?.inscriptionId ?? '')?.collectionId ?? null,
-    status: 'pending',
+  const rows = terms.map((t, i): NewListing => ({
+    inscriptionId: utxos[i]?.inscriptionId ?? '',
+    collectionId: catalogue.get(utxos[i]?.inscriptionId ?? '')?.collectionId ?? null,
     price: t.price,
     outpoint: t.outpoint,
-    output_value: t.outputValue,
-    inscription_offset: t.inscriptionOffset,
-    maker_fee: t.makerFee,
-    maker_payment_address: body.makerPaymentAddress,
-    maker_payment_public_key: body.makerPaymentPublicKey,
-    maker_ordinal_address: body.makerOrdinalAddress,
-    maker_ordinal_public_key: body.makerOrdinalPublicKey,
+    outputValue: t.outputValue,
+    inscriptionOffset: t.inscriptionOffset,
+    makerFee: t.makerFee,
+    makerPaymentAddress: body.makerPaymentAddress,
+    makerPaymentPublicKey: body.makerPaymentPublicKey,
+    makerOrdinalAddress: body.makerOrdinalAddress,
+    makerOrdinalPublicKey: body.makerOrdinalPublicKey,
     psbt,
-    psbt_index: i,
-    witness_script: t.witnessScript ?? null,
+    psbtIndex: i,
+    witnessScript: t.witnessScript ?? null,
   }));
   const listingIds = await insertPendingListings(deps.db, rows);
   // The maker wallet's input is signed with U, the key of the maker's payment address.
@@ -148,9 +148,9 @@ export async function confirmListings(
       );
     }
   }
-  const sorted = [...rows].sort((a, b) => (a.psbt_index ?? 0) - (b.psbt_index ?? 0));
+  const sorted = [...rows].sort((a, b) => (a.psbtIndex ?? 0) - (b.psbtIndex ?? 0));
   const isOneSession = sorted.every(
-    (row, i) => row.psbt === sorted[0]?.psbt && row.psbt_index === i,
+    (row, i) => row.psbt === sorted[0]?.psbt && row.psbtIndex === i,
   );
   if (!isOneSession) {
     throw invalidInput('listingIds: name every listing of one listing PSBT', 'listingIds');
@@ -194,16 +194,16 @@ export function checkMakerKeys(
 /** The listing's UTXO must still hold its inscription at the maker's address, unspent. */
 export async function checkStillListable(
   deps: Pick<AppDeps, 'chain'>,
-  row: { id: string; outpoint: string; maker_ordinal_address: string; inscription_id: string },
+  listing: Pick<Listing, 'id' | 'outpoint' | 'makerOrdinalAddress' | 'inscriptionId'>,
 ): Promise<void> {
   const utxo = await checkListableUtxo(
     deps.chain,
-    row.outpoint,
-    row.maker_ordinal_address,
-    `Listing ${row.id}`,
+    listing.outpoint,
+    listing.makerOrdinalAddress,
+    `Listing ${listing.id}`,
   );
-  if (utxo.inscriptionId !== row.inscription_id) {
-    throw new AppError('CONFLICT', `Listing ${row.id} is no longer available`);
+  if (utxo.inscriptionId !== listing.inscriptionId) {
+    throw new AppError('CONFLICT', `Listing ${listing.id} is no longer available`);
   }
 }
 

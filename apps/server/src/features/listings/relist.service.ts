@@ -51,9 +51,9 @@ export async function relistListing(
     await findListings(deps.db.kysely, [body.listingId]),
   );
   // A protected listing (ADR 009) is relisted by the maker wallet's user key, the payment key.
-  const isProtected = row.witness_script !== null;
-  checkMakerKeys({ ...body, makerOrdinalAddress: row.maker_ordinal_address }, network, isProtected);
-  if (row.witness_script) checkProtectedKey(row.witness_script, body.makerPaymentPublicKey);
+  const isProtected = row.witnessScript !== null;
+  checkMakerKeys({ ...body, makerOrdinalAddress: row.makerOrdinalAddress }, network, isProtected);
+  if (row.witnessScript) checkProtectedKey(row.witnessScript, body.makerPaymentPublicKey);
   if (row.status !== 'active') {
     throw new AppError(
       'CONFLICT',
@@ -61,9 +61,9 @@ export async function relistListing(
     );
   }
   await checkStillListable(deps, row);
-  const entry = (await catalogueOf(deps.db, [row.inscription_id])).get(row.inscription_id);
+  const entry = (await catalogueOf(deps.db, [row.inscriptionId])).get(row.inscriptionId);
   const maker = {
-    ordinalAddress: row.maker_ordinal_address,
+    ordinalAddress: row.makerOrdinalAddress,
     paymentAddress: body.makerPaymentAddress,
   };
   const [fee = 0n] = await makerFees(deps, maker, [
@@ -85,10 +85,7 @@ export async function relistListing(
   const payload = {
     psbt,
     listingId: row.id,
-    inputsToSign: inputsToSign(
-      isProtected ? body.makerPaymentAddress : row.maker_ordinal_address,
-      1,
-    ),
+    inputsToSign: inputsToSign(isProtected ? body.makerPaymentAddress : row.makerOrdinalAddress, 1),
   };
   if (!body.signedPsbt) return { ...payload, confirmed: false };
 
