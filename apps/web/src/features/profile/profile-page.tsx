@@ -68,7 +68,7 @@ function ProfileTabs({ wallet }: { wallet: WalletAccount }) {
       ) : null}
       {tab === 'listings' ? <MyListings address={wallet.ordinalsAddress} /> : null}
       {tab === 'tokens' ? <TokensTab address={wallet.ordinalsAddress} /> : null}
-      {tab === 'runes' ? <RuneBalances address={wallet.ordinalsAddress} /> : null}
+      {tab === 'runes' ? <RuneBalances address={wallet.ordinalsAddress} canSend /> : null}
       {tab === 'activity' ? (
         <ProfileActivity addresses={[wallet.ordinalsAddress, wallet.paymentAddress]} />
       ) : null}

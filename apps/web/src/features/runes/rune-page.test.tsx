@@ -90,6 +90,8 @@ describe('the Runes tab of /address/{address}', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['⧉ UNCOMMON•GOODS', '1,234.56', '2']);
+    // Sending is the wallet's own, on /profile: someone's public page offers none.
+    expect(within(row).queryByRole('button', { name: 'Send' })).toBeNull();
     await userEvent.click(within(row).getByRole('link'));
     expect(await screen.findByRole('heading', { level: 1, name: 'UNCOMMON•GOODS' })).toBeTruthy();
   });
