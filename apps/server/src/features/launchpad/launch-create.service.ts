@@ -8,7 +8,7 @@ import { locateInscription } from '../../trading/listing-utxo.ts';
 import { checkIsMaker } from '../../trading/trade-input.ts';
 import { ensureWallet } from '../../trading/wallets.service.ts';
 import { newCollectionInfo } from './collection-info.ts';
-import { unavailableItems } from './launch-availability.ts';
+import { unavailableItems } from './launch-availability.queries.ts';
 import { checkOwnIcon } from './launch-icon.ts';
 import { insertLaunch, isSlugTaken, type NewLaunch } from './launchpad.queries.ts';
 

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { liveLaunchAudience } from './launch-live.queries.ts';
 
 /**
  * A launch went live (product.md#spec-gaps, ADR 019: live at once, no approval first): everyone on
@@ -10,22 +11,10 @@ export async function notifyLaunchLive(
   trx: Transaction<Database>,
   launchpadId: string,
 ): Promise<number> {
-  const launch = await trx
-    .selectFrom('launchpads as l')
-    .innerJoin('collections as c', 'c.id', 'l.collection_id')
-    .select(['l.slug', 'c.name'])
-    .where('l.id', '=', launchpadId)
-    .executeTakeFirst();
+  const launch = await liveLaunchAudience(trx, launchpadId);
   if (!launch) return 0;
-  const listed = await trx
-    .selectFrom('phase_allow_list_entries as e')
-    .innerJoin('launchpad_phases as p', 'p.id', 'e.phase_id')
-    .select('e.address')
-    .distinct()
-    .where('p.launchpad_id', '=', launchpadId)
-    .execute();
   return notify(trx, {
-    to: listed.map((r) => r.address),
+    to: launch.addresses,
     type: 'launch_live',
     title: `${launch.name} is live`,
     body: 'You are on its allow list.',

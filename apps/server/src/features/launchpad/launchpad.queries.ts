@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { NewCollectionInfo } from './collection-info.ts';
-import { unavailableItems } from './launch-availability.ts';
+import { unavailableItems } from './launch-availability.queries.ts';
 import { schedulePreparation } from './launch-prepare.schedule.ts';
 
 /**

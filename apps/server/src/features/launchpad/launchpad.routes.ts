@@ -28,7 +28,7 @@ import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../../http/auth-token.ts';
 import { createEdition } from './edition-create.service.ts';
 import { abandonLaunch, myLaunches } from './launch-abandon.service.ts';
-import { unavailableItems } from './launch-availability.ts';
+import { unavailableItems } from './launch-availability.queries.ts';
 import { createLaunch } from './launch-create.service.ts';
 import {
   createMintOffer,

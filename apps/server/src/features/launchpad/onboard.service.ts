@@ -12,7 +12,7 @@ import { checkAddress } from '../../http/address-input.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { SessionClaims } from '../../http/auth-token.ts';
 import { newCollectionInfo } from './collection-info.ts';
-import { collectedInscriptions } from './launch-availability.ts';
+import { collectedInscriptions, indexedInscriptions } from './launch-availability.queries.ts';
 import { checkOwnIcon } from './launch-icon.ts';
 import { insertOnboardedCollection, isSlugTaken } from './launchpad.queries.ts';
 
@@ -41,12 +41,7 @@ export async function onboardCollection(
     throw new AppError('CONFLICT', LAUNCHPAD_SLUG_TAKEN);
   }
   const ids = data.map((entry) => entry.id);
-  const known = await deps.db.kysely
-    .selectFrom('chain_inscriptions')
-    .select('inscription_id')
-    .where('inscription_id', 'in', ids)
-    .execute();
-  const isKnown = new Set(known.map((r) => r.inscription_id));
+  const isKnown = await indexedInscriptions(deps.db.kysely, ids);
   const unknown = ids.findIndex((id) => !isKnown.has(id));
   if (unknown >= 0) {
     throw invalidInput(

@@ -72,3 +72,17 @@ export async function collectedInscriptions(
     .execute();
   return new Map(rows.map((r) => [r.inscription_id, r.name]));
 }
+
+/** Which of these inscriptions the indexer knows. */
+export async function indexedInscriptions(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('chain_inscriptions')
+    .select('inscription_id')
+    .where('inscription_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.inscription_id));
+}
