@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { ClaimedTransaction } from '../../trading/claimed-transactions.queries.ts';
 import { markBroadcast } from '../../trading/offers.queries.ts';
+import { settleLostClaim } from './purchase-claim.queries.ts';
 
 /**
  * A purchase's claim (a market listing or a launch mint) when its journalled transaction turned
@@ -21,41 +22,10 @@ export const purchaseClaim = {
    * the inscription moves: it is 'exposed', off sale, and its seller is asked to delist on chain.
    */
   async release(deps: AppDeps, claim: ClaimedTransaction, spent: readonly string[]): Promise<void> {
-    const txid = finalTxid(claim);
     const gone = new Set(spent);
-    await deps.db.kysely.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('orderbook')
-        .select(['id', 'outpoint', 'phase_id', 'is_snipe_protected'])
-        .where('status', '=', 'broadcast')
-        .where('transaction_id', '=', txid)
-        .execute();
-      for (const row of rows) {
-        const isSniped = gone.has(row.outpoint);
-        await trx
-          .updateTable('trade_history')
-          .set({ trade_status: isSniped ? 'sniped' : 'canceled' })
-          .where('order_id', '=', row.id)
-          .where('transaction_id', '=', txid)
-          .where('trade_status', 'in', ['initiated', 'mempool'])
-          .execute();
-        const reopens = !isSniped && (row.phase_id !== null || row.is_snipe_protected);
-        await trx
-          .updateTable('orderbook')
-          .set(
-            isSniped
-              ? { status: 'canceled' }
-              : {
-                  status: reopens ? 'active' : 'exposed',
-                  transaction_id: null,
-                  taker_payment_address: null,
-                  taker_ordinal_address: null,
-                  closed_at: reopens ? null : new Date(),
-                },
-          )
-          .where('id', '=', row.id)
-          .execute();
-      }
+    await settleLostClaim(deps.db, finalTxid(claim), (listing) => {
+      if (gone.has(listing.outpoint)) return 'sniped';
+      return listing.phaseId !== null || listing.isSnipeProtected ? 'reopened' : 'exposed';
     });
   },
 };

@@ -29,6 +29,22 @@ export async function cancelSpentListings(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Market listings for sale or awaiting their signature, the longest unchanged first. */
+export async function openMarketListings(
+  db: Db,
+  limit: number,
+): Promise<{ id: string; inscriptionId: string; outpoint: string }[]> {
+  const rows = await db.kysely
+    .selectFrom('orderbook')
+    .select(['id', 'inscription_id', 'outpoint'])
+    .where('status', 'in', ['pending', 'active'])
+    .where('phase_id', 'is', null)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, inscriptionId: r.inscription_id, outpoint: r.outpoint }));
+}
+
 export type TrackedTrade = {
   id: string;
   transactionId: string;

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps.ts';
 import { cancelListing } from '../../trading/listings.queries.ts';
 import type { TradeChange } from '../../trading/trade-change.ts';
-import { trackedTrades, moveTrade } from './trade-tracker.queries.ts';
+import { openMarketListings, trackedTrades, moveTrade } from './trade-tracker.queries.ts';
 
 /** Listings looked up per pass without a node: ord answers one inscription per request. */
 const LISTINGS_PER_PASS = 200;
@@ -18,16 +18,8 @@ export async function trackWithChainSource(
 ): Promise<void> {
   const { db, chain, log } = deps;
   const { source } = chain;
-  const open = await db.kysely
-    .selectFrom('orderbook')
-    .select(['id', 'inscription_id', 'outpoint'])
-    .where('status', 'in', ['pending', 'active'])
-    .where('phase_id', 'is', null)
-    .orderBy('updated_at')
-    .limit(LISTINGS_PER_PASS)
-    .execute();
-  for (const listing of open) {
-    const location = await source.inscriptionLocation(listing.inscription_id);
+  for (const listing of await openMarketListings(db, LISTINGS_PER_PASS)) {
+    const location = await source.inscriptionLocation(listing.inscriptionId);
     if (location && outpointOf(location.satpoint) !== listing.outpoint) {
       await cancelListing(db.kysely, listing.id);
       log.info({ listing: listing.id }, 'trade tracker: spent listing closed');
