@@ -71,7 +71,7 @@ it('ships the regtest demo: a live proportionate, n-winners and winner-takes-all
   expect(demo[1]?.winnerCount).toBe(2);
 });
 
-it('skips, with a log saying why, a pool paying a rune or one the file gets wrong', () => {
+it('skips, with a log saying why, a pool paying a malformed rune or one the file gets wrong', () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'om-pools-')), 'pools.json');
   const good = { id: ID.prop, type: 'proportionate', title: 'Good', rewards: btc('1000') };
   const blocks = { startBlock: 1, endBlock: 2 };
@@ -80,7 +80,7 @@ it('skips, with a log saying why, a pool paying a rune or one the file gets wron
     JSON.stringify({
       pools: [
         { ...good, ...blocks },
-        { ...good, ...blocks, id: ID.rune, rewards: [{ type: 'rune', asset: 'A•B', amount: '1' }] },
+        { ...good, ...blocks, id: ID.rune, rewards: [{ type: 'rune', asset: 'a•b', amount: '1' }] },
         { ...good, id: 'not-a-uuid', ...blocks },
         { ...good, ...blocks, id: ID.wta, type: 'winner-takes-all' },
       ],
@@ -91,7 +91,7 @@ it('skips, with a log saying why, a pool paying a rune or one the file gets wron
   const log = { info: () => {}, error: (_: unknown, msg: string) => errors.push(msg) };
   expect(readSeedPools({ env, log: log as never }).map((p) => p.id)).toEqual([ID.prop]);
   expect(errors).toEqual([
-    'reward pool refused: a rune reward needs the runes issue',
+    'reward pool refused: rune reward a•b is neither a rune id (block:tx) nor a rune name (A–Z, spacers • or .)',
     'reward pool refused',
     'reward pool refused: a ticket pool needs its ticketPrice',
   ]);
@@ -217,7 +217,7 @@ describe.each(databaseKinds())('reward pools on %s', (kind) => {
   });
   const states = async () => Object.fromEntries((await pools()).pools.map((p) => [p.id, p.state]));
 
-  it('seeds the file at start: pending before any block is indexed, a rune reward refused', async () => {
+  it('seeds the file at start: pending before any block is indexed, an unlisted rune refused', async () => {
     // The worker's first pass upserts the file on start.
     await eventually(async () => expect((await pools()).pools).toHaveLength(5));
     const before = await pools();

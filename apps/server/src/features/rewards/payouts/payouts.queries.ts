@@ -20,7 +20,9 @@ export async function indexedTip(db: Db): Promise<number | null> {
 
 /**
  * The confirmed coins of `addresses` that may pay: unspent in our index, spent by nothing in the
- * mempool nor by a payout journalled and not mined yet, and carrying no inscription.
+ * mempool nor by a payout journalled and not mined yet, carrying no inscription and holding no
+ * rune (docs/product.md#runes: never cardinal; a rune deposit would go to the first payee). Where
+ * the runes index runs, a coin of a block it has not read yet waits for it: its runes are unknown.
  */
 export async function spendableCoins(
   trx: Executor,
@@ -33,6 +35,9 @@ export async function spendableCoins(
       and not exists (select 1 from mempool_spends m
                       where m.prev_txid = u.txid and m.prev_vout = u.vout)
       and not exists (select 1 from chain_inscriptions i where i.txid = u.txid and i.vout = u.vout)
+      and not exists (select 1 from rune_balances b
+                      where b.outpoint = u.txid || ':' || u.vout and b.spent_height is null)
+      and u.height <= coalesce((select max(height) from rune_blocks), u.height)
     order by u.value desc, u.txid, u.vout`.execute(trx);
   return rows
     .filter((r) => !claimed.has(`${r.txid}:${r.vout}`))
@@ -40,7 +45,7 @@ export async function spendableCoins(
 }
 
 /** The outpoints the payouts not mined yet spend, read from their journalled transactions. */
-async function claimedOutpoints(trx: Executor): Promise<Set<string>> {
+export async function claimedOutpoints(trx: Executor): Promise<Set<string>> {
   const claims = await trx
     .selectFrom('claimed_transactions')
     .select('hexes')

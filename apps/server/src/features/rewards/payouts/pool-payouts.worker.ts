@@ -20,11 +20,13 @@ import {
 import { rewardConfirmations } from './rewards-wallet.ts';
 import { payInscriptionRewards } from './inscription-payout.ts';
 import { payBrc20Rewards } from './brc20-payout.ts';
+import { payRuneRewards } from './rune-payout.ts';
 
 // ADR 020: a drawn pool's btc rewards go out in one transaction to all its winners once the draw
 // block is rewardConfirmations() deep. brc-20 and inscription rewards are recorded 'pending',
-// then sent one by one from that row (inscription-payout.ts, brc20-payout.ts); a btc share below dust stays
-// pending, which no transaction can carry.
+// then sent one by one from that row (inscription-payout.ts, brc20-payout.ts), rune rewards in one
+// transaction per pool (rune-payout.ts); a btc share below dust stays pending, which no
+// transaction can carry.
 
 export function startPoolPayoutsWorker(
   deps: Pick<AppDeps, 'chain' | 'cluster' | 'db' | 'env' | 'log'>,
@@ -46,6 +48,7 @@ export async function payPools(deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'log
   }
   await payInscriptionRewards(deps);
   await payBrc20Rewards(deps);
+  await payRuneRewards(deps);
 }
 
 const keyOf = (w: WinnerToPay) => `pool:${w.poolId}:${w.rewardIndex}:${w.address}`;

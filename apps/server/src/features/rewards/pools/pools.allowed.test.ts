@@ -14,7 +14,7 @@ const pool = (rewards: SeedPool['rewards']): SeedPool => ({
   enabled: true,
   order: 0,
 });
-const reward = (type: 'btc' | 'brc-20' | 'inscription', asset: string | null) => ({
+const reward = (type: 'btc' | 'brc-20' | 'inscription' | 'rune', asset: string | null) => ({
   type,
   asset,
   amount: '1',
@@ -23,18 +23,25 @@ const reward = (type: 'btc' | 'brc-20' | 'inscription', asset: string | null) =>
 });
 const ROCK = `${'ab'.repeat(32)}i0`;
 const slugs = new Map([[ROCK, 'regtest-rocks']]);
-const slugOf = async (id: string) => slugs.get(id);
+// The index knows one rune, etched as 840000:3.
+const names = {
+  slugOf: async (id: string) => slugs.get(id),
+  runeAliases: async (asset: string) =>
+    ['840000:3', 'REWARD•RUNE', 'REWARDRUNE'].includes(asset)
+      ? ['840000:3', 'rewardrune']
+      : [asset.toLowerCase()],
+};
 
 describe('the payout allowed token list', () => {
   it('is empty by default but for the product ticker: btc and the utility token only', async () => {
     const allowed = allowedPayoutTokens(loadEnv({ PRODUCT_TICKER: 'OMKT' }));
     expect([...allowed]).toEqual(['omkt']);
-    expect(await payoutRefusal(pool([reward('btc', null)]), allowed, slugOf)).toBeUndefined();
-    expect(await payoutRefusal(pool([reward('brc-20', 'omkt')]), allowed, slugOf)).toBeUndefined();
-    expect(await payoutRefusal(pool([reward('brc-20', 'blok')]), allowed, slugOf)).toBe(
+    expect(await payoutRefusal(pool([reward('btc', null)]), allowed, names)).toBeUndefined();
+    expect(await payoutRefusal(pool([reward('brc-20', 'omkt')]), allowed, names)).toBeUndefined();
+    expect(await payoutRefusal(pool([reward('brc-20', 'blok')]), allowed, names)).toBe(
       'brc-20 reward blok is not in the payout allowed token list',
     );
-    expect(await payoutRefusal(pool([reward('inscription', ROCK)]), allowed, slugOf)).toBe(
+    expect(await payoutRefusal(pool([reward('inscription', ROCK)]), allowed, names)).toBe(
       `inscription reward ${ROCK} is not in the payout allowed token list`,
     );
   });
@@ -43,19 +50,36 @@ describe('the payout allowed token list', () => {
     const allowed = allowedPayoutTokens(
       loadEnv({ REWARD_PAYOUT_ALLOWED_TOKENS: ' BLOK, Regtest-Rocks ,' }),
     );
-    expect(await payoutRefusal(pool([reward('brc-20', 'blok')]), allowed, slugOf)).toBeUndefined();
+    expect(await payoutRefusal(pool([reward('brc-20', 'blok')]), allowed, names)).toBeUndefined();
     expect(
-      await payoutRefusal(pool([reward('inscription', ROCK)]), allowed, slugOf),
+      await payoutRefusal(pool([reward('inscription', ROCK)]), allowed, names),
     ).toBeUndefined();
     const other = `${'cd'.repeat(32)}i0`;
     expect(
       await payoutRefusal(
         pool([reward('btc', null), reward('inscription', other)]),
         allowed,
-        slugOf,
+        names,
       ),
     ).toBe(`inscription reward ${other} is not in the payout allowed token list`);
     const byId = allowedPayoutTokens(loadEnv({ REWARD_PAYOUT_ALLOWED_TOKENS: other }));
-    expect(await payoutRefusal(pool([reward('inscription', other)]), byId, slugOf)).toBeUndefined();
+    expect(await payoutRefusal(pool([reward('inscription', other)]), byId, names)).toBeUndefined();
+  });
+
+  it('allows a rune by its id or its name, spacers and case apart, and refuses it unlisted', async () => {
+    const none = allowedPayoutTokens(loadEnv({ PRODUCT_TICKER: 'OMKT' }));
+    expect(await payoutRefusal(pool([reward('rune', '840000:3')]), none, names)).toBe(
+      'rune reward 840000:3 is not in the payout allowed token list',
+    );
+    for (const listed of ['840000:3', 'Reward•Rune', 'REWARD.RUNE', 'rewardrune']) {
+      const allowed = allowedPayoutTokens(loadEnv({ REWARD_PAYOUT_ALLOWED_TOKENS: listed }));
+      for (const asset of ['840000:3', 'REWARD•RUNE']) {
+        expect(await payoutRefusal(pool([reward('rune', asset)]), allowed, names)).toBeUndefined();
+      }
+    }
+    const other = allowedPayoutTokens(loadEnv({ REWARD_PAYOUT_ALLOWED_TOKENS: 'OTHER•RUNE' }));
+    expect(await payoutRefusal(pool([reward('rune', 'REWARD•RUNE')]), other, names)).toBe(
+      'rune reward REWARD•RUNE is not in the payout allowed token list',
+    );
   });
 });

@@ -22,19 +22,36 @@ export function allowedPayoutTokens(env: AppDeps['env']): Set<string> {
   return new Set([...listed, env.PRODUCT_TICKER.toLowerCase()]);
 }
 
-/** Why the pool may not pay one of its rewards, or undefined; `slugOf` names an inscription's collection. */
+/** How the check names an asset: an inscription's collection slug, a rune's id and letters. */
+export interface AssetNames {
+  slugOf: (inscriptionId: string) => Promise<string | undefined>;
+  /** The rune's id and plain letters, lower case, those known. */
+  runeAliases: (asset: string) => Promise<string[]>;
+}
+
+/**
+ * Why the pool may not pay one of its rewards, or undefined. A rune is allowed by its id or its
+ * name (spacers and case aside).
+ */
 export async function payoutRefusal(
   pool: PoolRewards,
   allowed: ReadonlySet<string>,
-  slugOf: (inscriptionId: string) => Promise<string | undefined>,
+  names: AssetNames,
 ): Promise<string | undefined> {
+  const letters = new Set([...allowed].map((t) => t.replace(/[•.]/g, '')));
   for (const reward of pool.rewards) {
     const asset = reward.asset?.toLowerCase() ?? '';
+    if (reward.type === 'rune') {
+      const aliases = await names.runeAliases(reward.asset ?? '');
+      if (!aliases.some((a) => allowed.has(a) || letters.has(a))) {
+        return `rune reward ${reward.asset} is not in the payout allowed token list`;
+      }
+    }
     if (reward.type === 'brc-20' && !allowed.has(asset)) {
       return `brc-20 reward ${reward.asset} is not in the payout allowed token list`;
     }
     if (reward.type === 'inscription' && !allowed.has(asset)) {
-      const slug = await slugOf(reward.asset ?? '');
+      const slug = await names.slugOf(reward.asset ?? '');
       if (!slug || !allowed.has(slug.toLowerCase())) {
         return `inscription reward ${reward.asset} is not in the payout allowed token list`;
       }

@@ -5,7 +5,9 @@ import { drawCommitment } from '@om/bitcoin';
 import { POOL_REWARD_TYPES, POOL_TYPES } from '@om/core';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.ts';
+import { runeRewardRefusal } from '../payouts/rune-asset.ts';
 import { allowedPayoutTokens, payoutRefusal } from './pools.allowed.ts';
+import { resolveRuneRewards, runeAliases } from './pool-runes.ts';
 import {
   collectionSlugOf,
   deletePoolRewards,
@@ -102,8 +104,11 @@ export function readSeedPools(deps: Pick<Deps, 'env' | 'log'>): SeedPool[] {
 }
 
 function refusal(pool: SeedPool): string | undefined {
-  if (pool.rewards.some((r) => r.type === 'rune')) return 'a rune reward needs the runes issue';
   if (pool.rewards.some((r) => r.type !== 'btc' && !r.asset)) return 'a reward without its asset';
+  for (const reward of pool.rewards) {
+    const why = reward.type === 'rune' ? runeRewardRefusal(reward) : undefined;
+    if (why) return why;
+  }
   const isTicketed = pool.type !== 'proportionate';
   if (isTicketed && !pool.ticketPrice) return 'a ticket pool needs its ticketPrice';
   if (isTicketed && BigInt(pool.ticketPrice ?? 0) <= 0n) return 'ticketPrice must be more than 0';
@@ -130,14 +135,18 @@ export async function upsertPools(
   const { tip } = options;
   const waiting: string[] = [];
   const allowed = allowedPayoutTokens(deps.env);
-  const slugOf = (inscriptionId: string) => collectionSlugOf(deps.db.kysely, inscriptionId);
-  for (const pool of pools) {
+  const names = {
+    slugOf: (inscriptionId: string) => collectionSlugOf(deps.db.kysely, inscriptionId),
+    runeAliases: (asset: string) => runeAliases(deps.db.kysely, asset),
+  };
+  for (const seed of pools) {
+    const pool = { ...seed, rewards: await resolveRuneRewards(deps.db.kysely, seed.rewards) };
     const existing = await seededPool(deps.db.kysely, pool.id);
     if (existing) {
       if (options.updateExisting) await updatePool(deps, pool, existing.isDrawn);
       continue;
     }
-    const why = await payoutRefusal(pool, allowed, slugOf);
+    const why = await payoutRefusal(pool, allowed, names);
     if (why) {
       deps.log.error({ pool: pool.id, title: pool.title }, `reward pool refused: ${why}`);
       continue;
