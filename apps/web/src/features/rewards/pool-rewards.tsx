@@ -1,5 +1,6 @@
 import { satsToBtc, type Pool, type PoolReward } from '@om/core';
 import { InscriptionIcon } from '../../shared/inscription-icon.tsx';
+import { RuneRewardAmount } from './rune-reward-amount.tsx';
 
 const TYPE_LABEL: Record<Pool['type'], string> = {
   proportionate: 'Proportionate',
@@ -14,7 +15,7 @@ export function poolTypeLabel(pool: Pool): string {
 }
 
 /** A reward as people read it: BTC, a token amount and tick, or an inscription. */
-export function rewardText(reward: PoolReward): string {
+function rewardText(reward: PoolReward): string {
   switch (reward.type) {
     case 'btc':
       return `${satsToBtc(BigInt(reward.amount))} BTC`;
@@ -25,6 +26,14 @@ export function rewardText(reward: PoolReward): string {
   }
 }
 
+/** rewardText, but a rune's amount at its divisibility (read from the runes API). */
+export function RewardAmount({ reward }: { reward: PoolReward }) {
+  if (reward.type === 'rune' && reward.asset) {
+    return <RuneRewardAmount asset={reward.asset} amount={reward.amount} />;
+  }
+  return <>{rewardText(reward)}</>;
+}
+
 export function PoolRewardList({ rewards }: { rewards: Pool['rewards'] }) {
   return (
     <ul aria-label="Rewards" className="flex flex-col gap-1.5">
@@ -33,7 +42,9 @@ export function PoolRewardList({ rewards }: { rewards: Pool['rewards'] }) {
           {reward.type === 'inscription' && reward.asset ? (
             <InscriptionIcon inscriptionId={reward.asset} size="sm" />
           ) : null}
-          <span>{rewardText(reward)}</span>
+          <span>
+            <RewardAmount reward={reward} />
+          </span>
         </li>
       ))}
     </ul>

@@ -25,6 +25,24 @@ const drawnPool = pool({
   ],
 });
 
+const RUNE = {
+  id: '840000:3',
+  name: 'REWARD•RUNE',
+  number: 3,
+  divisibility: 2,
+  symbol: null,
+  premine: '100000000',
+  mints: '0',
+  burned: '0',
+  supply: '100000000',
+  holders: 4,
+  turbo: false,
+  terms: null,
+  etchingTxid: 'ef'.repeat(32),
+  etchingBlock: 840000,
+  etchedAt: '2026-11-28T12:00:00.000Z',
+};
+
 describe('/rewards/:id', () => {
   it("shows the pool, its winners with their txids and the user's winner status", async () => {
     fakeServer({
@@ -46,6 +64,30 @@ describe('/rewards/:id', () => {
     expect(within(winners).getByText('Pending payout')).toBeTruthy();
     expect(await screen.findByText('You won')).toBeTruthy();
     expect(await screen.findByText(/Your tickets: 4/)).toBeTruthy();
+  });
+
+  it("shows a rune reward and each winner's share at the rune's divisibility", async () => {
+    const runePool = pool({
+      ...drawnPool,
+      rewards: [
+        { type: 'rune', asset: '840000:3', amount: '150000', name: null, estimatedValue: null },
+      ],
+      winners: [
+        { address: ACCOUNT.ordinalsAddress, rewardIndex: 0, amount: '125050', txid: TXID },
+        { address: BUYER_ORDINALS.address, rewardIndex: 0, amount: '24950', txid: TXID },
+      ],
+    });
+    fakeServer({
+      'GET /api/rewards/pools/p1': ok({ pool: runePool, currentBlock: 250 }),
+      [`GET /api/rewards/pools/p1/mine?address=${ACCOUNT.ordinalsAddress}`]: ok(mine),
+      'GET /api/runes/840000%3A3': ok({ rune: RUNE }),
+    });
+    renderRewards(<RewardPoolPage />, fakeWallet(ACCOUNT), AT);
+    const rewards = await screen.findByRole('list', { name: 'Rewards' });
+    expect(await within(rewards).findByText('1,500 REWARD•RUNE')).toBeTruthy();
+    const winners = screen.getByRole('region', { name: 'Winners' });
+    expect(within(winners).getByText('1,250.5 REWARD•RUNE')).toBeTruthy();
+    expect(within(winners).getByText('249.5 REWARD•RUNE')).toBeTruthy();
   });
 
   it('says so when the default address did not win', async () => {

@@ -11,7 +11,7 @@ import { useWallet } from '../wallet/wallet-context.ts';
 import type { WalletAccount } from '../wallet/wallet.types.ts';
 import { addDisabledReason, PoolAddForm } from './pool-add-form.tsx';
 import { PoolCountdown, PoolStateBadge } from './pool-countdown.tsx';
-import { PoolRewardList, poolTotals, poolTypeLabel, rewardText } from './pool-rewards.tsx';
+import { PoolRewardList, poolTotals, poolTypeLabel, RewardAmount } from './pool-rewards.tsx';
 import { PoolVerify } from './pool-verify.tsx';
 import { rewardsQueries } from './rewards.queries.ts';
 
@@ -134,7 +134,7 @@ function Winners({ pool }: { pool: Pool }) {
                 {shortenAddress(w.address)}
               </span>
               <span className="text-zinc-300">
-                {reward ? rewardText({ ...reward, amount: w.amount }) : w.amount}
+                {reward ? <RewardAmount reward={{ ...reward, amount: w.amount }} /> : w.amount}
               </span>
               {w.txid ? (
                 <TxidLink txid={w.txid} />

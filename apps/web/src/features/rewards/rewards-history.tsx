@@ -6,6 +6,7 @@ import { PageNav } from '../artists/page-nav.tsx';
 import { Loading, LoadFailed } from '../../components/ui/load-state.tsx';
 import { TxidLink } from '../../shared/txid-link.tsx';
 import { rewardsQueries } from './rewards.queries.ts';
+import { RUNE_ID, RuneRewardAmount } from './rune-reward-amount.tsx';
 
 const STATUS_TEXT: Record<RewardRecord['status'], string> = {
   pending: 'Pending',
@@ -58,7 +59,13 @@ export function RewardsHistory() {
           <li key={r.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
             <span className="text-zinc-500">{formatDateTime(new Date(r.date))}</span>
             <span className="text-zinc-200">{recordSource(r)}</span>
-            <span className="font-mono text-zinc-100">{recordAmountText(r)}</span>
+            <span className="font-mono text-zinc-100">
+              {r.asset && r.amount && RUNE_ID.test(r.asset) ? (
+                <RuneRewardAmount asset={r.asset} amount={r.amount} />
+              ) : (
+                recordAmountText(r)
+              )}
+            </span>
             {r.txid ? <TxidLink txid={r.txid} /> : null}
             <span className="text-xs text-zinc-400">{STATUS_TEXT[r.status]}</span>
           </li>

@@ -90,4 +90,36 @@ describe('/rewards', () => {
     expect(screen.getByText('Mining')).toBeTruthy();
     expect(callsTo(calls, 'GET', '/api/rewards/history?page=2')).toHaveLength(1);
   });
+
+  it("shows a rune reward at the rune's divisibility with its symbol", async () => {
+    const rune = {
+      id: '840000:3',
+      name: 'REWARD•RUNE',
+      number: 3,
+      divisibility: 2,
+      symbol: '¤',
+      premine: '100000000',
+      mints: '0',
+      burned: '0',
+      supply: '100000000',
+      holders: 4,
+      turbo: false,
+      terms: null,
+      etchingTxid: 'ef'.repeat(32),
+      etchingBlock: 840000,
+      etchedAt: '2026-11-28T12:00:00.000Z',
+    };
+    fakeServer({
+      'GET /api/rewards/pools': POOLS,
+      'GET /api/rewards/history?page=1': ok({
+        rewards: [record(1, { asset: '840000:3', amount: '125050', txid: TXID, status: 'sent' })],
+        page: 1,
+        hasMore: false,
+      }),
+      'GET /api/runes/840000%3A3': ok({ rune }),
+    });
+    renderRewards(<RewardsPage />, fakeWallet(ACCOUNT));
+    const list = await screen.findByRole('list', { name: 'Rewards received' });
+    expect(await within(list).findByText('¤ 1,250.5')).toBeTruthy();
+  });
 });

@@ -5,6 +5,7 @@ import {
   PoolResponseSchema,
   PoolsSchema,
   RewardsPageSchema,
+  RunePayloadSchema,
   TasksSchema,
 } from '@om/core';
 import { queryOptions } from '@tanstack/react-query';
@@ -77,6 +78,14 @@ export const rewardsQueries = {
       queryKey: [...rewardsQueries.all(), 'tasks', address],
       queryFn: ({ signal }) =>
         api.get(`/api/task?address=${enc(address)}`, TasksSchema, { signal }),
+    }),
+  /** A rune a reward pays, for its name and divisibility (which never change once etched). */
+  rune: (idOrName: string) =>
+    queryOptions({
+      queryKey: [...rewardsQueries.all(), 'rune', idOrName],
+      queryFn: async ({ signal }) =>
+        (await api.get(`/api/runes/${enc(idOrName)}`, RunePayloadSchema, { signal })).rune,
+      staleTime: Number.POSITIVE_INFINITY,
     }),
   xpHistory: (address: string, page: number) =>
     queryOptions({
