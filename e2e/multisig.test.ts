@@ -9,6 +9,7 @@ import {
   eventually,
   faucet,
   mineBlock,
+  mineBlocks,
   newDevKeys,
   paidTo,
   screenshot,
@@ -146,7 +147,7 @@ describe('the multisig wallet page', () => {
   it('recovers the wallet without the platform once its coins are 144 blocks deep', async () => {
     const { page } = user;
     const before = await utxos();
-    await apiCall(app, 'POST', '/api/dev/mine', { blocks: 144 });
+    await mineBlocks(app, 144);
     await page.goto(`${app.baseUrl}/wallet/recovery`);
     const section = page.getByRole('region', { name: 'Recover the multisig wallet' });
     await section.getByLabel('Send everything to').fill(user.paymentAddress);

@@ -110,9 +110,26 @@ export const tradeHistory = async (app: RunningApp, listingIds: readonly string[
   (await apiGet<{ activity: Trade[] }>(app, `/api/trade-history?orderIds=${listingIds.join(',')}`))
     .activity;
 
-/** POST /api/dev/mine: one block, which the app's indexer then picks up by itself. */
-export const mineBlock = (app: RunningApp) =>
-  apiCall<{ height: number }>(app, 'POST', '/api/dev/mine', { blocks: 1 });
+type Health = {
+  blockHeight: number;
+  indexed: { inscriptions: number | null; brc20: number | null; runes: number | null };
+};
+
+/**
+ * POST /api/dev/mine, then waits until the app's indexes (inscriptions, BRC-20, runes) hold the
+ * new tip, as /api/health says: what a test looks at next is then the chain's state, however
+ * slowly a loaded machine indexes.
+ */
+export async function mineBlocks(app: RunningApp, blocks: number): Promise<void> {
+  await apiCall(app, 'POST', '/api/dev/mine', { blocks });
+  const { blockHeight } = await apiGet<Health>(app, '/api/health');
+  await eventually(async () => {
+    const { indexed } = await apiGet<Health>(app, '/api/health');
+    expect(Object.values(indexed).every((h) => h !== null && h >= blockHeight)).toBe(true);
+  }, 60_000);
+}
+
+export const mineBlock = (app: RunningApp) => mineBlocks(app, 1);
 
 export const faucet = (app: RunningApp, address: string, sats: bigint) =>
   apiCall<{ txid: string }>(app, 'POST', '/api/dev/faucet', {

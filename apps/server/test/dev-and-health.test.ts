@@ -33,6 +33,25 @@ describe.each(databaseKinds())('health, faucet and mine on %s', (kind) => {
     expect(body.payload.blockHeight).toBeGreaterThanOrEqual(101);
   });
 
+  it("reports each index's height: where it stands, and the chain's tip once caught up", async () => {
+    const health = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/health' })).json().payload;
+    const mine = { method: 'POST', url: '/api/dev/mine', payload: { blocks: 1 } } as const;
+    expect((await t.app.inject(mine)).statusCode).toBe(200);
+    const height = (await health()).blockHeight as number;
+    await t.sync();
+    const { indexed } = await health();
+    expect(indexed.inscriptions).toBe(height);
+    expect(indexed.brc20).toBe(null);
+    await t.syncBrc20();
+    await t.syncRunes();
+    expect((await health()).indexed).toEqual({
+      inscriptions: height,
+      brc20: height,
+      runes: height,
+    });
+  });
+
   it('funds an address: unconfirmed first, confirmed after a block', async () => {
     const address = await node.faucet.wallet().then((w) => w.getNewAddress('bech32'));
     const fund = await t.app.inject({

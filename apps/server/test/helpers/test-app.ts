@@ -46,6 +46,9 @@ export interface TestApp {
   deps: AppDeps;
   /** Indexes the node's chain up to its tip, as the server's follower would. */
   sync(): Promise<number>;
+  /** The BRC-20 and runes indexes up to the inscription index's tip; true once caught up. */
+  syncBrc20(): Promise<boolean>;
+  syncRunes(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -99,6 +102,8 @@ export async function startTestApp(
     events,
     deps,
     sync: () => follower.syncOnce(),
+    syncBrc20: () => follower.syncBrc20(),
+    syncRunes: () => follower.syncRunes(),
     close: async () => {
       await app.close();
       await deps.jobs?.stop();

@@ -35,10 +35,17 @@ export const AuthVerifyPayloadSchema = z.object({
 export type AuthVerifyPayload = z.infer<typeof AuthVerifyPayloadSchema>;
 
 // GET /api/health
+const IndexedHeight = z.number().int().nullable();
 export const HealthPayloadSchema = z.object({
   db: z.enum(['pglite', 'postgres']),
   network: NetworkSchema,
+  /** The chain source's tip. */
   blockHeight: z.number().int(),
+  /**
+   * How far each of our indexes has followed the chain (null: it holds no block, as beside an
+   * outside source): a lag between these and blockHeight is the index catching up.
+   */
+  indexed: z.object({ inscriptions: IndexedHeight, brc20: IndexedHeight, runes: IndexedHeight }),
 });
 export type HealthPayload = z.infer<typeof HealthPayloadSchema>;
 

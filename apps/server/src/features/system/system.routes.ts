@@ -12,6 +12,7 @@ import { documented, type RouteDocs } from '../../http/openapi/route-docs.ts';
 import { JobsPayloadSchema, jobsStatus } from '../../jobs/jobs-status.ts';
 import { requireSession } from '../auth/auth-guard.ts';
 import type { SessionClaims } from '../../http/auth-token.ts';
+import { indexedHeights } from './indexed-heights.queries.ts';
 import { isReviewer } from '../review/reviewers.ts';
 import { platformFeeAddress } from '../../trading/platform-fee.ts';
 import { xOAuthConfig } from '../x-account/x-oauth.ts';
@@ -63,10 +64,15 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   app.get('/api/health', documented(docs.health), async () => {
+    const [blockHeight, indexed] = await Promise.all([
+      chain.source.tipHeight(),
+      indexedHeights(db),
+    ]);
     const payload: HealthPayload = {
       db: db.kind,
       network: env.BITCOIN_NETWORK,
-      blockHeight: await chain.source.tipHeight(),
+      blockHeight,
+      indexed,
     };
     return { success: true, payload };
   });
