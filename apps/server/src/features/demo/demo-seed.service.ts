@@ -16,6 +16,7 @@ import { announce } from '../notifications/notifications.service.ts';
 import { seedDemoAuctions } from './demo-auctions.ts';
 import { seedDemoBrc20 } from './demo-brc20.ts';
 import { seedDemoRewards } from './demo-rewards.ts';
+import { seedDemoRunes, waitForRunesIndex } from './demo-runes.ts';
 import { seedDemoSwap } from './demo-swap.ts';
 import { inscribeArtworks } from './demo-inscribe.ts';
 import { demoInscriberKey, demoOwners, ownerOf, writeOwnersFile } from './demo-owners.ts';
@@ -142,6 +143,18 @@ export function startDemoSeed(
       signal: stop.signal,
     });
     deps.log.info(brc20, `demo market brc20: ${brc20.status}`);
+    // A rune etched with a premine and an open mint, minted and sent among the owners.
+    const runes = await seedDemoRunes({
+      market: deps.market,
+      faucet: deps.faucet,
+      owners: demoOwners(seed),
+      waitForIndexer: async () => {
+        await waitForIndexer(withSignal);
+        await waitForRunesIndex(deps, stop.signal);
+      },
+      signal: stop.signal,
+    });
+    deps.log.info(runes, `demo market runes: ${runes.status}`);
     // Swap pools for the utility token and blok, with a few swaps in their history (ADR 017).
     const swap = await seedDemoSwap({
       market: deps.market,
