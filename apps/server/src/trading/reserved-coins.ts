@@ -51,12 +51,12 @@ export async function refuseAuctionedInscriptions(
   if (inscriptionIds.length === 0) return;
   const open = await db.kysely
     .selectFrom('auctions')
-    .select(['inscription_id', 'slug'])
+    .select(['inscription_id as inscriptionId', 'slug'])
     .where('inscription_id', 'in', inscriptionIds)
     .where('status', '=', 'active')
     .executeTakeFirst();
   if (open) {
-    throw new AppError('CONFLICT', auctionHoldsInscription(open.inscription_id, open.slug));
+    throw new AppError('CONFLICT', auctionHoldsInscription(open.inscriptionId, open.slug));
   }
 }
 
@@ -71,12 +71,12 @@ export async function refuseHeldItems(db: Db, psbt: Uint8Array): Promise<void> {
   if (outpoints.length === 0) return;
   const auction = await db.kysely
     .selectFrom('auctions')
-    .select(['inscription_id', 'slug'])
+    .select(['inscription_id as inscriptionId', 'slug'])
     .where('maker_wallet_outpoint', 'in', outpoints)
     .where('status', '=', 'active')
     .executeTakeFirst();
   if (auction) {
-    throw new AppError('CONFLICT', auctionHoldsInscription(auction.inscription_id, auction.slug));
+    throw new AppError('CONFLICT', auctionHoldsInscription(auction.inscriptionId, auction.slug));
   }
   await refuseLaunchedOutpoints(db, outpoints);
 }
