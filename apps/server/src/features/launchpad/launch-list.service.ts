@@ -50,30 +50,27 @@ async function rankedLaunches(
     phasesOfLaunches(kysely, ids),
     mintedCounts(kysely, ids),
   ]);
-  const summaries = launches.map((launch): LaunchSummary => {
-    const sold = launch.type === 'editions' ? editionsSold(launch) : (minted.get(launch.id) ?? 0);
-    return {
-      id: launch.id,
-      slug: launch.slug,
-      status: launch.status,
-      launchpad_type: launch.type,
-      total_inscriptions: totalOf(launch),
-      remaining_inscriptions: remainingOf(launch, sold),
-      minted: sold,
-      meta_data: progressMeta(launch),
-      hide_progress: launch.hideProgress,
-      created_at: launch.createdAt.toISOString(),
-      name: launch.name,
-      icon: launch.icon,
-      phases: phases.filter((p) => p.launchpadId === launch.id).map(phaseOf),
-    };
-  });
-  return summaries
-    .map((launch) => ({
-      launch,
-      status: featuredStatus({ ...launch, remaining: launch.remaining_inscriptions }, now),
-    }))
-    .map((entry, index) => ({ ...entry, index }))
+  return launches
+    .map((launch, index) => {
+      const sold = launch.type === 'editions' ? editionsSold(launch) : (minted.get(launch.id) ?? 0);
+      const remaining = remainingOf(launch, sold);
+      const summary: LaunchSummary = {
+        id: launch.id,
+        slug: launch.slug,
+        status: launch.status,
+        launchpad_type: launch.type,
+        total_inscriptions: totalOf(launch),
+        remaining_inscriptions: remaining,
+        minted: sold,
+        meta_data: progressMeta(launch),
+        hide_progress: launch.hideProgress,
+        created_at: launch.createdAt.toISOString(),
+        name: launch.name,
+        icon: launch.icon,
+        phases: phases.filter((p) => p.launchpadId === launch.id).map(phaseOf),
+      };
+      return { launch: summary, status: featuredStatus({ ...summary, remaining }, now), index };
+    })
     .sort((a, b) => RANK[a.status] - RANK[b.status] || a.index - b.index);
 }
 

@@ -136,6 +136,16 @@ export async function launchCollection(
     .executeTakeFirstOrThrow();
 }
 
+/** Whether a collection's name, lowercased, is `lowerName`. */
+export async function collectionNameTaken(db: Executor, lowerName: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('collections')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', lowerName))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function phasesOf(db: Executor, launchpadId: string): Promise<Phase[]> {
   const rows = await db
     .selectFrom('launchpad_phases')

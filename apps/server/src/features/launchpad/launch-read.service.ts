@@ -4,6 +4,7 @@ import { notFound } from '../../http/app-error.ts';
 import { movingLaunchItems, reservedLaunchItems } from '../../trading/launch-items.queries.ts';
 import { batchesOf } from './launch-batches.queries.ts';
 import {
+  collectionNameTaken,
   findLaunch,
   findLaunchBySlug,
   launchCollection,
@@ -138,10 +139,5 @@ export async function isCollectionNameTaken(
   deps: Pick<AppDeps, 'db'>,
   name: string,
 ): Promise<boolean> {
-  const row = await deps.db.kysely
-    .selectFrom('collections')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
-    .executeTakeFirst();
-  return row !== undefined;
+  return collectionNameTaken(deps.db.kysely, name.trim().toLowerCase());
 }
