@@ -18,8 +18,8 @@ import type { RegtestFaucet } from '../../chain/regtest-faucet.ts';
 import type { SessionClaims } from '../../http/auth-token.ts';
 import { upsertUser } from '../auth/auth.queries.ts';
 import { confirmBid, placeBid } from '../auctions/auction-bid.service.ts';
+import { placedBids, standingBid } from '../auctions/auction-bids.queries.ts';
 import { confirmAuction, createAuction } from '../auctions/auction-create.service.ts';
-import { getAuction } from '../auctions/auction-read.service.ts';
 import { findAuctionBySlug } from '../auctions/auctions.queries.ts';
 import { locateInscription } from '../../trading/listing-utxo.ts';
 import { confirmDeposit, prepareDeposit } from '../multisig/deposit.service.ts';
@@ -80,12 +80,10 @@ export async function seedDemoAuctions(deps: DemoAuctionsDeps): Promise<DemoAuct
     { bidder: carol, amount: 175_000n },
   ];
   const existing = await findAuctionBySlug(market.db, DEMO_AUCTION_SLUG);
-  const placed = existing ? (await getAuction(market, DEMO_AUCTION_SLUG)).bids : [];
+  const placed = existing ? await placedBids(market.db, existing.id) : [];
   const toPlace = bids.filter(
     (b) =>
-      !placed.some(
-        (p) => p.bidder_ordinal_address === b.bidder.address && p.amount === b.amount.toString(),
-      ),
+      !placed.some((p) => p.bidderOrdinalAddress === b.bidder.address && p.amount === b.amount),
   );
   const isOpen = existing?.status === 'active' && existing.endDate.getTime() > Date.now();
   const isSigned = existing !== undefined && existing.status !== 'pending_signature';
@@ -121,12 +119,14 @@ export async function seedDemoAuctions(deps: DemoAuctionsDeps): Promise<DemoAuct
   deps.signal?.throwIfAborted();
 
   for (const { bidder, amount } of toPlace) await bidAs(market, bidder, amount);
-  const auction = await getAuction(market, DEMO_AUCTION_SLUG);
+  // The auction is open now: its highest bid is the standing one.
+  const auction = existing ?? (await findAuctionBySlug(market.db, DEMO_AUCTION_SLUG));
+  const standing = auction && (await standingBid(market.db.kysely, auction.id));
   return {
     status: 'running',
     slug: DEMO_AUCTION_SLUG,
     bids: toPlace.length,
-    highestBid: auction.highest_bid,
+    highestBid: standing?.amount.toString() ?? null,
   };
 }
 
