@@ -2,16 +2,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { parseRuneAsset } from '../payouts/rune-asset.ts';
 import { indexedRune } from '../payouts/rune-payouts.queries.ts';
-import type { SeedPool } from './pools.seed.ts';
 
 // A seed pool's rune rewards (docs/product.md#rewards-and-xp): a name becomes the rune's id when
 // our runes index has it etched; otherwise it stays as written and the payout resolves it.
 
-type Rewards = SeedPool['rewards'];
+type Reward = { type: string; asset: string | null };
 
 /** The rewards with each rune named by its id where the index knows the rune. */
-export async function resolveRuneRewards(db: Kysely<Database>, rewards: Rewards): Promise<Rewards> {
-  const resolved: Rewards = [];
+export async function resolveRuneRewards<R extends Reward>(
+  db: Kysely<Database>,
+  rewards: readonly R[],
+): Promise<R[]> {
+  const resolved: R[] = [];
   for (const reward of rewards) {
     const asset = reward.type === 'rune' && reward.asset ? parseRuneAsset(reward.asset) : undefined;
     const rune = asset && (await indexedRune(db, asset));
