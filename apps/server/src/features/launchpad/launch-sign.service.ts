@@ -11,7 +11,7 @@ import {
   markBatchSigned,
   unsignedDepositsBefore,
   type ListingWitness,
-} from './launch-batches.queries.ts';
+} from './launch-sign.queries.ts';
 import { findLaunch } from './launch-read.queries.ts';
 
 // GET /api/launchpad/get-psbt/{psbtId} and PUT /api/launchpad/confirm/{psbtId}
