@@ -207,6 +207,5 @@ export interface MarketTables {
   auction_coin_reservations: AuctionCoinReservationsTable;
 }
 
-export type NewOrderbookEntry = Insertable<OrderbookTable>;
 export type TradeHistoryRow = Selectable<TradeHistoryTable>;
 export type NewAuction = Insertable<AuctionsTable>;

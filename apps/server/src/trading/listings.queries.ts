@@ -1,11 +1,9 @@
-import type { BuiltDelist } from '@om/bitcoin';
-import type { Discount } from '@om/core';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import type { Database } from '../db/database.ts';
 import type { OrderbookStatus, OrderbookTable } from '../db/market.tables.ts';
 
-/** Orderbook rows and the catalogue as listing, delisting and relisting read and write them. */
+/** Orderbook rows as listing, buying, delisting and relisting read and write them. */
 
 type Executor = Db['kysely'] | Transaction<Database>;
 
@@ -79,46 +77,6 @@ export interface NewListing {
   witnessScript: string | null;
 }
 
-export type CatalogueEntry = {
-  name: string | null;
-  collectionId: string | null;
-  slug: string | null;
-  isZeroFee: boolean;
-  isTradable: boolean;
-};
-
-/** The market's catalogue row of each inscription and its collection, when it has one. */
-export async function catalogueOf(
-  db: Db,
-  inscriptionIds: readonly string[],
-): Promise<Map<string, CatalogueEntry>> {
-  const rows = await db.kysely
-    .selectFrom('inscriptions as i')
-    .leftJoin('collections as c', 'c.id', 'i.collection_id')
-    .select([
-      'i.inscription_id',
-      'i.name',
-      'i.collection_id',
-      'c.slug',
-      'c.is_zero_fee',
-      'c.is_tradable',
-    ])
-    .where('i.inscription_id', 'in', inscriptionIds)
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      r.inscription_id,
-      {
-        name: r.name,
-        collectionId: r.collection_id,
-        slug: r.slug,
-        isZeroFee: r.is_zero_fee ?? false,
-        isTradable: r.is_tradable ?? true,
-      },
-    ]),
-  );
-}
-
 /**
  * Which of these inscriptions, on these outputs, are for sale now: by a market listing, or by a
  * launch phase's order of the output they sit on. A phase's order of an item minted in another
@@ -151,17 +109,6 @@ export async function listedInscriptions(
     )
     .execute();
   return new Set(rows.map((r) => r.inscription_id));
-}
-
-/** Active fee discounts for any of these parameters (maker addresses, 'collection:{slug}'). */
-export async function activeDiscounts(db: Db, parameters: readonly string[]): Promise<Discount[]> {
-  const rows = await db.kysely
-    .selectFrom('fee_discounts')
-    .select(['type', 'discount', 'parameter', 'reason'])
-    .where('active', '=', true)
-    .where('parameter', 'in', parameters)
-    .execute();
-  return rows.map((r) => ({ ...r, discount: Number(r.discount) }));
 }
 
 /**
@@ -432,52 +379,4 @@ class Rollback extends Error {}
 
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}
-
-/** The prepared on-chain delisting of a listing (the latest one wins). */
-export async function saveDelist(db: Db, delist: PreparedDelist): Promise<void> {
-  const values = {
-    listing_id: delist.listingId,
-    psbt: delist.psbt,
-    layout: JSON.stringify(delist.layout),
-    max_fee_rate: delist.maxFeeRate,
-    fee: delist.fee,
-    maker_payment_address: delist.makerPaymentAddress,
-    expires_at: delist.expiresAt,
-  };
-  await db.kysely
-    .insertInto('listing_delists')
-    .values(values)
-    .onConflict((oc) => oc.column('listing_id').doUpdateSet({ ...values, created_at: sql`now()` }))
-    .execute();
-}
-
-/** A delisting as prepared: what its signed PSBT is finalized against. */
-export interface PreparedDelist {
-  listingId: string;
-  psbt: string;
-  layout: BuiltDelist['layout'];
-  maxFeeRate: number;
-  fee: bigint;
-  makerPaymentAddress: string;
-  expiresAt: Date;
-}
-
-export async function findDelist(db: Db, listingId: string): Promise<PreparedDelist | undefined> {
-  const row = await db.kysely
-    .selectFrom('listing_delists')
-    .selectAll()
-    .where('listing_id', '=', listingId)
-    .executeTakeFirst();
-  return (
-    row && {
-      listingId: row.listing_id,
-      psbt: row.psbt,
-      layout: row.layout,
-      maxFeeRate: Number(row.max_fee_rate),
-      fee: BigInt(row.fee),
-      makerPaymentAddress: row.maker_payment_address,
-      expiresAt: row.expires_at,
-    }
-  );
 }

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../app-deps.ts';
-import { activeDiscounts } from './listings.queries.ts';
+import { activeDiscounts } from './catalogue.queries.ts';
 import { listingMakerFee } from './platform-fee.ts';
 
 /** Each item's maker fee: PLATFORM_FEE_BPS, none for zero-fee collections, the best discount off. */

@@ -31,12 +31,8 @@ import { bitcoinWallet, walletCoins } from './wallets.service.ts';
 import { broadcastInOrder, testMempoolAccept } from './broadcast.ts';
 import { listedItemsOf, signedItemsOf } from './listed-item.ts';
 import { isSpent } from './listing-utxo.ts';
-import {
-  catalogueOf,
-  findListings,
-  type Listing,
-  type ListingWithPsbts,
-} from './listings.queries.ts';
+import { catalogueOf } from './catalogue.queries.ts';
+import { findListings, type Listing, type ListingWithPsbts } from './listings.queries.ts';
 import {
   claimListings,
   findOffer,

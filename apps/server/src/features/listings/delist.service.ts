@@ -20,13 +20,8 @@ import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { SessionClaims } from '../../http/auth-token.ts';
 import { broadcastInOrder, testMempoolAccept } from '../../trading/broadcast.ts';
 import { checkListableUtxo } from '../../trading/listing-utxo.ts';
-import {
-  cancelListing,
-  findDelist,
-  findListings,
-  reopenListing,
-  saveDelist,
-} from '../../trading/listings.queries.ts';
+import { findDelist, saveDelist } from '../../trading/delists.queries.ts';
+import { cancelListing, findListings, reopenListing } from '../../trading/listings.queries.ts';
 import { withTradeErrors } from '../../trading/trade-errors.ts';
 import { checkKeyOfAddress } from '../../http/address-input.ts';
 import { ownListing } from '../../trading/trade-input.ts';

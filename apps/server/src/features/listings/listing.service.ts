@@ -16,9 +16,9 @@ import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { SessionClaims } from '../../http/auth-token.ts';
 import { listedItemsOf, listingItemParams, type ListingTerms } from '../../trading/listed-item.ts';
 import { checkListableUtxo } from '../../trading/listing-utxo.ts';
+import { catalogueOf } from '../../trading/catalogue.queries.ts';
 import {
   activateListings,
-  catalogueOf,
   findListings,
   insertPendingListings,
   listedInscriptions,

@@ -12,11 +12,8 @@ import {
   listingErrorField,
 } from './listing.service.ts';
 import { makerFees } from '../../trading/maker-fees.ts';
-import {
-  catalogueOf,
-  findListings,
-  replaceListingSignature,
-} from '../../trading/listings.queries.ts';
+import { catalogueOf } from '../../trading/catalogue.queries.ts';
+import { findListings, replaceListingSignature } from '../../trading/listings.queries.ts';
 import { listingProblemsError, withTradeErrors } from '../../trading/trade-errors.ts';
 import { checkAddress } from '../../http/address-input.ts';
 import { checkProtectedKey } from './protected-listing.ts';
