@@ -1,33 +1,51 @@
-import { firstRuneHeight, formatSpacedRune, runeToName, type BitcoinNetwork } from '@om/bitcoin';
+import {
+  addressOfScript,
+  firstRuneHeight,
+  formatSpacedRune,
+  runeToName,
+  type BitcoinNetwork,
+} from '@om/bitcoin';
 import type { BitcoinRpc } from '../../chain/rpc.ts';
 import type { Db } from '../../db/create-db.ts';
 import { chainBlockAt, chainBlocksFrom } from '../brc20/brc20-index.queries.ts';
 import { applyRunesBlock, loadPlan } from './runes-block.rules.ts';
 import { loadRunesState, readRunesTip } from './runes-load.queries.ts';
-import { runesBlockInput, type OutputScripts, type RunesRpcBlock } from './runes-tx.ts';
+import { parseRawBlock } from './raw-block.ts';
+import { runesBlockInput, runesRawBlockInput, type RunesRpcBlock } from './runes-tx.ts';
 import { writeRunesBlock, type RunesBlockWrite } from './runes-write.queries.ts';
-import type { RunesBlockResult } from './runes.types.ts';
+import type { RunesBlockInput, RunesBlockResult, RunesState, RunesTx } from './runes.types.ts';
 
 // The runes index follows the inscription index as the BRC-20 index does: block by block after
-// its own tip, each block read from the node by the hash the inscription index holds, and written
+// its own tip, each block read from the node (raw, see readBlock) by the hash the inscription
+// index holds, and written
 // in one transaction that checks that hash is still there (a reorg rolls both back together, in
 // chain-store.ts). A kill between blocks loses nothing; the next run resumes from the runes tip.
 
 /** Blocks listed from the inscription index per read. */
 const LIST_BLOCKS = 100;
 
-/** What the store writes for a block, from the transition's result (pure). */
+const hex = (script: Uint8Array) => Buffer.from(script).toString('hex');
+
+/**
+ * What the store writes for a block, from the transition's result (pure): each created balance
+ * gets its output's script and address, found among the block's own transactions.
+ */
 export function runesBlockWrite(
   at: { height: number; hash: string },
   result: RunesBlockResult,
-  scripts: OutputScripts,
+  txs: readonly RunesTx[],
+  network: BitcoinNetwork,
 ): RunesBlockWrite {
+  const byTxid = result.created.size === 0 ? new Map() : new Map(txs.map((tx) => [tx.txid, tx]));
   const created: RunesBlockWrite['created'] = [];
   for (const [outpoint, held] of result.created) {
     const split = outpoint.lastIndexOf(':');
-    const output = scripts.get(outpoint.slice(0, split))?.[Number(outpoint.slice(split + 1))];
+    const output = byTxid.get(outpoint.slice(0, split))?.outputs[Number(outpoint.slice(split + 1))];
     if (!output) throw new Error(`runes: ${outpoint} is not an output of block ${at.height}`);
-    for (const [runeId, amount] of held) created.push({ outpoint, runeId, amount, ...output });
+    const pkscript = hex(output.script);
+    const address = addressOfScript(output.script, network) ?? null;
+    for (const [runeId, amount] of held)
+      created.push({ outpoint, runeId, amount, pkscript, address });
   }
   return {
     ...at,
@@ -43,18 +61,29 @@ export function runesBlockWrite(
   };
 }
 
-/** Reads, applies and writes one block; false when the guard refused it (the caller stops). */
+/** A block as the transition reads it: raw from the node, or in JSON with its undo data when it etches. */
+async function readBlock(
+  rpc: BitcoinRpc,
+  at: { height: number; hash: string },
+): Promise<{ input: RunesBlockInput; prevouts: RunesState['prevouts'] }> {
+  const raw = await rpc.call<string>('getblock', [at.hash, 0]);
+  const input = runesRawBlockInput(at.height, parseRawBlock(Buffer.from(raw, 'hex')));
+  if (input) return { input, prevouts: new Map() };
+  return runesBlockInput(await rpc.call<RunesRpcBlock>('getblock', [at.hash, 3]));
+}
+
+/** Applies and writes one block; false when the guard refused it (the caller stops). */
 async function indexBlock(
   db: Db,
   network: BitcoinNetwork,
   at: { height: number; hash: string },
-  raw: RunesRpcBlock,
+  read: { input: RunesBlockInput; prevouts: RunesState['prevouts'] },
 ): Promise<boolean> {
-  const { input, prevouts, scripts } = runesBlockInput(raw);
+  const { input, prevouts } = read;
   const plan = loadPlan(input);
   const loaded = await loadRunesState(db, plan);
   const result = applyRunesBlock(input, { ...loaded, prevouts }, network);
-  return writeRunesBlock(db, runesBlockWrite(at, result, scripts));
+  return writeRunesBlock(db, runesBlockWrite(at, result, input.txs, network));
 }
 
 export interface RunesRun {
@@ -84,17 +113,16 @@ export async function indexRunes(
   const first = firstRuneHeight(network);
   const lowest = tip ? undefined : await chainBlockAt(db);
   let next = tip ? tip.height + 1 : Math.max(first, lowest?.height ?? first);
-  const fetch = (hash: string) => rpc.call<RunesRpcBlock>('getblock', [hash, 3]);
   while (indexed < maxBlocks) {
     const listed = await chainBlocksFrom(db, next, Math.min(LIST_BLOCKS, maxBlocks - indexed));
     // Consecutive heights only: a gap means the inscription index is being rolled back.
     const blocks = listed.filter((b, i) => b.height === next + i);
     if (blocks.length === 0) return done(true);
-    let reading = fetch(blocks[0]!.hash);
+    let reading = readBlock(rpc, blocks[0]!);
     for (let i = 0; i < blocks.length; i++) {
       const raw = await reading;
       const following = blocks[i + 1];
-      if (following) reading = fetch(following.hash);
+      if (following) reading = readBlock(rpc, following);
       // Dropped when this block's write fails: its error is not this loop's.
       void reading.catch(() => undefined);
       if (!(await indexBlock(db, network, blocks[i]!, raw))) return done(false);

@@ -43,14 +43,13 @@ describe('runesBlockInput', () => {
 
   it('deciphers each runestone once and keeps the prevouts and tapscripts of etchings', () => {
     // Flags = etching (tag 2, value 1): an etching with a reserved name.
-    const { input, prevouts, scripts } = runesBlockInput(block('6a5d020201'));
+    const { input, prevouts } = runesBlockInput(block('6a5d020201'));
     const [tx] = input.txs;
     expect(tx?.artifact?.kind).toBe('runestone');
     expect(tx?.inputs).toEqual([`${prev}:1`]);
     expect(tx?.tapscripts).toEqual([Uint8Array.of(1, 2)]);
     expect(tx?.outputs[0]?.value).toBe(10_000n);
     expect(prevouts.get(`${prev}:1`)?.height).toBe(2);
-    expect(scripts.get(txid)?.[0]).toEqual({ pkscript: '0014', address: 'bcrt1x' });
   });
 
   it('skips tapscripts and prevouts for transactions that etch nothing', () => {

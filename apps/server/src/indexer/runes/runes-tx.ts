@@ -1,5 +1,6 @@
 import { decipherRunestone, type Artifact } from '@om/bitcoin';
 import { btcToSats } from '../../chain/rpc.ts';
+import type { RawBlock } from './raw-block.ts';
 import type { RunesBlockInput, RunesState, RunesTx } from './runes.types.ts';
 
 /** What the runes index reads of bitcoind's `getblock <hash> 3`: each input's prevout has its height. */
@@ -44,9 +45,6 @@ function etches(artifact: Artifact | undefined): boolean {
     : artifact.cenotaph.etching !== undefined;
 }
 
-/** An output's script as hex and its address, for the balances the block creates. */
-export type OutputScripts = Map<string, { pkscript: string; address: string | null }[]>;
-
 /**
  * The node's block as the runes transition reads it: each transaction's runestone deciphered once,
  * here; tapscripts and prevouts (script and height, from the node's undo data) only for the
@@ -55,22 +53,13 @@ export type OutputScripts = Map<string, { pkscript: string; address: string | nu
 export function runesBlockInput(raw: RunesRpcBlock): {
   input: RunesBlockInput;
   prevouts: RunesState['prevouts'];
-  scripts: OutputScripts;
 } {
   const prevouts: RunesState['prevouts'] = new Map();
-  const scripts: OutputScripts = new Map();
   const txs = raw.tx.map((tx): RunesTx => {
     const outputs = tx.vout.map((o) => ({
       script: bytes(o.scriptPubKey.hex),
       value: btcToSats(o.value),
     }));
-    scripts.set(
-      tx.txid,
-      tx.vout.map((o) => ({
-        pkscript: o.scriptPubKey.hex,
-        address: o.scriptPubKey.address ?? null,
-      })),
-    );
     const artifact = decipherRunestone({ outputs });
     const spends = tx.vin.filter((v) => v.coinbase === undefined);
     const inputs = spends.map((v) => `${v.txid}:${v.vout}`);
@@ -91,5 +80,26 @@ export function runesBlockInput(raw: RunesRpcBlock): {
       ...(artifact ? { artifact } : {}),
     };
   });
-  return { input: { height: raw.height, timestamp: raw.time, txs }, prevouts, scripts };
+  return { input: { height: raw.height, timestamp: raw.time, txs }, prevouts };
+}
+
+/**
+ * A raw block (`getblock <hash> 0`) as the runes transition reads it, or undefined when one of
+ * its transactions etches: an etching's commitment needs its inputs' prevouts, which only the
+ * node's undo data has (`getblock <hash> 3`, runesBlockInput). Most blocks etch nothing.
+ */
+export function runesRawBlockInput(height: number, raw: RawBlock): RunesBlockInput | undefined {
+  const txs: RunesTx[] = [];
+  for (const tx of raw.txs) {
+    const artifact = decipherRunestone({ outputs: tx.outputs });
+    if (etches(artifact)) return undefined;
+    txs.push({
+      txid: tx.txid,
+      inputs: tx.inputs.map((i) => `${i.txid}:${i.vout}`),
+      tapscripts: tx.inputs.map(() => undefined),
+      outputs: tx.outputs,
+      ...(artifact ? { artifact } : {}),
+    });
+  }
+  return { height, timestamp: raw.time, txs };
 }
