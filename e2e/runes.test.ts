@@ -29,8 +29,8 @@ import {
 /** The demo's rune (demo-runes.ts). */
 const DEMO_RUNE = 'REGTEST•ROCKS•RUNE';
 const SYMBOL = '◈';
-/** Base units (divisibility 2): 500,000.00 premined − 12,345.67 the demo sent to dave. */
-const ERIN_BEFORE = 48_765_433n;
+/** Base units (divisibility 2): 500,000.00 premined − 12,345.67 sent to dave − 20,000.00 to the rewards wallet. */
+const ERIN_BEFORE = 46_765_433n;
 const DAVE = 1_234_567n;
 const SENT = 1_050n;
 const ERIN_AFTER = ERIN_BEFORE - SENT;
@@ -121,7 +121,7 @@ describe('runes in the browser', () => {
       Supply: '504,000',
       Burned: '0',
       // erin, alice, bob, carol and dave.
-      Holders: '5',
+      Holders: '6',
       Turbo: 'Yes',
     };
     for (const [term, value] of Object.entries(facts)) {
@@ -136,11 +136,11 @@ describe('runes in the browser', () => {
     const { page } = erin;
     const row = await openRunesTab(page);
     await expect.poll(() => cellText(row, 0)).toBe(`${SYMBOL} ${DEMO_RUNE}`);
-    expect(await cellText(row, 1)).toBe('487,654.33');
+    expect(await cellText(row, 1)).toBe('467,654.33');
 
     await row.getByRole('button', { name: 'Send' }).click();
     const dialog = page.getByRole('dialog', { name: `Send ${DEMO_RUNE}` });
-    await dialog.getByText(`Balance: ${SYMBOL} 487,654.33 ${DEMO_RUNE}`).waitFor();
+    await dialog.getByText(`Balance: ${SYMBOL} 467,654.33 ${DEMO_RUNE}`).waitFor();
     await dialog.getByLabel('Recipient address').fill(recipient);
     await dialog.getByLabel(`Amount (${DEMO_RUNE})`).fill('10.5');
     await dialog.getByRole('button', { name: 'Review transfer' }).click();
@@ -149,7 +149,7 @@ describe('runes in the browser', () => {
     expect(await reviewValue(review, 'Runes').textContent()).toBe(`${SYMBOL} 10.5 ${DEMO_RUNE}`);
     expect(await reviewValue(review, 'Recipient').textContent()).toBe(recipient);
     expect(await reviewValue(review, 'Runes left with you').textContent()).toBe(
-      `${SYMBOL} 487,643.83 ${DEMO_RUNE}`,
+      `${SYMBOL} 467,643.83 ${DEMO_RUNE}`,
     );
     expect(await review.getByRole('alert').count()).toBe(0);
     await screenshot(page, 'runes-send-review', false);
@@ -176,7 +176,7 @@ describe('runes in the browser', () => {
     expect(await received.getByRole('button', { name: 'Send' }).count()).toBe(0);
     await visitor.goto(`${app.baseUrl}/runes/${encodeURIComponent(DEMO_RUNE)}`);
     const about = visitor.getByRole('region', { name: 'About the rune' });
-    await expect.poll(() => reviewValue(about, 'Holders').textContent()).toBe('6');
+    await expect.poll(() => reviewValue(about, 'Holders').textContent()).toBe('7');
   }, 180_000);
 
   it('refuses to send more than erin holds, with the form’s message, asking the server nothing', async () => {
@@ -186,11 +186,11 @@ describe('runes in the browser', () => {
       if (request.url().endsWith(PREPARE)) prepares.push(request.url());
     });
     const dialog = await openSendDialog(page);
-    await dialog.getByText(`Balance: ${SYMBOL} 487,643.83 ${DEMO_RUNE}`).waitFor();
+    await dialog.getByText(`Balance: ${SYMBOL} 467,643.83 ${DEMO_RUNE}`).waitFor();
     await dialog.getByLabel('Recipient address').fill(recipient);
-    await dialog.getByLabel(`Amount (${DEMO_RUNE})`).fill('487643.84');
+    await dialog.getByLabel(`Amount (${DEMO_RUNE})`).fill('467643.84');
     await dialog.getByRole('button', { name: 'Review transfer' }).click();
-    await dialog.getByText('At most 487,643.83 (your balance).', { exact: true }).waitFor();
+    await dialog.getByText('At most 467,643.83 (your balance).', { exact: true }).waitFor();
     expect(await dialog.getByLabel(`Amount (${DEMO_RUNE})`).getAttribute('aria-invalid')).toBe(
       'true',
     );

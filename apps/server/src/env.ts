@@ -119,9 +119,9 @@ const EnvSchema = z.object({
    */
   REWARD_PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).optional(),
   /**
-   * The payout allowed token list (product.md#market-side, ADR 020): BRC-20 ticks, inscription ids
-   * and collection slugs a reward pool may pay besides btc, comma-separated; PRODUCT_TICKER always
-   * is.
+   * The payout allowed token list (product.md#market-side, ADR 020): BRC-20 ticks, inscription ids,
+   * collection slugs and runes (by id or name) a reward pool may pay besides btc, comma-separated;
+   * PRODUCT_TICKER always is.
    */
   REWARD_PAYOUT_ALLOWED_TOKENS: z.string().max(10_000).optional(),
   /** The reward pools' seed file (ADR 020); unset: apps/server/pools/<network>.json. */

@@ -41,6 +41,8 @@ const TERMS = { amount: 100_000n, cap: 100n } as const;
 const MINTERS = ['alice', 'bob', 'carol', 'alice'] as const;
 /** 12,345.67 from erin to dave. */
 const SENT = { from: 'erin', to: 'dave', amount: 1_234_567n } as const;
+/** 20,000.00 from erin to the rewards wallet, which the demo's rune raffle pays from. */
+const TO_REWARDS = 2_000_000n;
 /** ord's COMMIT_CONFIRMATIONS: the reveal's block is the commit's sixth. */
 const COMMIT_CONFIRMATIONS = 6;
 /** Sats on each rune-bearing output the demo makes. */
@@ -52,6 +54,8 @@ export interface DemoRunesDeps {
   market: AppDeps;
   faucet: RegtestFaucet;
   owners: readonly DemoOwner[];
+  /** The rewards wallet's address (the pools file's rune raffle pays from it). */
+  rewardsAddress: string;
   /** Waits until the inscription and runes indexes hold the node's tip. */
   waitForIndexer: () => Promise<void>;
   signal?: AbortSignal;
@@ -59,7 +63,15 @@ export interface DemoRunesDeps {
 
 export type DemoRunesResult =
   | { status: 'already-seeded' }
-  | { status: 'seeded'; rune: string; etched: boolean; minted: number; sent: boolean };
+  | {
+      status: 'seeded';
+      rune: string;
+      etched: boolean;
+      minted: number;
+      /** Whether dave and the rewards wallet were sent their runes in this run. */
+      sent: boolean;
+      funded: boolean;
+    };
 
 function demoSpacedRune(): SpacedRune {
   const parsed = parseSpacedRune(DEMO_RUNE);
@@ -94,9 +106,13 @@ export async function seedDemoRunes(deps: DemoRunesDeps): Promise<DemoRunesResul
   const id = { block, tx };
   const toMint = MINTERS.slice(Number(entry.mints));
   if (toMint.length > 0) await mint(deps, rpc, id, toMint.map(owner), settle);
-  const sent = await sendUnlessSent(deps, entry.id, owner(SENT.from), owner(SENT.to), settle);
-  if (!etched && toMint.length === 0 && !sent) return { status: 'already-seeded' };
-  return { status: 'seeded', rune: DEMO_RUNE, etched, minted: toMint.length, sent };
+  const erin = owner(SENT.from);
+  const send = (to: string, amount: bigint) =>
+    sendUnlessHeld(deps, { runeId: entry.id, from: erin, to, amount }, settle);
+  const sent = await send(owner(SENT.to).address, SENT.amount);
+  const funded = await send(deps.rewardsAddress, TO_REWARDS);
+  if (!etched && toMint.length === 0 && !sent && !funded) return { status: 'already-seeded' };
+  return { status: 'seeded', rune: DEMO_RUNE, etched, minted: toMint.length, sent, funded };
 }
 
 /**
@@ -209,24 +225,26 @@ async function mint(
   await settle();
 }
 
-/** erin → dave through the send service, as a wallet would; false when dave holds some already. */
-async function sendUnlessSent(
+/**
+ * Sends `amount` of the rune from `from` to `to` through the send service, as a wallet would;
+ * false when `to` holds some already.
+ */
+async function sendUnlessHeld(
   deps: DemoRunesDeps,
-  runeId: string,
-  from: DemoOwner,
-  to: DemoOwner,
+  send: { runeId: string; from: DemoOwner; to: string; amount: bigint },
   settle: () => Promise<void>,
 ): Promise<boolean> {
   const { market } = deps;
-  const held = await readAddressRuneBalances(market.db, to.address);
+  const { runeId, from, to } = send;
+  const held = await readAddressRuneBalances(market.db, to);
   if (held.some((b) => b.runeId === runeId)) return false;
   await deps.faucet.fund(from.paymentAddress, 100_000n);
   await deps.faucet.mine(1);
   await settle();
   const prepared = await prepareRuneSend(market, from.address, {
     runeId,
-    amount: SENT.amount.toString(),
-    toAddress: to.address,
+    amount: send.amount.toString(),
+    toAddress: to,
     feeRate: SEND_FEE_RATE,
     ordinalAddress: from.address,
     ordinalPublicKey: bytesToHex(xOnlyPublicKey(from.privateKey)),

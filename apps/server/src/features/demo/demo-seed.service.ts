@@ -17,6 +17,7 @@ import { seedDemoAuctions } from './demo-auctions.ts';
 import { seedDemoBrc20 } from './demo-brc20.ts';
 import { seedDemoRewards } from './demo-rewards.ts';
 import { seedDemoRunes, waitForRunesIndex } from './demo-runes.ts';
+import { rewardsWallet } from '../rewards/payouts/rewards-wallet.ts';
 import { seedDemoSwap } from './demo-swap.ts';
 import { inscribeArtworks } from './demo-inscribe.ts';
 import { demoInscriberKey, demoOwners, ownerOf, writeOwnersFile } from './demo-owners.ts';
@@ -148,6 +149,7 @@ export function startDemoSeed(
       market: deps.market,
       faucet: deps.faucet,
       owners: demoOwners(seed),
+      rewardsAddress: rewardsWallet(deps.market.env).address,
       waitForIndexer: async () => {
         await waitForIndexer(withSignal);
         await waitForRunesIndex(deps, stop.signal);

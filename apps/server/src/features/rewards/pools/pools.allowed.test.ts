@@ -33,8 +33,19 @@ const names = {
 };
 
 describe('the payout allowed token list', () => {
+  it("allows the regtest demo's rune where the demo runs, and nowhere else", async () => {
+    const demoRune = pool([reward('rune', 'REGTEST•ROCKS•RUNE')]);
+    const demo = allowedPayoutTokens(loadEnv({ PRODUCT_TICKER: 'OMKT' }));
+    expect(await payoutRefusal(demoRune, demo, names)).toBeUndefined();
+    const refusal = 'rune reward REGTEST•ROCKS•RUNE is not in the payout allowed token list';
+    const noDemo = allowedPayoutTokens(loadEnv({ PRODUCT_TICKER: 'OMKT', SEED_DEMO: 'false' }));
+    expect(await payoutRefusal(demoRune, noDemo, names)).toBe(refusal);
+    const signet = { ...loadEnv({ PRODUCT_TICKER: 'OMKT' }), BITCOIN_NETWORK: 'signet' as const };
+    expect(await payoutRefusal(demoRune, allowedPayoutTokens(signet), names)).toBe(refusal);
+  });
+
   it('is empty by default but for the product ticker: btc and the utility token only', async () => {
-    const allowed = allowedPayoutTokens(loadEnv({ PRODUCT_TICKER: 'OMKT' }));
+    const allowed = allowedPayoutTokens(loadEnv({ PRODUCT_TICKER: 'OMKT', SEED_DEMO: 'false' }));
     expect([...allowed]).toEqual(['omkt']);
     expect(await payoutRefusal(pool([reward('btc', null)]), allowed, names)).toBeUndefined();
     expect(await payoutRefusal(pool([reward('brc-20', 'omkt')]), allowed, names)).toBeUndefined();

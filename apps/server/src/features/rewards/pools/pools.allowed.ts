@@ -19,8 +19,12 @@ export function allowedPayoutTokens(env: AppDeps['env']): Set<string> {
     .split(',')
     .map((t) => t.trim().toLowerCase())
     .filter((t) => t !== '');
-  return new Set([...listed, env.PRODUCT_TICKER.toLowerCase()]);
+  const demo = env.BITCOIN_NETWORK === 'regtest' && env.SEED_DEMO ? REGTEST_DEMO_ASSETS : [];
+  return new Set([...listed, ...demo, env.PRODUCT_TICKER.toLowerCase()]);
 }
+
+/** What the regtest demo's pools file pays besides btc: the rune the demo etches (demo-runes.ts). */
+const REGTEST_DEMO_ASSETS = ['regtest•rocks•rune'];
 
 /** How the check names an asset: an inscription's collection slug, a rune's id and letters. */
 export interface AssetNames {
