@@ -1,12 +1,14 @@
 // The runes index's store on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is
 // set): a block's write is read back as the next block's state, the guard refuses a block that is
-// not the next one or whose hash the inscription index no longer has, and a rollback undoes it.
+// not the next one or whose hash the inscription index no longer has (a batch: any of its
+// blocks'), and a rollback undoes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/create-db.ts';
 import { loadRunesState, readRunesTip } from '../src/indexer/runes/runes-load.queries.ts';
 import {
   rollbackRunes,
   writeRunesBlock,
+  writeRunesBlocks,
   type RunesBlockWrite,
 } from '../src/indexer/runes/runes-write.queries.ts';
 import type { RuneEntry } from '../src/indexer/runes/runes.types.ts';
@@ -128,5 +130,34 @@ describe.each(databaseKinds())('runes store on %s', (kind) => {
     expect(empty.entries.size).toBe(0);
     expect(empty.nextNumber).toBe(0);
     expect(await readRunesTip(db)).toBeUndefined();
+  });
+
+  it('writes a batch whole, each block reading the one before it, or nothing when a hash is gone', async () => {
+    const computed: number[] = [];
+    const refused = await writeRunesBlocks(
+      db,
+      [block1, { ...block2, hash: 'gone' }],
+      async (_, b) => {
+        computed.push(b.height);
+        return b;
+      },
+    );
+    expect(refused).toBe(false);
+    expect(computed).toEqual([]);
+    expect(await readRunesTip(db)).toBeUndefined();
+
+    const seen: number[] = [];
+    const written = await writeRunesBlocks(db, [block1, block2], async (trx, b) => {
+      // Block 2 sees block 1's balance, written earlier in the same transaction.
+      const state = await loadRunesState(
+        { kysely: trx },
+        { outpoints: [`${ETCH_TX}:0`], runeIds: [], names: [] },
+      );
+      seen.push(state.balances.size);
+      return b;
+    });
+    expect(written).toBe(true);
+    expect(seen).toEqual([0, 1]);
+    expect(await readRunesTip(db)).toEqual({ height: 2, hash: 'h2' });
   });
 });

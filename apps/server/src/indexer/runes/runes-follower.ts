@@ -12,17 +12,22 @@ import { applyRunesBlock, loadPlan } from './runes-block.rules.ts';
 import { loadRunesState, readRunesTip } from './runes-load.queries.ts';
 import { parseRawBlock } from './raw-block.ts';
 import { runesBlockInput, runesRawBlockInput, type RunesRpcBlock } from './runes-tx.ts';
-import { writeRunesBlock, type RunesBlockWrite } from './runes-write.queries.ts';
+import { writeRunesBlocks, type RunesBlockWrite } from './runes-write.queries.ts';
 import type { RunesBlockInput, RunesBlockResult, RunesState, RunesTx } from './runes.types.ts';
 
 // The runes index follows the inscription index as the BRC-20 index does: block by block after
 // its own tip, each block read from the node (raw, see readBlock) by the hash the inscription
-// index holds, and written
-// in one transaction that checks that hash is still there (a reorg rolls both back together, in
-// chain-store.ts). A kill between blocks loses nothing; the next run resumes from the runes tip.
+// index holds, and written in batches, each one transaction that checks those hashes are still
+// there (a reorg rolls both back together, in chain-store.ts). A kill between batches loses
+// nothing; the next run resumes from the runes tip.
 
 /** Blocks listed from the inscription index per read. */
 const LIST_BLOCKS = 100;
+/**
+ * Blocks written per transaction while catching up: a block that touches no rune then costs one
+ * read of its inputs' balances and its tip row, not a transaction of its own.
+ */
+const WRITE_BATCH = 50;
 
 const hex = (script: Uint8Array) => Buffer.from(script).toString('hex');
 
@@ -72,18 +77,42 @@ async function readBlock(
   return runesBlockInput(await rpc.call<RunesRpcBlock>('getblock', [at.hash, 3]));
 }
 
-/** Applies and writes one block; false when the guard refused it (the caller stops). */
-async function indexBlock(
+type ReadBlock = { input: RunesBlockInput; prevouts: RunesState['prevouts'] };
+
+/**
+ * Indexes `blocks` (consecutive, after the runes tip) in one transaction: each block's state read
+ * through it (so it sees the blocks before it), ord's rules applied, its rows written; the node
+ * reads the next block meanwhile. False when the guard refused the batch (nothing written).
+ */
+async function indexBatch(
   db: Db,
+  rpc: BitcoinRpc,
   network: BitcoinNetwork,
-  at: { height: number; hash: string },
-  read: { input: RunesBlockInput; prevouts: RunesState['prevouts'] },
+  blocks: readonly { height: number; hash: string }[],
 ): Promise<boolean> {
-  const { input, prevouts } = read;
-  const plan = loadPlan(input);
-  const loaded = await loadRunesState(db, plan);
-  const result = applyRunesBlock(input, { ...loaded, prevouts }, network);
-  return writeRunesBlock(db, runesBlockWrite(at, result, input.txs, network));
+  const reads = new Map<number, Promise<ReadBlock>>();
+  const read = (i: number) => {
+    const block = blocks[i];
+    if (!block || reads.has(i)) return;
+    const reading = readBlock(rpc, block);
+    // Dropped when the batch stops early: its error is not the batch's.
+    void reading.catch(() => undefined);
+    reads.set(i, reading);
+  };
+  read(0);
+  let index = 0;
+  let nextNumber: number | undefined;
+  return writeRunesBlocks(db, blocks, async (trx, at) => {
+    const i = index++;
+    read(i);
+    read(i + 1);
+    const { input, prevouts } = await reads.get(i)!;
+    reads.delete(i);
+    const loaded = await loadRunesState({ kysely: trx }, loadPlan(input), nextNumber);
+    const result = applyRunesBlock(input, { ...loaded, prevouts }, network);
+    nextNumber = loaded.nextNumber + result.etched.length;
+    return runesBlockWrite(at, result, input.txs, network);
+  });
 }
 
 export interface RunesRun {
@@ -97,7 +126,8 @@ export interface RunesRun {
 /**
  * Indexes runes for every block after the runes tip up to the inscription index's tip, from the
  * network's first rune height (ord's), at most `maxBlocks` of them so the inscription indexer is
- * not held up. The node reads the next block while this one is applied and written.
+ * not held up. Consecutive blocks go in batches of WRITE_BATCH, each in one transaction; the node
+ * reads the next block while one is applied and written.
  */
 export async function indexRunes(
   db: Db,
@@ -118,16 +148,11 @@ export async function indexRunes(
     // Consecutive heights only: a gap means the inscription index is being rolled back.
     const blocks = listed.filter((b, i) => b.height === next + i);
     if (blocks.length === 0) return done(true);
-    let reading = readBlock(rpc, blocks[0]!);
-    for (let i = 0; i < blocks.length; i++) {
-      const raw = await reading;
-      const following = blocks[i + 1];
-      if (following) reading = readBlock(rpc, following);
-      // Dropped when this block's write fails: its error is not this loop's.
-      void reading.catch(() => undefined);
-      if (!(await indexBlock(db, network, blocks[i]!, raw))) return done(false);
-      indexed += 1;
-      last = blocks[i]!.height;
+    for (let at = 0; at < blocks.length; at += WRITE_BATCH) {
+      const batch = blocks.slice(at, at + WRITE_BATCH);
+      if (!(await indexBatch(db, rpc, network, batch))) return done(false);
+      indexed += batch.length;
+      last = batch.at(-1)!.height;
     }
     next = last! + 1;
   }

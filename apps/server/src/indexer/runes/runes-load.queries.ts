@@ -1,6 +1,7 @@
 import type { Terms } from '@om/bitcoin';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
+import type { Database } from '../../db/database.ts';
 import type { StoredRuneTerms } from '../../db/runes.tables.ts';
 import type { RuneEntry, RunesState } from './runes.types.ts';
 
@@ -107,8 +108,10 @@ const ENTRY_COLUMNS = [
  * Balances are those of unspent rune-bearing outputs among the block's inputs.
  */
 export async function loadRunesState(
-  db: Db,
+  db: { kysely: Kysely<Database> },
   lists: RunesLoadLists,
+  /** The next rune number when the caller knows it (a batch counts its own etchings). */
+  knownNextNumber?: number,
 ): Promise<Omit<RunesState, 'prevouts'>> {
   const { kysely } = db;
   const [balanceRows, entryRows, nameRows, next] = await Promise.all([
@@ -134,10 +137,12 @@ export async function loadRunesState(
           .select(['rune', 'id'])
           .where('rune', '=', sql<string>`any(${lists.names.map(String)}::numeric[])`)
           .execute(),
-    kysely
-      .selectFrom('rune_entries')
-      .select(sql<number>`coalesce(max(number) + 1, 0)::int`.as('next'))
-      .executeTakeFirstOrThrow(),
+    knownNextNumber !== undefined
+      ? { next: knownNextNumber }
+      : kysely
+          .selectFrom('rune_entries')
+          .select(sql<number>`coalesce(max(number) + 1, 0)::int`.as('next'))
+          .executeTakeFirstOrThrow(),
   ]);
   const balances = new Map<string, Map<string, bigint>>();
   for (const b of balanceRows) {

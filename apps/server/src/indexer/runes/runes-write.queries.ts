@@ -32,20 +32,40 @@ export interface RunesBlockWrite {
  * inscription index still has its hash; answers false otherwise (a reorg is under way, or another
  * process wrote it): the caller starts over from the runes tip.
  */
-export async function writeRunesBlock(db: Db, write: RunesBlockWrite): Promise<boolean> {
+export function writeRunesBlock(db: Db, write: RunesBlockWrite): Promise<boolean> {
+  return writeRunesBlocks(db, [write], async () => write);
+}
+
+/**
+ * Writes consecutive blocks in one transaction under the indexer's lock, if the first is the next
+ * runes block and the inscription index holds every one's hash (the lock keeps them there until
+ * the commit); false, writing nothing, otherwise. `compute` answers each block's write in order,
+ * reading the state through `trx`, which sees the blocks before it in the batch.
+ */
+export async function writeRunesBlocks<B extends { height: number; hash: string }>(
+  db: Db,
+  blocks: readonly B[],
+  compute: (trx: Transaction<Database>, block: B) => Promise<RunesBlockWrite>,
+): Promise<boolean> {
+  const first = blocks[0];
+  if (!first) return true;
   return db.kysely.transaction().execute(async (trx) => {
     // Derived data, as the BRC-20 index: a PostgreSQL server crash only has blocks indexed again
     // (see writeBrc20Blocks); PGlite keeps synchronous commits.
     const durability = db.kind === 'postgres' ? 'off' : 'on';
     await sql`select pg_advisory_xact_lock(${sql.lit(INDEXER_LOCK)}),
       set_config('synchronous_commit', ${durability}, true)`.execute(trx);
-    const { rows } = await sql<{ tip: number | null; hash: string | null }>`
+    const heights = blocks.map((b) => b.height);
+    const { rows } = await sql<{ tip: number | null; hashes: string[] | null }>`
       select (select max(height) from rune_blocks) as tip,
-        (select hash from chain_blocks where height = ${write.height}::int) as hash`.execute(trx);
+        (select array_agg(hash order by height) from chain_blocks
+          where height = any(${heights}::int[])) as hashes`.execute(trx);
     const guard = rows[0]!;
-    const isNext = guard.tip === null || guard.tip + 1 === write.height;
-    if (!isNext || guard.hash !== write.hash) return false;
-    await writeRows(trx, write);
+    const isNext = guard.tip === null || guard.tip + 1 === first.height;
+    const hashes = guard.hashes ?? [];
+    const isHeld = hashes.length === blocks.length && blocks.every((b, i) => hashes[i] === b.hash);
+    if (!isNext || !isHeld) return false;
+    for (const block of blocks) await writeRows(trx, await compute(trx, block));
     return true;
   });
 }
