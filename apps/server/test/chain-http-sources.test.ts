@@ -22,6 +22,8 @@ const PAYMENT = '3ad7ceff561f44e4a9aa3422ba00f13acd1c2d2ac5c759246e903dcd8538be0
 const REVEAL = 'b84ee01cf6a04032fb519694e1081320f2c50c9d12709ff38093996f3f3cc0d4';
 const PENDING = '34fdadca160e24783d644b11712251d41d312b2afd6a6c347e9c4f7525d9e8f2';
 const UNKNOWN = 'ab'.repeat(32);
+/** An output holding runes, as ord 0.20+ answers it (runes: spaced rune → pile). */
+const RUNED = 'cd'.repeat(32);
 const BLOCK = '000000000000000000021fd78abd8eeb16663490f67e12e8089c1bd908a56517';
 const OLDER_BLOCK = '00000000000000000001b8065500ef107ef515e714fe3aff5da7035b57aae450';
 const RAW_TX = '02000000000101' + 'ab'.repeat(60);
@@ -49,6 +51,14 @@ const ordRoutes = {
   [`GET /output/${REVEAL}:0`]: { fixture: 'ord/output-inscribed.json' },
   [`GET /output/${PAYMENT}:0`]: { fixture: 'ord/output-cardinal.json' },
   [`GET /output/${PENDING}:1`]: { fixture: 'ord/output-unindexed.json' },
+  [`GET /output/${RUNED}:0`]: {
+    body: JSON.stringify({
+      indexed: true,
+      inscriptions: [],
+      runes: { 'UNCOMMON•GOODS': { amount: 2000, divisibility: 0, symbol: '⧉' } },
+      value: 10000,
+    }),
+  },
   [`GET /inscription/${REVEAL}i0`]: { fixture: 'ord/inscription.json' },
 };
 
@@ -238,12 +248,13 @@ describe('EsploraChainSource and OrdInscriptionSource against recorded answers',
     }
   });
 
-  it("reads inscriptions on outputs from ord's /output, unknown when ord has not indexed it", async () => {
+  it("reads inscriptions on outputs from ord's /output, unknown when ord has not indexed it or it holds runes", async () => {
     const on = await inscriptions.inscriptionsOnOutputs([
       `${REVEAL}:0`,
       `${PAYMENT}:0`,
       `${PENDING}:1`,
       `${UNKNOWN}:0`,
+      `${RUNED}:0`,
     ]);
     expect(on).toEqual(
       new Map([

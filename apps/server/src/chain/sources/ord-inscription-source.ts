@@ -6,7 +6,15 @@ import { HttpService } from './http-service.ts';
 const OrdOutputSchema = z.object({
   indexed: z.boolean(),
   inscriptions: z.array(z.string()).nullable().optional(),
+  /** A map of spaced rune to pile (a list of pairs before ord 0.20); null when ord indexes no runes. */
+  runes: z
+    .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+    .nullable()
+    .optional(),
 });
+
+const holdsRunes = (runes: z.infer<typeof OrdOutputSchema>['runes']) =>
+  runes !== null && runes !== undefined && Object.keys(runes).length > 0;
 
 /** ord's /inscription/{id} (src/api.rs Inscription); only the fields we read. */
 const OrdInscriptionSchema = z.object({
@@ -30,12 +38,16 @@ export class OrdInscriptionSource implements InscriptionLookup {
     this.http = new HttpService({ ...options, headers: { accept: 'application/json' } });
   }
 
-  /** An output ord has not indexed (unconfirmed, or ord lagging) stays unknown. */
+  /**
+   * An output ord has not indexed (unconfirmed, or ord lagging) stays unknown, and so does one that
+   * holds runes: not vouched for, it is never spent as padding or fee (product.md#runes).
+   */
   async inscriptionsOnOutputs(outpoints: readonly string[]): Promise<Map<string, string[]>> {
     const result = new Map<string, string[]>();
     await forEachLimited([...new Set(outpoints)], CONCURRENCY, async (outpoint) => {
       const output = await this.http.getJson(`/output/${outpoint}`, OrdOutputSchema);
-      if (output?.indexed && output.inscriptions) result.set(outpoint, output.inscriptions);
+      if (!output?.indexed || !output.inscriptions || holdsRunes(output.runes)) return;
+      result.set(outpoint, output.inscriptions);
     });
     return result;
   }
