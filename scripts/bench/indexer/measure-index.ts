@@ -58,7 +58,7 @@ async function measureBrc20(db: Db): Promise<Brc20Result> {
 /**
  * The runes index from scratch over an inscription index already at the tip: its own cost, the
  * part issue 20 bounds at 15 % of the inscription indexer's. It reads each block from the node
- * again (getblock 3), as it does when it follows the chain.
+ * again (raw, getblock 0), as it does when it follows the chain (ADR 028).
  */
 async function measureRunes(db: Db, rpc: BitcoinRpc): Promise<{ seconds: number; blocks: number }> {
   const started = performance.now();

@@ -115,7 +115,7 @@ export function renderMarkdown(f: Figures): string {
     '',
     `Rounds (s), BRC-20 (its share of that round's (2)): ${f.brc20.map((b, i) => `${b.label}: ${b.seconds.map((s, r) => `${fmt(s, 1)} (${fmt((100 * s) / f.indexed[i]!.seconds[r]!, 1)} %)`).join(', ')}`).join('; ')}.`,
     '',
-    `Runes: after the BRC-20 index, the runes index from scratch over the same database (\`indexRunes\`: each block read again from the node, its runestones decoded, the block's state loaded, ord's rules applied and the result written in one transaction). This chain has no runestone, so this is the cost runes add to a chain of inscriptions. Rounds (s) (share of that round's (2)): ${f.runes.map((b, i) => `${b.label}: ${b.seconds.map((s, r) => `${fmt(s, 1)} (${fmt((100 * s) / f.indexed[i]!.seconds[r]!, 1)} %)`).join(', ')}`).join('; ')}.`,
+    `Runes: after the BRC-20 index, the runes index from scratch over the same database (\`indexRunes\`, ADR 028: each block read again from the node raw, \`getblock <hash> 0\`, and parsed by our own reader, its runestones decoded, the block's state loaded, ord's rules applied; up to 50 blocks written per transaction). This chain has no runestone, so this is the cost runes add to a chain of inscriptions. Rounds (s) (share of that round's (2)): ${f.runes.map((b, i) => `${b.label}: ${b.seconds.map((s, r) => `${fmt(s, 1)} (${fmt((100 * s) / f.indexed[i]!.seconds[r]!, 1)} %)`).join(', ')}`).join('; ')}.`,
     '',
     `Latency, from a block mined (generatetoaddress returned) to its inscriptions queryable in chain_inscriptions, over ${f.latencyBlocks.blocks} blocks of ${f.latencyBlocks.perBlock} reveals and ${f.latencyBlocks.perBlock} moves each, with the follower's run() loop live:`,
     '',
