@@ -1,4 +1,7 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
+
+/** One-shot SHA-256 (node:crypto's hash, no Hash object per call). */
+const sha256 = (data: Uint8Array): Buffer => hash('sha256', data, 'buffer');
 
 // A block's raw bytes (`getblock <hash> 0`) as the runes index reads them. The node serialises a
 // raw block for a fraction of what `getblock <hash> 3` costs it in JSON, and the runes index needs
@@ -107,13 +110,16 @@ function readTx(r: Reader, bytes: Uint8Array): RawBlockTx {
   }
   const lockTimeAt = r.offset;
   r.u32();
-  // The txid hashes the serialisation without marker, flag and witnesses.
-  const first = createHash('sha256')
-    .update(bytes.subarray(start, start + 4))
-    .update(bytes.subarray(bodyStart, bodyEnd))
-    .update(bytes.subarray(lockTimeAt, lockTimeAt + 4))
-    .digest();
-  const txid = displayHex(createHash('sha256').update(first).digest());
+  // The txid hashes the serialisation without marker, flag and witnesses: contiguous bytes for a
+  // transaction without witnesses, else its three parts joined.
+  const stripped = hasWitness
+    ? Buffer.concat([
+        bytes.subarray(start, start + 4),
+        bytes.subarray(bodyStart, bodyEnd),
+        bytes.subarray(lockTimeAt, lockTimeAt + 4),
+      ])
+    : bytes.subarray(start, lockTimeAt + 4);
+  const txid = displayHex(sha256(sha256(stripped)));
   const isCoinbase =
     inputs.length === 1 && inputs[0]!.vout === COINBASE_VOUT && /^0{64}$/.test(inputs[0]!.txid);
   return isCoinbase

@@ -66,6 +66,9 @@ export async function writeRunesBlocks<B extends { height: number; hash: string 
     const isHeld = hashes.length === blocks.length && blocks.every((b, i) => hashes[i] === b.hash);
     if (!isNext || !isHeld) return false;
     for (const block of blocks) await writeRows(trx, await compute(trx, block));
+    // The tip rows go in once per batch: a block that touches no rune writes nothing else.
+    await sql`insert into rune_blocks (height, hash)
+      select * from unnest(${heights}::int[], ${blocks.map((b) => b.hash)}::text[])`.execute(trx);
     return true;
   });
 }
@@ -138,7 +141,6 @@ async function writeRows(trx: Transaction<Database>, w: RunesBlockWrite): Promis
         ${e.map((v) => v.amount.toString())}::numeric[], ${e.map((v) => v.vout ?? null)}::int[])
         with ordinality as t(txid, kind, rune_id, amount, vout, s)`.execute(trx);
   }
-  await trx.insertInto('rune_blocks').values({ height, hash: w.hash }).execute();
 }
 
 /** Undoes every runes block above `height`, inside the caller's transaction (chain-store.ts). */
