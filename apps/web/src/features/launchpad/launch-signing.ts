@@ -11,16 +11,19 @@ import {
   SIGNING_PSBT_FAILED,
   UNEXPECTED_SIGNING_ERROR,
   type LaunchPsbtPayload,
+  type Network,
+  type PsbtBatch,
 } from '@om/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
 import { configQueries } from '../../shared/config.queries.ts';
 import { fetchVerifiedWallet } from '../multisig/multisig.queries.ts';
-import { WalletCheckError } from '../multisig/multisig-wallet.ts';
+import { WalletCheckError, type VerifiedWallet } from '../multisig/multisig-wallet.ts';
 import { signStep, TradeFlowError } from '../signing/flow-steps.ts';
+import { useSigningFlow } from '../signing/use-signing-flow.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
-import type { InputToSign } from '../wallet/wallet.types.ts';
+import type { InputToSign, WalletAccount } from '../wallet/wallet.types.ts';
 import { launchInfoQueries } from './launch-info.queries.ts';
 import { reviewLaunchPsbt } from './launch-psbt-review.ts';
 import type { SignPhase } from './sign-phases.ts';
@@ -66,60 +69,100 @@ export type SignPhaseContext = {
   feeRate: number;
 };
 
+/** What every batch of a phase is reviewed against, checked once before the first. */
+type PhaseChecks = {
+  phase: SignPhase;
+  wallet: WalletAccount;
+  maker: VerifiedWallet;
+  network: Network;
+  platformFeeBps: number;
+};
+
+type PreparedBatch = { batch: PsbtBatch; payload: LaunchPsbtPayload };
+
+/**
+ * One batch on the one signing flow (ADR 025): get-psbt and the browser's review, the wallet,
+ * confirm, and a toast per batch.
+ */
+function useSignBatch(feeRate: number) {
+  return useSigningFlow({
+    toastError: (error) => toastLaunchError(error, UNEXPECTED_SIGNING_ERROR),
+    prepare: async ({ batch, checks }: { batch: PsbtBatch; checks: PhaseChecks }) => {
+      const path = encodeURIComponent(batch.id);
+      const payload = await api.get(`/api/launchpad/get-psbt/${path}`, LaunchPsbtPayloadSchema);
+      const problems = reviewLaunchPsbt(payload, {
+        network: checks.network,
+        wallet: checks.wallet,
+        maker: checks.maker.info,
+        batch,
+        price: checks.phase.price,
+        feeRate,
+        platformFeeBps: checks.platformFeeBps,
+      });
+      if (problems.length > 0) throw new LaunchStepError(SIGNING_PSBT_FAILED, problems.join(' '));
+      return { batch, payload } satisfies PreparedBatch;
+    },
+    request: ({ payload }: PreparedBatch) => ({
+      psbtBase64: payload.psbt,
+      inputsToSign: inputsToSignOf(payload),
+      finalize: false,
+    }),
+    sign: async (signPsbt, request) => {
+      const signedPsbt = await signStep(signPsbt, request);
+      if (!signedPsbt || signedPsbt === request.psbtBase64) {
+        throw new LaunchStepError(SIGNING_PSBT_FAILED, PSBT_NOT_SIGNED);
+      }
+      return signedPsbt;
+    },
+    submit: (signedPsbt, { batch }) =>
+      api.put(
+        `/api/launchpad/confirm/${encodeURIComponent(batch.id)}`,
+        { signedPsbt },
+        ConfirmLaunchPsbtPayloadSchema,
+      ),
+    onSuccess: (_, { batch }) => void toast.success(psbtSignedToast(batch.id)),
+  });
+}
+
 /**
  * Signs one phase (product.md#states-and-transitions "Phase signing", ADR 010): each pending batch
- * in order, deposits first, through get-psbt → the browser's review → the wallet → confirm, with a
- * toast per batch. The launch's info is fetched again afterwards, so the phase shows Complete once
- * active.
+ * in order, deposits first, each through its own run of the signing flow, so each is reviewed on
+ * its own and a failed one stops the rest. The launch's info is fetched again afterwards, so the
+ * phase shows Complete once active.
  */
 export function useSignPhase(context: SignPhaseContext) {
-  const { wallet, signPsbt } = useWallet();
+  const { wallet } = useWallet();
   const queryClient = useQueryClient();
   const { launchpadId, termsAccepted, feeRate } = context;
+  const signBatch = useSignBatch(feeRate);
+
+  const checkPhase = async (phase: SignPhase): Promise<PhaseChecks> => {
+    if (!launchpadId) throw new LaunchStepError(CREATE_LAUNCHPAD_FIRST);
+    if (!termsAccepted) throw new LaunchStepError(ACCEPT_TERMS_FIRST);
+    if (!wallet) throw new LaunchStepError(CONNECT_YOUR_WALLET);
+    if (phase.pendingPsbts.length === 0) throw new LaunchStepError(PSBT_ALREADY_SIGNED);
+    const { network, platformFeeBps } = await queryClient.ensureQueryData(configQueries.app());
+    const maker = await fetchVerifiedWallet(queryClient, 'maker', wallet).catch((error) => {
+      if (error instanceof WalletCheckError) {
+        throw new LaunchStepError(SIGNING_PSBT_FAILED, error.message);
+      }
+      throw error;
+    });
+    return { phase, wallet, maker, network, platformFeeBps };
+  };
 
   return useMutation({
     mutationFn: async (phase: SignPhase) => {
-      if (!launchpadId) throw new LaunchStepError(CREATE_LAUNCHPAD_FIRST);
-      if (!termsAccepted) throw new LaunchStepError(ACCEPT_TERMS_FIRST);
-      if (!wallet) throw new LaunchStepError(CONNECT_YOUR_WALLET);
-      if (phase.pendingPsbts.length === 0) throw new LaunchStepError(PSBT_ALREADY_SIGNED);
-      const { network, platformFeeBps } = await queryClient.ensureQueryData(configQueries.app());
-      const maker = await fetchVerifiedWallet(queryClient, 'maker', wallet).catch((error) => {
-        if (error instanceof WalletCheckError) {
-          throw new LaunchStepError(SIGNING_PSBT_FAILED, error.message);
-        }
+      // The checks' failures are told here; each batch's by its flow.
+      const checks = await checkPhase(phase).catch((error: unknown) => {
+        toastLaunchError(error, UNEXPECTED_SIGNING_ERROR);
         throw error;
       });
       for (const batch of phase.pendingPsbts) {
-        const path = encodeURIComponent(batch.id);
-        const payload = await api.get(`/api/launchpad/get-psbt/${path}`, LaunchPsbtPayloadSchema);
-        const problems = reviewLaunchPsbt(payload, {
-          network,
-          wallet,
-          maker: maker.info,
-          batch,
-          price: phase.price,
-          feeRate,
-          platformFeeBps,
-        });
-        if (problems.length > 0) throw new LaunchStepError(SIGNING_PSBT_FAILED, problems.join(' '));
-        const signedPsbt = await signStep(signPsbt, {
-          psbtBase64: payload.psbt,
-          inputsToSign: inputsToSignOf(payload),
-          finalize: false,
-        });
-        if (!signedPsbt || signedPsbt === payload.psbt) {
-          throw new LaunchStepError(SIGNING_PSBT_FAILED, PSBT_NOT_SIGNED);
-        }
-        await api.put(
-          `/api/launchpad/confirm/${path}`,
-          { signedPsbt },
-          ConfirmLaunchPsbtPayloadSchema,
-        );
-        toast.success(psbtSignedToast(batch.id));
+        const prepared = await signBatch.prepare.mutateAsync({ batch, checks });
+        await signBatch.sign.mutateAsync(prepared);
       }
     },
-    onError: (error) => toastLaunchError(error, UNEXPECTED_SIGNING_ERROR),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: launchInfoQueries.info(launchpadId).queryKey }),
   });

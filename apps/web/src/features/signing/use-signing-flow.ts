@@ -41,6 +41,8 @@ export type SigningFlowOptions<Input, Prepared, Result, Signed = string> = FlowT
   /** Hands what was signed to the server; failures are toasted under `title`. */
   submit: (signed: Signed, prepared: Prepared) => Promise<Result>;
   onSuccess?: (result: Result, prepared: Prepared) => void | Promise<void>;
+  /** What the page does after a failure of either step is told (the auction returns to Submit). */
+  onError?: (error: unknown) => void;
 };
 
 /**
@@ -60,7 +62,10 @@ export function useSigningFlow<Input, Prepared, Result, Signed = string>(
 
   const prepare = useMutation({
     mutationFn: (input: Input) => inStep(prepareTitle, () => options.prepare(input)),
-    onError: (error) => toast(error, prepareTitle),
+    onError: (error) => {
+      toast(error, prepareTitle);
+      options.onError?.(error);
+    },
   });
 
   const sign = useMutation({
@@ -79,7 +84,10 @@ export function useSigningFlow<Input, Prepared, Result, Signed = string>(
       return inStep(title, () => options.submit(signed, prepared));
     },
     onSuccess: (result, prepared) => options.onSuccess?.(result, prepared),
-    onError: (error) => toast(error, title),
+    onError: (error) => {
+      toast(error, title);
+      options.onError?.(error);
+    },
   });
 
   return { prepare, sign };
