@@ -56,7 +56,7 @@ afterAll(async () => {
   await node?.stop();
 });
 
-it('ships the regtest demo: a live proportionate, n-winners and winner-takes-all pool', () => {
+it('ships the regtest demo: a live proportionate, n-winners and winner-takes-all pool, and a rune raffle', () => {
   const env = loadEnv({ LOG_LEVEL: 'silent', BITCOIN_NETWORK: 'regtest' });
   expect(poolsFile(env)).toBe(path.resolve(import.meta.dirname, '../pools/regtest.json'));
   const errors: unknown[] = [];
@@ -67,8 +67,11 @@ it('ships the regtest demo: a live proportionate, n-winners and winner-takes-all
     ['proportionate', '20000', undefined],
     ['n-winners', '30000', '10'],
     ['winner-takes-all', '50000', '10'],
+    ['n-winners', '300000', '10'],
   ]);
   expect(demo[1]?.winnerCount).toBe(2);
+  expect(demo[3]?.rewards[0]).toMatchObject({ type: 'rune', asset: 'REGTEST•ROCKS•RUNE' });
+  expect(demo[3]?.winnerCount).toBe(3);
 });
 
 it('skips, with a log saying why, a pool paying a malformed rune or one the file gets wrong', () => {
