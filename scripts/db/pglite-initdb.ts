@@ -1,10 +1,20 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { shippedInitdbPath, writeShippedInitdb } from '../../apps/server/src/db/pglite-template.ts';
+import { initdbOutputPath, writeInitdbOutput } from '../../apps/server/src/db/pglite-template.ts';
 
-// npm run db:pglite-initdb: writes PGlite's own initdb output for the installed PGlite, which the
-// server unpacks for its first data dir (pglite-template.ts). Run it after upgrading PGlite, and
-// commit the file; the old version's file can go.
+// npm run db:pglite-initdb (run by `npm install` as postinstall): writes PGlite's own initdb output
+// for the installed PGlite beside the templates, which the server unpacks for its first data dir
+// (pglite-template.ts). It only saves the first start memory, so it never fails an install: the
+// server then runs initdb itself, as before.
 
-const file = shippedInitdbPath();
-const bytes = await writeShippedInitdb(file);
-console.log(`[db:pglite-initdb] ${path.relative(process.cwd(), file)}: ${bytes} bytes`);
+const file = initdbOutputPath();
+const shown = path.relative(process.cwd(), file);
+try {
+  if (fs.existsSync(file)) {
+    console.log(`[db:pglite-initdb] ${shown}: already there`);
+  } else {
+    console.log(`[db:pglite-initdb] ${shown}: ${await writeInitdbOutput(file)} bytes`);
+  }
+} catch (err) {
+  console.warn(`[db:pglite-initdb] skipped (the first start will run initdb): ${String(err)}`);
+}

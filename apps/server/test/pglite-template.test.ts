@@ -5,12 +5,12 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/create-db.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { pgliteVersion, shippedInitdbPath } from '../src/db/pglite-template.ts';
+import { pgliteVersion, initdbOutputPath } from '../src/db/pglite-template.ts';
 import { listMigrations } from '../src/db/schema-files.ts';
 
 // product.md#scale-and-delivery: a fresh PGlite data dir is unpacked from a template
-// (pglite-template.ts) rather than initdb'd; the first one, from PGlite's initdb output shipped with
-// the code. One made either way must be exactly one made by initdb, fully migrated; a data dir that already exists must never be replaced by it, and still
+// (pglite-template.ts) rather than initdb'd; the first one, from PGlite's initdb output made at
+// install. One made either way must be exactly one made by initdb, fully migrated; a data dir that already exists must never be replaced by it, and still
 // migrates what it lacks. PGlite only: the template is PGlite's, whatever TEST_DATABASE_URL says.
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'om-pglite-template-'));
@@ -49,14 +49,14 @@ async function schemaOf(db: Db): Promise<string[]> {
 describe('a fresh PGlite data dir from the template', () => {
   let oldWay: string[] = [];
 
-  it("has PGlite's initdb output for the installed PGlite shipped (npm run db:pglite-initdb)", () => {
+  it("has PGlite's initdb output for the installed PGlite, made by npm install (npm run db:pglite-initdb)", () => {
     expect(
-      fs.existsSync(shippedInitdbPath()),
+      fs.existsSync(initdbOutputPath()),
       `no initdb output for PGlite ${pgliteVersion()}`,
     ).toBe(true);
   });
 
-  it('is saved once the shipped initdb output was unpacked and migrate() applied every migration', async () => {
+  it('is saved once the initdb output made at install was unpacked and migrate() applied every migration', async () => {
     const db = await createDb({ kind: 'pglite', dataDir: path.join(root, 'a'), template });
     try {
       expect(fs.existsSync(template)).toBe(false);

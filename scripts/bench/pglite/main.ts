@@ -11,7 +11,7 @@ import { pgliteTemplatePath } from '../../../apps/server/src/db/pglite-template.
 // product.md#scale-and-delivery: the peak memory and wall time of creating a fresh PGlite data dir
 // and migrating it, as the server does on its first start, made by initdb (as before, and still the
 // first time for a PGlite version and set of migrations) and unpacked from the template
-// (pglite-template.ts), and on a fresh clone's first start (the shipped initdb output unpacked,
+// (pglite-template.ts), and on a fresh clone's first start (the initdb output made at install unpacked,
 // then migrated and saved as the template). Each run is a child process of its own, so its peak is its own: VmHWM, the
 // kernel's peak RSS; the RSS sampled every 20 ms misses most of it, as PGlite's WASM holds the
 // thread while it works. Steps: 'open' is createDb (PGlite's WASM, then initdb or the template),

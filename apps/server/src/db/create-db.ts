@@ -9,7 +9,7 @@ import {
   pgliteTemplatePath,
   readPgliteTemplate,
   savePgliteTemplate,
-  shippedInitdbPath,
+  initdbOutputPath,
 } from './pglite-template.ts';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -49,7 +49,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
 
 /**
  * Opens PGlite. A fresh data dir is unpacked from the template when there is one; else from the
- * shipped initdb output (or, without one for this PGlite, initdb makes it), and `saveTemplate` is
+ * initdb output made at install (or, without one, initdb makes it), and `saveTemplate` is
  * there for migrate() to call once it is fully migrated
  * (pglite-template.ts says why).
  */
@@ -61,8 +61,8 @@ async function openPglite(
   const isFresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   const file = isFresh && template !== false ? (template ?? pgliteTemplatePath()) : undefined;
   const migrated = file ? readPgliteTemplate(file) : undefined;
-  // No migrated template yet: PGlite's initdb output shipped with the code, migrated from scratch.
-  const loadDataDir = migrated ?? (file ? readPgliteTemplate(shippedInitdbPath()) : undefined);
+  // No migrated template yet: PGlite's initdb output made at install, migrated from scratch.
+  const loadDataDir = migrated ?? (file ? readPgliteTemplate(initdbOutputPath()) : undefined);
   // int8 as a decimal string, exactly as node-postgres returns it: PGlite's default is a lossy number.
   // (The options-object form: PGlite ignores a second argument when the data dir is undefined.)
   const client = new PGlite({

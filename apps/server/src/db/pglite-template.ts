@@ -9,10 +9,10 @@ import { listFunctions, listMigrations } from './schema-files.ts';
 // beside the one being opened and copies its result over, so creating a data dir holds two
 // PostgreSQL heaps at once and peaks at about 900 MB; unpacking a data dir (`loadDataDir`) holds
 // one, about 450 MB, and our migrations on top add about 60 more. So the first data dir, unpacked
-// from PGlite's initdb output shipped with the code, and fully migrated by migrate(), is dumped
+// from PGlite's initdb output made at install, and fully migrated by migrate(), is dumped
 // here, and a later fresh one is unpacked from it, already migrated. The key is the PGlite version and every migration's and function file's name
 // and text: a new or changed migration or function (or PGlite) means a new template, made the old
-// way once (from the shipped initdb, or by initdb if PGlite changed and none is shipped for it). An existing data dir never sees a template; it just migrates. In-memory databases
+// way once (from the install's initdb output, or by initdb when there is none). An existing data dir never sees a template; it just migrates. In-memory databases
 // (tests) keep initdb: their migrations may be a test's own.
 
 const PGLITE_PACKAGE = path.resolve(
@@ -27,12 +27,14 @@ export function pgliteVersion(): string {
 }
 
 /**
- * PGlite's own initdb output for the installed PGlite, shipped in the repository (about 4 MB; made
- * by `npm run db:pglite-initdb`), so that even the first data dir of a fresh clone is unpacked, one
- * heap, instead of initdb'd, two: the migrations then run on it and it becomes the template.
+ * PGlite's own initdb output for the installed PGlite, made at install (`npm install` runs
+ * `npm run db:pglite-initdb`, a process of its own), so that even the first data dir of a fresh
+ * clone is unpacked, one heap, instead of initdb'd, two: the migrations then run on it and it
+ * becomes the template. Kept beside the templates, it follows a PGlite upgrade by itself; an
+ * install without scripts has none, and the first start runs initdb as before.
  */
-export function shippedInitdbPath(version = pgliteVersion()): string {
-  return path.resolve(import.meta.dirname, 'pglite-initdb', `initdb-${version}.tar.gz`);
+export function initdbOutputPath(version = pgliteVersion(), cacheDir = CACHE_DIR): string {
+  return path.join(cacheDir, `initdb-${version}.tar.gz`);
 }
 
 /** Where the template for the installed PGlite, migrations and functions is (or will be). */
@@ -72,13 +74,16 @@ export async function savePgliteTemplate(client: PGlite, file: string): Promise<
   }
 }
 
-/** Writes PGlite's own initdb output for the installed PGlite where shippedInitdbPath says. */
-export async function writeShippedInitdb(file = shippedInitdbPath()): Promise<number> {
+/** Writes PGlite's own initdb output for the installed PGlite where initdbOutputPath says. */
+export async function writeInitdbOutput(file = initdbOutputPath()): Promise<number> {
   const client = await PGlite.create();
   await client.exec('CHECKPOINT');
   const tarball = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
   await client.close();
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, tarball);
+  // Whole or absent, as the templates: a reader never unpacks half a tarball.
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, tarball);
+  fs.renameSync(temporary, file);
   return tarball.length;
 }
