@@ -66,18 +66,18 @@ export function runesBlockWrite(
   };
 }
 
+type ReadBlock = { input: RunesBlockInput; prevouts: RunesState['prevouts'] };
+
 /** A block as the transition reads it: raw from the node, or in JSON with its undo data when it etches. */
 async function readBlock(
   rpc: BitcoinRpc,
   at: { height: number; hash: string },
-): Promise<{ input: RunesBlockInput; prevouts: RunesState['prevouts'] }> {
+): Promise<ReadBlock> {
   const raw = await rpc.call<string>('getblock', [at.hash, 0]);
   const input = runesRawBlockInput(at.height, parseRawBlock(Buffer.from(raw, 'hex')));
   if (input) return { input, prevouts: new Map() };
   return runesBlockInput(await rpc.call<RunesRpcBlock>('getblock', [at.hash, 3]));
 }
-
-type ReadBlock = { input: RunesBlockInput; prevouts: RunesState['prevouts'] };
 
 /**
  * Indexes `blocks` (consecutive, after the runes tip) in one transaction: each block's state read
@@ -90,24 +90,19 @@ async function indexBatch(
   network: BitcoinNetwork,
   blocks: readonly { height: number; hash: string }[],
 ): Promise<boolean> {
-  const reads = new Map<number, Promise<ReadBlock>>();
-  const read = (i: number) => {
-    const block = blocks[i];
-    if (!block || reads.has(i)) return;
+  const read = (block: { height: number; hash: string }) => {
     const reading = readBlock(rpc, block);
     // Dropped when the batch stops early: its error is not the batch's.
     void reading.catch(() => undefined);
-    reads.set(i, reading);
+    return reading;
   };
-  read(0);
-  let index = 0;
+  let reading = read(blocks[0]!);
+  let next = 1;
   let nextNumber: number | undefined;
   return writeRunesBlocks(db, blocks, async (trx, at) => {
-    const i = index++;
-    read(i);
-    read(i + 1);
-    const { input, prevouts } = await reads.get(i)!;
-    reads.delete(i);
+    const { input, prevouts } = await reading;
+    const following = blocks[next++];
+    if (following) reading = read(following);
     const loaded = await loadRunesState({ kysely: trx }, loadPlan(input), nextNumber);
     const result = applyRunesBlock(input, { ...loaded, prevouts }, network);
     nextNumber = loaded.nextNumber + result.etched.length;
