@@ -1,18 +1,11 @@
 import type { BitcoinNetwork } from '../networks.ts';
-import {
-  changeFloor,
-  checkFeeRate,
-  DEFAULT_MAX_FEE_RATE,
-  estimateVsize,
-  isDust,
-} from '../psbt/fees.ts';
+import { checkFeeRate, DEFAULT_MAX_FEE_RATE, isDust } from '../psbt/fees.ts';
 import { multisigInputRole } from '../psbt/input-role.ts';
-import type { BuiltPaddingSetup } from '../psbt/padding-setup.ts';
-import { CHANGE_MIN, PADDING_VALUE } from '../psbt/purchase.ts';
-import { selectUtxos } from '../psbt/select-utxos.ts';
+import { splitIntoPaddings, type BuiltPaddingSetup } from '../psbt/padding-setup.ts';
+import { PADDING_VALUE } from '../psbt/purchase.ts';
 import { TradeError } from '../psbt/trade-error.ts';
 import { psbtTxid } from '../psbt/txid.ts';
-import { psbtInput, type WalletUtxo } from '../psbt/utxo.ts';
+import type { WalletUtxo } from '../psbt/utxo.ts';
 import { checkMultisigWallet, type MultisigWallet } from './script.ts';
 import { checkMultisigCoins, multisigFields, walletTransaction } from './wallet-tx.ts';
 
@@ -48,48 +41,17 @@ export function buildMultisigPaddingSetup(params: {
   if (isDust(wallet.script, value)) throw new TradeError('dust-output', `${value} sats is dust`);
   checkMultisigCoins(wallet, utxos);
 
-  const paddingScripts = Array.from({ length: count }, () => wallet.script);
-  const selection = selectUtxos({
-    utxos,
-    need: value * BigInt(count),
-    feeRate,
-    changeMin: changeFloor(params.changeMin ?? CHANGE_MIN, wallet.script),
-    vsize: (selected, withChange) =>
-      estimateVsize(
-        selected.map(() => 'p2wsh-multisig'),
-        withChange ? [...paddingScripts, wallet.script] : paddingScripts,
-      ),
-  });
-
-  const tx = walletTransaction();
-  for (const coin of selection.selected) tx.addInput(psbtInput(coin, multisigFields(wallet)));
-  for (const script of paddingScripts) tx.addOutput({ script, amount: value });
-  if (selection.change > 0n) tx.addOutput({ script: wallet.script, amount: selection.change });
-
-  const psbt = tx.toPSBT();
-  const txid = psbtTxid(psbt);
-  const output = (vout: number, amount: bigint): WalletUtxo => ({
-    txid,
-    vout,
-    value: amount,
+  return splitIntoPaddings(walletTransaction(), {
     script: wallet.script,
-    inscribed: false,
-  });
-  const role = multisigInputRole('payment', 'owner');
-  return {
-    psbt,
-    txid,
-    fee: selection.fee,
-    vsize: selection.vsize,
+    inputType: 'p2wsh-multisig',
+    role: multisigInputRole('payment', 'owner'),
+    fields: multisigFields(wallet),
+    utxos,
+    count,
+    value,
     feeRate,
     maxFeeRate,
-    layout: {
-      inputs: selection.selected.map(() => role),
-      paddingOutputIndices: paddingScripts.map((_, i) => i),
-      changeIndex: selection.change > 0n ? count : undefined,
-    },
-    spent: selection.selected,
-    paddingUtxos: paddingScripts.map((_, i) => output(i, value)),
-    changeUtxo: selection.change > 0n ? output(count, selection.change) : undefined,
-  };
+    changeMin: params.changeMin,
+    txid: (tx) => psbtTxid(tx.toPSBT()),
+  });
 }

@@ -9,6 +9,7 @@ import {
   estimateVsize,
   inputTypeOf,
   isDust,
+  type InputType,
 } from './fees.ts';
 import {
   buildPurchasePsbt,
@@ -81,47 +82,82 @@ export function buildPaddingSetup(params: {
   checkDistinctOutpoints(buyer.paymentUtxos);
   if (isDust(wallet.script, value)) throw new TradeError('dust-output', `${value} sats is dust`);
 
-  const paddingScripts = Array.from({ length: count }, () => wallet.script);
-  const inputType = inputTypeOf(wallet.type);
-  const selection = selectUtxos({
-    utxos: buyer.paymentUtxos,
-    need: value * BigInt(count),
-    feeRate,
-    changeMin: changeFloor(params.changeMin ?? CHANGE_MIN, wallet.script),
-    vsize: (selected, withChange) =>
-      estimateVsize(
-        selected.map(() => inputType),
-        withChange ? [...paddingScripts, wallet.script] : paddingScripts,
-      ),
-  });
-
   const tx = new Transaction({
     ...TRADE_TX_OPTIONS,
     version: TRADE_TX_VERSION,
     lockTime: TRADE_LOCKTIME,
   });
-  for (const coin of selection.selected) tx.addInput(psbtInput(coin, wallet.fields));
-  for (const script of paddingScripts) tx.addOutput({ script, amount: value });
-  if (selection.change > 0n) tx.addOutput({ script: wallet.script, amount: selection.change });
+  return splitIntoPaddings(tx, {
+    script: wallet.script,
+    inputType: inputTypeOf(wallet.type),
+    role: walletInputRole('payment', 'buyer', wallet.type),
+    fields: wallet.fields,
+    utxos: buyer.paymentUtxos,
+    count,
+    value,
+    feeRate,
+    maxFeeRate,
+    changeMin: params.changeMin,
+    txid: (built) => unsignedTxid(built, wallet.fields.redeemScript),
+  });
+}
 
-  const txid = unsignedTxid(tx, wallet.fields.redeemScript);
+/**
+ * What the single-key and the multisig setups share once their wallet is checked: the coins
+ * chosen (largest first) for `count` outputs of `value` at the wallet's script and the fee, the
+ * change back to it above the change floor, added to `tx`, and the outputs a chained purchase may
+ * spend, under the txid known before signing.
+ */
+export function splitIntoPaddings(
+  tx: Transaction,
+  params: {
+    script: Uint8Array;
+    inputType: InputType;
+    role: InputRole;
+    fields: Parameters<typeof psbtInput>[1];
+    utxos: readonly WalletUtxo[];
+    count: number;
+    value: bigint;
+    feeRate: number;
+    maxFeeRate: number;
+    changeMin: bigint | undefined;
+    txid: (tx: Transaction) => string;
+  },
+): BuiltPaddingSetup {
+  const { script, count, value, feeRate } = params;
+  const paddingScripts = Array.from({ length: count }, () => script);
+  const selection = selectUtxos({
+    utxos: params.utxos,
+    need: value * BigInt(count),
+    feeRate,
+    changeMin: changeFloor(params.changeMin ?? CHANGE_MIN, script),
+    vsize: (selected, withChange) =>
+      estimateVsize(
+        selected.map(() => params.inputType),
+        withChange ? [...paddingScripts, script] : paddingScripts,
+      ),
+  });
+  for (const coin of selection.selected) tx.addInput(psbtInput(coin, params.fields));
+  for (const padding of paddingScripts) tx.addOutput({ script: padding, amount: value });
+  if (selection.change > 0n) tx.addOutput({ script, amount: selection.change });
+
+  const txid = params.txid(tx);
   const output = (vout: number, amount: bigint): WalletUtxo => ({
     txid,
     vout,
     value: amount,
-    script: wallet.script,
+    script,
     inscribed: false,
   });
-  const role = walletInputRole('payment', 'buyer', wallet.type);
   return {
     psbt: tx.toPSBT(),
     txid,
     fee: selection.fee,
     vsize: selection.vsize,
     feeRate,
-    maxFeeRate,
+    maxFeeRate: params.maxFeeRate,
     layout: {
-      inputs: selection.selected.map(() => role),
+      inputs: selection.selected.map(() => params.role),
       paddingOutputIndices: paddingScripts.map((_, i) => i),
       changeIndex: selection.change > 0n ? count : undefined,
     },
