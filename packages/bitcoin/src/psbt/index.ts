@@ -102,3 +102,4 @@ export {
 export { psbtTxid } from './txid.ts';
 export { inputsWithUnsafeSighash } from './sighash-check.ts';
 export { checkDelistPsbt, type DelistProblem } from './delist-check.ts';
+export { checkPurchasePsbt, type PurchaseCheck, type PurchaseProblem } from './purchase-check.ts';

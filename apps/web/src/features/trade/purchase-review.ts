@@ -1,16 +1,9 @@
 import {
-  addressOfScript,
-  describePurchase,
-  equalBytes,
-  estimateVsize,
-  inputTypeOf,
-  parsePsbt,
-  scriptOfAddress,
-  spendTypeOfScript,
+  checkPurchasePsbt,
   TradeError,
   type BitcoinNetwork,
-  type PurchaseSummary,
-  inputsWithUnsafeSighash,
+  type PurchaseCheck,
+  type PurchaseProblem,
 } from '@om/bitcoin';
 import type { PurchaseQuote } from '@om/core';
 import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
@@ -65,12 +58,11 @@ export type PurchaseReview = {
 };
 
 /**
- * Checks a purchase (and its chained padding setup) against what the buyer asked, with
- * describePurchase, before the wallet is asked to sign: every inscription lands at offset 0 of the
- * buyer's ordinals address, every other input and output is the buyer's, the sellers get no more
- * than the listed prices, the fee rate is the chosen one. The platform's fee address is not
- * published, so the one output paying neither buyer nor seller is taken as the platform fee
- * when it is exactly the quoted fee. Amounts are read from the PSBTs, not from the quote.
+ * Reads a purchase (and its chained padding setup) before the wallet is asked to sign it, with
+ * packages/bitcoin's checkPurchasePsbt: every inscription lands at offset 0 of the buyer's
+ * ordinals address, every other input and output is the buyer's, the sellers get no more than the
+ * listed prices, the fee rate is the chosen one (with the one slack every review allows), the
+ * quote describes this transaction. Amounts are read from the PSBTs, not from the quote.
  */
 export function reviewPurchase(
   psbt: string,
@@ -78,55 +70,31 @@ export function reviewPurchase(
   quote: PurchaseQuote,
   request: PurchaseRequest,
 ): PurchaseReview {
-  const maxFeeRate = maxAcceptedFeeRate(request.feeRate);
-  const items = request.items.flatMap((item) => {
-    const outpoint = parseOutpoint(item.outpoint);
-    return outpoint ? [{ ...item, ...outpoint }] : [];
-  });
   const price = request.items.reduce((sum, item) => sum + item.price, 0n);
-  let summary: PurchaseSummary;
+  const quoted = {
+    price: wireSats(quote.price),
+    platformFee: wireSats(quote.platformFee),
+    takerOrdinalAddress: quote.takerOrdinalAddress,
+    items: quote.items,
+  };
+  let check: PurchaseCheck;
   try {
-    summary = describePurchase(psbt, {
+    check = checkPurchasePsbt(psbt, setupPsbt, {
       network: request.network,
       buyer: request.buyer,
-      items,
-      maxFeeRate,
+      items: request.items.map((item) => ({ ...item, outpoint: parseOutpoint(item.outpoint) })),
+      maxFeeRate: maxAcceptedFeeRate(request.feeRate),
+      platformFeeAddress: request.platformFeeAddress,
+      quote: quoted,
     });
   } catch (error) {
     return unreadable(price, request, error);
   }
-  const problems: string[] = [];
-  if (items.length !== request.items.length) problems.push('A listing has no valid output.');
-
-  const feeOutput = platformFeeOutput(psbt, summary, wireSats(quote.platformFee), request);
-  const platformFee = feeOutput?.amount ?? 0n;
-  for (const problem of summary.problems) {
-    if (problem.code === 'unknown-output' && problem.index === feeOutput?.index) continue;
-    problems.push(problemText(problem, summary, request));
-  }
-
-  problems.push(...buyerSighashProblems(psbt, summary));
-  const setup = setupPsbt ? reviewSetup(setupPsbt, request, maxFeeRate) : undefined;
-  problems.push(...(setup?.problems ?? []));
-  const sellersGet = summary.buyerSpends - platformFee - summary.networkFee;
-  if (sellersGet > price) {
-    problems.push(
-      `The sellers would get ${btcText(sellersGet)}, more than the price of ${btcText(price)}.`,
-    );
-  }
-  if (wireSats(quote.price) !== price) {
-    problems.push(`The price is now ${btcText(wireSats(quote.price))}, not ${btcText(price)}.`);
-  }
-  if (quote.takerOrdinalAddress !== request.buyer.ordinalAddress) {
-    problems.push('The offer was made for another ordinals address.');
-  }
-  problems.push(...quotedOutputProblems(quote, summary));
-
-  const setupFee = setup?.fee ?? 0n;
+  const { summary, platformFee: feeOutput, setupFee } = check;
   return {
     price,
     networkFee: summary.networkFee + setupFee,
-    platformFee,
+    platformFee: feeOutput?.amount ?? 0n,
     platformFeeAddress: feeOutput?.address,
     total: summary.buyerSpends + setupFee,
     padding: summary.paddingCreated.reduce((sum, value) => sum + value, 0n),
@@ -142,123 +110,44 @@ export function reviewPurchase(
         item.destination.offset === 0n,
     })),
     hasSetup: setupPsbt !== null,
-    problems,
+    problems: check.problems.map((problem) => problemText(problem, request)),
   };
 }
 
-/**
- * The quote names the output each inscription goes to, and the review shows the transaction's:
- * when they differ, the server does not describe what it asks the buyer to sign.
- */
-function quotedOutputProblems(quote: PurchaseQuote, summary: PurchaseSummary): string[] {
-  return quote.items.flatMap((quoted) => {
-    const destination = summary.items.find(
-      (item) => item.inscriptionId === quoted.inscriptionId,
-    )?.destination;
-    if (!destination || destination.vout === quoted.outputIndex) return [];
-    return [
-      `The offer says inscription ${quoted.inscriptionId} goes to output ${quoted.outputIndex}, but the transaction sends it to output ${destination.vout}.`,
-    ];
-  });
-}
-
-/** The buyer signs every input but the sellers': each with ALL or DEFAULT only. */
-function buyerSighashProblems(psbt: string, summary: PurchaseSummary): string[] {
-  const sellerInputs = new Set(summary.items.flatMap((item) => item.inputIndex ?? []));
-  const tx = parsePsbt(psbt);
-  const buyerInputs = Array.from({ length: tx.inputsLength }, (_, i) => i).filter(
-    (i) => !sellerInputs.has(i),
-  );
-  const unsafe = inputsWithUnsafeSighash(tx, buyerInputs);
-  return unsafe.length > 0 ? [unsafeSighashText(unsafe, 'The purchase')] : [];
-}
-
-/** The one output paying a stranger, when it is exactly the quoted platform fee. */
-function platformFeeOutput(
-  psbt: string,
-  summary: PurchaseSummary,
-  quotedFee: bigint,
-  { network, platformFeeAddress }: Pick<PurchaseRequest, 'network' | 'platformFeeAddress'>,
-): { index: number; amount: bigint; address: string | undefined } | undefined {
-  const strangers = summary.problems.flatMap((p) =>
-    p.code === 'unknown-output' && p.index !== undefined ? [p.index] : [],
-  );
-  const [index] = strangers;
-  if (strangers.length !== 1 || index === undefined || quotedFee === 0n) return undefined;
-  const output = parsePsbt(psbt).getOutput(index);
-  if (output.amount !== quotedFee || !output.script) return undefined;
-  const address = addressOfScript(output.script, network);
-  if (platformFeeAddress !== undefined && address !== platformFeeAddress) return undefined;
-  return { index, amount: output.amount, address };
-}
-
-function problemText(
-  problem: PurchaseSummary['problems'][number],
-  summary: PurchaseSummary,
-  request: PurchaseRequest,
-): string {
+function problemText(problem: PurchaseProblem, request: PurchaseRequest): string {
   switch (problem.code) {
+    case 'listing-without-outpoint':
+      return 'A listing has no valid output.';
     case 'item-not-in-psbt':
       return 'The PSBT does not buy every inscription you chose.';
-    case 'inscription-not-to-buyer': {
-      const item = summary.items.find((i) => i.inputIndex === problem.index);
-      const to = item?.destination?.address;
-      return `The inscription would go to ${to ?? 'the miners'}, not to your ordinals address ${request.buyer.ordinalAddress}.`;
-    }
+    case 'inscription-not-to-buyer':
+      return `The inscription would go to ${problem.address ?? 'the miners'}, not to your ordinals address ${request.buyer.ordinalAddress}.`;
     case 'unknown-input':
       return `Input ${problem.index} is not from your wallet.`;
     case 'unknown-output':
       return `Output ${problem.index} pays an address that is neither yours nor a seller's.`;
     case 'fee-rate-too-high':
-      return `The network fee rate of ${feeRateText(summary.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
-  }
-}
-
-/** The padding setup spends the buyer's coins into new outputs of the buyer: only its fee is spent. */
-function reviewSetup(
-  setupPsbt: string,
-  request: PurchaseRequest,
-  maxFeeRate: number,
-): { fee: bigint; problems: string[] } {
-  try {
-    const tx = parsePsbt(setupPsbt);
-    const own = scriptOfAddress(request.buyer.paymentAddress, request.network);
-    const isOwn = (script: Uint8Array | undefined) =>
-      script !== undefined && equalBytes(script, own);
-    const problems: string[] = [];
-    let spent = 0n;
-    const inputTypes = Array.from({ length: tx.inputsLength }, (_, i) => {
-      const prevout = tx.getInput(i).witnessUtxo;
-      const spend = prevout && spendTypeOfScript(prevout.script);
-      if (!prevout || !spend || !isOwn(prevout.script)) {
-        problems.push(`Input ${i} of the padding setup is not from your wallet.`);
-      }
-      spent += prevout?.amount ?? 0n;
-      return inputTypeOf(spend ?? 'p2wpkh');
-    });
-    let kept = 0n;
-    const scripts = Array.from({ length: tx.outputsLength }, (_, i) => {
-      const { script, amount = 0n } = tx.getOutput(i);
-      if (!isOwn(script))
-        problems.push(`Output ${i} of the padding setup does not pay your wallet.`);
-      kept += amount;
-      return script ?? new Uint8Array();
-    });
-    const unsafe = inputsWithUnsafeSighash(
-      tx,
-      inputTypes.map((_, i) => i),
-    );
-    if (unsafe.length > 0) problems.push(unsafeSighashText(unsafe, 'The padding setup'));
-    const fee = spent - kept;
-    const feeRate = Number(fee) / estimateVsize(inputTypes, scripts);
-    if (feeRate > maxFeeRate) {
-      problems.push(
-        `The padding setup's fee rate of ${feeRateText(feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`,
-      );
-    }
-    return { fee, problems };
-  } catch (error) {
-    return { fee: 0n, problems: [`The padding setup cannot be read: ${reason(error)}`] };
+      return `The network fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
+    case 'unsafe-sighash':
+      return unsafeSighashText(problem.indices, 'The purchase');
+    case 'setup-unreadable':
+      return `The padding setup cannot be read: ${problem.reason}`;
+    case 'setup-foreign-input':
+      return `Input ${problem.index} of the padding setup is not from your wallet.`;
+    case 'setup-pays-stranger':
+      return `Output ${problem.index} of the padding setup does not pay your wallet.`;
+    case 'setup-unsafe-sighash':
+      return unsafeSighashText(problem.indices, 'The padding setup');
+    case 'setup-fee-rate-too-high':
+      return `The padding setup's fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
+    case 'sellers-overpaid':
+      return `The sellers would get ${btcText(problem.sellersGet)}, more than the price of ${btcText(problem.price)}.`;
+    case 'price-changed':
+      return `The price is now ${btcText(problem.quoted)}, not ${btcText(problem.price)}.`;
+    case 'other-taker':
+      return 'The offer was made for another ordinals address.';
+    case 'output-not-quoted':
+      return `The offer says inscription ${problem.inscriptionId} goes to output ${problem.quoted}, but the transaction sends it to output ${problem.vout}.`;
   }
 }
 
