@@ -103,3 +103,8 @@ export { psbtTxid } from './txid.ts';
 export { inputsWithUnsafeSighash } from './sighash-check.ts';
 export { checkDelistPsbt, type DelistProblem } from './delist-check.ts';
 export { checkPurchasePsbt, type PurchaseCheck, type PurchaseProblem } from './purchase-check.ts';
+export {
+  checkListingPsbt,
+  type ListingPsbtCheck,
+  type ListingPsbtProblem,
+} from './listing-check.ts';

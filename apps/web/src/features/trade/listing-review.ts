@@ -1,10 +1,8 @@
 import {
-  addressOfScript,
-  bytesToHex,
-  equalBytes,
-  p2wshScript,
-  parsePsbt,
+  checkListingPsbt,
   type BitcoinNetwork,
+  type ListingPsbtCheck,
+  type ListingPsbtProblem,
 } from '@om/bitcoin';
 import { parseOutpoint } from '../../lib/trade-format.ts';
 
@@ -29,7 +27,8 @@ export type ListingReview = { items: ListingReviewItem[]; problems: string[] };
  * What a listing PSBT makes the seller sign, read in the browser before the wallet is asked.
  * With SIGHASH_SINGLE|ANYONECANPAY the seller commits to input i and output i only, so output i
  * must pay the seller's own wallet and input i must be the inscription the seller chose: anything
- * else would give the inscription away. `problems` says, in words, why not to sign.
+ * else would give the inscription away (packages/bitcoin's checkListingPsbt). `problems` says, in
+ * words, why not to sign.
  */
 export function reviewListingPsbt(
   psbtBase64: string,
@@ -45,66 +44,35 @@ export function reviewListingPsbt(
     makerWitnessScript?: string;
   },
 ): ListingReview {
-  let tx: ReturnType<typeof parsePsbt>;
+  let check: ListingPsbtCheck;
   try {
-    tx = parsePsbt(psbtBase64);
+    check = checkListingPsbt(psbtBase64, {
+      ...context,
+      items: context.items.map((item) => ({ ...item, outpoint: parseOutpoint(item.outpoint) })),
+    });
   } catch {
     return { items: [], problems: ['The listing PSBT cannot be read.'] };
   }
-  const problems: string[] = [];
-  if (tx.inputsLength !== context.items.length || tx.outputsLength !== context.items.length) {
-    problems.push(
-      `The listing PSBT has ${tx.inputsLength} inputs and ${tx.outputsLength} outputs for ${context.items.length} inscriptions.`,
-    );
-  }
-  const items = context.items.flatMap((item, i): ListingReviewItem[] => {
-    if (i >= tx.inputsLength || i >= tx.outputsLength) return [];
-    const input = tx.getInput(i);
-    const output = tx.getOutput(i);
-    const expected = parseOutpoint(item.outpoint);
-    const txid = input.txid && bytesToHex(input.txid);
-    if (!expected || txid !== expected.txid || input.index !== expected.vout) {
-      problems.push(`${item.label}: the PSBT spends another output than the inscription's.`);
-    }
-    const { makerWitnessScript } = context;
-    if (makerWitnessScript !== undefined && !spendsMakerWallet(input, makerWitnessScript)) {
-      problems.push(`${item.label}: the PSBT does not spend your maker wallet's output.`);
-    }
-    const postage = input.witnessUtxo?.amount;
-    if (postage === undefined) problems.push(`${item.label}: the PSBT lacks the input's amount.`);
-    const payoutAddress = output.script && addressOfScript(output.script, context.network);
-    if (!payoutAddress || !context.ownAddresses.includes(payoutAddress)) {
-      problems.push(
-        `${item.label}: the sale would pay ${payoutAddress ?? 'a script'}, not your wallet.`,
-      );
-    }
-    const payout = output.amount ?? 0n;
-    const platformFee = item.price + (postage ?? 0n) - payout;
-    if (platformFee < 0n || platformFee > item.price) {
-      problems.push(`${item.label}: the payout does not match the price.`);
-    }
-    return [
-      {
-        label: item.label,
-        price: item.price,
-        payout,
-        payoutAddress,
-        postage: postage ?? 0n,
-        platformFee,
-      },
-    ];
-  });
-  return { items, problems };
+  const labelOf = (index: number) => context.items[index]?.label ?? '';
+  return {
+    items: check.items.map((item, i) => ({ label: labelOf(i), ...item })),
+    problems: check.problems.map((problem) => problemText(problem, labelOf)),
+  };
 }
 
-function spendsMakerWallet(
-  input: ReturnType<ReturnType<typeof parsePsbt>['getInput']>,
-  witnessScriptHex: string,
-): boolean {
-  const { witnessScript, witnessUtxo } = input;
-  if (!witnessScript || !witnessUtxo) return false;
-  return (
-    bytesToHex(witnessScript) === witnessScriptHex.toLowerCase() &&
-    equalBytes(witnessUtxo.script, p2wshScript(witnessScript))
-  );
+function problemText(problem: ListingPsbtProblem, labelOf: (index: number) => string): string {
+  switch (problem.code) {
+    case 'count-mismatch':
+      return `The listing PSBT has ${problem.inputs} inputs and ${problem.outputs} outputs for ${problem.items} inscriptions.`;
+    case 'wrong-outpoint':
+      return `${labelOf(problem.item)}: the PSBT spends another output than the inscription's.`;
+    case 'not-maker-wallet':
+      return `${labelOf(problem.item)}: the PSBT does not spend your maker wallet's output.`;
+    case 'no-amount':
+      return `${labelOf(problem.item)}: the PSBT lacks the input's amount.`;
+    case 'pays-stranger':
+      return `${labelOf(problem.item)}: the sale would pay ${problem.address ?? 'a script'}, not your wallet.`;
+    case 'payout-mismatch':
+      return `${labelOf(problem.item)}: the payout does not match the price.`;
+  }
 }
