@@ -21,6 +21,12 @@ export {
 export { buildCommitRefund } from './commit-refund.ts';
 export { finalizeChargePayment } from './charge-payment.ts';
 export {
+  checkChargePaymentPsbt,
+  type ChargePaymentCheck,
+  type ChargePaymentProblem,
+  type ChargePaymentRequest,
+} from './charge-payment-check.ts';
+export {
   buildChargeRefund,
   buildInscribeCommit,
   buildInscribeReveal,

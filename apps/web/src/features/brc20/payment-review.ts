@@ -1,15 +1,7 @@
-import {
-  parsePsbt,
-  psbtTxid,
-  scriptOfAddress,
-  type BitcoinNetwork,
-  inputsWithUnsafeSighash,
-} from '@om/bitcoin';
+import type { BitcoinNetwork } from '@om/bitcoin';
 import type { InscribeOrder, PaymentPsbt } from '@om/core';
-import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 import { reviewChargePayment } from '../trade/charge-payment.ts';
-import { btcText, feeRateText } from '../../lib/trade-format.ts';
-import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
+import { btcText } from '../../lib/trade-format.ts';
 
 export type ServicePaymentReview = {
   chargeAddress: string;
@@ -39,7 +31,8 @@ const sats = (value: string) => (/^\d+$/.test(value) ? BigInt(value) : undefined
  * Reads the PSBT that pays an inscription service order before the wallet signs it: every input
  * is a coin of the payment address, one output pays the order's charge address exactly its
  * amount, the rest is change to the payment address, inputs are signed with ALL and the fee rate
- * is the chosen one. Amounts come from the PSBT, not from the service's words.
+ * is the chosen one (checkChargePaymentPsbt). Amounts come from the PSBT, not from the service's
+ * words.
  */
 export function reviewServicePayment(
   order: InscribeOrder,
@@ -47,17 +40,7 @@ export function reviewServicePayment(
   request: Request,
 ): ServicePaymentReview {
   const amount = sats(order.charge.amount);
-  const review: ServicePaymentReview = {
-    chargeAddress: order.charge.address,
-    charged: 0n,
-    networkFee: 0n,
-    feeRate: 0,
-    change: 0n,
-    total: 0n,
-    txid: '',
-    problems: [],
-  };
-  const problems = review.problems;
+  const problems: string[] = [];
   if (amount === undefined) problems.push("The order's charge cannot be read.");
   if (amount !== undefined && amount > request.quotedAmount) {
     problems.push(
@@ -67,50 +50,27 @@ export function reviewServicePayment(
   if (payment.chargeAddress !== order.charge.address) {
     problems.push('The payment is for another charge address than the order.');
   }
-  let tx: ReturnType<typeof parsePsbt>;
-  try {
-    tx = parsePsbt(payment.psbt);
-  } catch {
-    return { ...review, problems: [...problems, 'The payment PSBT cannot be read.'] };
-  }
-  const { network } = request;
-  const paymentScript = scriptOfAddress(request.paymentAddress, network);
-  let chargeScript: Uint8Array | undefined;
-  try {
-    chargeScript = scriptOfAddress(order.charge.address, network);
-  } catch {
-    problems.push(`The charge address ${order.charge.address} is not an address of this network.`);
-  }
-
+  const { network, paymentAddress, feeRate } = request;
   const paid = reviewChargePayment(
-    tx,
-    { payment: paymentScript, charge: chargeScript },
-    amount ?? 0n,
-    network,
-    problems,
+    payment.psbt,
+    {
+      network,
+      paymentAddress,
+      feeRate,
+      chargeAddress: order.charge.address,
+      amount: amount ?? 0n,
+      inputsToSign: payment.inputsToSign.map((index) => ({ index, address: paymentAddress })),
+    },
+    {
+      subject: 'The payment',
+      // Every input is asked of the payment address: only one the PSBT lacks is wrong.
+      signText: (index) => `The service asks to sign input ${index}, which the PSBT does not have.`,
+    },
   );
-  review.charged = paid.charged;
-  review.change = paid.change;
-  for (const index of payment.inputsToSign) {
-    if (index < 0 || index >= tx.inputsLength) {
-      problems.push(`The service asks to sign input ${index}, which the PSBT does not have.`);
-    }
-  }
-  const unsafe = inputsWithUnsafeSighash(
-    tx,
-    Array.from({ length: tx.inputsLength }, (_, i) => i),
-  );
-  if (unsafe.length > 0) problems.push(unsafeSighashText(unsafe, 'The payment'));
-
-  review.networkFee = paid.networkFee;
-  if (review.networkFee < 0n) problems.push('Its outputs pay more than its inputs hold.');
-  review.feeRate = paid.feeRate;
-  if (review.feeRate > maxAcceptedFeeRate(request.feeRate)) {
-    problems.push(
-      `The network fee rate of ${feeRateText(review.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`,
-    );
-  }
-  review.total = review.charged + review.networkFee;
-  review.txid = psbtTxid(payment.psbt);
-  return review;
+  return {
+    ...paid,
+    chargeAddress: order.charge.address,
+    total: paid.charged + paid.networkFee,
+    problems: [...problems, ...paid.problems],
+  };
 }

@@ -1,15 +1,7 @@
-import {
-  parsePsbt,
-  psbtTxid,
-  scriptOfAddress,
-  type BitcoinNetwork,
-  inputsWithUnsafeSighash,
-} from '@om/bitcoin';
+import type { BitcoinNetwork } from '@om/bitcoin';
 import { EDITION_POSTAGE, type EditionMintPayload, type EditionQuote } from '@om/core';
-import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 import { reviewChargePayment } from '../trade/charge-payment.ts';
-import { btcText, feeRateText } from '../../lib/trade-format.ts';
-import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
+import { btcText } from '../../lib/trade-format.ts';
 
 export type EditionMintRequest = {
   network: BitcoinNetwork;
@@ -107,75 +99,39 @@ function quoteProblems(order: EditionMintPayload, request: EditionMintRequest): 
  * review does for a pre-inscribed launch): every input is a coin of the buyer's payment address,
  * one output pays the order's charge address exactly its amount, every other output is change to
  * the payment address, each input is signed with ALL, and the fee rate is the chosen one.
- * Amounts are read from the PSBT, not from the quote.
+ * Amounts are read from the PSBT (checkChargePaymentPsbt), not from the quote.
  */
 export function reviewEditionMint(
   order: EditionMintPayload,
   request: EditionMintRequest,
 ): EditionMintReview {
-  const amount = sats(order.amount) ?? 0n;
   const orNone = (value: string) => sats(value) ?? 0n;
-  const review: EditionMintReview = {
+  const { network, paymentAddress, feeRate } = request;
+  const paid = reviewChargePayment(
+    order.psbt,
+    {
+      network,
+      paymentAddress,
+      feeRate,
+      chargeAddress: order.chargeAddress,
+      amount: orNone(order.amount),
+      inputsToSign: order.inputsToSign,
+    },
+    {
+      subject: 'The mint',
+      signText: (index, address) =>
+        `The server asks ${address} to sign input ${index}, which is not your coin.`,
+    },
+  );
+  return {
+    ...paid,
     mintCount: order.quote.mintCount,
     price: orNone(order.quote.price),
     platformFee: orNone(order.quote.platformFee),
     inscriptionFee: orNone(order.quote.networkFee),
     postage: orNone(order.quote.postage),
-    charged: 0n,
     chargeAddress: order.chargeAddress,
-    networkFee: 0n,
-    feeRate: 0,
-    change: 0n,
-    total: 0n,
-    txid: '',
-    problems: quoteProblems(order, request),
+    total: paid.charged + paid.networkFee,
+    problems: [...quoteProblems(order, request), ...paid.problems],
   };
-  let tx: ReturnType<typeof parsePsbt>;
-  try {
-    tx = parsePsbt(order.psbt);
-  } catch {
-    return { ...review, problems: [...review.problems, 'The mint PSBT cannot be read.'] };
-  }
-  const { network } = request;
-  const problems = review.problems;
-  const paymentScript = scriptOfAddress(request.paymentAddress, network);
-  let chargeScript: Uint8Array | undefined;
-  try {
-    chargeScript = scriptOfAddress(order.chargeAddress, network);
-  } catch {
-    problems.push(`The charge address ${order.chargeAddress} is not an address of this network.`);
-  }
-
-  const paid = reviewChargePayment(
-    tx,
-    { payment: paymentScript, charge: chargeScript },
-    amount,
-    network,
-    problems,
-  );
-  review.charged = paid.charged;
-  review.change = paid.change;
-
-  for (const { index, address } of order.inputsToSign) {
-    if (index < 0 || index >= tx.inputsLength || address !== request.paymentAddress) {
-      problems.push(`The server asks ${address} to sign input ${index}, which is not your coin.`);
-    }
-  }
-  const unsafe = inputsWithUnsafeSighash(
-    tx,
-    Array.from({ length: tx.inputsLength }, (_, i) => i),
-  );
-  if (unsafe.length > 0) problems.push(unsafeSighashText(unsafe, 'The mint'));
-
-  review.networkFee = paid.networkFee;
-  if (review.networkFee < 0n) problems.push('Its outputs pay more than its inputs hold.');
-  review.feeRate = paid.feeRate;
-  if (review.feeRate > maxAcceptedFeeRate(request.feeRate)) {
-    problems.push(
-      `The network fee rate of ${feeRateText(review.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`,
-    );
-  }
-  review.total = review.charged + review.networkFee;
-  review.txid = psbtTxid(order.psbt);
-  return review;
 }

@@ -1,74 +1,66 @@
 import {
-  addressOfScript,
-  equalBytes,
-  estimateVsize,
-  inputTypeOf,
-  spendTypeOfScript,
-  type BitcoinNetwork,
-  type parsePsbt,
+  checkChargePaymentPsbt,
+  type ChargePaymentCheck,
+  type ChargePaymentProblem,
+  type ChargePaymentRequest,
 } from '@om/bitcoin';
-import { btcText } from '../../lib/trade-format.ts';
+import { btcText, feeRateText } from '../../lib/trade-format.ts';
+import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
+import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 
-/** What a PSBT paying an inscription order's charge address does, output by output. */
-export interface ChargePayment {
-  /** Paid to the charge address. */
-  charged: bigint;
-  /** Back to the payment address. */
-  change: bigint;
-  /** Inputs minus outputs. */
-  networkFee: bigint;
-  /** The fee over the transaction's estimated vsize. */
-  feeRate: number;
-}
+/** A charge payment's figures, with its problems in the words the review shows. */
+export type ChargePaymentReview = Omit<ChargePaymentCheck, 'problems'> & { problems: string[] };
+
+/** What differs between the reviews of a payment: the edition mint's and the inscription service's. */
+export type ChargePaymentWords = {
+  /** 'The payment', 'The mint': what the PSBT is. */
+  subject: string;
+  /** Why the wallet is not to sign what the server asks it to. */
+  signText: (index: number, address: string) => string;
+};
 
 /**
- * Walks a charge payment (the edition mint's and the inscription service's alike): every input a
- * coin of the payment address, exactly one output of `amount` to the charge address, the rest
- * change; pushes to `problems` in words whatever else it finds.
+ * Checks a charge payment (packages/bitcoin's checkChargePaymentPsbt, with the fee-rate slack every
+ * review accepts) and says its problems in words.
  */
 export function reviewChargePayment(
-  tx: ReturnType<typeof parsePsbt>,
-  scripts: { payment: Uint8Array; charge: Uint8Array | undefined },
-  amount: bigint,
-  network: BitcoinNetwork,
-  problems: string[],
-): ChargePayment {
-  let spent = 0n;
-  const inputTypes = Array.from({ length: tx.inputsLength }, (_, i) => {
-    const prevout = tx.getInput(i).witnessUtxo;
-    if (!prevout || !equalBytes(prevout.script, scripts.payment)) {
-      problems.push(`Input ${i} is not a coin of your payment address.`);
-    }
-    spent += prevout?.amount ?? 0n;
-    return inputTypeOf((prevout && spendTypeOfScript(prevout.script)) ?? 'p2wpkh');
+  psbtBase64: string,
+  { feeRate, ...request }: Omit<ChargePaymentRequest, 'maxFeeRate'> & { feeRate: number },
+  words: ChargePaymentWords,
+): ChargePaymentReview {
+  const check = checkChargePaymentPsbt(psbtBase64, {
+    ...request,
+    maxFeeRate: maxAcceptedFeeRate(feeRate),
   });
+  const problems = check.problems.map((problem) =>
+    chargePaymentProblemText(problem, { ...request, feeRate }, words),
+  );
+  return { ...check, problems };
+}
 
-  let kept = 0n;
-  let charges = 0;
-  let charged = 0n;
-  let change = 0n;
-  const outputScripts = Array.from({ length: tx.outputsLength }, (_, i) => {
-    const { script, amount: value = 0n } = tx.getOutput(i);
-    kept += value;
-    if (script && scripts.charge && equalBytes(script, scripts.charge)) {
-      charges += 1;
-      charged += value;
-    } else if (script && equalBytes(script, scripts.payment)) {
-      change += value;
-    } else {
-      const to = script ? addressOfScript(script, network) : undefined;
-      problems.push(
-        `Output ${i} pays ${to ?? 'a script'}, neither the charge address nor your payment address.`,
-      );
-    }
-    return script ?? new Uint8Array();
-  });
-  if (charges !== 1 || charged !== amount) {
-    problems.push(
-      `The PSBT pays ${btcText(charged)} to the charge address, not the ${btcText(amount)} of the order.`,
-    );
+function chargePaymentProblemText(
+  problem: ChargePaymentProblem,
+  request: { chargeAddress: string; feeRate: number },
+  words: ChargePaymentWords,
+): string {
+  switch (problem.code) {
+    case 'unreadable':
+      return `${words.subject} PSBT cannot be read.`;
+    case 'charge-address-invalid':
+      return `The charge address ${request.chargeAddress} is not an address of this network.`;
+    case 'foreign-input':
+      return `Input ${problem.index} is not a coin of your payment address.`;
+    case 'pays-stranger':
+      return `Output ${problem.index} pays ${problem.address ?? 'a script'}, neither the charge address nor your payment address.`;
+    case 'charge-mismatch':
+      return `The PSBT pays ${btcText(problem.charged)} to the charge address, not the ${btcText(problem.amount)} of the order.`;
+    case 'sign-not-your-coin':
+      return words.signText(problem.index, problem.address);
+    case 'unsafe-sighash':
+      return unsafeSighashText(problem.indices, words.subject);
+    case 'overspends':
+      return 'Its outputs pay more than its inputs hold.';
+    case 'fee-rate-too-high':
+      return `The network fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
   }
-  const networkFee = spent - kept;
-  const feeRate = Number(networkFee) / estimateVsize(inputTypes, outputScripts);
-  return { charged, change, networkFee, feeRate };
 }
