@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '../components/ui/button.tsx';
 import { btcText, satsText } from '../lib/trade-format.ts';
 
 /** A term and its value in a review list. */
@@ -56,4 +57,36 @@ export function DialogBody({ children }: { children: ReactNode }) {
 
 export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="flex flex-wrap justify-end gap-2 pt-1">{children}</div>;
+}
+
+/**
+ * A review's two actions: going back (or cancelling) and signing, which says "Signing…" while the
+ * wallet is asked. Both wait while it signs; signing also waits for what `disabled` says (a
+ * refused review, no review yet, an expired quote).
+ */
+export function SignActions({
+  backLabel = 'Back',
+  onBack,
+  signLabel,
+  signing,
+  disabled = false,
+  onSign,
+}: {
+  backLabel?: string;
+  onBack: () => void;
+  signLabel: string;
+  signing: boolean;
+  disabled?: boolean;
+  onSign: () => void;
+}) {
+  return (
+    <DialogActions>
+      <Button onClick={onBack} disabled={signing}>
+        {backLabel}
+      </Button>
+      <Button variant="primary" disabled={signing || disabled} onClick={onSign}>
+        {signing ? 'Signing…' : signLabel}
+      </Button>
+    </DialogActions>
+  );
 }

@@ -12,6 +12,7 @@ import {
   DialogActions,
   DialogBody,
   ReviewRow,
+  SignActions,
   SigningRefused,
 } from '../../shared/trade-ui.tsx';
 import type { BidReview } from './bid-review.ts';
@@ -79,18 +80,14 @@ export function BidDialog({ open, onClose, prepare, place, onPlaced }: Props) {
             ) : prepared ? (
               <BidReviewView review={prepared.review} />
             ) : null}
-            <DialogActions>
-              <Button onClick={onClose} disabled={place.isPending}>
-                Cancel
-              </Button>
-              <Button
-                variant="primary"
-                disabled={!canSign}
-                onClick={() => prepared && place.mutate(prepared, { onSuccess: onPlaced })}
-              >
-                {place.isPending ? 'Signing…' : 'Sign and bid'}
-              </Button>
-            </DialogActions>
+            <SignActions
+              backLabel="Cancel"
+              onBack={onClose}
+              signLabel="Sign and bid"
+              signing={place.isPending}
+              disabled={!canSign}
+              onSign={() => prepared && place.mutate(prepared, { onSuccess: onPlaced })}
+            />
           </>
         )}
       </DialogBody>

@@ -16,6 +16,7 @@ import {
   DialogActions,
   DialogBody,
   ReviewRow,
+  SignActions,
   SigningRefused,
 } from '../../shared/trade-ui.tsx';
 import { formatWireAmount } from '../../lib/brc20-amount.ts';
@@ -88,18 +89,13 @@ export function SendTransferDialog({
                 <SigningRefused title={NOT_SIGNING_SEND} problems={prepared.review.problems} />
               ) : null}
             </section>
-            <DialogActions>
-              <Button onClick={() => prepare.reset()} disabled={send.isPending}>
-                Back
-              </Button>
-              <Button
-                variant="primary"
-                disabled={send.isPending || prepared.review.problems.length > 0}
-                onClick={() => send.mutate(prepared)}
-              >
-                {send.isPending ? 'Signing…' : 'Sign and send'}
-              </Button>
-            </DialogActions>
+            <SignActions
+              onBack={() => prepare.reset()}
+              signLabel="Sign and send"
+              signing={send.isPending}
+              disabled={prepared.review.problems.length > 0}
+              onSign={() => send.mutate(prepared)}
+            />
           </>
         ) : (
           <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>

@@ -11,6 +11,7 @@ import {
   DialogActions,
   DialogBody,
   ReviewRow,
+  SignActions,
   SigningRefused,
 } from '../../shared/trade-ui.tsx';
 import type { EditionMintReview } from './edition-mint-review.ts';
@@ -69,18 +70,14 @@ export function EditionMintDialog({ open, onClose, name, prepare, mint }: Props)
                 <EditionMintReviewView review={prepared.review} />
               </>
             ) : null}
-            <DialogActions>
-              <Button onClick={onClose} disabled={mint.isPending}>
-                Cancel
-              </Button>
-              <Button
-                variant="primary"
-                disabled={!canSign}
-                onClick={() => prepared && mint.mutate(prepared)}
-              >
-                {mint.isPending ? 'Signing…' : 'Sign and mint'}
-              </Button>
-            </DialogActions>
+            <SignActions
+              backLabel="Cancel"
+              onBack={onClose}
+              signLabel="Sign and mint"
+              signing={mint.isPending}
+              disabled={!canSign}
+              onSign={() => prepared && mint.mutate(prepared)}
+            />
           </>
         )}
       </DialogBody>

@@ -8,7 +8,7 @@ import { shortenHash } from '../../lib/inscription-format.ts';
 import { PurchaseReviewView } from '../trade/purchase-review-view.tsx';
 import type { PurchaseResult } from '../trade/purchase.mutations.ts';
 import { TrackedTransaction } from '../../shared/tracked-transaction.tsx';
-import { DIALOG_HEIGHT, DialogActions, DialogBody } from '../../shared/trade-ui.tsx';
+import { DIALOG_HEIGHT, DialogActions, DialogBody, SignActions } from '../../shared/trade-ui.tsx';
 import type { MintRequest, PreparedMint } from './mint.mutations.ts';
 
 type Props = {
@@ -76,18 +76,14 @@ export function MintDialog({ open, onClose, name, quote, mint }: Props) {
                 <PurchaseReviewView review={prepared.review} labels={labels} />
               </>
             ) : null}
-            <DialogActions>
-              <Button onClick={onClose} disabled={mint.isPending}>
-                Cancel
-              </Button>
-              <Button
-                variant="primary"
-                disabled={!canSign}
-                onClick={() => prepared && mint.mutate(prepared)}
-              >
-                {mint.isPending ? 'Signing…' : 'Sign and mint'}
-              </Button>
-            </DialogActions>
+            <SignActions
+              backLabel="Cancel"
+              onBack={onClose}
+              signLabel="Sign and mint"
+              signing={mint.isPending}
+              disabled={!canSign}
+              onSign={() => prepared && mint.mutate(prepared)}
+            />
           </>
         )}
       </DialogBody>

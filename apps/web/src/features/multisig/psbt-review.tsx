@@ -1,14 +1,13 @@
 import type { PsbtLine, PsbtLineOwner } from '@om/bitcoin';
-import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { shortenAddress } from '../../lib/format.ts';
 import { shortenHash } from '../../lib/inscription-format.ts';
 import {
   Amount,
   DIALOG_HEIGHT,
-  DialogActions,
   DialogBody,
   ReviewRow,
+  SignActions,
   SigningRefused,
 } from '../../shared/trade-ui.tsx';
 import type { PsbtReview } from './wallet-psbt-review.ts';
@@ -127,18 +126,13 @@ export function PsbtReviewDialog({
     <Dialog open={review !== undefined} onClose={onClose} title={title} className={DIALOG_HEIGHT}>
       <DialogBody>
         {review ? <PsbtReviewView review={review} walletLabel={walletLabel} /> : null}
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSigning}>
-            Back
-          </Button>
-          <Button
-            variant="primary"
-            disabled={isSigning || !review || review.problems.length > 0}
-            onClick={onSign}
-          >
-            {isSigning ? 'Signing…' : signLabel}
-          </Button>
-        </DialogActions>
+        <SignActions
+          onBack={onClose}
+          signLabel={signLabel}
+          signing={isSigning}
+          disabled={!review || review.problems.length > 0}
+          onSign={onSign}
+        />
       </DialogBody>
     </Dialog>
   );

@@ -16,6 +16,7 @@ import {
   DialogActions,
   DialogBody,
   ReviewRow,
+  SignActions,
   SigningRefused,
 } from '../../shared/trade-ui.tsx';
 import { TradeFlowError } from '../signing/flow-steps.ts';
@@ -94,18 +95,13 @@ export function RuneSendDialog({
                 {reason(sign.error)}
               </p>
             ) : null}
-            <DialogActions>
-              <Button onClick={() => prepare.reset()} disabled={sign.isPending}>
-                Back
-              </Button>
-              <Button
-                variant="primary"
-                disabled={sign.isPending || prepared.review.problems.length > 0}
-                onClick={() => sign.mutate(prepared)}
-              >
-                {sign.isPending ? 'Signing…' : 'Sign and send'}
-              </Button>
-            </DialogActions>
+            <SignActions
+              onBack={() => prepare.reset()}
+              signLabel="Sign and send"
+              signing={sign.isPending}
+              disabled={prepared.review.problems.length > 0}
+              onSign={() => sign.mutate(prepared)}
+            />
           </>
         ) : (
           <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>

@@ -10,7 +10,7 @@ import { PurchaseReviewView } from './purchase-review-view.tsx';
 import { useBuyListings, type BuyItem, type PurchaseResult } from './purchase.mutations.ts';
 import { tradeQueries } from '../../shared/trade.queries.ts';
 import { TrackedTransaction } from '../../shared/tracked-transaction.tsx';
-import { DIALOG_HEIGHT, DialogActions, DialogBody } from '../../shared/trade-ui.tsx';
+import { DIALOG_HEIGHT, DialogActions, DialogBody, SignActions } from '../../shared/trade-ui.tsx';
 
 /**
  * Buys listings, one or several in one transaction: the server's offer at the chosen fee rate is
@@ -108,18 +108,14 @@ export function BuyDialog({
             ) : prepared ? (
               <PurchaseReviewView review={prepared.review} labels={labels} />
             ) : null}
-            <DialogActions>
-              <Button onClick={close} disabled={buy.isPending}>
-                Cancel
-              </Button>
-              <Button
-                variant="primary"
-                disabled={!canSign}
-                onClick={() => prepared && buy.mutate(prepared, { onSuccess: onBought })}
-              >
-                {buy.isPending ? 'Signing…' : 'Sign and buy'}
-              </Button>
-            </DialogActions>
+            <SignActions
+              backLabel="Cancel"
+              onBack={close}
+              signLabel="Sign and buy"
+              signing={buy.isPending}
+              disabled={!canSign}
+              onSign={() => prepared && buy.mutate(prepared, { onSuccess: onBought })}
+            />
           </>
         )}
       </DialogBody>

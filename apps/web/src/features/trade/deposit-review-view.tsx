@@ -1,8 +1,7 @@
-import { Button } from '../../components/ui/button.tsx';
 import { shortenAddress } from '../../lib/format.ts';
 import type { DepositReview } from './deposit-review.ts';
 import { feeRateText } from '../../lib/trade-format.ts';
-import { Amount, DialogActions, ReviewRow, SigningRefused } from '../../shared/trade-ui.tsx';
+import { Amount, ReviewRow, SignActions, SigningRefused } from '../../shared/trade-ui.tsx';
 
 /** What signing the deposit commits to, read from its PSBT: each inscription, fee and change. */
 function DepositReviewView({ review }: { review: DepositReview }) {
@@ -61,18 +60,13 @@ export function DepositReviewStep({
   return (
     <>
       <DepositReviewView review={review} />
-      <DialogActions>
-        <Button onClick={onBack} disabled={isSigning}>
-          Back
-        </Button>
-        <Button
-          variant="primary"
-          disabled={isSigning || review.problems.length > 0}
-          onClick={onSign}
-        >
-          {isSigning ? 'Signing…' : 'Sign and move'}
-        </Button>
-      </DialogActions>
+      <SignActions
+        onBack={onBack}
+        signLabel="Sign and move"
+        signing={isSigning}
+        disabled={review.problems.length > 0}
+        onSign={onSign}
+      />
     </>
   );
 }

@@ -1,8 +1,7 @@
-import { Button } from '../../components/ui/button.tsx';
 import { shortenAddress } from '../../lib/format.ts';
 import type { ListingReview } from './listing-review.ts';
 import { ProtectedBadge } from '../../shared/protected-badge.tsx';
-import { Amount, DialogActions, ReviewRow, SigningRefused } from '../../shared/trade-ui.tsx';
+import { Amount, ReviewRow, SignActions, SigningRefused } from '../../shared/trade-ui.tsx';
 
 /** What signing the listing PSBT commits to, per inscription, read from the PSBT itself. */
 function ListingReviewView({
@@ -83,18 +82,13 @@ export function ListingReviewStep({
   return (
     <>
       <ListingReviewView review={review} isProtected={isProtected} />
-      <DialogActions>
-        <Button onClick={onBack} disabled={isSigning}>
-          Back
-        </Button>
-        <Button
-          variant="primary"
-          disabled={isSigning || review.problems.length > 0}
-          onClick={onSign}
-        >
-          {isSigning ? 'Signing…' : signLabel}
-        </Button>
-      </DialogActions>
+      <SignActions
+        onBack={onBack}
+        signLabel={signLabel}
+        signing={isSigning}
+        disabled={review.problems.length > 0}
+        onSign={onSign}
+      />
     </>
   );
 }
