@@ -27,6 +27,12 @@ export {
   type ChargePaymentRequest,
 } from './charge-payment-check.ts';
 export {
+  checkBrc20SendPsbt,
+  type Brc20SendCheck,
+  type Brc20SendProblem,
+  type Brc20SendRequest,
+} from './brc20-send-check.ts';
+export {
   buildChargeRefund,
   buildInscribeCommit,
   buildInscribeReveal,

@@ -1,15 +1,4 @@
-import {
-  addressOfScript,
-  equalBytes,
-  estimateVsize,
-  inputTypeOf,
-  parsePsbt,
-  psbtTxid,
-  scriptOfAddress,
-  spendTypeOfScript,
-  type BitcoinNetwork,
-  inputsWithUnsafeSighash,
-} from '@om/bitcoin';
+import { checkBrc20SendPsbt, type BitcoinNetwork, type Brc20SendProblem } from '@om/bitcoin';
 import type { Brc20SendPreparePayload } from '@om/core';
 import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 import { feeRateText } from '../../lib/trade-format.ts';
@@ -37,85 +26,42 @@ type Request = {
 };
 
 /**
- * Reads the PSBT that sends a transfer inscription before the wallet signs it: the inscription's
- * own output is spent first (by the ordinals key), its sats go to the recipient in output 0 (the
- * first output takes the first input's sats, so the inscription lands there), the fee comes from
- * payment coins and every other output is change to the payment address.
+ * Reads the PSBT that sends a transfer inscription before the wallet signs it (packages/bitcoin's
+ * checkBrc20SendPsbt): the inscription to the recipient in output 0, the fee from payment coins,
+ * every other output change to the payment address, at the fee rate chosen (with the one slack
+ * every review allows).
  */
 export function reviewSend(prepared: Brc20SendPreparePayload, request: Request): SendReview {
-  const review: SendReview = {
-    toAddress: request.toAddress,
-    sentValue: 0n,
-    networkFee: 0n,
-    feeRate: 0,
-    change: 0n,
-    txid: '',
-    problems: [],
-  };
-  const problems = review.problems;
-  let tx: ReturnType<typeof parsePsbt>;
-  try {
-    tx = parsePsbt(prepared.psbt);
-  } catch {
-    return { ...review, problems: ['The transfer PSBT cannot be read.'] };
-  }
-  const { network } = request;
-  const ordinalsScript = scriptOfAddress(request.ordinalsAddress, network);
-  const paymentScript = scriptOfAddress(request.paymentAddress, network);
-  const toScript = scriptOfAddress(request.toAddress, network);
-  const hex = (bytes: Uint8Array) =>
-    Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  const { feeRate, ...sent } = request;
+  const check = checkBrc20SendPsbt(prepared.psbt, {
+    ...sent,
+    ordinalInputs: prepared.ordinalInputs,
+    paymentInputs: prepared.paymentInputs,
+    maxFeeRate: maxAcceptedFeeRate(feeRate),
+  });
+  const problems = check.problems.map((problem) => sendProblemText(problem, request));
+  return { ...check, toAddress: request.toAddress, problems };
+}
 
-  const first = tx.inputsLength > 0 ? tx.getInput(0) : undefined;
-  const firstOutpoint = first?.txid ? `${hex(first.txid)}:${first.index ?? 0}` : '';
-  if (firstOutpoint !== request.outpoint) {
-    problems.push('The first input is not the transfer inscription.');
+function sendProblemText(problem: Brc20SendProblem, request: Request): string {
+  switch (problem.code) {
+    case 'unreadable':
+      return 'The transfer PSBT cannot be read.';
+    case 'not-the-inscription':
+      return 'The first input is not the transfer inscription.';
+    case 'foreign-input':
+      return `Input ${problem.index} is not a coin of your wallet.`;
+    case 'unlisted-input':
+      return `Input ${problem.index} is to be signed by nobody.`;
+    case 'not-to-recipient':
+      return `Output 0 does not pay ${request.toAddress}.`;
+    case 'pays-stranger':
+      return `Output ${problem.index} pays ${problem.address ?? 'a script'}, not your payment address.`;
+    case 'unsafe-sighash':
+      return unsafeSighashText(problem.indices, 'The transfer');
+    case 'overspends':
+      return 'Its outputs pay more than its inputs hold.';
+    case 'fee-rate-too-high':
+      return `The network fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
   }
-  let spent = 0n;
-  const inputTypes = Array.from({ length: tx.inputsLength }, (_, i) => {
-    const prevout = tx.getInput(i).witnessUtxo;
-    const expected = prepared.ordinalInputs.includes(i) ? ordinalsScript : paymentScript;
-    if (!prevout || !equalBytes(prevout.script, expected)) {
-      problems.push(`Input ${i} is not a coin of your wallet.`);
-    }
-    if (!prepared.ordinalInputs.includes(i) && !prepared.paymentInputs.includes(i)) {
-      problems.push(`Input ${i} is to be signed by nobody.`);
-    }
-    spent += prevout?.amount ?? 0n;
-    return inputTypeOf((prevout && spendTypeOfScript(prevout.script)) ?? 'p2wpkh');
-  });
-  let kept = 0n;
-  const scripts = Array.from({ length: tx.outputsLength }, (_, i) => {
-    const { script, amount = 0n } = tx.getOutput(i);
-    kept += amount;
-    if (i === 0) {
-      if (!script || !toScript || !equalBytes(script, toScript)) {
-        problems.push(`Output 0 does not pay ${request.toAddress}.`);
-      }
-      review.sentValue = amount;
-    } else if (script && equalBytes(script, paymentScript)) {
-      review.change += amount;
-    } else {
-      const to = script ? addressOfScript(script, network) : undefined;
-      problems.push(`Output ${i} pays ${to ?? 'a script'}, not your payment address.`);
-    }
-    return script ?? new Uint8Array();
-  });
-  const unsafe = inputsWithUnsafeSighash(
-    tx,
-    Array.from({ length: tx.inputsLength }, (_, i) => i),
-  );
-  if (unsafe.length > 0) problems.push(unsafeSighashText(unsafe, 'The transfer'));
-  review.networkFee = spent - kept;
-  if (review.networkFee < 0n) problems.push('Its outputs pay more than its inputs hold.');
-  review.feeRate = tx.outputsLength
-    ? Number(review.networkFee) / estimateVsize(inputTypes, scripts)
-    : 0;
-  if (review.feeRate > maxAcceptedFeeRate(request.feeRate)) {
-    problems.push(
-      `The network fee rate of ${feeRateText(review.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`,
-    );
-  }
-  review.txid = psbtTxid(prepared.psbt);
-  return review;
 }
