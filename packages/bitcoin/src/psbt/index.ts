@@ -108,3 +108,4 @@ export {
   type ListingPsbtCheck,
   type ListingPsbtProblem,
 } from './listing-check.ts';
+export { checkDepositPsbt, type DepositCheck, type DepositProblem } from './deposit-check.ts';
