@@ -10,7 +10,7 @@ import {
   percentChange,
 } from './collection-format.ts';
 
-describe('BTC amounts (8 decimals, spec 001 §9)', () => {
+describe('BTC amounts (8 decimals, product.md#validation)', () => {
   it.each([
     ['0', '0.00000000'],
     ['12345', '0.00012345'],

@@ -24,7 +24,7 @@ const trade = (changes: Partial<TradeActivity>): TradeActivity => ({
   ...changes,
 });
 
-describe('visibleActivity (spec 001 §4 trade status mapping)', () => {
+describe('visibleActivity (product.md#states-and-transitions: trade statuses)', () => {
   it.each([
     ['initiated', false, 'pending'],
     ['mempool', false, 'pending'],

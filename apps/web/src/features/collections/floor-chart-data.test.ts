@@ -34,7 +34,7 @@ describe('toChartPoints', () => {
   });
 });
 
-it('offers exactly the four periods of spec 001 §2', () => {
+it('offers exactly the four periods of product.md#collections', () => {
   expect(CHART_PERIOD_TABS).toEqual([
     { period: '1 day', label: '1D' },
     { period: '7 days', label: '7D' },

@@ -89,7 +89,7 @@ describe('toggleTrait and activeFilterCount', () => {
   });
 });
 
-describe('price validation (spec 001 §9: at least 0.00001 BTC, step 1e-8)', () => {
+describe('price validation (product.md#validation: at least 0.00001 BTC, step 1e-8)', () => {
   it.each([
     ['', undefined],
     ['0.00001', undefined],

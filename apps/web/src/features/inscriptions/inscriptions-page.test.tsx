@@ -38,7 +38,7 @@ function signIn() {
 }
 
 describe('/inscriptions', () => {
-  it("asks a visitor to connect: 'Please connect your wallet' (spec 001, no period)", async () => {
+  it("asks a visitor to connect: 'Please connect your wallet' (product.md#errors, no period)", async () => {
     const calls = fakeServer({});
     renderApp({ path: '/inscriptions' });
     expect(await screen.findByText('Please connect your wallet')).toBeTruthy();

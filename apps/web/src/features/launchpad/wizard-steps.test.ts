@@ -22,7 +22,7 @@ import {
 const titles = (flow: Flow) => FLOW_STEPS[flow].map((s) => s.title);
 const LAUNCH_ID = '7d1f0c4e-8a4b-4c1e-9f3a-2b6d5e8c9a01';
 
-describe('the step lists (spec 000 §2)', () => {
+describe('the step lists (product.md#wizard-screens)', () => {
   it.each<[Flow, string[]]>([
     [
       'pre-inscribe',
@@ -92,7 +92,7 @@ describe('choosing', () => {
   });
 });
 
-describe('the last step title (spec 000 §2)', () => {
+describe('the last step title (product.md#wizard-screens)', () => {
   it.each<[SubmitState, string | undefined, string]>([
     ['submit', undefined, 'Submit'],
     ['submitting', undefined, 'Submitting'],
@@ -111,7 +111,7 @@ describe('the last step title (spec 000 §2)', () => {
   });
 });
 
-describe('Previous, Next and the sidebar (spec 000 §2, §4)', () => {
+describe('Previous, Next and the sidebar (product.md#wizard-screens)', () => {
   const steps = FLOW_STEPS['pre-inscribe'];
 
   it('disables Previous on step 0 only', () => {
@@ -165,7 +165,7 @@ describe('Previous, Next and the sidebar (spec 000 §2, §4)', () => {
   });
 });
 
-describe('where the wizard opens (spec 000 §2)', () => {
+describe('where the wizard opens (product.md#wizard-screens)', () => {
   it('opens a new pre-inscribed draft on Get Started', () => {
     const { draft, index, linkError } = startWizard(null);
     expect(index).toBe(0);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { launchFetchRetryDelay, shouldRetryLaunchFetch } from './mint.queries.ts';
 
-describe('the launchpad fetch retry (spec 001 §7: 3 times, 1 s apart)', () => {
+describe('the launchpad fetch retry (product.md#market-calls: 3 tries, 1 s apart)', () => {
   const outage = new ApiError(503, 'Service unavailable');
 
   it('retries a failure 3 times, then gives up', () => {

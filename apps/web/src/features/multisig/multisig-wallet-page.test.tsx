@@ -75,7 +75,7 @@ function walletRoutes(overrides: Parameters<typeof fakeServer>[0] = {}) {
 }
 
 describe('MultisigWalletPage', () => {
-  it("asks for a wallet: 'Please connect your wallet' (spec 001, no period)", () => {
+  it("asks for a wallet: 'Please connect your wallet' (product.md#errors, no period)", () => {
     renderWithWallet(<MultisigWalletPage />, fakeWallet(null));
     expect(screen.getByText('Please connect your wallet')).toBeTruthy();
   });

@@ -33,7 +33,7 @@ describe('multisigApi', () => {
     expect(JSON.parse(String(init?.body))).toEqual(body);
   });
 
-  it('throws a MultisigApiError with status text, code and errors (spec 001 §7)', async () => {
+  it('throws a MultisigApiError with status text, code and errors (product.md#errors)', async () => {
     const errors = [
       {
         msg: 'userPublicKey must be a 33-byte compressed public key in hex',

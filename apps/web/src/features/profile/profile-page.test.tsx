@@ -179,7 +179,7 @@ describe('/profile', () => {
     toast.dismiss();
   });
 
-  it("asks for a wallet: 'Please connect your wallet' (spec 001, no period)", async () => {
+  it("asks for a wallet: 'Please connect your wallet' (product.md#errors, no period)", async () => {
     fakeServer({});
     renderApp({ path: '/profile' });
     // The page is a lazy route: its first import can pass 1 s on a busy machine.

@@ -12,7 +12,7 @@ describe('PoolStateBadge', () => {
   });
 });
 
-describe('PoolCountdown (spec 001 §4, 10 minutes a block)', () => {
+describe('PoolCountdown (product.md#rewards-and-xp, 10 minutes a block)', () => {
   it('toggles a live pool between time and blocks on click', async () => {
     render(<PoolCountdown pool={pool({ endBlock: 200 })} currentBlock={194} />);
     const badge = screen.getByRole('button');
