@@ -21,3 +21,9 @@ export {
 } from './route-swap.ts';
 export { checkSignedSwap, finalizeSwap, signPoolInputs } from './settle-swap.ts';
 export { buildSelfTransfer } from './self-transfer.ts';
+export {
+  checkSwapPsbt,
+  type SwapCheck,
+  type SwapCheckRequest,
+  type SwapProblem,
+} from './swap-psbt-check.ts';
