@@ -1,19 +1,8 @@
-import {
-  addressOfScript,
-  describePurchase,
-  equalBytes,
-  parsePsbt,
-  scriptOfAddress,
-  type BitcoinNetwork,
-  type PurchaseSummary,
-  inputsWithUnsafeSighash,
-} from '@om/bitcoin';
+import { checkBidPsbt, type BidCheck, type BidProblem, type BitcoinNetwork } from '@om/bitcoin';
 import { DUST_SATS, type PlaceBidPayload } from '@om/core';
 import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
 import { btcText, feeRateText, parseOutpoint, wireSats } from '../../lib/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
-
-const SIGHASH_ALL = 0x01;
 
 export type BidReviewRequest = {
   network: BitcoinNetwork;
@@ -45,170 +34,74 @@ export type BidReview = {
 };
 
 /**
- * Reads a bid's settlement PSBT before the bidder signs it (ADR 012, core auctions.api.ts):
- * describePurchase follows the inscription to offset 0 of the bidder's ordinals address and sorts
- * every input and output by owner. On top: the bidder signs only their own multisig wallet's
- * inputs, with ALL; the seller's excess goes to the floor payout's own script and at most one fee
- * output to the platform; the seller and the platform together get the bid (less an excess too
- * small to pay, which the bidder keeps); and the amounts the server quoted are the PSBT's.
+ * Reads a bid's settlement PSBT before the bidder signs it (ADR 012, core auctions.api.ts), with
+ * packages/bitcoin's checkBidPsbt: the inscription to offset 0 of the bidder's ordinals address,
+ * only the bidder's multisig wallet's inputs signed, with ALL; the seller and the platform together
+ * get the bid (less dust); the amounts the server quoted are the PSBT's.
  */
 export function reviewBid(placed: PlaceBidPayload, request: BidReviewRequest): BidReview {
   const { bidder, amount, network } = request;
-  const outpoint = parseOutpoint(request.item.outpoint);
-  const empty = {
-    amount,
-    winnerAddress: undefined,
-    sellerGets: 0n,
-    platformFee: 0n,
-    networkFee: 0n,
-    feeRate: 0,
-    postage: 0n,
-    total: 0n,
-  };
-  if (!outpoint) return { ...empty, problems: ['The auction names no output of the inscription.'] };
-  let summary: PurchaseSummary;
-  let tx: ReturnType<typeof parsePsbt>;
+  const quote = { networkFee: wireSats(placed.networkFee), total: wireSats(placed.total) };
+  let check: BidCheck;
   try {
-    tx = parsePsbt(placed.psbt);
-    summary = describePurchase(tx.toPSBT(), {
+    check = checkBidPsbt(placed.psbt, {
       network,
-      buyer: bidder,
-      items: [{ ...outpoint, ...request.item, price: amount }],
-      ...(request.platformFeeAddress ? { platformFeeAddress: request.platformFeeAddress } : {}),
+      bidder,
+      item: { ...request.item, outpoint: parseOutpoint(request.item.outpoint) },
+      amount,
       maxFeeRate: maxAcceptedFeeRate(request.feeRate),
+      platformFeeAddress: request.platformFeeAddress,
+      dustSats: DUST_SATS,
+      inputsToSign: placed.inputsToSign,
+      quote,
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ...empty, problems: [`The bid PSBT cannot be read: ${reason}`] };
+    return { ...EMPTY, amount, problems: [`The bid PSBT cannot be read: ${reason}`] };
   }
-  const [item] = summary.items;
-  const sellerIndex = item?.inputIndex;
-  const problems: string[] = [];
-  const sellerScript = sellerIndex === undefined ? undefined : tx.getOutput(sellerIndex).script;
-  let excess = 0n;
-  for (const problem of summary.problems) {
-    const output = problem.index === undefined ? undefined : tx.getOutput(problem.index);
-    if (
-      problem.code === 'unknown-output' &&
-      sellerScript &&
-      output?.script &&
-      equalBytes(output.script, sellerScript)
-    ) {
-      excess += output.amount ?? 0n;
-      continue;
-    }
-    problems.push(problemText(problem, summary, request, tx));
-  }
-
-  const sellerInput = sellerIndex === undefined ? undefined : tx.getInput(sellerIndex);
-  const payout = item?.sellerReceives?.value ?? 0n;
-  const sellerGets = payout + excess - (sellerInput?.witnessUtxo?.amount ?? 0n);
-  const platformFee = summary.platformFee;
-  const paid = sellerGets + platformFee;
-  if (paid > amount || amount - paid >= DUST_SATS) {
-    problems.push(
-      `The seller and the platform would get ${btcText(paid)}, not your bid of ${btcText(amount)}.`,
-    );
-  }
-  const ordinalScript = scriptOfAddress(bidder.ordinalAddress, network);
-  const postage = outputsTo(tx, ordinalScript);
-  const total = summary.buyerSpends + postage;
-  problems.push(...signingProblems(placed, tx, sellerIndex, request));
-  problems.push(...quoteProblems(placed, { total, networkFee: summary.networkFee }));
-  return {
-    amount,
-    winnerAddress: item?.destination?.address,
-    sellerGets,
-    platformFee,
-    networkFee: summary.networkFee,
-    feeRate: summary.feeRate,
-    postage,
-    total,
-    problems,
-  };
+  const problems = check.problems.map((problem) => problemText(problem, request));
+  return { ...check, amount, problems };
 }
 
-function outputsTo(tx: ReturnType<typeof parsePsbt>, script: Uint8Array): bigint {
-  let sum = 0n;
-  for (let i = 0; i < tx.outputsLength; i++) {
-    const output = tx.getOutput(i);
-    if (output.script && equalBytes(output.script, script)) sum += output.amount ?? 0n;
-  }
-  return sum;
-}
+const EMPTY = {
+  winnerAddress: undefined,
+  sellerGets: 0n,
+  platformFee: 0n,
+  networkFee: 0n,
+  feeRate: 0,
+  postage: 0n,
+  total: 0n,
+};
 
-/**
- * The bidder signs their multisig wallet's inputs and nothing else: not the seller's, each with
- * ALL (so no one can change what the signature pays), by the payment key that is U of the wallet.
- */
-function signingProblems(
-  placed: PlaceBidPayload,
-  tx: ReturnType<typeof parsePsbt>,
-  sellerIndex: number | undefined,
-  { bidder, network }: BidReviewRequest,
-): string[] {
-  const problems: string[] = [];
-  const multisigScript = scriptOfAddress(bidder.multisigAddress, network);
-  for (const { index, address, sighash } of placed.inputsToSign) {
-    const script = index < tx.inputsLength ? tx.getInput(index).witnessUtxo?.script : undefined;
-    if (index === sellerIndex) {
-      problems.push(`The server asks you to sign input ${index}, the seller's.`);
-    } else if (!script || !equalBytes(script, multisigScript)) {
-      problems.push(
-        `The server asks you to sign input ${index}, not a coin of your multisig wallet.`,
-      );
-    }
-    if (address !== bidder.paymentAddress) {
-      problems.push(`The server asks ${address} to sign input ${index}, not your payment address.`);
-    }
-    if (sighash !== SIGHASH_ALL) problems.push(`Input ${index} is not to be signed SIGHASH_ALL.`);
-  }
-  const own = Array.from({ length: tx.inputsLength }, (_, i) => i).filter((i) => i !== sellerIndex);
-  const unsafe = inputsWithUnsafeSighash(tx, own);
-  if (unsafe.length > 0) problems.push(unsafeSighashText(unsafe, 'The bid'));
-  return problems;
-}
-
-/** The server's quote must describe this very transaction. */
-function quoteProblems(
-  placed: PlaceBidPayload,
-  read: { total: bigint; networkFee: bigint },
-): string[] {
-  const problems: string[] = [];
-  if (wireSats(placed.networkFee) !== read.networkFee) {
-    problems.push(
-      `The server quotes a network fee of ${btcText(wireSats(placed.networkFee))}, but the transaction pays ${btcText(read.networkFee)}.`,
-    );
-  }
-  if (wireSats(placed.total) !== read.total) {
-    problems.push(
-      `The server quotes a total of ${btcText(wireSats(placed.total))}, but the transaction takes ${btcText(read.total)}.`,
-    );
-  }
-  return problems;
-}
-
-function problemText(
-  problem: PurchaseSummary['problems'][number],
-  summary: PurchaseSummary,
-  request: BidReviewRequest,
-  tx: ReturnType<typeof parsePsbt>,
-): string {
+function problemText(problem: BidProblem, request: BidReviewRequest): string {
   switch (problem.code) {
+    case 'no-outpoint':
+      return 'The auction names no output of the inscription.';
     case 'item-not-in-psbt':
       return 'The PSBT does not spend the auctioned inscription.';
-    case 'inscription-not-to-buyer': {
-      const to = summary.items[0]?.destination?.address;
-      return `The inscription would go to ${to ?? 'the miners'}, not to your ordinals address ${request.bidder.ordinalAddress}.`;
-    }
+    case 'inscription-not-to-bidder':
+      return `The inscription would go to ${problem.address ?? 'the miners'}, not to your ordinals address ${request.bidder.ordinalAddress}.`;
     case 'unknown-input':
       return `Input ${problem.index} is not from your multisig wallet.`;
-    case 'unknown-output': {
-      const script = problem.index === undefined ? undefined : tx.getOutput(problem.index).script;
-      const to = script && addressOfScript(script, request.network);
-      return `Output ${problem.index} pays ${to ?? 'a script'}, neither you, the seller nor the platform.`;
-    }
+    case 'unknown-output':
+      return `Output ${problem.index} pays ${problem.address ?? 'a script'}, neither you, the seller nor the platform.`;
     case 'fee-rate-too-high':
-      return `The network fee rate of ${feeRateText(summary.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
+      return `The network fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
+    case 'payment-mismatch':
+      return `The seller and the platform would get ${btcText(problem.paid)}, not your bid of ${btcText(problem.amount)}.`;
+    case 'signs-seller-input':
+      return `The server asks you to sign input ${problem.index}, the seller's.`;
+    case 'signs-foreign-input':
+      return `The server asks you to sign input ${problem.index}, not a coin of your multisig wallet.`;
+    case 'signer-not-payment':
+      return `The server asks ${problem.address} to sign input ${problem.index}, not your payment address.`;
+    case 'sighash-not-all':
+      return `Input ${problem.index} is not to be signed SIGHASH_ALL.`;
+    case 'unsafe-sighash':
+      return unsafeSighashText(problem.indices, 'The bid');
+    case 'quoted-fee-mismatch':
+      return `The server quotes a network fee of ${btcText(problem.quoted)}, but the transaction pays ${btcText(problem.actual)}.`;
+    case 'quoted-total-mismatch':
+      return `The server quotes a total of ${btcText(problem.quoted)}, but the transaction takes ${btcText(problem.actual)}.`;
   }
 }
