@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import type { ClaimedTransactionsTable, ClaimKind, ClaimStatus } from '../db/claims.tables.ts';
 import type { Database } from '../db/database.ts';
@@ -22,15 +22,17 @@ export async function journalClaim(
   trx: Transaction<Database> | Kysely<Database>,
   claim: NewClaim,
 ): Promise<void> {
-  await trx
-    .insertInto('claimed_transactions')
-    .values({
-      kind: claim.kind,
-      ref: claim.ref,
-      hexes: claim.transactions.map((t) => t.hex),
-      txids: claim.transactions.map((t) => t.txid),
-    })
-    .execute();
+  await journalClaimQuery(trx, claim).execute();
+}
+
+/** journalClaim's insert, to run within the claim's own statement (a WITH clause). */
+export function journalClaimQuery(qc: QueryCreator<Database>, claim: NewClaim) {
+  return qc.insertInto('claimed_transactions').values({
+    kind: claim.kind,
+    ref: claim.ref,
+    hexes: claim.transactions.map((t) => t.hex),
+    txids: claim.transactions.map((t) => t.txid),
+  });
 }
 
 /** Moves the open journal rows of a claim on (sent once broadcast; released once undone). */
@@ -40,13 +42,22 @@ export async function settleJournal(
   ref: string,
   status: Exclude<ClaimStatus, 'claimed'>,
 ): Promise<void> {
-  await trx
+  await settleJournalQuery(trx, kind, ref, status).execute();
+}
+
+/** settleJournal's update, to run within another statement (a WITH clause) or on its own. */
+export function settleJournalQuery(
+  qc: QueryCreator<Database>,
+  kind: ClaimKind,
+  ref: string,
+  status: Exclude<ClaimStatus, 'claimed'>,
+) {
+  return qc
     .updateTable('claimed_transactions')
     .set({ status })
     .where('kind', '=', kind)
     .where('ref', '=', ref)
-    .where('status', 'in', status === 'sent' ? ['claimed'] : ['claimed', 'sent'])
-    .execute();
+    .where('status', 'in', status === 'sent' ? ['claimed'] : ['claimed', 'sent']);
 }
 
 /** Claims not final yet, oldest first; 'claimed' ones only once older than `graceMs`. */

@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
+import type { Database } from '../../db/database.ts';
+import { lockInOrder } from '../../trading/offers.queries.ts';
 
 // product.md#trust-findings finding 3: a reservation (launch mint offer, edition order) holds its
 // items only with coins no other open one has promised, and within caps per wallet and per client.
@@ -64,6 +66,9 @@ export function overCaps(
  * Records the hold and promises its coins, all or none: under locks on the wallet and the client
  * (one order, no deadlock) the caps are counted, then each coin is taken unless a live promise of
  * another holder has it. A holder asking again replaces its own hold. Answers the refusal, if any.
+ * Three statements after the locks (product.md#scale-and-delivery: every mint takes a hold): the
+ * deletes run in the count's statement, whose snapshot is taken once the locks are held; the rows
+ * they remove (the holder's own, holds lapsed an hour) are none that the count counts.
  */
 export async function takeHold(
   db: Db,
@@ -73,24 +78,21 @@ export async function takeHold(
   return db.kysely
     .transaction()
     .execute(async (trx): Promise<HoldRefusal | undefined> => {
-      for (const key of [`hold-wallet|${hold.wallet}`, `hold-client|${hold.client}`].sort()) {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-      }
-      await sql`delete from reservation_holds where holder = ${hold.holder}`.execute(trx);
-      // Lapsed holds of anyone are of no use an hour on.
-      await sql`delete from reservation_holds where expires_at < now() - interval '1 hour'`.execute(
-        trx,
-      );
-      const refusal = overCaps(await openHolds(trx, hold), caps);
+      await lockInOrder(trx, [`hold-wallet|${hold.wallet}`, `hold-client|${hold.client}`].sort());
+      const refusal = overCaps(await openHoldsAfterSweep(trx, hold), caps);
       if (refusal) return refusal;
-      await sql`
+      const insertHold = sql`
         insert into reservation_holds (holder, wallet, client, expires_at)
-        values (${hold.holder}, ${hold.wallet}, ${hold.client}, ${hold.expiresAt})`.execute(trx);
-      if (hold.outpoints.length === 0) return undefined;
+        values (${hold.holder}, ${hold.wallet}, ${hold.client}, ${hold.expiresAt})`;
+      if (hold.outpoints.length === 0) {
+        await insertHold.execute(trx);
+        return undefined;
+      }
       const values = sql.join(
         hold.outpoints.map((o) => sql`(${o}, ${hold.holder}, ${hold.address}, ${hold.expiresAt})`),
       );
       const taken = await sql<{ outpoint: string }>`
+        with hold as (${insertHold})
         insert into promised_coins (outpoint, holder, address, expires_at) values ${values}
         on conflict (outpoint) do update
           set holder = excluded.holder, address = excluded.address, expires_at = excluded.expires_at
@@ -104,6 +106,26 @@ export async function takeHold(
       if (err instanceof CoinsPromised) return 'coins' as const;
       throw err;
     });
+}
+
+/**
+ * openHolds, in the statement that drops the holder's own hold (it asks again) and the holds of
+ * anyone lapsed an hour since (of no use any more).
+ */
+async function openHoldsAfterSweep(
+  trx: Transaction<Database>,
+  hold: Pick<Hold, 'holder' | 'wallet' | 'client'>,
+): Promise<{ wallet: number; client: number }> {
+  const { rows } = await sql<{ wallet: number; client: number }>`
+    with swept as (
+      delete from reservation_holds
+      where holder = ${hold.holder} or expires_at < now() - interval '1 hour')
+    select count(*) filter (where wallet = ${hold.wallet})::int as wallet,
+           count(*) filter (where client = ${hold.client})::int as client
+    from reservation_holds
+    where (wallet = ${hold.wallet} or client = ${hold.client}) and holder <> ${hold.holder}
+      and expires_at > clock_timestamp()`.execute(trx);
+  return rows[0] ?? { wallet: 0, client: 0 };
 }
 
 /** Ends a hold at once (its offer failed, or its order lapsed): its coins are free again. */
