@@ -1,7 +1,8 @@
 import { schnorr, secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
-import { p2pkh, p2sh, p2tr, p2wpkh } from '@scure/btc-signer';
+import { OutScript, p2pkh, p2sh, p2tr, p2wpkh } from '@scure/btc-signer';
+import { hash160 } from '@scure/btc-signer/utils.js';
 import { addressToScript } from './address.ts';
 import { bytesToHex, equalBytes, hexToBytes } from './bytes.ts';
 import { networkParams, type BitcoinNetwork } from './networks.ts';
@@ -123,31 +124,40 @@ export function isAddressOfPublicKey(
   if (!script) return false;
   try {
     // Only the address type the script is: taproot's tweak is a point multiplication, and this
-    // check runs on every mint and purchase. A key off the curve controls nothing, whatever its hash.
-    if (publicKey.length === 33) secp256k1.Point.fromBytes(publicKey);
-    const candidate = addressOfType(publicKey, script, network);
-    if (candidate === undefined) return false;
-    const candidateScript = addressToScript(candidate, network);
-    return candidateScript !== undefined && equalBytes(candidateScript, script);
+    // check runs on every mint and purchase.
+    if (publicKey.length === 32)
+      return script[0] === 0x51 && isTaprootOf(publicKey, script, network);
+    if (publicKey.length !== 33 && publicKey.length !== 65) return false;
+    // A key off the curve controls nothing, whatever its hash. Checked once (a square root for a
+    // compressed key): the key-hash scripts below are compared as bytes, not derived as addresses
+    // and decoded again (which checked the key twice more).
+    secp256k1.Point.fromBytes(publicKey);
+    if (script[0] === 0x51)
+      return publicKey.length === 33 && isTaprootOf(publicKey, script, network);
+    const candidate = keyHashScriptOfType(publicKey, script);
+    return candidate !== undefined && equalBytes(candidate, script);
   } catch {
-    // Not a point on the curve (or a malformed length): it controls no address.
+    // Not a point on the curve: it controls no address.
     return false;
   }
 }
 
-/** The key's address of the same type as `script` (P2PKH, P2WPKH, P2SH-P2WPKH or P2TR), if any. */
-function addressOfType(
-  publicKey: Uint8Array,
-  script: Uint8Array,
-  network: BitcoinNetwork,
-): string | undefined {
-  if (publicKey.length === 32)
-    return script[0] === 0x51 ? p2trAddress(publicKey, network) : undefined;
-  if (publicKey.length === 65)
-    return script[0] === 0x76 ? p2pkhAddress(publicKey, network) : undefined;
-  if (script[0] === 0x76) return p2pkhAddress(publicKey, network);
-  if (script[0] === 0x00) return p2wpkhAddress(publicKey, network);
-  if (script[0] === 0xa9) return p2shP2wpkhAddress(publicKey, network);
-  if (script[0] === 0x51) return p2trAddress(publicKey, network);
+function isTaprootOf(publicKey: Uint8Array, script: Uint8Array, network: BitcoinNetwork): boolean {
+  const candidate = addressToScript(p2trAddress(publicKey, network), network);
+  return candidate !== undefined && equalBytes(candidate, script);
+}
+
+/**
+ * The key's key-hash script of the same type as `script` (P2PKH, or for a compressed key P2WPKH
+ * and BIP49's P2SH-P2WPKH), if any: the templates p2pkhAddress, p2wpkhAddress and
+ * p2shP2wpkhAddress encode.
+ */
+function keyHashScriptOfType(publicKey: Uint8Array, script: Uint8Array): Uint8Array | undefined {
+  const hash = hash160(publicKey);
+  if (script[0] === 0x76) return OutScript.encode({ type: 'pkh', hash });
+  if (publicKey.length !== 33) return undefined;
+  const witnessProgram = OutScript.encode({ type: 'wpkh', hash });
+  if (script[0] === 0x00) return witnessProgram;
+  if (script[0] === 0xa9) return OutScript.encode({ type: 'sh', hash: hash160(witnessProgram) });
   return undefined;
 }
