@@ -2,9 +2,8 @@ import type { Transaction } from '@scure/btc-signer';
 import { bytesToHex, equalBytes } from '../bytes.ts';
 import type { BitcoinNetwork } from '../networks.ts';
 import { addressOfScript, parsePsbt, scriptOfAddress } from '../psbt/codec.ts';
-import { inputsWithUnsafeSighash } from '../psbt/sighash-check.ts';
 import { builtTxid } from '../psbt/txid.ts';
-import { readPsbtAmounts } from './psbt-amounts.ts';
+import { readPsbtAmounts, spendingProblems, type SpendingProblem } from './psbt-amounts.ts';
 
 /** What the sender asked for, and which inputs the server says each key signs. */
 export type Brc20SendRequest = {
@@ -33,9 +32,7 @@ export type Brc20SendProblem =
   | { code: 'unlisted-input'; index: number }
   | { code: 'not-to-recipient' }
   | { code: 'pays-stranger'; index: number; address: string | undefined }
-  | { code: 'unsafe-sighash'; indices: number[] }
-  | { code: 'overspends' }
-  | { code: 'fee-rate-too-high'; feeRate: number };
+  | SpendingProblem;
 
 export type Brc20SendCheck = {
   /** The postage the inscription travels with, to the recipient (output 0). */
@@ -96,11 +93,7 @@ export function checkBrc20SendPsbt(psbtBase64: string, request: Brc20SendRequest
       problems.push({ code: 'pays-stranger', index, address: addressOfScript(script, network) });
     }
   });
-  const everyInput = Array.from({ length: tx.inputsLength }, (_, i) => i);
-  const unsafe = inputsWithUnsafeSighash(tx, everyInput);
-  if (unsafe.length > 0) problems.push({ code: 'unsafe-sighash', indices: unsafe });
+  problems.push(...spendingProblems(tx, read, request.maxFeeRate));
   const { networkFee, feeRate } = read;
-  if (networkFee < 0n) problems.push({ code: 'overspends' });
-  if (feeRate > request.maxFeeRate) problems.push({ code: 'fee-rate-too-high', feeRate });
   return { sentValue, change, networkFee, feeRate, txid: builtTxid(tx), problems };
 }

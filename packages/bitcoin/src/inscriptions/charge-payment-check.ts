@@ -2,9 +2,13 @@ import type { Transaction } from '@scure/btc-signer';
 import { equalBytes } from '../bytes.ts';
 import type { BitcoinNetwork } from '../networks.ts';
 import { addressOfScript, parsePsbt, scriptOfAddress } from '../psbt/codec.ts';
-import { inputsWithUnsafeSighash } from '../psbt/sighash-check.ts';
 import { builtTxid } from '../psbt/txid.ts';
-import { readPsbtAmounts, type PsbtAmounts } from './psbt-amounts.ts';
+import {
+  readPsbtAmounts,
+  spendingProblems,
+  type PsbtAmounts,
+  type SpendingProblem,
+} from './psbt-amounts.ts';
 
 /** What the payer was told it pays: an inscription order's charge (ADR 016) or an edition order's (ADR 011). */
 export type ChargePaymentRequest = {
@@ -32,9 +36,7 @@ export type ChargePaymentProblem =
   | { code: 'charge-mismatch'; charged: bigint; amount: bigint }
   /** An input the PSBT does not have, or one asked of another address than the payer's. */
   | { code: 'sign-not-your-coin'; index: number; address: string }
-  | { code: 'unsafe-sighash'; indices: number[] }
-  | { code: 'overspends' }
-  | { code: 'fee-rate-too-high'; feeRate: number };
+  | SpendingProblem;
 
 export type ChargePaymentCheck = {
   /** Paid to the charge address. */
@@ -95,13 +97,8 @@ export function checkChargePaymentPsbt(
       problems.push({ code: 'sign-not-your-coin', index, address });
     }
   }
-  const everyInput = Array.from({ length: tx.inputsLength }, (_, i) => i);
-  const unsafe = inputsWithUnsafeSighash(tx, everyInput);
-  if (unsafe.length > 0) problems.push({ code: 'unsafe-sighash', indices: unsafe });
-
+  problems.push(...spendingProblems(tx, read, request.maxFeeRate));
   const { networkFee, feeRate } = read;
-  if (networkFee < 0n) problems.push({ code: 'overspends' });
-  if (feeRate > request.maxFeeRate) problems.push({ code: 'fee-rate-too-high', feeRate });
   const { charged, change } = outputs;
   return { charged, change, networkFee, feeRate, txid: builtTxid(tx), problems };
 }

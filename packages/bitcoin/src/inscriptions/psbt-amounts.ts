@@ -1,5 +1,6 @@
 import type { Transaction } from '@scure/btc-signer';
 import { estimateVsize, inputTypeOf, type InputType } from '../psbt/fees.ts';
+import { inputsWithUnsafeSighash } from '../psbt/sighash-check.ts';
 import { spendTypeOfScript } from '../psbt/utxo.ts';
 
 // What the reviews of a PSBT before signing (charge payments, BRC-20 sends, swaps) read alike:
@@ -36,4 +37,28 @@ export function readPsbtAmounts(tx: Transaction): PsbtAmounts {
   );
   const feeRate = outputs.length > 0 ? Number(networkFee) / vsize : 0;
   return { prevouts, outputs, networkFee, feeRate };
+}
+
+/** What every wallet-signed payment must not do, as the reviews of one say it alike. */
+export type SpendingProblem =
+  | { code: 'unsafe-sighash'; indices: number[] }
+  | { code: 'overspends' }
+  | { code: 'fee-rate-too-high'; feeRate: number };
+
+/**
+ * Every input signed ALL (or DEFAULT), outputs no more than the inputs, and the fee rate at most
+ * `maxFeeRate`: the checks of a PSBT whose every input the wallet signs.
+ */
+export function spendingProblems(
+  tx: Transaction,
+  { networkFee, feeRate }: PsbtAmounts,
+  maxFeeRate: number,
+): SpendingProblem[] {
+  const problems: SpendingProblem[] = [];
+  const everyInput = Array.from({ length: tx.inputsLength }, (_, i) => i);
+  const unsafe = inputsWithUnsafeSighash(tx, everyInput);
+  if (unsafe.length > 0) problems.push({ code: 'unsafe-sighash', indices: unsafe });
+  if (networkFee < 0n) problems.push({ code: 'overspends' });
+  if (feeRate > maxFeeRate) problems.push({ code: 'fee-rate-too-high', feeRate });
+  return problems;
 }
