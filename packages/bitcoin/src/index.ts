@@ -15,3 +15,4 @@ export * from './multisig/index.ts';
 export * from './swap/index.ts';
 export * from './draw/block-hash-draw.ts';
 export * from './runes/index.ts';
+export * from './launch/index.ts';

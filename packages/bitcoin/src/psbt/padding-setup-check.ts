@@ -14,7 +14,7 @@ export type PaddingSetupProblem =
   | { code: 'setup-unsafe-sighash'; indices: number[] }
   | { code: 'setup-fee-rate-too-high'; feeRate: number };
 
-export type PaddingSetupRequest = {
+type PaddingSetupRequest = {
   network: BitcoinNetwork;
   paymentAddress: string;
   /** The highest fee rate, sat/vB, the buyer accepts. */

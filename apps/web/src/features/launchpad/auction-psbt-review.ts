@@ -1,7 +1,11 @@
-import { makerFee, SELLER_SIGHASH, type BitcoinNetwork } from '@om/bitcoin';
+import {
+  checkAuctionSettlementPsbt,
+  type AuctionSettlementProblem,
+  type BitcoinNetwork,
+} from '@om/bitcoin';
 import type { CreateAuctionPayload } from '@om/core';
 import { reviewInscriptionDeposit } from '../trade/deposit-review.ts';
-import { reviewListingPsbt } from '../trade/listing-review.ts';
+import { listingProblemText } from '../trade/listing-review.ts';
 import { btcText } from '../../lib/trade-format.ts';
 
 /** What the seller asked for, known before the server's PSBTs are read. */
@@ -44,7 +48,7 @@ const FLOOR = 'The floor';
  * seller's own maker wallet, paying only the fee and change (deposit-review.ts). The settlement
  * PSBT must spend that very output (the deposit's output 0) and pay the seller's payment address,
  * at the floor less at most the platform's fee plus the postage, signed
- * SIGHASH_SINGLE|ANYONECANPAY by the payment key alone (listing-review.ts): it is the only
+ * SIGHASH_SINGLE|ANYONECANPAY by the payment key alone (checkAuctionSettlementPsbt): it is the only
  * signature the seller gives, and it is what every bid completes.
  */
 export function reviewAuctionPsbts(
@@ -77,29 +81,18 @@ export function reviewAuctionPsbts(
     );
   }
   const postage = deposit.items[0]?.value ?? 0n;
-  const listing = reviewListingPsbt(payload.settlementPsbtBase64, {
+  const settlement = checkAuctionSettlementPsbt(payload.settlementPsbtBase64, {
     network,
-    ownAddresses: [wallet.paymentAddress],
-    items: [{ label: FLOOR, outpoint: `${deposit.txid}:0`, price: floor }],
+    paymentAddress: wallet.paymentAddress,
     makerWitnessScript: maker.witnessScript,
+    depositTxid: deposit.txid,
+    postage,
+    floor,
+    platformFeeBps: context.platformFeeBps,
+    inputsToSign: payload.settlementInputsToSign,
   });
-  problems.push(...listing.problems.map((problem) => problem.replace(/^The listing/, 'The floor')));
-  const item = listing.items[0];
-  if (item) {
-    const least = floor - makerFee(floor, context.platformFeeBps) + postage;
-    if (item.postage !== postage) {
-      problems.push(
-        `${FLOOR}: the PSBT values the deposited output at ${btcText(item.postage)}, not ${btcText(postage)}.`,
-      );
-    }
-    if (item.payout < least) {
-      problems.push(
-        `${FLOOR}: a sale would pay you ${btcText(item.payout)}, less than the floor of ${btcText(floor)} after the platform fee.`,
-      );
-    }
-  }
-  problems.push(...settlementSigningProblems(payload, wallet.paymentAddress));
-  const payout = item?.payout ?? 0n;
+  problems.push(...settlement.problems.map(settlementText));
+  const { payout } = settlement;
   return {
     makerAddress: maker.address,
     postage,
@@ -107,30 +100,27 @@ export function reviewAuctionPsbts(
     feeRate: deposit.feeRate,
     floor,
     payout,
-    payoutAddress: item?.payoutAddress,
+    payoutAddress: settlement.payoutAddress,
     platformFee: floor + postage - payout,
     problems,
   };
 }
 
-/** Only input 0 is signed, by the payment address, SIGHASH_SINGLE|ANYONECANPAY. */
-function settlementSigningProblems(payload: CreateAuctionPayload, paymentAddress: string) {
-  const asked = payload.settlementInputsToSign;
-  const problems: string[] = [];
-  if (asked.map((input) => input.index).join(',') !== '0') {
-    problems.push(
-      `${FLOOR}: the server asks to sign inputs ${asked.map((i) => i.index).join(', ') || 'none'}, not the deposited output alone.`,
-    );
+function settlementText(problem: AuctionSettlementProblem): string {
+  switch (problem.code) {
+    case 'unreadable':
+      return 'The floor PSBT cannot be read.';
+    case 'postage-mismatch':
+      return `${FLOOR}: the PSBT values the deposited output at ${btcText(problem.valued)}, not ${btcText(problem.postage)}.`;
+    case 'payout-below-floor':
+      return `${FLOOR}: a sale would pay you ${btcText(problem.payout)}, less than the floor of ${btcText(problem.floor)} after the platform fee.`;
+    case 'inputs-not-expected':
+      return `${FLOOR}: the server asks to sign inputs ${problem.asked.join(', ') || 'none'}, not the deposited output alone.`;
+    case 'signer-not-payment':
+      return `${FLOOR}: the server asks ${problem.address} to sign input ${problem.index}, not your payment address.`;
+    case 'sighash-not-seller':
+      return `${FLOOR}: input ${problem.index} is not to be signed SIGHASH_SINGLE|ANYONECANPAY.`;
+    default:
+      return listingProblemText(problem, () => FLOOR).replace(/^The listing/, 'The floor');
   }
-  for (const { index, address, sighash } of asked) {
-    if (address !== paymentAddress) {
-      problems.push(
-        `${FLOOR}: the server asks ${address} to sign input ${index}, not your payment address.`,
-      );
-    }
-    if (sighash !== SELLER_SIGHASH) {
-      problems.push(`${FLOOR}: input ${index} is not to be signed SIGHASH_SINGLE|ANYONECANPAY.`);
-    }
-  }
-  return problems;
 }

@@ -68,13 +68,16 @@ export function reviewInscriptionDeposit(psbt: string, request: DepositRequest):
     ...check,
     items: check.items.map((item, i) => ({ label: labelOf(i), ...item })),
     makerAddress: request.maker.address,
-    problems: check.problems.map((problem) => problemText(problem, request, labelOf)),
+    problems: check.problems.map((problem) =>
+      depositProblemText(problem, request.feeRate, labelOf),
+    ),
   };
 }
 
-function problemText(
+/** The words of a deposit check's problem; `labelOf` names item i, `feeRate` is the one chosen. */
+export function depositProblemText(
   problem: DepositProblem,
-  request: DepositRequest,
+  feeRate: number,
   labelOf: (index: number) => string,
 ): string {
   switch (problem.code) {
@@ -99,7 +102,7 @@ function problemText(
     case 'unsafe-sighash':
       return unsafeSighashText(problem.indices, 'The deposit');
     case 'fee-rate-too-high':
-      return `The network fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
+      return `The network fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(feeRate)} you chose.`;
     case 'txid-mismatch':
       return 'The server announced another transaction than the PSBT.';
   }
@@ -109,7 +112,11 @@ export const NOT_YOUR_MAKER_WALLET =
   'The maker wallet is not a 2-of-2 of your payment key with a 144-block exit for you.';
 
 /** The maker wallet's P2WSH script when it is ours (checkWallet); undefined otherwise. */
-function makerWalletScript({ maker, wallet, network }: DepositRequest): Uint8Array | undefined {
+export function makerWalletScript({
+  maker,
+  wallet,
+  network,
+}: Pick<DepositRequest, 'maker' | 'wallet' | 'network'>): Uint8Array | undefined {
   try {
     return checkWallet(maker, wallet.paymentPublicKey, network).script;
   } catch {

@@ -56,11 +56,15 @@ export function reviewListingPsbt(
   const labelOf = (index: number) => context.items[index]?.label ?? '';
   return {
     items: check.items.map((item, i) => ({ label: labelOf(i), ...item })),
-    problems: check.problems.map((problem) => problemText(problem, labelOf)),
+    problems: check.problems.map((problem) => listingProblemText(problem, labelOf)),
   };
 }
 
-function problemText(problem: ListingPsbtProblem, labelOf: (index: number) => string): string {
+/** The words of a listing check's problem; `labelOf` names item i. */
+export function listingProblemText(
+  problem: ListingPsbtProblem,
+  labelOf: (index: number) => string,
+): string {
   switch (problem.code) {
     case 'count-mismatch':
       return `The listing PSBT has ${problem.inputs} inputs and ${problem.outputs} outputs for ${problem.items} inscriptions.`;
