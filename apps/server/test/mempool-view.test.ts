@@ -35,7 +35,11 @@ function countingRpc(rpc: BitcoinRpc) {
 }
 
 /** Spends the wallet's coin to someone else, change back to the wallet; answers the txid. */
-async function spend(payer: Wallet, coin: { txid: string; vout: number; value: bigint }) {
+async function spend(
+  payer: Wallet,
+  coin: { txid: string; vout: number; value: bigint },
+  feeRate = 2,
+) {
   const built = buildPaymentPsbt({
     payment: {
       address: payer.address,
@@ -44,7 +48,7 @@ async function spend(payer: Wallet, coin: { txid: string; vout: number; value: b
     },
     to: newWallet('p2wpkh').script,
     amount: 10_000n,
-    feeRate: 2,
+    feeRate,
     network: 'regtest',
   });
   const indices = built.layout.inputs.map((_, i) => i);
@@ -111,5 +115,50 @@ describe.each(databaseKinds())('the shared mempool read on %s', (kind) => {
     expect(after).not.toContain(`${coin.txid}:${coin.vout}`);
     expect(after.map((o) => o.split(':')[0])).toEqual([spendTxid]);
     expect(state.reads).toBe(2);
+  });
+  it('answers a transaction mined into a block the index has not reached, once, until it has', async () => {
+    const payer = newWallet('p2wpkh');
+    await node.faucet.fund(payer.address, 50_000n);
+    await mineAndSync(node, t);
+    const source = new LocalChainSource({ db: t.db, rpc: node.node.rpc });
+    const [coin] = await source.addressUtxos(payer.address);
+    if (!coin) throw new Error('the payer was not funded');
+    const txid = await spend(payer, coin);
+    const pending = await source.addressUtxos(payer.address);
+    expect(pending.map((c) => c.txid)).toEqual([txid]);
+    const pendingBalance = await source.addressBalance(payer.address);
+    // Mined, and the index a block behind: the node's mempool no longer holds it, the index not yet.
+    await node.faucet.mine(1);
+    const gap = await source.addressUtxos(payer.address);
+    expect(gap.map((c) => `${c.txid}:${c.vout}`)).toEqual(
+      pending.map((c) => `${c.txid}:${c.vout}`),
+    );
+    expect(await source.addressBalance(payer.address)).toEqual(pendingBalance);
+    // Once the index holds the block, the change is a confirmed output, and only once.
+    await t.sync();
+    const after = await source.addressUtxos(payer.address);
+    expect(after.map((c) => [`${c.txid}:${c.vout}`, c.status.confirmed])).toEqual([
+      [`${pending[0]!.txid}:${pending[0]!.vout}`, true],
+    ]);
+    expect(await source.addressBalance(payer.address)).toEqual({
+      confirmed: pending[0]!.value,
+      unconfirmed: 0n,
+    });
+  });
+
+  it('forgets a transaction replaced in the mempool (no block came): only the replacement counts', async () => {
+    const payer = newWallet('p2wpkh');
+    await node.faucet.fund(payer.address, 50_000n);
+    await mineAndSync(node, t);
+    const source = new LocalChainSource({ db: t.db, rpc: node.node.rpc });
+    const [coin] = await source.addressUtxos(payer.address);
+    if (!coin) throw new Error('the payer was not funded');
+    const first = await spend(payer, coin);
+    expect((await source.addressUtxos(payer.address)).map((c) => c.txid)).toEqual([first]);
+    // Full RBF (Core 30's default): the same coin spent again at a higher fee rate.
+    const replacement = await spend(payer, coin, 10);
+    expect((await source.addressUtxos(payer.address)).map((c) => c.txid)).toEqual([replacement]);
+    await mineAndSync(node, t);
+    expect((await source.addressUtxos(payer.address)).map((c) => c.txid)).toEqual([replacement]);
   });
 });

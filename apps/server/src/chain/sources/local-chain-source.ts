@@ -80,7 +80,14 @@ export class LocalChainSource implements ChainSource {
       ),
     );
     const confirmed = await unspentOutputs(this.db, address);
-    return { pending, confirmed, spent };
+    // A mined transaction stays in the snapshot until the index holds its block, which it may do
+    // by the time of this read: its outputs count once, as confirmed.
+    const indexed = new Set(confirmed.map((u) => `${u.txid}:${u.vout}`));
+    return {
+      pending: pending.filter((u) => !indexed.has(`${u.txid}:${u.vout}`)),
+      confirmed,
+      spent,
+    };
   }
 
   async addressTxs(address: string): Promise<TxDetails[]> {
@@ -95,7 +102,9 @@ export class LocalChainSource implements ChainSource {
         return rpcTxToDetails(tx, status);
       }),
     );
-    return [...pending.slice(0, ADDRESS_TXS_MEMPOOL_CAP), ...(await this.newestFirst(confirmed))];
+    const mined = new Set(history.map((h) => h.txid));
+    const unmined = pending.filter((tx) => !mined.has(tx.txid));
+    return [...unmined.slice(0, ADDRESS_TXS_MEMPOOL_CAP), ...(await this.newestFirst(confirmed))];
   }
 
   /** Esplora's order: by height, then by position in the block, newest first. */

@@ -16,6 +16,15 @@ function confirmedStatus(row: { height: number; hash: string; block_time: Date }
   };
 }
 
+/** The highest block the inscription index holds (-1 before its first). */
+export async function indexedTipHeight(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('chain_blocks')
+    .select((b) => b.fn.max('height').as('height'))
+    .executeTakeFirst();
+  return row?.height ?? -1;
+}
+
 /** The address's outputs no block has spent, newest first. */
 export async function unspentOutputs(db: Db, address: string) {
   const rows = await db.kysely
