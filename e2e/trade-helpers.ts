@@ -122,6 +122,14 @@ type Health = {
  */
 export async function mineBlocks(app: RunningApp, blocks: number): Promise<void> {
   await apiCall(app, 'POST', '/api/dev/mine', { blocks });
+  await indexesAtTip(app);
+}
+
+/**
+ * Waits until every index holds the node's tip: until then an output of the last block is not
+ * vouched for (so not counted as cardinal), and reserves and balances read a step behind.
+ */
+export async function indexesAtTip(app: RunningApp): Promise<void> {
   const { blockHeight } = await apiGet<Health>(app, '/api/health');
   await eventually(async () => {
     const { indexed } = await apiGet<Health>(app, '/api/health');
