@@ -35,6 +35,7 @@ export class MempoolView {
   /** The transactions of the node's newest blocks, by height, while the index has not reached them. */
   private readonly blocks = new Map<number, Set<string>>();
   private knownTip: number | undefined;
+  private learning: Promise<void> | undefined;
 
   constructor(
     private readonly rpc: BitcoinRpc,
@@ -69,8 +70,17 @@ export class MempoolView {
     return this.newestFirst();
   }
 
-  /** The txids of each block above the last tip seen (at most RECENT_BLOCKS of them). */
-  private async learnBlocks(tip: number): Promise<void> {
+  /**
+   * The txids of each block above the last tip seen (at most RECENT_BLOCKS of them). Reads that
+   * overlap (the shared view never does) learn one after the other, so a block is asked for once.
+   */
+  private learnBlocks(tip: number): Promise<void> {
+    const learnt = (this.learning ?? Promise.resolve()).then(() => this.learnUpTo(tip));
+    this.learning = learnt.catch(() => undefined);
+    return learnt;
+  }
+
+  private async learnUpTo(tip: number): Promise<void> {
     const known = this.knownTip ?? tip;
     // A reorg: the blocks above the new tip are gone, their transactions back in the mempool.
     for (const height of this.blocks.keys()) if (height > tip) this.blocks.delete(height);
