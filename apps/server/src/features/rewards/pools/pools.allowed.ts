@@ -26,6 +26,15 @@ export function allowedPayoutTokens(env: AppDeps['env']): Set<string> {
 /** What the regtest demo's pools file pays besides btc: the rune the demo etches (demo-runes.ts). */
 const REGTEST_DEMO_ASSETS = ['regtest•rocks•rune'];
 
+/**
+ * A reward of the regtest demo's own asset while the demo is off (a test or bench app on the
+ * shipped pools file): its pool waits for a demo that never comes, which is no operator's error.
+ */
+export function isIdleDemoAsset(env: AppDeps['env'], asset: string | null | undefined): boolean {
+  if (env.BITCOIN_NETWORK !== 'regtest' || env.SEED_DEMO || !asset) return false;
+  return REGTEST_DEMO_ASSETS.includes(asset.toLowerCase());
+}
+
 /** How the check names an asset: an inscription's collection slug, a rune's id and letters. */
 export interface AssetNames {
   slugOf: (inscriptionId: string) => Promise<string | undefined>;

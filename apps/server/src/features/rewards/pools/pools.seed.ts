@@ -6,7 +6,7 @@ import { POOL_REWARD_TYPES, POOL_TYPES } from '@om/core';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.ts';
 import { runeRewardRefusal } from '../payouts/rune-asset.ts';
-import { allowedPayoutTokens, payoutRefusal } from './pools.allowed.ts';
+import { allowedPayoutTokens, isIdleDemoAsset, payoutRefusal } from './pools.allowed.ts';
 import { resolveRuneRewards, runeAliases } from './pool-runes.ts';
 import {
   collectionSlugOf,
@@ -148,7 +148,9 @@ export async function upsertPools(
     }
     const why = await payoutRefusal(pool, allowed, names);
     if (why) {
-      deps.log.error({ pool: pool.id, title: pool.title }, `reward pool refused: ${why}`);
+      const idle = seed.rewards.some((r) => isIdleDemoAsset(deps.env, r.asset));
+      const log = idle ? deps.log.info.bind(deps.log) : deps.log.error.bind(deps.log);
+      log({ pool: pool.id, title: pool.title }, `reward pool refused: ${why}`);
       continue;
     }
     if (tip === null && (isRelative(pool.startBlock) || isRelative(pool.endBlock))) {
