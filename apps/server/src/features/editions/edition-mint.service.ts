@@ -34,7 +34,7 @@ import { openEditionTerms, orderKey, planMint, quoteOf } from './edition-terms.t
 type MintBody = z.output<typeof EditionMintBodySchema>;
 
 export async function mintEditions(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env'>,
   session: SessionClaims,
   body: MintBody,
   client: string,

@@ -56,7 +56,7 @@ type SubmitBody = z.output<typeof SubmitMintOfferBodySchema>;
 const MINT_RESERVATION_MS = 2 * 60 * 1000;
 
 export async function createMintOffer(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'chain' | 'db' | 'env' | 'jobs'>,
   session: SessionClaims,
   body: CreateBody,
   client: string,

@@ -30,7 +30,9 @@ export function takerOutpoints(
   });
 }
 
-const capsOf = (deps: AppDeps) => ({
+type HoldDeps = Pick<AppDeps, 'db' | 'env'>;
+
+const capsOf = (deps: Pick<AppDeps, 'env'>) => ({
   perWallet: deps.env.MAX_OPEN_RESERVATIONS_PER_WALLET,
   perClient: deps.env.MAX_OPEN_RESERVATIONS_PER_CLIENT,
 });
@@ -40,14 +42,14 @@ const capsOf = (deps: AppDeps) => ({
  * cap of open reservations; takeHold counts again, atomically, when the hold is taken.
  */
 export async function refuseOverCaps(
-  deps: AppDeps,
+  deps: HoldDeps,
   hold: Pick<Hold, 'holder' | 'wallet' | 'client'>,
 ): Promise<void> {
   refuse(overCaps(await openHolds(deps.db.kysely, hold), capsOf(deps)), capsOf(deps));
 }
 
 /** Takes the hold or answers why not, as the API says it (409). */
-export async function holdOrRefuse(deps: AppDeps, hold: Hold): Promise<void> {
+export async function holdOrRefuse(deps: HoldDeps, hold: Hold): Promise<void> {
   refuse(await takeHold(deps.db, hold, capsOf(deps)), capsOf(deps));
 }
 
