@@ -11,7 +11,7 @@ import { renderMarkdown, writeDoc, type Figures, type PhaseRuns } from './report
 import { runPhase, type NodeRef, type PhaseRequest } from './run-phase.ts';
 
 // npm run bench:indexer [-- --rounds 5] [--regenerate] [--chain-dir DIR] [--postgres URL]
-//   [--latency-blocks 30] [--no-docs] [--cpu-prof DIR]
+//   [--latency-blocks 30] [--no-docs] [--cpu-prof DIR] [--node-flags=--no-liftoff]
 // In one run, `rounds` times in turn: (1) fetch + decode alone, (2) the indexer from scratch into
 // PostgreSQL and into PGlite; then (3) latency on each database. Medians of the rounds.
 
@@ -25,6 +25,8 @@ const { values: args } = parseArgs({
     'latency-blocks': { type: 'string', default: '30' },
     'no-docs': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    // Node flags for the measured phases' processes (as `npm start` may run the server with).
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const log = (msg: string) => console.log(`[bench:indexer] ${msg}`);
@@ -35,7 +37,9 @@ const latencyBlocks = { blocks: Number(args['latency-blocks']), perBlock: 3 };
 
 function profileArgs(name: string): string[] {
   const dir = args['cpu-prof'];
-  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  const flags = args['node-flags'].split(' ').filter((f) => f !== '');
+  const profile = [`--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`];
+  return [...flags, ...(dir ? ['--cpu-prof', ...profile] : [])];
 }
 
 function emptyRuns(label: string, manifest: ChainManifest): PhaseRuns {
