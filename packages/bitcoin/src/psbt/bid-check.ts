@@ -71,7 +71,7 @@ export type BidCheck = {
  */
 export function checkBidPsbt(psbtBase64: string, request: BidCheckRequest): BidCheck {
   const { bidder, amount, network, item } = request;
-  if (!item.outpoint) return { ...NO_FIGURES, problems: [{ code: 'no-outpoint' }] };
+  if (!item.outpoint) return { ...NO_BID_FIGURES, problems: [{ code: 'no-outpoint' }] };
   const tx = parsePsbt(psbtBase64);
   const summary = describePurchase(tx.toPSBT(), {
     network,
@@ -118,7 +118,8 @@ export function checkBidPsbt(psbtBase64: string, request: BidCheckRequest): BidC
   return { winnerAddress, sellerGets, platformFee, networkFee, feeRate, postage, total, problems };
 }
 
-const NO_FIGURES = {
+/** A bid's figures where the PSBT cannot be read, or names no output to read. */
+export const NO_BID_FIGURES = {
   winnerAddress: undefined,
   sellerGets: 0n,
   platformFee: 0n,

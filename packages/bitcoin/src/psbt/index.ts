@@ -109,4 +109,4 @@ export {
   type ListingPsbtProblem,
 } from './listing-check.ts';
 export { checkDepositPsbt, type DepositCheck, type DepositProblem } from './deposit-check.ts';
-export { checkBidPsbt, type BidCheck, type BidProblem } from './bid-check.ts';
+export { checkBidPsbt, NO_BID_FIGURES, type BidCheck, type BidProblem } from './bid-check.ts';

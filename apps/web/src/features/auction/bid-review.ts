@@ -1,7 +1,13 @@
-import { checkBidPsbt, type BidCheck, type BidProblem, type BitcoinNetwork } from '@om/bitcoin';
+import {
+  checkBidPsbt,
+  NO_BID_FIGURES,
+  type BidCheck,
+  type BidProblem,
+  type BitcoinNetwork,
+} from '@om/bitcoin';
 import { DUST_SATS, type PlaceBidPayload } from '@om/core';
-import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
-import { btcText, feeRateText, parseOutpoint, wireSats } from '../../lib/trade-format.ts';
+import { feeRateAboveChosenText, unsafeSighashText } from '../signing/spending-problem-text.ts';
+import { btcText, parseOutpoint, wireSats } from '../../lib/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 export type BidReviewRequest = {
@@ -16,19 +22,9 @@ export type BidReviewRequest = {
   platformFeeAddress: string;
 };
 
-export type BidReview = {
+/** The check's figures (packages/bitcoin's BidCheck), with its problems in words. */
+export type BidReview = Omit<BidCheck, 'problems'> & {
   amount: bigint;
-  /** Where the inscription goes if the bid wins. */
-  winnerAddress: string | undefined;
-  /** The seller's payout and excess, less the postage of their own output that comes back. */
-  sellerGets: bigint;
-  platformFee: bigint;
-  networkFee: bigint;
-  feeRate: number;
-  /** The inscription output's postage, paid by the bidder into their ordinals address. */
-  postage: bigint;
-  /** What leaves the multisig wallet if the bid wins: bid + postage + network fee. */
-  total: bigint;
   /** Why not to sign, in words; empty when the PSBT does what the bidder asked. */
   problems: string[];
 };
@@ -57,21 +53,11 @@ export function reviewBid(placed: PlaceBidPayload, request: BidReviewRequest): B
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ...EMPTY, amount, problems: [`The bid PSBT cannot be read: ${reason}`] };
+    return { ...NO_BID_FIGURES, amount, problems: [`The bid PSBT cannot be read: ${reason}`] };
   }
   const problems = check.problems.map((problem) => problemText(problem, request));
   return { ...check, amount, problems };
 }
-
-const EMPTY = {
-  winnerAddress: undefined,
-  sellerGets: 0n,
-  platformFee: 0n,
-  networkFee: 0n,
-  feeRate: 0,
-  postage: 0n,
-  total: 0n,
-};
 
 function problemText(problem: BidProblem, request: BidReviewRequest): string {
   switch (problem.code) {
@@ -86,7 +72,7 @@ function problemText(problem: BidProblem, request: BidReviewRequest): string {
     case 'unknown-output':
       return `Output ${problem.index} pays ${problem.address ?? 'a script'}, neither you, the seller nor the platform.`;
     case 'fee-rate-too-high':
-      return `The network fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
+      return feeRateAboveChosenText(problem.feeRate, request.feeRate);
     case 'payment-mismatch':
       return `The seller and the platform would get ${btcText(problem.paid)}, not your bid of ${btcText(problem.amount)}.`;
     case 'signs-seller-input':

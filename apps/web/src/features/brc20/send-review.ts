@@ -1,7 +1,10 @@
 import { checkBrc20SendPsbt, type BitcoinNetwork, type Brc20SendProblem } from '@om/bitcoin';
 import type { Brc20SendPreparePayload } from '@om/core';
-import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
-import { feeRateText } from '../../lib/trade-format.ts';
+import {
+  feeRateAboveChosenText,
+  OVERSPENDS_TEXT,
+  unsafeSighashText,
+} from '../signing/spending-problem-text.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 export type SendReview = {
@@ -60,8 +63,8 @@ function sendProblemText(problem: Brc20SendProblem, request: Request): string {
     case 'unsafe-sighash':
       return unsafeSighashText(problem.indices, 'The transfer');
     case 'overspends':
-      return 'Its outputs pay more than its inputs hold.';
+      return OVERSPENDS_TEXT;
     case 'fee-rate-too-high':
-      return `The network fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
+      return feeRateAboveChosenText(problem.feeRate, request.feeRate);
   }
 }

@@ -7,7 +7,7 @@ import {
   type WalletPsbtReading,
 } from '@om/bitcoin';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
-import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
+import { OVERSPENDS_TEXT, unsafeSighashText } from '../signing/spending-problem-text.ts';
 import { btcText } from '../../lib/trade-format.ts';
 
 export type PsbtCheckContext = {
@@ -80,7 +80,7 @@ export function walletPsbtProblemText(problem: WalletPsbtProblem, feeRate: numbe
     case 'unsafe-sighash':
       return unsafeSighashText(problem.indices, 'This PSBT');
     case 'outputs-exceed-inputs':
-      return 'Its outputs pay more than its inputs hold.';
+      return OVERSPENDS_TEXT;
     case 'fee-above-rate':
       return `Its network fee of ${btcText(problem.fee)} is above the ${feeRate} sat/vB you chose.`;
   }

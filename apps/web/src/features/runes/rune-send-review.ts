@@ -1,9 +1,12 @@
 import { checkRuneTransferPsbt, type BitcoinNetwork, type RuneTransferProblem } from '@om/bitcoin';
 import type { RuneBalance, RuneSendPreparePayload } from '@om/core';
 import { formatRuneAmount } from '../../lib/rune-amount.ts';
-import { feeRateText } from '../../lib/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
-import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
+import {
+  feeRateAboveChosenText,
+  OVERSPENDS_TEXT,
+  unsafeSighashText,
+} from '../signing/spending-problem-text.ts';
 
 export type RuneSendReview = {
   /** The sats that travel with the runes to the recipient. */
@@ -81,8 +84,8 @@ function problemText(problem: RuneTransferProblem, request: Request): string {
     case 'unsafe-sighash':
       return unsafeSighashText(problem.indices, 'The transfer');
     case 'overspends':
-      return 'Its outputs pay more than its inputs hold.';
+      return OVERSPENDS_TEXT;
     case 'fee-rate-too-high':
-      return `The network fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
+      return feeRateAboveChosenText(problem.feeRate, request.feeRate);
   }
 }

@@ -1,8 +1,12 @@
 import { checkSwapPsbt, type BitcoinNetwork, type SwapProblem } from '@om/bitcoin';
 import { parseBtcToSats, type SwapPsbt } from '@om/core';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
-import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
-import { btcText, feeRateText } from '../../lib/trade-format.ts';
+import {
+  feeRateAboveChosenText,
+  OVERSPENDS_TEXT,
+  unsafeSighashText,
+} from '../signing/spending-problem-text.ts';
+import { btcText } from '../../lib/trade-format.ts';
 import type { Direction } from './swap-form.ts';
 
 export type SwapReview = {
@@ -93,7 +97,7 @@ function swapProblemText(problem: SwapProblem, request: SwapReviewRequest): stri
     case 'tokens-misdirected':
       return `Output 1 sends the tokens bought to ${problem.address ?? 'a script'}, not your ordinals address.`;
     case 'overspends':
-      return 'Its outputs pay more than its inputs hold.';
+      return OVERSPENDS_TEXT;
     case 'unsafe-sighash':
       return unsafeSighashText(problem.indices, 'The swap');
     case 'route-spends-wallet':
@@ -101,7 +105,7 @@ function swapProblemText(problem: SwapProblem, request: SwapReviewRequest): stri
     case 'below-min-receive':
       return `It pays you ${btcText(problem.receives)}, less than the minimum received of ${btcText(problem.min)}.`;
     case 'fee-rate-too-high':
-      return `The network fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
+      return feeRateAboveChosenText(problem.feeRate, request.feeRate);
     case 'costs-above-quote':
       return `It costs you ${btcText(problem.pays)}, more than the ${btcText(problem.most)} quoted with its fees.`;
   }

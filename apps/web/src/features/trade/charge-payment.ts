@@ -4,9 +4,13 @@ import {
   type ChargePaymentProblem,
   type ChargePaymentRequest,
 } from '@om/bitcoin';
-import { btcText, feeRateText } from '../../lib/trade-format.ts';
+import { btcText } from '../../lib/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
-import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
+import {
+  feeRateAboveChosenText,
+  OVERSPENDS_TEXT,
+  unsafeSighashText,
+} from '../signing/spending-problem-text.ts';
 
 /** A charge payment's figures, with its problems in the words the review shows. */
 export type ChargePaymentReview = Omit<ChargePaymentCheck, 'problems'> & { problems: string[] };
@@ -59,8 +63,8 @@ function chargePaymentProblemText(
     case 'unsafe-sighash':
       return unsafeSighashText(problem.indices, words.subject);
     case 'overspends':
-      return 'Its outputs pay more than its inputs hold.';
+      return OVERSPENDS_TEXT;
     case 'fee-rate-too-high':
-      return `The network fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
+      return feeRateAboveChosenText(problem.feeRate, request.feeRate);
   }
 }

@@ -20,7 +20,7 @@ import { configQueries } from '../../shared/config.queries.ts';
 import { inscriptionQueries } from '../../shared/inscriptions.queries.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { tradeQueries } from '../../shared/trade.queries.ts';
-import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
+import { unsafeSighashText } from '../signing/spending-problem-text.ts';
 import { step, toastFlowError, TradeFlowError } from '../signing/flow-steps.ts';
 import { useSigningFlow } from '../signing/use-signing-flow.ts';
 

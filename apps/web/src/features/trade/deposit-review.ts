@@ -5,8 +5,8 @@ import {
   type DepositProblem,
 } from '@om/bitcoin';
 import { checkWallet } from '../multisig/multisig-wallet.ts';
-import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
-import { feeRateText, parseOutpoint } from '../../lib/trade-format.ts';
+import { feeRateAboveChosenText, unsafeSighashText } from '../signing/spending-problem-text.ts';
+import { parseOutpoint } from '../../lib/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 export type DepositRequest = {
@@ -102,7 +102,7 @@ export function depositProblemText(
     case 'unsafe-sighash':
       return unsafeSighashText(problem.indices, 'The deposit');
     case 'fee-rate-too-high':
-      return `The network fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(feeRate)} you chose.`;
+      return feeRateAboveChosenText(problem.feeRate, feeRate);
     case 'txid-mismatch':
       return 'The server announced another transaction than the PSBT.';
   }

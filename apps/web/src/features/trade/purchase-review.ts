@@ -6,8 +6,8 @@ import {
   type PurchaseProblem,
 } from '@om/bitcoin';
 import type { PurchaseQuote } from '@om/core';
-import { unsafeSighashText } from '../signing/unsafe-sighash-text.ts';
-import { btcText, feeRateText, parseOutpoint, wireSats } from '../../lib/trade-format.ts';
+import { feeRateAboveChosenText, unsafeSighashText } from '../signing/spending-problem-text.ts';
+import { btcText, parseOutpoint, wireSats } from '../../lib/trade-format.ts';
 import { maxAcceptedFeeRate } from '../signing/fee-rate-slack.ts';
 
 /** One listing the buyer chose, as the market showed it. */
@@ -127,7 +127,7 @@ function problemText(problem: PurchaseProblem, request: PurchaseRequest): string
     case 'unknown-output':
       return `Output ${problem.index} pays an address that is neither yours nor a seller's.`;
     case 'fee-rate-too-high':
-      return `The network fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
+      return feeRateAboveChosenText(problem.feeRate, request.feeRate);
     case 'unsafe-sighash':
       return unsafeSighashText(problem.indices, 'The purchase');
     case 'setup-unreadable':
@@ -139,7 +139,11 @@ function problemText(problem: PurchaseProblem, request: PurchaseRequest): string
     case 'setup-unsafe-sighash':
       return unsafeSighashText(problem.indices, 'The padding setup');
     case 'setup-fee-rate-too-high':
-      return `The padding setup's fee rate of ${feeRateText(problem.feeRate)} is above the ${feeRateText(request.feeRate)} you chose.`;
+      return feeRateAboveChosenText(
+        problem.feeRate,
+        request.feeRate,
+        "The padding setup's fee rate",
+      );
     case 'sellers-overpaid':
       return `The sellers would get ${btcText(problem.sellersGet)}, more than the price of ${btcText(problem.price)}.`;
     case 'price-changed':
