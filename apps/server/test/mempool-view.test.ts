@@ -116,13 +116,20 @@ describe.each(databaseKinds())('the shared mempool read on %s', (kind) => {
     expect(after.map((o) => o.split(':')[0])).toEqual([spendTxid]);
     expect(state.reads).toBe(2);
   });
-  it('answers a transaction mined into a block the index has not reached, once, until it has', async () => {
+
+  /** A new wallet with one confirmed, indexed coin, and a source of its own (its own mempool view). */
+  async function fundedPayer() {
     const payer = newWallet('p2wpkh');
     await node.faucet.fund(payer.address, 50_000n);
     await mineAndSync(node, t);
     const source = new LocalChainSource({ db: t.db, rpc: node.node.rpc });
     const [coin] = await source.addressUtxos(payer.address);
     if (!coin) throw new Error('the payer was not funded');
+    return { payer, coin, source };
+  }
+
+  it('answers a transaction mined into a block the index has not reached, once, until it has', async () => {
+    const { payer, coin, source } = await fundedPayer();
     const txid = await spend(payer, coin);
     const pending = await source.addressUtxos(payer.address);
     expect(pending.map((c) => c.txid)).toEqual([txid]);
@@ -147,12 +154,7 @@ describe.each(databaseKinds())('the shared mempool read on %s', (kind) => {
   });
 
   it('forgets a transaction replaced in the mempool (no block came): only the replacement counts', async () => {
-    const payer = newWallet('p2wpkh');
-    await node.faucet.fund(payer.address, 50_000n);
-    await mineAndSync(node, t);
-    const source = new LocalChainSource({ db: t.db, rpc: node.node.rpc });
-    const [coin] = await source.addressUtxos(payer.address);
-    if (!coin) throw new Error('the payer was not funded');
+    const { payer, coin, source } = await fundedPayer();
     const first = await spend(payer, coin);
     expect((await source.addressUtxos(payer.address)).map((c) => c.txid)).toEqual([first]);
     // Full RBF (Core 30's default): the same coin spent again at a higher fee rate.

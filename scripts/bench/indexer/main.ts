@@ -38,8 +38,8 @@ const latencyBlocks = { blocks: Number(args['latency-blocks']), perBlock: 3 };
 function profileArgs(name: string): string[] {
   const dir = args['cpu-prof'];
   const flags = args['node-flags'].split(' ').filter((f) => f !== '');
-  const profile = [`--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`];
-  return [...flags, ...(dir ? ['--cpu-prof', ...profile] : [])];
+  if (!dir) return flags;
+  return [...flags, '--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`];
 }
 
 function emptyRuns(label: string, manifest: ChainManifest): PhaseRuns {
