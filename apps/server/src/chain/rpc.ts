@@ -1,3 +1,5 @@
+import { RpcConnection } from './rpc-connection.ts';
+
 /**
  * A typed JSON-RPC client for the bitcoind calls we make. Amounts in Bitcoin Core's JSON are BTC
  * numbers with 8 decimals; `btcToSats` turns them into exact bigint sats.
@@ -81,35 +83,6 @@ export type RpcBlock3 = {
   }[];
 };
 
-/**
- * Calls in flight to one node from this process, at most: Bitcoin Core refuses work beyond its
- * queue (-rpcworkqueue, 16 by default) with "Work queue depth exceeded", so under a burst (200
- * minters at once) the rest wait here instead of failing.
- */
-const MAX_IN_FLIGHT = 12;
-
-/** A FIFO gate shared by a node's clients (its wallets' included). */
-class CallGate {
-  private inFlight = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.inFlight >= MAX_IN_FLIGHT) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.inFlight += 1;
-    }
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      // The slot passes to the next waiter as is; only when nobody waits does it free up.
-      if (next) next();
-      else this.inFlight -= 1;
-    }
-  }
-}
-
 export class BitcoinRpc {
   private nextId = 0;
 
@@ -117,16 +90,16 @@ export class BitcoinRpc {
   constructor(
     private readonly getAuth: () => RpcAuth,
     readonly wallet?: string,
-    private readonly gate = new CallGate(),
+    private readonly connection = new RpcConnection(),
   ) {}
 
   /** The same node, calling into one of its wallets. */
   forWallet(name: string): BitcoinRpc {
-    return new BitcoinRpc(this.getAuth, name, this.gate);
+    return new BitcoinRpc(this.getAuth, name, this.connection);
   }
 
   call<T>(method: string, params: unknown[] = []): Promise<T> {
-    return this.gate.run(() => this.send<T>(method, params));
+    return this.connection.run(() => this.send<T>(method, params));
   }
 
   private async send<T>(method: string, params: unknown[]): Promise<T> {
@@ -134,29 +107,18 @@ export class BitcoinRpc {
     const base = auth.url.replace(/\/$/, '');
     const endpoint = this.wallet ? `${base}/wallet/${encodeURIComponent(this.wallet)}` : base;
     const authorization = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
-    const request = () =>
-      fetch(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization },
-        body: JSON.stringify({ jsonrpc: '1.0', id: ++this.nextId, method, params }),
-      });
-    // bitcoind closes a keep-alive connection idle for -rpcservertimeout (30 s); a call that
-    // picked that socket as it closed is sent once more (every call we make may be repeated).
-    const res = await request().catch((err: unknown) => {
-      if (isClosedSocket(err)) return request();
-      throw err;
-    });
+    const body = JSON.stringify({ jsonrpc: '1.0', id: ++this.nextId, method, params });
+    const res = await this.connection.post(endpoint, authorization, body);
     if (res.status === 401)
       throw new RpcError(method, -401, 'bitcoind rejected the RPC credentials');
-    const text = await res.text();
-    let body: { result: T; error: { code: number; message: string } | null };
+    let answer: { result: T; error: { code: number; message: string } | null };
     try {
-      body = JSON.parse(text) as typeof body;
+      answer = JSON.parse(res.text) as typeof answer;
     } catch {
-      throw new RpcError(method, res.status, `unexpected answer: ${text.slice(0, 200)}`);
+      throw new RpcError(method, res.status, `unexpected answer: ${res.text.slice(0, 200)}`);
     }
-    if (body.error) throw new RpcError(method, body.error.code, body.error.message);
-    return body.result;
+    if (answer.error) throw new RpcError(method, answer.error.code, answer.error.message);
+    return answer.result;
   }
 
   getBlockchainInfo = () => this.call<BlockchainInfo>('getblockchaininfo');
@@ -211,9 +173,4 @@ export function rpcAuthFromUrl(url: string): RpcAuth {
   u.username = '';
   u.password = '';
   return { url: u.toString(), username, password };
-}
-
-function isClosedSocket(err: unknown): boolean {
-  const cause = err instanceof Error ? (err.cause as { code?: string } | undefined) : undefined;
-  return cause?.code === 'UND_ERR_SOCKET';
 }
