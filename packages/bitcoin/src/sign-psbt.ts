@@ -53,8 +53,10 @@ export function signPsbtWithKey(
   const tx = parsePsbt(psbt);
   const indexes = options.inputs ?? Array.from({ length: tx.inputsLength }, (_, i) => i);
   const signed: number[] = [];
+  // Derived once per PSBT, not per input: each derivation is a scalar multiplication.
+  const key = { privateKey, publicKey: compressedPublicKey(privateKey) };
   for (const index of indexes) {
-    const failure = signInput(tx, index, privateKey, options.sighashTypes);
+    const failure = signInput(tx, index, key, options.sighashTypes);
     if (failure === undefined) signed.push(index);
     else if (options.inputs) {
       const message = `Input ${index} cannot be signed by this key`;
@@ -99,14 +101,13 @@ function finalizeInput(tx: Transaction, index: number): void {
 function signInput(
   tx: Transaction,
   index: number,
-  privateKey: Uint8Array,
+  { privateKey, publicKey }: { privateKey: Uint8Array; publicKey: Uint8Array },
   sighashTypes: readonly number[] | undefined,
 ): unknown {
   try {
     if (!Number.isInteger(index) || index < 0 || index >= tx.inputsLength) {
       throw new Error(`No input ${index}`);
     }
-    const publicKey = compressedPublicKey(privateKey);
     const declared = tx.getInput(index).sighashType;
     const multisig = multisigOf(tx, index);
     if (multisig) {
@@ -130,16 +131,23 @@ function signInput(
   }
 }
 
+const OP_1 = 0x51;
+
 /** What a wallet knows about its own outputs and a PSBT creator may have left out. */
 function addOwnKeyInfo(tx: Transaction, index: number, publicKey: Uint8Array): void {
   const { witnessUtxo, tapInternalKey, redeemScript } = tx.getInput(index);
   if (!witnessUtxo) return;
-  const internalKey = toXOnly(publicKey);
-  const nested = p2wpkh(publicKey);
-  if (!tapInternalKey && equalBytes(witnessUtxo.script, p2tr(internalKey).script)) {
-    tx.updateInput(index, { tapInternalKey: internalKey });
+  const { script } = witnessUtxo;
+  // The taproot tweak is a scalar multiplication: only for an output that can be P2TR.
+  if (!tapInternalKey && script.length === 34 && script[0] === OP_1) {
+    const internalKey = toXOnly(publicKey);
+    if (equalBytes(script, p2tr(internalKey).script)) {
+      tx.updateInput(index, { tapInternalKey: internalKey });
+    }
   }
-  if (!redeemScript && equalBytes(witnessUtxo.script, p2sh(nested).script)) {
-    tx.updateInput(index, { redeemScript: nested.script });
+  if (!redeemScript && script.length === 23) {
+    const nested = p2wpkh(publicKey);
+    if (equalBytes(script, p2sh(nested).script))
+      tx.updateInput(index, { redeemScript: nested.script });
   }
 }
