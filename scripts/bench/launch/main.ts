@@ -17,6 +17,7 @@ import { startServer } from './server.ts';
 
 // npm run bench:launch [-- --minters 200] [--items 1000] [--prepare 10000] [--prepare-runs 5]
 //   [--postgres URL] [--log-level error] [--no-docs] [--no-before] [--cpu-prof FILE]
+//   [--minters-cpu-prof DIR]
 // ADR 010: (1) the launch worker preparing a 10,000-inscription launch; (2) 200 concurrent
 // minters on a 1,000-item public phase on PostgreSQL, over HTTP, against a real regtest node;
 // product.md#scale-and-delivery: part 2 twice, the server as before (old-path.ts) then as it is,
@@ -35,6 +36,8 @@ const { values: args } = parseArgs({
     'no-before': { type: 'boolean', default: false },
     // The server's CPU profile during the last pass's mint (summarize-profile.ts reads it).
     'cpu-prof': { type: 'string' },
+    // The minters' process writes its own profile into this directory (the last pass's).
+    'minters-cpu-prof': { type: 'string' },
   },
 });
 const started = performance.now();
@@ -105,14 +108,18 @@ async function mintPart(
     const stopFollowing = new AbortController();
     const following = bench.follower.run(stopFollowing.signal);
     const profileFile = isBefore ? undefined : args['cpu-prof'];
+    const mintersProfileDir = isBefore ? undefined : args['minters-cpu-prof'];
     const result = await withCpuProfile(profileFile, () =>
-      runMinters({
-        origin: server.origin,
-        launchpadId: launch.launchpadId,
-        feeRate: MINT_FEE_RATE,
-        minters: launch.minters,
-        maxMintCount: 5,
-      }),
+      runMinters(
+        {
+          origin: server.origin,
+          launchpadId: launch.launchpadId,
+          feeRate: MINT_FEE_RATE,
+          minters: launch.minters,
+          maxMintCount: 5,
+        },
+        mintersProfileDir,
+      ),
     ).finally(async () => {
       stopFollowing.abort();
       await following;

@@ -143,8 +143,10 @@ async function run(job: MintJob): Promise<MintResult> {
 }
 
 process.on('message', (job: MintJob) => {
+  // Leaves once the answer is sent: a normal exit writes a --cpu-prof profile, a kill does not.
+  const leave = () => process.exit(0);
   run(job).then(
-    (result) => process.send?.(result),
-    (err: unknown) => process.send?.({ error: String(err) }),
+    (result) => process.send?.(result, leave),
+    (err: unknown) => process.send?.({ error: String(err) }, leave),
   );
 });

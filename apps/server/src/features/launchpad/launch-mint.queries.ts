@@ -1,3 +1,4 @@
+import { FreshRuns } from '../../shared/fresh-run.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -219,8 +220,24 @@ export async function releaseOwnItems(
   });
 }
 
-/** Keeps the launch's and its phases' remaining counts equal to what is not minted. */
-export async function refreshRemaining(db: Db, launchpadId: string): Promise<void> {
+/**
+ * Keeps the launch's and its phases' remaining counts equal to what is not minted. Every submit
+ * asks, and in a mint rush 200 do at once: they share one recount (FreshRuns), each waiting for one
+ * that starts after its call, so its own mint is counted; the launch's row is updated once per
+ * recount instead of once per submit.
+ */
+export function refreshRemaining(db: Db, launchpadId: string): Promise<void> {
+  let recounts = recountsByDb.get(db);
+  if (!recounts) {
+    recounts = new FreshRuns((id) => recountRemaining(db, id));
+    recountsByDb.set(db, recounts);
+  }
+  return recounts.run(launchpadId);
+}
+
+const recountsByDb = new WeakMap<Db, FreshRuns<void>>();
+
+async function recountRemaining(db: Db, launchpadId: string): Promise<void> {
   await sql`
     with minted as (
       select count(distinct o.inscription_id)::int as n
