@@ -16,7 +16,7 @@ import {
   REQUIRED_AUCTION_DETAILS_FIELDS,
   type AuctionDetailsInput,
 } from './auction-draft.ts';
-import { Section } from './auction-info-step.tsx';
+import { Section } from './wizard-fields.tsx';
 import type { StepProps } from './launch-draft.ts';
 import { useAuctionPatch } from './use-auction-patch.ts';
 import { areRequiredFieldsTouched } from './wizard-steps.ts';

@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { auctionInfoSchema, type AuctionInfo, type AuctionInfoInput, type Network } from '@om/core';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Loading } from '../../components/ui/load-state.tsx';
 import { useAppConfig } from '../../shared/config.queries.ts';
 import { InputField } from '../../shared/form-field.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
-import { XAccountField } from '../x-account/x-account-field.tsx';
 import { EMPTY_AUCTION_INFO, REQUIRED_AUCTION_INFO_FIELDS } from './auction-draft.ts';
 import type { StepProps } from './launch-draft.ts';
 import { useAuctionPatch } from './use-auction-patch.ts';
 import { useAuctionSlugAvailability } from './use-auction-slug.ts';
 import { useNameSlugFields } from './use-name-slug-fields.ts';
-import { TextAreaField } from './wizard-fields.tsx';
+import { CreatorSection, LinksSection, Section, TextAreaField } from './wizard-fields.tsx';
 import { areRequiredFieldsTouched } from './wizard-steps.ts';
 
 /**
@@ -77,6 +76,7 @@ function AuctionInfoForm({
   }, [isReady, onValidChange]);
 
   const field = (key: keyof Values) => errors[key]?.message;
+  const at = (key: keyof Values) => ({ error: field(key), inputProps: register(key) });
 
   return (
     <form noValidate className="flex flex-col gap-6" onSubmit={(event) => event.preventDefault()}>
@@ -95,59 +95,18 @@ function AuctionInfoForm({
           className="md:col-span-2"
         />
       </Section>
-      <Section title="Links">
-        <InputField
-          label="Website"
-          error={field('auction_url')}
-          inputProps={{ type: 'url', placeholder: 'https://', ...register('auction_url') }}
-        />
-        <XAccountField
-          value={twitterLink ?? ''}
-          error={field('twitter_link')}
-          inputProps={register('twitter_link')}
-        />
-        <InputField
-          label="Discord"
-          error={field('discord_link')}
-          inputProps={{ placeholder: 'discord.gg/invite-code', ...register('discord_link') }}
-        />
-        <InputField
-          label="Telegram"
-          error={field('telegram_link')}
-          inputProps={{ placeholder: 't.me/yourname', ...register('telegram_link') }}
-        />
-        <InputField
-          label="Instagram"
-          error={field('instagram_link')}
-          inputProps={{ placeholder: 'instagram.com/yourname', ...register('instagram_link') }}
-        />
-      </Section>
-      <Section title="Creator">
-        <InputField
-          label="Creator name"
-          error={field('creator_name')}
-          inputProps={register('creator_name')}
-        />
-        <InputField
-          label="Creator email"
-          error={field('creator_email')}
-          inputProps={{ type: 'email', ...register('creator_email') }}
-        />
-        <InputField
-          label="Creator BTC address"
-          error={field('creator_btc_address')}
-          inputProps={{ spellCheck: false, ...register('creator_btc_address') }}
-        />
-      </Section>
+      <LinksSection
+        website={at('auction_url')}
+        twitter={{ ...at('twitter_link'), value: twitterLink ?? '' }}
+        discord={at('discord_link')}
+        telegram={at('telegram_link')}
+        instagram={at('instagram_link')}
+      />
+      <CreatorSection
+        name={at('creator_name')}
+        email={at('creator_email')}
+        btcAddress={at('creator_btc_address')}
+      />
     </form>
-  );
-}
-
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="grid gap-4 md:grid-cols-2">
-      <legend className="mb-2 text-sm font-medium text-zinc-200">{title}</legend>
-      {children}
-    </fieldset>
   );
 }

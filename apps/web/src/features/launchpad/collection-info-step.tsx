@@ -5,20 +5,19 @@ import {
   type CollectionInfoInput,
   type Network,
 } from '@om/core';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Loading } from '../../components/ui/load-state.tsx';
 import { useAppConfig } from '../../shared/config.queries.ts';
 import { InputField } from '../../shared/form-field.tsx';
 import { useWallet } from '../wallet/wallet-context.ts';
-import { XAccountField } from '../x-account/x-account-field.tsx';
 import { REQUIRED_INFO_FIELDS } from './collection-info-rules.ts';
 import { BannerField } from './banner-field.tsx';
 import { IconField } from './icon-field.tsx';
 import type { StepProps } from './launch-draft.ts';
 import { useNameInUseWarning, useSlugAvailability } from './use-collection-checks.ts';
 import { useNameSlugFields } from './use-name-slug-fields.ts';
-import { TextAreaField } from './wizard-fields.tsx';
+import { CreatorSection, LinksSection, Section, TextAreaField } from './wizard-fields.tsx';
 import { areRequiredFieldsTouched, EMPTY_INFO } from './wizard-steps.ts';
 
 /**
@@ -82,6 +81,7 @@ function CollectionInfoForm({
   }, [isReady, onValidChange]);
 
   const field = (key: keyof CollectionInfoInput) => errors[key]?.message;
+  const at = (key: keyof CollectionInfoInput) => ({ error: field(key), inputProps: register(key) });
 
   return (
     <form noValidate className="flex flex-col gap-6" onSubmit={(event) => event.preventDefault()}>
@@ -112,59 +112,18 @@ function CollectionInfoForm({
           onChange={(url) => setValue('banner', url, { shouldValidate: true, shouldDirty: true })}
         />
       </Section>
-      <Section title="Links">
-        <InputField
-          label="Website"
-          error={field('website_link')}
-          inputProps={{ type: 'url', placeholder: 'https://', ...register('website_link') }}
-        />
-        <XAccountField
-          value={twitterLink ?? ''}
-          error={field('twitter_link')}
-          inputProps={register('twitter_link')}
-        />
-        <InputField
-          label="Discord"
-          error={field('discord_link')}
-          inputProps={{ placeholder: 'discord.gg/invite-code', ...register('discord_link') }}
-        />
-        <InputField
-          label="Telegram"
-          error={field('telegram_link')}
-          inputProps={{ placeholder: 't.me/yourname', ...register('telegram_link') }}
-        />
-        <InputField
-          label="Instagram"
-          error={field('instagram_link')}
-          inputProps={{ placeholder: 'instagram.com/yourname', ...register('instagram_link') }}
-        />
-      </Section>
-      <Section title="Creator">
-        <InputField
-          label="Creator name"
-          error={field('creator_name')}
-          inputProps={register('creator_name')}
-        />
-        <InputField
-          label="Creator email"
-          error={field('creator_email')}
-          inputProps={{ type: 'email', ...register('creator_email') }}
-        />
-        <InputField
-          label="Creator BTC address"
-          error={field('creator_btc_address')}
-          inputProps={{ spellCheck: false, ...register('creator_btc_address') }}
-        />
-      </Section>
+      <LinksSection
+        website={at('website_link')}
+        twitter={{ ...at('twitter_link'), value: twitterLink ?? '' }}
+        discord={at('discord_link')}
+        telegram={at('telegram_link')}
+        instagram={at('instagram_link')}
+      />
+      <CreatorSection
+        name={at('creator_name')}
+        email={at('creator_email')}
+        btcAddress={at('creator_btc_address')}
+      />
     </form>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="grid gap-4 md:grid-cols-2">
-      <legend className="mb-2 text-sm font-medium text-zinc-200">{title}</legend>
-      {children}
-    </fieldset>
   );
 }

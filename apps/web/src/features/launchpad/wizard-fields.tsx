@@ -1,4 +1,6 @@
-import { useId, type ComponentProps } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { InputField } from '../../shared/form-field.tsx';
+import { XAccountField } from '../x-account/x-account-field.tsx';
 
 /** A labelled text area with its error under it, like InputField (multisig/form-field.tsx). */
 export function TextAreaField({
@@ -31,5 +33,80 @@ export function TextAreaField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A titled group of a wizard step's fields, two columns wide on larger screens. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 md:grid-cols-2">
+      <legend className="mb-2 text-sm font-medium text-zinc-200">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** One registered field of the form and its error. */
+type Field = { error: string | undefined; inputProps: ComponentProps<'input'> };
+
+/**
+ * The Links section of a collection's and an auction's information (their website fields' names
+ * differ): each field comes registered by the step's own form.
+ */
+export function LinksSection(links: {
+  website: Field;
+  twitter: Field & { value: string };
+  discord: Field;
+  telegram: Field;
+  instagram: Field;
+}) {
+  const { website, twitter, discord, telegram, instagram } = links;
+  return (
+    <Section title="Links">
+      <InputField
+        label="Website"
+        error={website.error}
+        inputProps={{ type: 'url', placeholder: 'https://', ...website.inputProps }}
+      />
+      <XAccountField value={twitter.value} error={twitter.error} inputProps={twitter.inputProps} />
+      <InputField
+        label="Discord"
+        error={discord.error}
+        inputProps={{ placeholder: 'discord.gg/invite-code', ...discord.inputProps }}
+      />
+      <InputField
+        label="Telegram"
+        error={telegram.error}
+        inputProps={{ placeholder: 't.me/yourname', ...telegram.inputProps }}
+      />
+      <InputField
+        label="Instagram"
+        error={instagram.error}
+        inputProps={{ placeholder: 'instagram.com/yourname', ...instagram.inputProps }}
+      />
+    </Section>
+  );
+}
+
+/** The Creator section of a collection's and an auction's information. */
+export function CreatorSection({
+  name,
+  email,
+  btcAddress,
+}: Record<'name' | 'email' | 'btcAddress', Field>) {
+  return (
+    <Section title="Creator">
+      <InputField label="Creator name" error={name.error} inputProps={name.inputProps} />
+      <InputField
+        label="Creator email"
+        error={email.error}
+        inputProps={{ type: 'email', ...email.inputProps }}
+      />
+      <InputField
+        label="Creator BTC address"
+        error={btcAddress.error}
+        inputProps={{ spellCheck: false, ...btcAddress.inputProps }}
+      />
+    </Section>
   );
 }
