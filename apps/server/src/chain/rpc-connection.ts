@@ -6,7 +6,7 @@ import https from 'node:https';
  * queue (-rpcworkqueue, 16 by default) with "Work queue depth exceeded", so under a burst (200
  * minters at once) the rest wait here instead of failing.
  */
-export const MAX_IN_FLIGHT = 12;
+const MAX_IN_FLIGHT = 12;
 
 /**
  * A free socket is closed after this long idle, well before bitcoind drops it itself
