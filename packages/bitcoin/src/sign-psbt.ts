@@ -1,8 +1,9 @@
-import { p2sh, p2tr, p2wpkh, SigHash, Transaction } from '@scure/btc-signer';
+import { SigHash, Transaction } from '@scure/btc-signer';
 import { base64ToBytes, equalBytes } from './bytes.ts';
-import { compressedPublicKey, toXOnly } from './keys.ts';
+import { compressedPublicKey } from './keys.ts';
 import { parseMultisigWitnessScript } from './multisig/script.ts';
 import { signMultisigInput } from './multisig/sign.ts';
+import { knownKeySpendFields, type KeySpendFields } from './psbt/utxo.ts';
 
 export type SignPsbtOptions = {
   /** Inputs to sign; each one must be signable by the key. Default: every input it can sign. */
@@ -131,23 +132,22 @@ function signInput(
   }
 }
 
-const OP_1 = 0x51;
-
 /** What a wallet knows about its own outputs and a PSBT creator may have left out. */
 function addOwnKeyInfo(tx: Transaction, index: number, publicKey: Uint8Array): void {
   const { witnessUtxo, tapInternalKey, redeemScript } = tx.getInput(index);
   if (!witnessUtxo) return;
-  const { script } = witnessUtxo;
-  // The taproot tweak is a scalar multiplication: only for an output that can be P2TR.
-  if (!tapInternalKey && script.length === 34 && script[0] === OP_1) {
-    const internalKey = toXOnly(publicKey);
-    if (equalBytes(script, p2tr(internalKey).script)) {
-      tx.updateInput(index, { tapInternalKey: internalKey });
-    }
+  let fields: KeySpendFields;
+  try {
+    // Remembered per (script, key): a taproot check is a tweak, and a wallet signs many inputs of
+    // one address.
+    fields = knownKeySpendFields(witnessUtxo.script, publicKey);
+  } catch {
+    return; // not a key spend of this key: nothing of ours to add
   }
-  if (!redeemScript && script.length === 23) {
-    const nested = p2wpkh(publicKey);
-    if (equalBytes(script, p2sh(nested).script))
-      tx.updateInput(index, { redeemScript: nested.script });
+  if (!tapInternalKey && fields.tapInternalKey) {
+    tx.updateInput(index, { tapInternalKey: fields.tapInternalKey });
+  }
+  if (!redeemScript && fields.redeemScript) {
+    tx.updateInput(index, { redeemScript: fields.redeemScript });
   }
 }
