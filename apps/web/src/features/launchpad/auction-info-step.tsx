@@ -95,18 +95,8 @@ function AuctionInfoForm({
           className="md:col-span-2"
         />
       </Section>
-      <LinksSection
-        website={at('auction_url')}
-        twitter={{ ...at('twitter_link'), value: twitterLink ?? '' }}
-        discord={at('discord_link')}
-        telegram={at('telegram_link')}
-        instagram={at('instagram_link')}
-      />
-      <CreatorSection
-        name={at('creator_name')}
-        email={at('creator_email')}
-        btcAddress={at('creator_btc_address')}
-      />
+      <LinksSection website={at('auction_url')} field={at} twitterValue={twitterLink ?? ''} />
+      <CreatorSection field={at} />
     </form>
   );
 }

@@ -112,18 +112,8 @@ function CollectionInfoForm({
           onChange={(url) => setValue('banner', url, { shouldValidate: true, shouldDirty: true })}
         />
       </Section>
-      <LinksSection
-        website={at('website_link')}
-        twitter={{ ...at('twitter_link'), value: twitterLink ?? '' }}
-        discord={at('discord_link')}
-        telegram={at('telegram_link')}
-        instagram={at('instagram_link')}
-      />
-      <CreatorSection
-        name={at('creator_name')}
-        email={at('creator_email')}
-        btcAddress={at('creator_btc_address')}
-      />
+      <LinksSection website={at('website_link')} field={at} twitterValue={twitterLink ?? ''} />
+      <CreatorSection field={at} />
     </form>
   );
 }

@@ -49,18 +49,36 @@ export function Section({ title, children }: { title: string; children: ReactNod
 /** One registered field of the form and its error. */
 type Field = { error: string | undefined; inputProps: ComponentProps<'input'> };
 
+/** The fields a collection's and an auction's information share, by their names in both forms. */
+type SharedKey =
+  | 'twitter_link'
+  | 'discord_link'
+  | 'telegram_link'
+  | 'instagram_link'
+  | 'creator_name'
+  | 'creator_email'
+  | 'creator_btc_address';
+
+/** A field of the step's own form, registered, with its error. */
+type FieldOf = (key: SharedKey) => Field;
+
 /**
- * The Links section of a collection's and an auction's information (their website fields' names
- * differ): each field comes registered by the step's own form.
+ * The Links section of a collection's and an auction's information: the website field is passed
+ * as is (its name differs), the others come from the step's form by name.
  */
-export function LinksSection(links: {
+export function LinksSection({
+  website,
+  field,
+  twitterValue,
+}: {
   website: Field;
-  twitter: Field & { value: string };
-  discord: Field;
-  telegram: Field;
-  instagram: Field;
+  field: FieldOf;
+  twitterValue: string;
 }) {
-  const { website, twitter, discord, telegram, instagram } = links;
+  const twitter = field('twitter_link');
+  const discord = field('discord_link');
+  const telegram = field('telegram_link');
+  const instagram = field('instagram_link');
   return (
     <Section title="Links">
       <InputField
@@ -68,7 +86,7 @@ export function LinksSection(links: {
         error={website.error}
         inputProps={{ type: 'url', placeholder: 'https://', ...website.inputProps }}
       />
-      <XAccountField value={twitter.value} error={twitter.error} inputProps={twitter.inputProps} />
+      <XAccountField value={twitterValue} error={twitter.error} inputProps={twitter.inputProps} />
       <InputField
         label="Discord"
         error={discord.error}
@@ -89,11 +107,10 @@ export function LinksSection(links: {
 }
 
 /** The Creator section of a collection's and an auction's information. */
-export function CreatorSection({
-  name,
-  email,
-  btcAddress,
-}: Record<'name' | 'email' | 'btcAddress', Field>) {
+export function CreatorSection({ field }: { field: FieldOf }) {
+  const name = field('creator_name');
+  const email = field('creator_email');
+  const btcAddress = field('creator_btc_address');
   return (
     <Section title="Creator">
       <InputField label="Creator name" error={name.error} inputProps={name.inputProps} />
