@@ -9,39 +9,55 @@ import { BitcoinRpc } from './rpc.ts';
 // (Bitcoin Core refuses work past -rpcworkqueue), and every call still gets its own answer. The
 // fake node holds its answers until told, so the count does not depend on timing.
 
-let server: http.Server;
+type Call = { id: number; method: string; params: number[] };
+
+/** A node on a free port handing each JSON-RPC call, parsed, to `onCall`. */
+async function fakeNode(
+  onCall: (call: Call, answer: (result: unknown) => void, req: http.IncomingMessage) => void,
+) {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const call = JSON.parse(body) as Call;
+      onCall(call, (result) => res.end(JSON.stringify({ id: call.id, result, error: null })), req);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { server, close, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const rpcAt = (url: string, connection?: RpcConnection) =>
+  new BitcoinRpc(() => ({ url, username: 'u', password: 'p' }), undefined, connection);
+
 let url = '';
+let closeNode = async () => {};
 let held: (() => void)[] = [];
 let isHolding = true;
 let inFlight = 0;
 let peak = 0;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      inFlight += 1;
-      peak = Math.max(peak, inFlight);
-      const { id, params } = JSON.parse(body) as { id: number; params: number[] };
-      const answer = () => {
-        inFlight -= 1;
-        res.end(JSON.stringify({ id, result: (params[0] ?? 0) * 2, error: null }));
-      };
-      if (isHolding) held.push(answer);
-      else answer();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ url, close: closeNode } = await fakeNode(({ params }, answer) => {
+    inFlight += 1;
+    peak = Math.max(peak, inFlight);
+    const double = () => {
+      inFlight -= 1;
+      answer((params[0] ?? 0) * 2);
+    };
+    if (isHolding) held.push(double);
+    else double();
+  }));
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => closeNode());
 
 describe('BitcoinRpc', () => {
   it('keeps at most 12 calls in flight, wallets included, and answers each in full', async () => {
-    const rpc = new BitcoinRpc(() => ({ url, username: 'u', password: 'p' }));
+    const rpc = rpcAt(url);
     const wallet = rpc.forWallet('w');
     const calls = Array.from({ length: 200 }, (_, i) =>
       (i % 2 ? wallet : rpc).call<number>('double', [i]),
@@ -62,47 +78,37 @@ describe('BitcoinRpc', () => {
 // The keep-alive connection: a socket the node closes as a call reuses it costs a retry, not an
 // error, and a call outlasting the idle timeout (a long poll) is not cut by it.
 describe('RpcConnection', () => {
-  let node: http.Server;
   let nodeUrl = '';
+  let closeNode = async () => {};
   let closeNextReuse = false;
   let connections = 0;
 
   beforeAll(async () => {
-    node = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        const { id, method } = JSON.parse(body) as { id: number; method: string };
-        const socket = req.socket as typeof req.socket & { calls?: number };
-        socket.calls = (socket.calls ?? 0) + 1;
-        if (closeNextReuse && socket.calls > 1) {
-          closeNextReuse = false;
-          socket.destroy();
-          return;
-        }
-        const answer = () => res.end(JSON.stringify({ id, result: method, error: null }));
-        if (method === 'slow') setTimeout(answer, 400);
-        else answer();
-      });
+    const node = await fakeNode(({ method }, answer, req) => {
+      const socket = req.socket as typeof req.socket & { calls?: number };
+      socket.calls = (socket.calls ?? 0) + 1;
+      if (closeNextReuse && socket.calls > 1) {
+        closeNextReuse = false;
+        socket.destroy();
+        return;
+      }
+      if (method === 'slow') setTimeout(() => answer(method), 400);
+      else answer(method);
     });
-    node.on('connection', () => (connections += 1));
-    await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
-    nodeUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+    node.server.on('connection', () => (connections += 1));
+    ({ url: nodeUrl, close: closeNode } = node);
   });
-  afterAll(async () => {
-    node.closeAllConnections();
-    await new Promise((resolve) => node.close(resolve));
-  });
+  afterAll(() => closeNode());
 
   it('keeps one socket for calls one after another', async () => {
-    const rpc = new BitcoinRpc(() => ({ url: nodeUrl, username: 'u', password: 'p' }));
+    const rpc = rpcAt(nodeUrl);
     const before = connections;
     for (const method of ['a', 'b', 'c']) expect(await rpc.call(method)).toBe(method);
     expect(connections - before).toBe(1);
   });
 
   it('sends a call again when the node closes the kept-alive socket it went on', async () => {
-    const rpc = new BitcoinRpc(() => ({ url: nodeUrl, username: 'u', password: 'p' }));
+    const rpc = rpcAt(nodeUrl);
     expect(await rpc.call('first')).toBe('first');
     closeNextReuse = true;
     expect(await rpc.call('second')).toBe('second');
@@ -110,11 +116,7 @@ describe('RpcConnection', () => {
   });
 
   it('does not cut a call that outlasts the idle timeout', async () => {
-    const rpc = new BitcoinRpc(
-      () => ({ url: nodeUrl, username: 'u', password: 'p' }),
-      undefined,
-      new RpcConnection(100),
-    );
+    const rpc = rpcAt(nodeUrl, new RpcConnection(100));
     expect(await rpc.call('slow')).toBe('slow');
   });
 });

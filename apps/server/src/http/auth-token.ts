@@ -35,12 +35,16 @@ export async function readToken(
   secret: Uint8Array,
   token: string,
 ): Promise<SessionClaims | undefined> {
-  const known =
-    verified.get(secret) ?? new Map<string, { claims: SessionClaims; expiresAt: number }>();
-  verified.set(secret, known);
+  let known = verified.get(secret);
+  if (!known) {
+    known = new Map();
+    verified.set(secret, known);
+  }
   const hit = known.get(token);
-  if (hit && hit.expiresAt > Date.now()) return hit.claims;
-  known.delete(token);
+  if (hit) {
+    if (hit.expiresAt > Date.now()) return hit.claims;
+    known.delete(token);
+  }
   try {
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.address !== 'string') return undefined;

@@ -1,7 +1,7 @@
-import { FreshRuns } from '../../shared/fresh-run.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { FreshRuns } from '../../shared/fresh-run.ts';
 import {
   LISTING_ROW_COLUMNS,
   toListing,
