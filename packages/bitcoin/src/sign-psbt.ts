@@ -3,7 +3,7 @@ import { base64ToBytes, equalBytes } from './bytes.ts';
 import { compressedPublicKey } from './keys.ts';
 import { parseMultisigWitnessScript } from './multisig/script.ts';
 import { signMultisigInput } from './multisig/sign.ts';
-import { knownKeySpendFields, type KeySpendFields } from './psbt/utxo.ts';
+import { knownKeySpendFields, spendTypeOfScript, type KeySpendFields } from './psbt/utxo.ts';
 
 export type SignPsbtOptions = {
   /** Inputs to sign; each one must be signable by the key. Default: every input it can sign. */
@@ -136,6 +136,11 @@ function signInput(
 function addOwnKeyInfo(tx: Transaction, index: number, publicKey: Uint8Array): void {
   const { witnessUtxo, tapInternalKey, redeemScript } = tx.getInput(index);
   if (!witnessUtxo) return;
+  // Only a field that is missing is looked for: the taproot check is a tweak (a scalar
+  // multiplication), and a PSBT's other parties' inputs already carry theirs.
+  const type = spendTypeOfScript(witnessUtxo.script);
+  const lacks = (type === 'p2tr' && !tapInternalKey) || (type === 'p2sh-p2wpkh' && !redeemScript);
+  if (!lacks) return;
   let fields: KeySpendFields;
   try {
     // Remembered per (script, key): a taproot check is a tweak, and a wallet signs many inputs of
