@@ -295,6 +295,19 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     const stale = CreateMintOfferPayloadSchema.parse(abandoned.body.payload);
     // Held for that offer while it is signed (product.md#records reserved_inscriptions).
     expect(await bySlug()).toMatchObject({ reserved_inscriptions: 2 });
+    // Asking for more than the allocation is refused and changes nothing: the reservation stands.
+    const over = await api(
+      t,
+      'POST',
+      abandonedAt,
+      { ...abandonedBody, mintCount: 3 },
+      listed.token,
+    );
+    expect(over.status).toBe(409);
+    expect(over.body.error).toBe(
+      'Allocation reached: this wallet may mint 2 more in Whitelist Sale',
+    );
+    expect(await bySlug()).toMatchObject({ reserved_inscriptions: 2 });
     const first = await mint(id, listed, 2);
     const late = await submitMint(stale, listed);
     expect(late.status).toBe(409);

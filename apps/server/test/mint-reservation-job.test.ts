@@ -1,7 +1,11 @@
 import { CreateMintOfferPayloadSchema, SubmitMintOfferPayloadSchema } from '@om/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { releaseLapsedReservation } from '../src/features/launchpad/mint-reservation.job.ts';
+import {
+  releaseLapsedReservations,
+  reservationsEndAt,
+  reservationsEndKey,
+} from '../src/features/launchpad/mint-reservation.job.ts';
 import {
   createPreparedLaunch,
   launchInfo,
@@ -19,9 +23,10 @@ import {
   type Trader,
 } from './helpers/trading.ts';
 
-// A mint reservation's end as a job (ADR 023): the offer's transaction schedules the job at the
-// reservation's end; at that end it frees the items and ends the hold and its promised coins.
-// A reservation still standing is left alone (lapse is judged on read, the job only tidies).
+// Mint reservations' ends as jobs (ADR 023): before a reservation is made, its phase has a job at
+// the end of the 5-second slot its end falls in; at that time the job frees the lapsed items and
+// ends their holds and promised coins. A reservation still standing is left alone (lapse is judged
+// on read, the job only tidies).
 
 let node: TestNode;
 beforeAll(async () => {
@@ -36,7 +41,7 @@ interface JobRow {
   state: string;
   start_after: Date;
   singleton_key: string | null;
-  data: { phaseId: string; takerOrdinalAddress: string };
+  data: { phaseId: string };
 }
 
 describe.each(databaseKinds())('mint reservations ended by a job on %s', (kind) => {
@@ -52,11 +57,11 @@ describe.each(databaseKinds())('mint reservations ended by a job on %s', (kind) 
     await t?.close();
   });
 
-  const endJobs = async (taker: string) =>
+  const endJobs = async (phaseId: string) =>
     (
       await sql<JobRow>`select id::text as id, state::text as state, start_after, singleton_key, data
         from ${sql.table(`${t.deps.jobs!.schema}.job`)}
-        where name = 'mint-reservation-end' and data->>'takerOrdinalAddress' = ${taker}
+        where name = 'mint-reservation-end' and data->>'phaseId' = ${phaseId}
         order by created_on`.execute(t.db.kysely)
     ).rows;
   const reservedFor = (taker: string) =>
@@ -92,13 +97,16 @@ describe.each(databaseKinds())('mint reservations ended by a job on %s', (kind) 
     return CreateMintOfferPayloadSchema.parse(created.body.payload);
   };
 
-  it('frees the items and the hold at the end, and leaves a standing reservation', async () => {
+  it('frees the lapsed items and holds at the end, and leaves a standing reservation', async () => {
     const creator = await newTrader(t, { signInWith: 'payment' });
     const items = [];
-    for (let i = 0; i < 2; i++) items.push(await inscribeTo(node, t, creator.ordinals.address));
+    for (let i = 0; i < 3; i++) items.push(await inscribeTo(node, t, creator.ordinals.address));
     await node.faucet.fund(creator.payment.address, 200_000n);
-    const buyer = await newTrader(t, { signInWith: 'payment' });
-    await node.faucet.fund(buyer.payment.address, 200_000n);
+    const buyers = [
+      await newTrader(t, { signInWith: 'payment' }),
+      await newTrader(t, { signInWith: 'payment' }),
+    ] as const;
+    for (const buyer of buyers) await node.faucet.fund(buyer.payment.address, 200_000n);
     await mineAndSync(node, t);
     const body = publicLaunchBody(
       creator,
@@ -110,79 +118,75 @@ describe.each(databaseKinds())('mint reservations ended by a job on %s', (kind) 
     await signLaunch(t, creator, id);
     await mineAndSync(node, t);
     const phaseId = (await launchInfo(t, id)).phases[0]?.id ?? '';
-    const holder = `mint:${phaseId}:${buyer.ordinals.address}`;
+    const [lapsing, standing] = buyers;
+    const holder = (buyer: Trader) => `mint:${phaseId}:${buyer.ordinals.address}`;
 
-    // Reserved: one job, due at the reservation's end, keyed by the hold and that end.
-    const first = await offer(id, buyer);
-    const [job, ...others] = await endJobs(buyer.ordinals.address);
-    expect(others).toEqual([]);
-    expect(job).toMatchObject({
-      state: 'created',
-      singleton_key: `${holder}@${first.expiresAt}`,
-      data: { phaseId, takerOrdinalAddress: buyer.ordinals.address },
-    });
-    expect(new Date(job!.start_after).toISOString()).toBe(first.expiresAt);
-    expect(await reservedFor(buyer.ordinals.address)).toHaveLength(1);
-    expect((await holdOf(holder))?.coins).toBeGreaterThan(0);
+    // Reserved: each reservation's end has a waiting job of its phase at the end of its slot.
+    const first = await offer(id, lapsing);
+    const second = await offer(id, standing);
+    const slots = [first, second].map((o) => reservationsEndAt(new Date(o.expiresAt)));
+    for (const [i, o] of [first, second].entries()) {
+      const lag = slots[i]!.getTime() - new Date(o.expiresAt).getTime();
+      expect(lag).toBeGreaterThanOrEqual(0);
+      expect(lag).toBeLessThan(5_000);
+    }
+    const waiting = await endJobs(phaseId);
+    expect(waiting.map((j) => j.state)).toEqual(waiting.map(() => 'created'));
+    // One per slot, whoever reserved in it.
+    expect(waiting.map((j) => j.singleton_key).sort()).toEqual(
+      [...new Set(slots.map((at) => reservationsEndKey(phaseId, at)))].sort(),
+    );
+    for (const job of waiting) {
+      expect(job.data).toEqual({ phaseId });
+      expect(reservationsEndKey(phaseId, new Date(job.start_after))).toBe(job.singleton_key);
+    }
+    for (const buyer of buyers) {
+      expect(await reservedFor(buyer.ordinals.address)).toHaveLength(1);
+      expect((await holdOf(holder(buyer)))?.coins).toBeGreaterThan(0);
+    }
 
-    // Its end comes (moved to now, rather than waiting two minutes): the job frees it all.
+    // The first one's end comes (moved to now, rather than waiting two minutes), and the jobs run
+    // now: they free it all, and leave the second one standing.
     const past = new Date(Date.now() - 1000);
     await t.db.kysely
       .updateTable('orderbook')
       .set({ reserved_until: past })
       .where('id', 'in', first.ids)
       .execute();
-    await sql`update reservation_holds set expires_at = ${past} where holder = ${holder}`.execute(
-      t.db.kysely,
-    );
-    await sql`update promised_coins set expires_at = ${past} where holder = ${holder}`.execute(
-      t.db.kysely,
-    );
+    await sql`update reservation_holds set expires_at = ${past}
+      where holder = ${holder(lapsing)}`.execute(t.db.kysely);
+    await sql`update promised_coins set expires_at = ${past}
+      where holder = ${holder(lapsing)}`.execute(t.db.kysely);
     await sql`update ${sql.table(`${t.deps.jobs!.schema}.job`)} set start_after = now()
-      where id = ${job!.id}::uuid`.execute(t.db.kysely);
+      where name = 'mint-reservation-end' and data->>'phaseId' = ${phaseId}`.execute(t.db.kysely);
     await vi.waitFor(
       async () => {
-        expect((await endJobs(buyer.ordinals.address)).map((j) => j.state)).toEqual(['completed']);
+        const states = (await endJobs(phaseId)).map((j) => j.state);
+        expect(states).toEqual(states.map(() => 'completed'));
       },
       { timeout: 20_000, interval: 200 },
     );
-    expect(await reservedFor(buyer.ordinals.address)).toEqual([]);
-    expect(await holdOf(holder)).toBeUndefined();
+    expect(await reservedFor(lapsing.ordinals.address)).toEqual([]);
+    expect(await holdOf(holder(lapsing))).toBeUndefined();
+    expect(await reservedFor(standing.ordinals.address)).toHaveLength(1);
+    expect((await holdOf(holder(standing)))?.coins).toBeGreaterThan(0);
     // Run again, it finds nothing.
-    expect(
-      await releaseLapsedReservation(t.db, {
-        phaseId,
-        takerOrdinalAddress: buyer.ordinals.address,
-      }),
-    ).toBe(0);
+    expect(await releaseLapsedReservations(t.db, phaseId)).toBe(0);
 
-    // A new reservation has its own job; an early or repeated run leaves it standing, and its
-    // offer mints.
-    const second = await offer(id, buyer);
-    expect((await endJobs(buyer.ordinals.address)).map((j) => j.singleton_key)).toEqual([
-      `${holder}@${first.expiresAt}`,
-      `${holder}@${second.expiresAt}`,
-    ]);
-    expect(
-      await releaseLapsedReservation(t.db, {
-        phaseId,
-        takerOrdinalAddress: buyer.ordinals.address,
-      }),
-    ).toBe(0);
-    expect(await reservedFor(buyer.ordinals.address)).toHaveLength(1);
-    expect((await holdOf(holder))?.coins).toBeGreaterThan(0);
-    const signedPsbt = signAsAsked(second.psbt, second.inputsToSign, [buyer.payment]);
+    // The standing offer mints.
+    const signedPsbt = signAsAsked(second.psbt, second.inputsToSign, [standing.payment]);
     const signedSetupPsbt = second.setupPsbt
-      ? signAsAsked(second.setupPsbt, second.setupInputsToSign, [buyer.payment])
+      ? signAsAsked(second.setupPsbt, second.setupInputsToSign, [standing.payment])
       : undefined;
     const minted = await api(
       t,
       'POST',
       '/api/launchpad/offer/submit',
       { ids: second.ids, signedPsbt, ...(signedSetupPsbt ? { signedSetupPsbt } : {}) },
-      buyer.token,
+      standing.token,
     );
     expect(minted.status, JSON.stringify(minted.body)).toBe(200);
     SubmitMintOfferPayloadSchema.parse(minted.body.payload);
+    expect(await holdOf(holder(standing))).toBeUndefined();
   }, 180_000);
 });

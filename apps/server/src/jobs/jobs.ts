@@ -9,8 +9,11 @@ export interface JobMap {
   'auction-settle': { auctionId: string };
   /** Closes a mining cycle and pays its holders once it is indexed deep enough (cycle-close.job.ts). */
   'mining-cycle-payout': { cycle: number };
-  /** Clears a launch mint reservation at its end (mint-reservation.job.ts). */
-  'mint-reservation-end': { phaseId: string; takerOrdinalAddress: string };
+  /**
+   * Clears a phase's launch mint reservations lapsed by the job's time (mint-reservation.job.ts).
+   * A job sent before slots also names its taker; the handler clears its whole phase.
+   */
+  'mint-reservation-end': { phaseId: string };
   /** Builds a created launch's batches (launch-prepare.job.ts). */
   'launch-prepare': { launchpadId: string };
 }
@@ -30,7 +33,7 @@ export const JOBS: Record<JobName, QueueOptions> = {
   // be reached is retried as the settlement is; a wallet that cannot pay completes the job and
   // the next block sends another (ADR 020: the cycle stays open until it can pay).
   'mining-cycle-payout': { policy: 'short', retryLimit: 10, retryDelay: 5, retryBackoff: true },
-  // Key: the taker's hold and the reservation's end. Only the database is touched: a few quick
+  // Key: the phase and the end of the reservations' 5-second slot. Only the database is touched: a few quick
   // retries; a reservation is judged lapsed on read anyway.
   'mint-reservation-end': { policy: 'short', retryLimit: 3, retryDelay: 2, retryBackoff: true },
   // Key: the launch. Sent in the create's transaction; the node that cannot be reached (or the

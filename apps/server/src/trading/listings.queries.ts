@@ -1,6 +1,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import type { Database } from '../db/database.ts';
+import { isUniqueViolation } from '../db/sql-error.ts';
 import type { OrderbookStatus, OrderbookTable } from '../db/market.tables.ts';
 
 /** Orderbook rows as listing, buying, delisting and relisting read and write them. */
@@ -376,7 +377,3 @@ async function inTransaction(
 }
 
 class Rollback extends Error {}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}

@@ -214,24 +214,24 @@ function tradeValues(trade: NewTrade, transactionId: string) {
  * allow-list entry's use and taking items cannot interleave (product.md#trust-findings finding 1:
  * the entry is either address, so both are locked).
  */
-export async function lockTakerInPhase(
+async function lockTakerInPhase(
   trx: Transaction<Database>,
   phaseId: string,
   addresses: readonly string[],
 ): Promise<void> {
-  const keys = [...new Set(addresses)].sort().map((address) => `${phaseId}|${address}`);
-  await lockInOrder(trx, keys);
+  await lockInOrder(trx, takerLockKeys(phaseId, addresses));
 }
+
+/** The keys of lockTakerInPhase, in the order taken (mint_reserve.sql takes the same). */
+export const takerLockKeys = (phaseId: string, addresses: readonly string[]): string[] =>
+  [...new Set(addresses)].sort().map((address) => `${phaseId}|${address}`);
 
 /**
  * Transaction-scoped advisory locks on `keys`, taken one after the other in the array's order, in
  * one round trip: the output list is volatile, so PostgreSQL evaluates it after the ORDER BY, row
  * by row (a mint takes these locks twice per request; each statement is a write to the server).
  */
-export async function lockInOrder(
-  trx: Transaction<Database>,
-  keys: readonly string[],
-): Promise<void> {
+async function lockInOrder(trx: Transaction<Database>, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
   await sql`
     select pg_advisory_xact_lock(hashtextextended(k, 0))

@@ -2,6 +2,7 @@ import { AUCTION_SLUG_TAKEN } from '@om/core';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
+import { sqlErrorOf } from '../../db/sql-error.ts';
 import type { JsonObject } from '../../db/column-types.ts';
 import type {
   AuctionDepositLayout,
@@ -154,7 +155,7 @@ export async function insertAuction(db: Db, row: NewAuction): Promise<string> {
   // The service checked slug and inscription before: two creates at once (a double submit) both
   // pass, and the second fails on a unique index. It answers the 409 a later create would get.
   return inserted.catch((err: unknown) => {
-    const { code, constraint } = err as { code?: unknown; constraint?: unknown };
+    const { code, constraint } = sqlErrorOf(err);
     if (code === '23505' && constraint === 'auctions_one_open_per_inscription') {
       throw new AppError(
         'CONFLICT',

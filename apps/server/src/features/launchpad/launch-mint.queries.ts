@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
+import { sqlErrorOf } from '../../db/sql-error.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { FreshRuns } from '../../shared/fresh-run.ts';
 import {
@@ -8,8 +9,8 @@ import {
   type Listing,
   type ListingRow,
 } from '../../trading/listings.queries.ts';
-import { lockTakerInPhase } from '../../trading/offers.queries.ts';
-import { scheduleReservationEnd } from './mint-reservation.job.ts';
+import { takerLockKeys } from '../../trading/offers.queries.ts';
+import { scheduleReservationsEnd } from './mint-reservation.job.ts';
 import { mintHolder } from './reservation-holds.queries.ts';
 
 /** What the mint reads and reserves: allow lists, what a taker holds, and the pick of free items. */
@@ -84,11 +85,13 @@ export type Reservation =
   | { ok: false; reason: 'sold-out'; left: number };
 
 /**
- * Reserves `count` free items of the phase for the taker until `until`, all or none: under the
- * taker's locks their earlier reservation is dropped and the entry's allowance counted (minted +
- * reserved + count ≤ allocation, over every taker either of whose addresses is the entry), then free items are taken with SKIP LOCKED so that concurrent minters never wait
- * on each other's rows. Answers the rows without PSBTs: each carries its own signature. The job
- * that clears the reservation at its end is sent in the same transaction (ADR 023).
+ * Reserves `count` free items of the phase for the taker until `until`, all or none, in one round
+ * trip (mint_reserve.sql): under the taker's locks their earlier reservation is dropped and the
+ * entry's allowance counted (minted + reserved + count ≤ allocation, over every taker either of
+ * whose addresses is the entry), then free items are taken with SKIP LOCKED so that concurrent
+ * minters never wait on each other's rows. A refusal leaves everything as it was. Answers the rows
+ * without PSBTs: each carries its own signature. The job that tidies the reservation at its end
+ * is sent first (ADR 023), so it exists whenever the reservation does.
  */
 export async function reserveItems(
   db: Db,
@@ -104,62 +107,25 @@ export async function reserveItems(
   },
   jobs?: JobQueue,
 ): Promise<Reservation> {
-  return db.kysely
-    .transaction()
-    .execute(async (trx): Promise<Reservation> => {
-      // Both addresses: the entry is one of them, and the claim takes the same locks.
-      await lockTakerInPhase(trx, claim.phaseId, [
-        claim.takerOrdinalAddress,
-        claim.takerPaymentAddress,
-      ]);
-      // A taker asking again drops their earlier reservation (a review they closed): its offer
-      // can no longer be submitted, since the claim needs the items reserved for them.
-      await trx
-        .updateTable('orderbook')
-        .set({ reserved_until: null, taker_ordinal_address: null, taker_payment_address: null })
-        .where('phase_id', '=', claim.phaseId)
-        .where('status', '=', 'active')
-        .where('taker_ordinal_address', '=', claim.takerOrdinalAddress)
-        .execute();
-      if (claim.allocation !== null && claim.entry !== null) {
-        const held = await heldBy(trx, claim.phaseId, [claim.entry]);
-        const left = claim.allocation - held.minted - held.reserved;
-        if (claim.count > left) return { ok: false, reason: 'allocation', left: Math.max(0, left) };
-      }
-      const returned = sql.join(LISTING_ROW_COLUMNS.map((column) => sql.ref(`o.${column}`)));
-      const result = await sql<ListingRow>`
-      update orderbook o
-      set reserved_until = ${claim.until},
-          taker_ordinal_address = ${claim.takerOrdinalAddress},
-          taker_payment_address = ${claim.takerPaymentAddress}
-      where o.id in (
-        select c.id from orderbook c
-        where c.phase_id = ${claim.phaseId} and c.status = 'active'
-          and (c.reserved_until is null or c.reserved_until <= clock_timestamp())
-          and not exists (
-            select 1 from orderbook m
-            where m.inscription_id = c.inscription_id and m.phase_id is not null
-              and m.status = 'broadcast')
-        order by c.created_at, c.index_in_maker_psbt
-        limit ${claim.count}
-        for update skip locked)
-      returning ${returned}`.execute(trx);
-      if (result.rows.length < claim.count) {
-        // Not enough free items: undo by rolling the transaction back.
-        throw new NotEnough(result.rows.length);
-      }
-      await scheduleReservationEnd(jobs, claim, trx);
-      return { ok: true, rows: result.rows.map(toListing) };
-    })
-    .catch((err: unknown) => {
-      if (err instanceof NotEnough) return { ok: false, reason: 'sold-out', left: err.left };
-      throw err;
-    });
-}
-
-class NotEnough extends Error {
-  constructor(readonly left: number) {
-    super('Not enough items left');
+  await scheduleReservationsEnd(jobs, claim.phaseId, claim.until);
+  // Both addresses: the entry is one of them, and the claim takes the same locks.
+  const lockKeys = takerLockKeys(claim.phaseId, [
+    claim.takerOrdinalAddress,
+    claim.takerPaymentAddress,
+  ]);
+  const returned = sql.join(LISTING_ROW_COLUMNS.map((column) => sql.ref(`o.${column}`)));
+  try {
+    const { rows } = await sql<ListingRow>`
+      select ${returned}
+      from mint_reserve(${lockKeys}::text[], ${claim.phaseId}, ${claim.takerOrdinalAddress},
+        ${claim.takerPaymentAddress}, ${claim.entry}, ${claim.allocation}, ${claim.count},
+        ${claim.until}) o`.execute(db.kysely);
+    return { ok: true, rows: rows.map(toListing) };
+  } catch (err) {
+    const { code, detail } = sqlErrorOf(err);
+    if (code === 'OMA01') return { ok: false, reason: 'allocation', left: Number(detail) };
+    if (code === 'OMS01') return { ok: false, reason: 'sold-out', left: Number(detail) };
+    throw err;
   }
 }
 

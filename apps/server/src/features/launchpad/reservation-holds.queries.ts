@@ -1,7 +1,6 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { Database } from '../../db/database.ts';
-import { lockInOrder } from '../../trading/offers.queries.ts';
+import { sqlErrorOf } from '../../db/sql-error.ts';
 
 // product.md#trust-findings finding 3: a reservation (launch mint offer, edition order) holds its
 // items only with coins no other open one has promised, and within caps per wallet and per client.
@@ -63,78 +62,31 @@ export function overCaps(
 }
 
 /**
- * Records the hold and promises its coins, all or none: under locks on the wallet and the client
- * (one order, no deadlock) the caps are counted, then each coin is taken unless a live promise of
- * another holder has it. A holder asking again replaces its own hold. Answers the refusal, if any.
- * Three statements after the locks (product.md#scale-and-delivery: every mint takes a hold): the
- * deletes run in the count's statement, whose snapshot is taken once the locks are held; the rows
- * they remove (the holder's own, holds lapsed an hour) are none that the count counts.
+ * Records the hold and promises its coins, all or none, in one round trip (take_hold.sql): under
+ * locks on the wallet and the client (one order, no deadlock) the caps are counted, then each coin
+ * is taken unless a live promise of another holder has it. A holder asking again replaces its own
+ * hold. Answers the refusal, if any.
  */
 export async function takeHold(
   db: Db,
   hold: Hold,
   caps: { perWallet: number; perClient: number },
 ): Promise<HoldRefusal | undefined> {
-  return db.kysely
-    .transaction()
-    .execute(async (trx): Promise<HoldRefusal | undefined> => {
-      await lockInOrder(trx, [`hold-wallet|${hold.wallet}`, `hold-client|${hold.client}`].sort());
-      const refusal = overCaps(await openHoldsAfterSweep(trx, hold), caps);
-      if (refusal) return refusal;
-      const insertHold = sql`
-        insert into reservation_holds (holder, wallet, client, expires_at)
-        values (${hold.holder}, ${hold.wallet}, ${hold.client}, ${hold.expiresAt})`;
-      if (hold.outpoints.length === 0) {
-        await insertHold.execute(trx);
-        return undefined;
-      }
-      const values = sql.join(
-        hold.outpoints.map((o) => sql`(${o}, ${hold.holder}, ${hold.address}, ${hold.expiresAt})`),
-      );
-      const taken = await sql<{ outpoint: string }>`
-        with hold as (${insertHold})
-        insert into promised_coins (outpoint, holder, address, expires_at) values ${values}
-        on conflict (outpoint) do update
-          set holder = excluded.holder, address = excluded.address, expires_at = excluded.expires_at
-          where promised_coins.expires_at <= clock_timestamp()
-        returning outpoint`.execute(trx);
-      // A coin another open reservation holds: undo the whole hold.
-      if (taken.rows.length < new Set(hold.outpoints).size) throw new CoinsPromised();
-      return undefined;
-    })
-    .catch((err: unknown) => {
-      if (err instanceof CoinsPromised) return 'coins' as const;
-      throw err;
-    });
-}
-
-/**
- * openHolds, in the statement that drops the holder's own hold (it asks again) and the holds of
- * anyone lapsed an hour since (of no use any more).
- */
-async function openHoldsAfterSweep(
-  trx: Transaction<Database>,
-  hold: Pick<Hold, 'holder' | 'wallet' | 'client'>,
-): Promise<{ wallet: number; client: number }> {
-  const { rows } = await sql<{ wallet: number; client: number }>`
-    with swept as (
-      delete from reservation_holds
-      where holder = ${hold.holder} or expires_at < now() - interval '1 hour')
-    select count(*) filter (where wallet = ${hold.wallet})::int as wallet,
-           count(*) filter (where client = ${hold.client})::int as client
-    from reservation_holds
-    where (wallet = ${hold.wallet} or client = ${hold.client}) and holder <> ${hold.holder}
-      and expires_at > clock_timestamp()`.execute(trx);
-  return rows[0] ?? { wallet: 0, client: 0 };
+  const lockKeys = [`hold-wallet|${hold.wallet}`, `hold-client|${hold.client}`].sort();
+  try {
+    const { rows } = await sql<{ refusal: HoldRefusal | null }>`
+      select take_hold(${lockKeys}::text[], ${hold.holder}, ${hold.wallet}, ${hold.client},
+        ${hold.address}, ${[...hold.outpoints]}::text[], ${hold.expiresAt}, ${caps.perWallet},
+        ${caps.perClient}) as refusal`.execute(db.kysely);
+    return rows[0]?.refusal ?? undefined;
+  } catch (err) {
+    // A coin another open reservation holds: nothing of the hold was kept.
+    if (sqlErrorOf(err).code === 'OMC01') return 'coins';
+    throw err;
+  }
 }
 
 /** Ends a hold at once (its offer failed, or its order lapsed): its coins are free again. */
 export async function releaseHold(db: Db, holder: string): Promise<void> {
   await sql`delete from reservation_holds where holder = ${holder}`.execute(db.kysely);
-}
-
-class CoinsPromised extends Error {
-  constructor() {
-    super('A coin is promised to another open reservation');
-  }
 }

@@ -68,10 +68,6 @@ export async function upsertProfile(
   return toSummary({ address: '', ...row });
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}
-
 const ARTISTS = sql`
   from profiles p join users u on u.id = p.user_id
   where p.is_artist and p.username <> ''`;

@@ -12,6 +12,7 @@ import {
 import { verifyMessageSignature } from '@om/bitcoin';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/create-db.ts';
+import { isUniqueViolation } from '../../db/sql-error.ts';
 import { checkKeyOfAddress } from '../../http/address-input.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { consumeChallenge } from '../auth/auth.queries.ts';
@@ -21,7 +22,6 @@ import {
   findArtists,
   findArtwork,
   findProfilesByAddress,
-  isUniqueViolation,
   linkAddress,
   upsertProfile,
 } from './profiles.queries.ts';
