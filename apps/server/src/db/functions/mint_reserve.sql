@@ -3,8 +3,9 @@
 -- Under the taker's locks (p_lock_keys, in the order given: the same keys that claims take) the
 -- taker's earlier reservation in the phase is dropped (a taker asking again), the allow-list
 -- entry's use counted (minted + reserved + p_count <= p_allocation, over every taker either of
--- whose addresses is the entry; both null in a public phase), then free items are taken oldest
--- first with SKIP LOCKED, so that concurrent minters never wait on each other's rows.
+-- whose addresses is the entry, as launch-mint.queries.ts heldBy counts it; both null in a public
+-- phase), then free items are taken oldest first with SKIP LOCKED, so that concurrent minters
+-- never wait on each other's rows.
 -- PL/pgSQL, not one statement: each statement here takes its snapshot after the locks, so the
 -- count sees what the lock's previous holder committed (a statement's CTEs share the snapshot
 -- taken before any lock they take).

@@ -54,7 +54,10 @@ export async function allowanceOf(
   return { isAllowed: true, allocation: entry.allocation, entry: entry.address, unproven: null };
 }
 
-/** Items of the phase minted, or reserved right now, by a taker either of whose addresses is given. */
+/**
+ * Items of the phase minted, or reserved right now, by a taker either of whose addresses is given.
+ * mint_reserve.sql counts an entry's use the same way, under the taker's locks: change both.
+ */
 export async function heldBy(
   db: Db['kysely'],
   phaseId: string,
