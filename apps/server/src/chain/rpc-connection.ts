@@ -27,10 +27,14 @@ export class RpcConnection {
   private readonly waiting: (() => void)[] = [];
   private readonly agents: { 'http:': http.Agent; 'https:': https.Agent };
 
-  constructor(idleSocketMs = IDLE_SOCKET_MS) {
+  /** `tls.ca`: the certificates a node behind TLS may be signed by, instead of the system's. */
+  constructor(idleSocketMs = IDLE_SOCKET_MS, tls: Pick<https.AgentOptions, 'ca'> = {}) {
     // An agent's timeout closes idle sockets only: a long call (waitfornewblock) is not cut.
     const options = { keepAlive: true, maxSockets: MAX_IN_FLIGHT, timeout: idleSocketMs };
-    this.agents = { 'http:': new http.Agent(options), 'https:': new https.Agent(options) };
+    this.agents = {
+      'http:': new http.Agent(options),
+      'https:': new https.Agent({ ...options, ...tls }),
+    };
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {

@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RpcConnection } from './rpc-connection.ts';
@@ -11,24 +16,27 @@ import { BitcoinRpc } from './rpc.ts';
 
 type Call = { id: number; method: string; params: number[] };
 
-/** A node on a free port handing each JSON-RPC call, parsed, to `onCall`. */
+/** A node on a free port handing each JSON-RPC call, parsed, to `onCall`; over TLS with `tls`. */
 async function fakeNode(
   onCall: (call: Call, answer: (result: unknown) => void, req: http.IncomingMessage) => void,
+  tls?: { key: string; cert: string },
 ) {
-  const server = http.createServer((req, res) => {
+  const handle: http.RequestListener = (req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       const call = JSON.parse(body) as Call;
       onCall(call, (result) => res.end(JSON.stringify({ id: call.id, result, error: null })), req);
     });
-  });
+  };
+  const server = tls ? https.createServer(tls, handle) : http.createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const close = async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   };
-  return { server, close, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  const { port } = server.address() as AddressInfo;
+  return { server, close, url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}` };
 }
 
 const rpcAt = (url: string, connection?: RpcConnection) =>
@@ -118,5 +126,74 @@ describe('RpcConnection', () => {
   it('does not cut a call that outlasts the idle timeout', async () => {
     const rpc = rpcAt(nodeUrl, new RpcConnection(100));
     expect(await rpc.call('slow')).toBe('slow');
+  });
+});
+
+// A node behind TLS (an RPC endpoint behind a proxy): the same keep-alive calls over https, and a
+// certificate that cannot be verified is refused, never called past. The certificate is made for
+// the test by openssl, for 127.0.0.1.
+const hasOpenssl = (() => {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(!hasOpenssl)('RpcConnection over TLS', () => {
+  let tlsUrl = '';
+  let cert = '';
+  let closeNode = async () => {};
+  let connections = 0;
+
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-rpc-tls-'));
+    const [keyFile, certFile] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
+    cert = fs.readFileSync(certFile, 'utf8');
+    const key = fs.readFileSync(keyFile, 'utf8');
+    fs.rmSync(dir, { recursive: true, force: true });
+    const node = await fakeNode(({ method }, answer) => answer(method), { key, cert });
+    node.server.on('secureConnection', () => (connections += 1));
+    ({ url: tlsUrl, close: closeNode } = node);
+  });
+  afterAll(() => closeNode());
+
+  it('calls a node whose certificate it trusts, on one kept-alive connection', async () => {
+    const rpc = rpcAt(tlsUrl, new RpcConnection(undefined, { ca: cert }));
+    const before = connections;
+    for (const method of ['a', 'b', 'c']) expect(await rpc.call(method)).toBe(method);
+    expect(connections - before).toBe(1);
+  });
+
+  it('refuses a node whose certificate it cannot verify', async () => {
+    const before = connections;
+    await expect(rpcAt(tlsUrl).call('a')).rejects.toMatchObject({
+      code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+    });
+    expect(connections - before).toBe(0);
   });
 });
