@@ -27,7 +27,10 @@ export class RpcConnection {
   private readonly waiting: (() => void)[] = [];
   private readonly agents: { 'http:': http.Agent; 'https:': https.Agent };
 
-  /** `tls.ca`: the certificates a node behind TLS may be signed by, instead of the system's. */
+  /**
+   * `tls.ca`: the certificates a node behind TLS may be signed by, instead of Node's (a test's own;
+   * a deployment behind a private CA sets NODE_EXTRA_CA_CERTS, which Node's default adds).
+   */
   constructor(idleSocketMs = IDLE_SOCKET_MS, tls: Pick<https.AgentOptions, 'ca'> = {}) {
     // An agent's timeout closes idle sockets only: a long call (waitfornewblock) is not cut.
     const options = { keepAlive: true, maxSockets: MAX_IN_FLIGHT, timeout: idleSocketMs };
