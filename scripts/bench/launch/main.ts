@@ -7,6 +7,7 @@ import { startBenchEnv, type BenchEnv } from './bench-env.ts';
 import { withCpuProfile } from './cpu-profile.ts';
 import { COINS_PER_MINTER, MINT_FEE_RATE, setUpMintLaunch } from './launch-setup.ts';
 import { checkMints } from './mint-checks.ts';
+import { mintCpuSpent, sampleMintCpu } from './mint-cpu.ts';
 import { runMinters } from './mint-run.ts';
 import { summarize } from './mint-summary.ts';
 import { oldPathDeps, useOldPickIndex } from './old-path.ts';
@@ -107,6 +108,7 @@ async function mintPart(
     // The indexer follows the node meanwhile, as in the server (mempool spends, trade tracker).
     const stopFollowing = new AbortController();
     const following = bench.follower.run(stopFollowing.signal);
+    const cpuAtStart = await sampleMintCpu(bench.databaseUrl, bench.node.datadir);
     const profileFile = isBefore ? undefined : args['cpu-prof'];
     const mintersProfileDir = isBefore ? undefined : args['minters-cpu-prof'];
     const result = await withCpuProfile(profileFile, () =>
@@ -125,6 +127,7 @@ async function mintPart(
       await following;
     });
     const rpc = calls();
+    const cpuAtEnd = await sampleMintCpu(bench.databaseUrl, bench.node.datadir);
     log(`part 2 (${pass}): the minters stopped after ${result.wallSeconds.toFixed(1)} s`);
     const summary = summarize(result.records);
     const state = await checkMints(bench, server.origin, launch, summary);
@@ -146,6 +149,7 @@ async function mintPart(
         blocks: launch.blocksWhileSigning,
       },
       wallSeconds: result.wallSeconds,
+      cpu: mintCpuSpent(cpuAtStart, cpuAtEnd, result.cpuSeconds),
       maxInFlightClient: result.maxInFlight,
       maxInFlightServer,
       summary,

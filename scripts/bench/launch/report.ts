@@ -1,5 +1,6 @@
 import { fmt, machine, median, writeDocBlock } from '../bench-report.ts';
 import type { MintState } from './mint-checks.ts';
+import type { MintCpu } from './mint-cpu.ts';
 import type { Latency, MintSummary } from './mint-summary.ts';
 import type { PrepareFigures } from './prepare.ts';
 
@@ -24,6 +25,8 @@ export interface Figures {
     /** The creator's batches of the mint launch, and the blocks waited for while signing them. */
     signing: { batches: number; deposits: number; blocks: number };
     wallSeconds: number;
+    /** CPU of each process while the minters ran (the follower's in the server's). */
+    cpu: MintCpu;
     maxInFlightClient: number;
     maxInFlightServer: number;
     summary: MintSummary;
@@ -59,6 +62,7 @@ export function renderMarkdown(f: Figures): string {
     '',
     ...latencyTable(f),
     '',
+    ...cpuLines(f),
     ...rpcLines(f),
     `Refused (409): ${refusals || 'none'}. Other answers: ${s.unexpected.length === 0 ? 'none' : s.unexpected.map((u) => `${u.call} ${u.status} '${u.error}' × ${u.count}`).join(', ')}.`,
     '',
@@ -97,6 +101,32 @@ function latencyTable(f: Figures): string[] {
           `Before (the same run, old-path.ts: each request reads the mempool itself, the old pick index): ${n(f.before.summary.minted)} minted in ${n(f.before.wallSeconds, 1)} s, ${n(f.before.summary.mints.length)} mint transactions; its checks ${f.before.state.failures.length === 0 ? 'held' : 'failed'}.`,
         ]
       : []),
+  ];
+}
+
+/**
+ * CPU per mint transaction by process: what a mint costs, whatever the latencies (which depend on
+ * how many cores the minters' own signing leaves to the rest).
+ */
+function cpuLines(f: Figures): string[] {
+  const passes = f.before ? [f.before, f.mint] : [f.mint];
+  const per = (m: Figures['mint'], value: number | undefined) =>
+    value === undefined ? '–' : ms(value / Math.max(1, m.summary.mints.length));
+  const rows: [string, (c: MintCpu) => number | undefined][] = [
+    ["The server (the bench's follower of the node included)", (c) => c.serverMs],
+    ["PostgreSQL (the backends of the bench's database)", (c) => c.databaseMs],
+    ['bitcoind', (c) => c.bitcoindMs],
+    ["The minters' process (their signing)", (c) => c.mintersMs],
+  ];
+  return [
+    "CPU per mint transaction while the minters ran (ms, from /proc; setups are part of their mint's cost):",
+    '',
+    `| Process | ${passes.map((m) => m.pass).join(' | ')} |`,
+    `| --- | ${passes.map(() => '---:').join(' | ')} |`,
+    ...rows.map(
+      ([label, of]) => `| ${label} | ${passes.map((m) => per(m, of(m.cpu))).join(' | ')} |`,
+    ),
+    '',
   ];
 }
 

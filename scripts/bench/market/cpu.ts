@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 
 /** CPU seconds (user + system) of a local process, from /proc; undefined off Linux or when gone. */
-function processCpuSeconds(pid: number): number | undefined {
+export function processCpuSeconds(pid: number): number | undefined {
   const stat = `/proc/${pid}/stat`;
   if (!fs.existsSync(stat)) return undefined;
   // After "(comm) ": utime and stime are the 12th and 13th fields, in clock ticks (100 a second).
