@@ -109,8 +109,7 @@ function latencyTable(f: Figures): string[] {
  * how many cores the minters' own signing leaves to the rest).
  */
 function cpuLines(f: Figures): string[] {
-  const passes = f.before ? [f.before, f.mint] : [f.mint];
-  const per = (m: Figures['mint'], value: number | undefined) =>
+  const per = (value: number | undefined, m: Figures['mint']) =>
     value === undefined ? '–' : ms(value / Math.max(1, m.summary.mints.length));
   const rows: [string, (c: MintCpu) => number | undefined][] = [
     ["The server (the bench's follower of the node included)", (c) => c.serverMs],
@@ -118,29 +117,39 @@ function cpuLines(f: Figures): string[] {
     ['bitcoind', (c) => c.bitcoindMs],
     ["The minters' process (their signing)", (c) => c.mintersMs],
   ];
-  return [
+  return passTable(
+    f,
     "CPU per mint transaction while the minters ran (ms, from /proc; setups are part of their mint's cost):",
-    '',
-    `| Process | ${passes.map((m) => m.pass).join(' | ')} |`,
-    `| --- | ${passes.map(() => '---:').join(' | ')} |`,
-    ...rows.map(
-      ([label, of]) => `| ${label} | ${passes.map((m) => per(m, of(m.cpu))).join(' | ')} |`,
-    ),
-    '',
-  ];
+    'Process',
+    rows.map(([label, of]) => [label, (m) => per(of(m.cpu), m)]),
+  );
 }
 
 function rpcLines(f: Figures): string[] {
   const passes = f.before ? [f.before, f.mint] : [f.mint];
   const methods = [...new Set(passes.flatMap((m) => Object.keys(m.rpc)))].sort();
-  return [
+  return passTable(
+    f,
     "RPC calls to the node while the minters ran, by method (the follower's included):",
+    'Method',
+    methods.map((method) => [method, (m) => n(m.rpc[method] ?? 0)]),
+  );
+}
+
+/** A table with a column per pass (before, after) and a row per label, under its title. */
+function passTable(
+  f: Figures,
+  title: string,
+  what: string,
+  rows: [string, (m: Figures['mint']) => string][],
+): string[] {
+  const passes = f.before ? [f.before, f.mint] : [f.mint];
+  return [
+    title,
     '',
-    `| Method | ${passes.map((m) => m.pass).join(' | ')} |`,
+    `| ${what} | ${passes.map((m) => m.pass).join(' | ')} |`,
     `| --- | ${passes.map(() => '---:').join(' | ')} |`,
-    ...methods.map(
-      (method) => `| ${method} | ${passes.map((m) => n(m.rpc[method] ?? 0)).join(' | ')} |`,
-    ),
+    ...rows.map(([label, cell]) => `| ${label} | ${passes.map(cell).join(' | ')} |`),
     '',
   ];
 }
