@@ -200,7 +200,8 @@ describe('Rewards in the browser', () => {
       expect(pool.winners.map((w) => [w.address, w.amount])).toEqual([
         [holder.ordinalsAddress, String(amount)],
       ]);
-      const paid = await paidTo(app, pool.winners[0]!.txid!);
+      // The txid is recorded before the broadcast (a claim survives a restart): wait for the node.
+      const paid = await eventually(() => paidTo(app, pool.winners[0]!.txid!), 30_000);
       expect(paid.get(holder.ordinalsAddress)).toBe(amount);
 
       await page.goto(`${app.baseUrl}/rewards/${id}`);
@@ -227,7 +228,7 @@ describe('Rewards in the browser', () => {
       return found!;
     }, 60_000);
     expect(reward.amount).toBe(String(FEES));
-    const paid = await paidTo(app, reward.txid!);
+    const paid = await eventually(() => paidTo(app, reward.txid!), 30_000);
     expect(paid.get(holder.ordinalsAddress)).toBe(FEES);
     await page.goto(`${app.baseUrl}/rewards`);
     await page
