@@ -33,8 +33,8 @@ export const JOBS: Record<JobName, QueueOptions> = {
   // be reached is retried as the settlement is; a wallet that cannot pay completes the job and
   // the next block sends another (ADR 020: the cycle stays open until it can pay).
   'mining-cycle-payout': { policy: 'short', retryLimit: 10, retryDelay: 5, retryBackoff: true },
-  // Key: the phase and the end of the reservations' 5-second slot. Only the database is touched: a few quick
-  // retries; a reservation is judged lapsed on read anyway.
+  // Key: the phase and the end of the reservations' 5-second slot. Only the database is touched:
+  // a few quick retries; a reservation is judged lapsed on read anyway.
   'mint-reservation-end': { policy: 'short', retryLimit: 3, retryDelay: 2, retryBackoff: true },
   // Key: the launch. Sent in the create's transaction; the node that cannot be reached (or the
   // sweep holding the launch) is retried as the settlement is, the slow sweep behind it.

@@ -228,15 +228,11 @@ export const takerLockKeys = (phaseId: string, addresses: readonly string[]): st
 
 /**
  * Transaction-scoped advisory locks on `keys`, taken one after the other in the array's order, in
- * one round trip: the output list is volatile, so PostgreSQL evaluates it after the ORDER BY, row
- * by row (a mint takes these locks twice per request; each statement is a write to the server).
+ * one round trip (db/functions/lock_in_order.sql, which mint_reserve and take_hold call too).
  */
 async function lockInOrder(trx: Transaction<Database>, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await sql`
-    select pg_advisory_xact_lock(hashtextextended(k, 0))
-    from unnest(${[...keys]}::text[]) with ordinality as t(k, n)
-    order by n`.execute(trx);
+  await sql`select lock_in_order(${[...keys]}::text[])`.execute(trx);
 }
 
 class ClaimLost extends Error {

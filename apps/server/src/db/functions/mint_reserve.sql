@@ -21,9 +21,7 @@ declare
   v_left integer;
   v_taken integer;
 begin
-  perform pg_advisory_xact_lock(hashtextextended(k, 0))
-  from unnest(p_lock_keys) with ordinality as t (k, n)
-  order by n;
+  perform lock_in_order(p_lock_keys);
 
   update orderbook
   set reserved_until = null, taker_ordinal_address = null, taker_payment_address = null

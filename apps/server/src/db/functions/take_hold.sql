@@ -15,9 +15,7 @@ declare
   v_client integer;
   v_taken integer;
 begin
-  perform pg_advisory_xact_lock(hashtextextended(k, 0))
-  from unnest(p_lock_keys) with ordinality as t (k, n)
-  order by n;
+  perform lock_in_order(p_lock_keys);
 
   delete from reservation_holds
   where holder = p_holder or expires_at < now() - interval '1 hour';
