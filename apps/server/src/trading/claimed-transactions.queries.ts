@@ -22,17 +22,15 @@ export async function journalClaim(
   trx: Transaction<Database> | Kysely<Database>,
   claim: NewClaim,
 ): Promise<void> {
-  await journalClaimQuery(trx, claim).execute();
-}
-
-/** journalClaim's insert, to run within the claim's own statement (a WITH clause). */
-export function journalClaimQuery(qc: QueryCreator<Database>, claim: NewClaim) {
-  return qc.insertInto('claimed_transactions').values({
-    kind: claim.kind,
-    ref: claim.ref,
-    hexes: claim.transactions.map((t) => t.hex),
-    txids: claim.transactions.map((t) => t.txid),
-  });
+  await trx
+    .insertInto('claimed_transactions')
+    .values({
+      kind: claim.kind,
+      ref: claim.ref,
+      hexes: claim.transactions.map((t) => t.hex),
+      txids: claim.transactions.map((t) => t.txid),
+    })
+    .execute();
 }
 
 /** Moves the open journal rows of a claim on (sent once broadcast; released once undone). */

@@ -248,6 +248,8 @@ export async function settleOffer(
   rows: readonly (Listing & { signedPsbt?: string | null })[],
   signed: { psbt: ParsedPsbt; setup?: string },
   fields: { psbt: string; setup: string },
+  /** The reservation hold the offer was built under (a mint's): it ends with the broadcast. */
+  endHold?: string,
 ): Promise<{ txId: string; setupTxId: string | null }> {
   const { env, chain, db } = deps;
   const network = env.BITCOIN_NETWORK;
@@ -312,7 +314,7 @@ export async function settleOffer(
     await releaseClaim(db, offer.listingIds, final.txid, offer.txid);
     throw await raceError(deps, rows, final.txid, err);
   }
-  await markBroadcast(db, offer.txid, final.txid);
+  await markBroadcast(db, offer.txid, final.txid, endHold);
   return { txId: final.txid, setupTxId: setupFinal?.txid ?? null };
 }
 

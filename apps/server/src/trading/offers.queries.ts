@@ -1,10 +1,9 @@
 import type { BuiltPaddingSetup, BuiltPurchase } from '@om/bitcoin';
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/create-db.ts';
-import type { Database } from '../db/database.ts';
 import type { PurchaseOffersTable } from '../db/trading.tables.ts';
+import { sqlErrorOf } from '../db/sql-error.ts';
 import {
-  journalClaimQuery,
   settleJournal,
   settleJournalQuery,
   type NewClaim,
@@ -127,9 +126,10 @@ export async function findOffer(db: Db, txid: string): Promise<StoredOffer | und
 }
 
 /**
- * Marks the listings sold to this transaction, all or none, and records the trades as initiated:
- * `UPDATE … WHERE status = 'active'` under PostgreSQL's row locks lets exactly one of two racing
- * purchases through. Answers the first listing that was no longer active, if any.
+ * Marks the listings sold to this transaction, all or none, records the trades as initiated and
+ * journals the transactions: `UPDATE … WHERE status = 'active'` under PostgreSQL's row locks lets
+ * exactly one of two racing purchases through. Answers the first listing that was no longer
+ * active, if any.
  */
 export async function claimListings(
   db: Db,
@@ -148,55 +148,32 @@ export async function claimListings(
     journal: NewClaim;
   },
 ): Promise<string | undefined> {
+  const lockKeys = claim.mintPhaseId
+    ? takerLockKeys(claim.mintPhaseId, [claim.takerOrdinalAddress, claim.takerPaymentAddress])
+    : [];
+  const trades = claim.trades.map(tradeValues);
   try {
-    await db.kysely.transaction().execute(async (trx) => {
-      if (claim.mintPhaseId)
-        await lockTakerInPhase(trx, claim.mintPhaseId, [
-          claim.takerOrdinalAddress,
-          claim.takerPaymentAddress,
-        ]);
-      const claimed = await trx
-        .updateTable('orderbook')
-        .set({
-          status: 'broadcast',
-          transaction_id: claim.transactionId,
-          taker_payment_address: claim.takerPaymentAddress,
-          taker_ordinal_address: claim.takerOrdinalAddress,
-          closed_at: new Date(),
-        })
-        .where('id', 'in', claim.ids)
-        .where('status', '=', 'active')
-        .$if(Boolean(claim.mintPhaseId), (qb) =>
-          qb
-            .where('taker_ordinal_address', '=', claim.takerOrdinalAddress)
-            .where('reserved_until', '>', sql<Date>`clock_timestamp()`),
-        )
-        .returning('id')
-        .execute();
-      const got = new Set(claimed.map((r) => r.id));
-      const missing = claim.ids.find((id) => !got.has(id));
-      if (missing) throw new ClaimLost(missing);
-      // The trades and the journal in one statement (one round trip, product.md#scale-and-delivery).
-      await trx
-        .with('journal', (qc) => journalClaimQuery(qc, claim.journal))
-        .insertInto('trade_history')
-        .values(claim.trades.map((trade) => tradeValues(trade, claim.transactionId)))
-        .execute();
-    });
+    // One statement (db/functions/claim_listings.sql): lock, claim, trades and journal.
+    await sql`select claim_listings(${lockKeys}::text[], ${[...claim.ids]}::uuid[],
+      ${claim.transactionId}, ${claim.takerPaymentAddress}, ${claim.takerOrdinalAddress},
+      ${Boolean(claim.mintPhaseId)}, ${JSON.stringify(trades)}::jsonb, ${claim.journal.kind},
+      ${claim.journal.ref}, ${claim.journal.transactions.map((t) => t.hex)}::text[],
+      ${claim.journal.transactions.map((t) => t.txid)}::text[])`.execute(db.kysely);
     return undefined;
   } catch (err) {
-    if (err instanceof ClaimLost) return err.listingId;
+    const { code, detail } = sqlErrorOf(err);
+    if (code === 'OML01' && detail) return detail;
     throw err;
   }
 }
 
-function tradeValues(trade: NewTrade, transactionId: string) {
+/** trade_history's columns of a trade, as claim_listings reads them from JSON. */
+function tradeValues(trade: NewTrade) {
   return {
     order_id: trade.listingId,
-    transaction_id: transactionId,
     inscription_id: trade.inscriptionId,
-    price: trade.price,
-    trade_status: 'initiated' as const,
+    // A string: JSON has no bigint (claim_listings reads it as one).
+    price: trade.price.toString(),
     maker_address: trade.makerAddress,
     taker_address: trade.takerAddress,
     // sat/vB, to three places.
@@ -209,37 +186,14 @@ function tradeValues(trade: NewTrade, transactionId: string) {
 }
 
 /**
- * Serializes one taker's mint offers and mints in a phase (transaction-scoped advisory locks on
- * each of its addresses, in one order so that two takers never deadlock), so counting an
- * allow-list entry's use and taking items cannot interleave (product.md#trust-findings finding 1:
- * the entry is either address, so both are locked).
+ * The advisory lock keys that serialize one taker's mint offers and mints in a phase (each of its
+ * addresses, sorted so that two takers never deadlock), so counting an allow-list entry's use and
+ * taking items cannot interleave (product.md#trust-findings finding 1: the entry is either
+ * address, so both are locked). mint_reserve, take_hold and claim_listings take them through
+ * lock_in_order.sql.
  */
-async function lockTakerInPhase(
-  trx: Transaction<Database>,
-  phaseId: string,
-  addresses: readonly string[],
-): Promise<void> {
-  await lockInOrder(trx, takerLockKeys(phaseId, addresses));
-}
-
-/** The keys of lockTakerInPhase, in the order taken (mint_reserve.sql takes the same). */
 export const takerLockKeys = (phaseId: string, addresses: readonly string[]): string[] =>
   [...new Set(addresses)].sort().map((address) => `${phaseId}|${address}`);
-
-/**
- * Transaction-scoped advisory locks on `keys`, taken one after the other in the array's order, in
- * one round trip (db/functions/lock_in_order.sql, which mint_reserve and take_hold call too).
- */
-async function lockInOrder(trx: Transaction<Database>, keys: readonly string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await sql`select lock_in_order(${[...keys]}::text[])`.execute(trx);
-}
-
-class ClaimLost extends Error {
-  constructor(readonly listingId: string) {
-    super(`Listing ${listingId} is no longer available`);
-  }
-}
 
 /** Undoes a claim whose transaction the network refused: the listings are for sale again. */
 export async function releaseClaim(
@@ -271,10 +225,18 @@ export async function releaseClaim(
   });
 }
 
-/** The purchase is in the mempool: its trades move on from initiated, the offer is spent. */
-export async function markBroadcast(db: Db, offerTxid: string, transactionId: string) {
+/**
+ * The purchase is in the mempool: its trades move on from initiated, the offer is spent, and the
+ * reservation hold it was built under (`endHold`, a mint's) ends now rather than when it lapses.
+ */
+export async function markBroadcast(
+  db: Db,
+  offerTxid: string,
+  transactionId: string,
+  endHold?: string,
+) {
   // One statement, as atomic as the transaction it replaces, in one round trip instead of five
-  // (product.md#scale-and-delivery): the three updates touch different tables.
+  // (product.md#scale-and-delivery): the updates and the delete touch different tables.
   await db.kysely
     .with('journal', (qc) => settleJournalQuery(qc, 'purchase', offerTxid, 'sent'))
     .with('trades', (qc) =>
@@ -284,6 +246,8 @@ export async function markBroadcast(db: Db, offerTxid: string, transactionId: st
         .where('transaction_id', '=', transactionId)
         .where('trade_status', '=', 'initiated'),
     )
+    // reservation_holds is not in Database (its queries are SQL, reservation-holds.queries.ts).
+    .with('hold', () => sql`(delete from reservation_holds where holder = ${endHold ?? null})`)
     .updateTable('purchase_offers')
     .set({ transaction_id: transactionId })
     .where('txid', '=', offerTxid)

@@ -1,6 +1,6 @@
 -- Transaction-scoped advisory locks on p_keys, taken one after the other in the array's order
--- (callers sort them, so that two never deadlock). The one definition of a key's lock: a claim
--- (offers.queries.ts lockInOrder), mint_reserve and take_hold must lock the same key the same way.
+-- (callers sort them, so that two never deadlock). The one definition of a key's lock:
+-- claim_listings, mint_reserve and take_hold must lock the same key the same way.
 -- The output list is volatile, so PostgreSQL evaluates it after the ORDER BY, row by row.
 create or replace function lock_in_order(p_keys text[])
 returns void language plpgsql as $$

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/create-db.ts';
+import { claimListings } from '../src/trading/offers.queries.ts';
+import { createTestDb, databaseKinds } from './helpers/test-app.ts';
+
+// The claim that sells listings exactly once (db/functions/claim_listings.sql): all or none, with
+// the trades and the journal, and for a mint only while the items are reserved for the taker.
+
+const txid = (byte: string) => byte.repeat(32);
+const inscriptionId = (byte: string) => `${txid(byte)}i0`;
+const taker = { takerPaymentAddress: 'taker-pay', takerOrdinalAddress: 'taker-ord' };
+
+describe.each(databaseKinds())('claimListings on %s', (kind) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await createTestDb(kind);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  async function listing(
+    byte: string,
+    status: 'active' | 'broadcast',
+    reservation?: { taker: string; until: Date },
+  ): Promise<string> {
+    await db.kysely
+      .insertInto('inscriptions')
+      .values({ inscription_id: inscriptionId(byte) })
+      .execute();
+    const row = await db.kysely
+      .insertInto('orderbook')
+      .values({
+        inscription_id: inscriptionId(byte),
+        status,
+        price: 12_345n,
+        outpoint: `${txid(byte)}:0`,
+        output_value: 10_000n,
+        maker_payment_address: 'maker',
+        maker_ordinal_address: 'maker',
+        taker_ordinal_address: reservation?.taker ?? null,
+        reserved_until: reservation?.until ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  function claim(ids: string[], byte: string, mintPhaseId?: string) {
+    const bought = txid(byte);
+    return claimListings(db, {
+      ids,
+      transactionId: bought,
+      ...taker,
+      mintPhaseId,
+      trades: ids.map((id, i) => ({
+        listingId: id,
+        inscriptionId: inscriptionId(`e${i}`),
+        price: 12_345n,
+        makerAddress: 'maker',
+        takerAddress: taker.takerOrdinalAddress,
+        feeRate: 2.5,
+        inscriptionName: `Item ${i}`,
+        collectionSlug: null,
+        isSnipeProtected: false,
+      })),
+      journal: {
+        kind: 'purchase',
+        ref: `offer-${byte}`,
+        transactions: [{ hex: 'ab', txid: bought }],
+      },
+    });
+  }
+
+  const journalOf = (byte: string) =>
+    db.kysely
+      .selectFrom('claimed_transactions')
+      .select(['hexes', 'txids', 'status'])
+      .where('ref', '=', `offer-${byte}`)
+      .execute();
+  const tradesOf = (byte: string) =>
+    db.kysely
+      .selectFrom('trade_history')
+      .select(['order_id', 'price', 'fee_rate', 'trade_status', 'inscription_name'])
+      .where('transaction_id', '=', txid(byte))
+      .orderBy('inscription_name')
+      .execute();
+  const rowOf = (id: string) =>
+    db.kysely
+      .selectFrom('orderbook')
+      .select(['status', 'transaction_id', 'taker_payment_address', 'taker_ordinal_address'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('sells every listing to the transaction, with its trades and its journal', async () => {
+    const ids = [await listing('a1', 'active'), await listing('a2', 'active')];
+    expect(await claim(ids, 'c1')).toBeUndefined();
+    for (const id of ids) {
+      expect(await rowOf(id)).toEqual({
+        status: 'broadcast',
+        transaction_id: txid('c1'),
+        taker_payment_address: 'taker-pay',
+        taker_ordinal_address: 'taker-ord',
+      });
+    }
+    expect(await tradesOf('c1')).toEqual([
+      {
+        order_id: ids[0],
+        price: '12345',
+        fee_rate: '2.500',
+        trade_status: 'initiated',
+        inscription_name: 'Item 0',
+      },
+      {
+        order_id: ids[1],
+        price: '12345',
+        fee_rate: '2.500',
+        trade_status: 'initiated',
+        inscription_name: 'Item 1',
+      },
+    ]);
+    expect(await journalOf('c1')).toEqual([
+      { hexes: ['ab'], txids: [txid('c1')], status: 'claimed' },
+    ]);
+  });
+
+  it('answers the first listing sold already, and keeps nothing of the claim', async () => {
+    const free = await listing('b1', 'active');
+    const sold = await listing('b2', 'broadcast');
+    expect(await claim([free, sold], 'c2')).toBe(sold);
+    expect(await rowOf(free)).toMatchObject({ status: 'active', transaction_id: null });
+    expect(await tradesOf('c2')).toEqual([]);
+    expect(await journalOf('c2')).toEqual([]);
+  });
+
+  it('claims a mint only while the items are reserved for this taker', async () => {
+    const phase = '00000000-0000-4000-8000-000000000001';
+    const soon = new Date(Date.now() + 60_000);
+    const mine = await listing('d1', 'active', { taker: 'taker-ord', until: soon });
+    const theirs = await listing('d2', 'active', { taker: 'someone-else', until: soon });
+    const lapsed = await listing('d3', 'active', {
+      taker: 'taker-ord',
+      until: new Date(Date.now() - 1_000),
+    });
+    expect(await claim([mine, theirs], 'c3', phase)).toBe(theirs);
+    expect(await claim([mine, lapsed], 'c4', phase)).toBe(lapsed);
+    expect(await rowOf(mine)).toMatchObject({ status: 'active', transaction_id: null });
+    expect(await claim([mine], 'c5', phase)).toBeUndefined();
+    expect(await rowOf(mine)).toMatchObject({ status: 'broadcast', transaction_id: txid('c5') });
+  });
+});
