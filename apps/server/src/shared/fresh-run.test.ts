@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FreshRuns } from './fresh-run.ts';
+import { FreshRuns, freshRunsBy } from './fresh-run.ts';
 
 // FreshRun itself is told by SharedMempoolView's tests (chain/mempool-view.test.ts); here, the
 // keyed runs: each key shares its own runs, and a key is forgotten once nothing runs for it.
@@ -28,5 +28,18 @@ describe('FreshRuns', () => {
     await late;
     await turn();
     expect(runs.size).toBe(0);
+  });
+
+  it('keeps apart the runs of two owners (two databases) of one key', async () => {
+    const calls: string[] = [];
+    const read = freshRunsBy(async (owner: { name: string }, key: string) => {
+      calls.push(`${owner.name}:${key}`);
+      return `${owner.name}:${key}`;
+    });
+    const one = { name: 'one' };
+    const two = { name: 'two' };
+    const answers = await Promise.all([read(one, 'x'), read(one, 'x'), read(two, 'x')]);
+    expect(answers).toEqual(['one:x', 'one:x', 'two:x']);
+    expect(calls.sort()).toEqual(['one:x', 'two:x']);
   });
 });

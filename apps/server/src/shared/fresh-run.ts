@@ -68,3 +68,21 @@ export class FreshRuns<T> {
 }
 
 function noop(): void {}
+
+/**
+ * `task` shared as FreshRuns per owner (a database, say) and key: the runs of an owner are made on
+ * its first call and dropped with it.
+ */
+export function freshRunsBy<O extends object, T>(
+  task: (owner: O, key: string) => Promise<T>,
+): (owner: O, key: string) => Promise<T> {
+  const byOwner = new WeakMap<O, FreshRuns<T>>();
+  return (owner, key) => {
+    let runs = byOwner.get(owner);
+    if (!runs) {
+      runs = new FreshRuns((k) => task(owner, k));
+      byOwner.set(owner, runs);
+    }
+    return runs.run(key);
+  };
+}

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import { sqlErrorOf } from '../../db/sql-error.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { FreshRuns } from '../../shared/fresh-run.ts';
+import { freshRunsBy } from '../../shared/fresh-run.ts';
 import {
   LISTING_ROW_COLUMNS,
   toListing,
@@ -10,6 +10,7 @@ import {
   type ListingRow,
 } from '../../trading/listings.queries.ts';
 import { takerLockKeys } from '../../trading/offers.queries.ts';
+import { findLaunch, findPhase, phasesOf, type Launch, type Phase } from './launch-read.queries.ts';
 import { scheduleReservationsEnd } from './mint-reservation.job.ts';
 import { mintHolder } from './reservation-holds.queries.ts';
 
@@ -195,16 +196,25 @@ export async function releaseOwnItems(
  * that starts after its call, so its own mint is counted; the launch's row is updated once per
  * recount instead of once per submit.
  */
-export function refreshRemaining(db: Db, launchpadId: string): Promise<void> {
-  let recounts = recountsByDb.get(db);
-  if (!recounts) {
-    recounts = new FreshRuns((id) => recountRemaining(db, id));
-    recountsByDb.set(db, recounts);
-  }
-  return recounts.run(launchpadId);
-}
+export const refreshRemaining: (db: Db, launchpadId: string) => Promise<void> =
+  freshRunsBy(recountRemaining);
 
-const recountsByDb = new WeakMap<Db, FreshRuns<void>>();
+/**
+ * A launch and its phases as a mint offer reads them, and a phase as its submit does: a rush's
+ * concurrent requests share one read (FreshRuns), each a read that starts after its call, so a
+ * launch taken down or a phase closed is seen by every request that arrives after the change.
+ */
+export const launchForMint: (
+  db: Db,
+  launchpadId: string,
+) => Promise<{ launch: Launch | undefined; phases: Phase[] }> = freshRunsBy(async (db, id) => {
+  const [launch, phases] = await Promise.all([findLaunch(db.kysely, id), phasesOf(db.kysely, id)]);
+  return { launch, phases };
+});
+
+export const phaseForMint: (db: Db, phaseId: string) => Promise<Phase | undefined> = freshRunsBy(
+  (db, id) => findPhase(db.kysely, id),
+);
 
 async function recountRemaining(db: Db, launchpadId: string): Promise<void> {
   await sql`

@@ -25,19 +25,21 @@ import { inOrder, unavailable } from '../../trading/trade-input.ts';
 import {
   allowanceOf,
   heldBy,
+  launchForMint,
+  phaseForMint,
   refreshRemaining,
   releaseItems,
   releaseOwnItems,
   reserveItems,
 } from './launch-mint.queries.ts';
-import { findLaunch, findPhase, phasesOf, type Phase } from './launch-read.queries.ts';
+import type { Phase } from './launch-read.queries.ts';
 import {
   coinsPromisedOr,
   holdOrRefuse,
   refuseOverCaps,
   takerOutpoints,
 } from './reservation-hold.ts';
-import { mintHolder, promisedCoinsOf, releaseHold } from './reservation-holds.queries.ts';
+import { mintHolder, promisedCoinsOf } from './reservation-holds.queries.ts';
 
 // Minting a pre-inscribed launch (product.md#market-calls offer/create, offer/submit; ADR 010).
 // The server reserves free items of the open phase for the minter within their allocation, builds
@@ -153,7 +155,7 @@ export async function submitMintOffer(
     offer.listingIds.every((id) => body.ids.includes(id));
   if (!sameIds) throw invalidInput('ids: not the items of this offer', 'ids');
   const rows = inOrder(offer.listingIds, await findListingRows(deps.db.kysely, offer.listingIds));
-  const phase = await findPhase(deps.db.kysely, offer.phaseId);
+  const phase = await phaseForMint(deps.db, offer.phaseId);
   if (!phase) throw invalidInput('signedPsbt: not a mint offer', 'signedPsbt');
   if (!isOpen(phase)) throw new AppError('CONFLICT', `${phase.name} is not open`);
   for (const row of rows) {
@@ -167,10 +169,10 @@ export async function submitMintOffer(
     rows,
     { psbt: signedPsbt, setup: body.signedSetupPsbt },
     fields,
+    // Minted: the coins are spent and the items sold, so the hold ends now, not when it lapses.
+    mintHolder(phase.id, offer.takerOrdinalAddress),
   );
   await refreshRemaining(deps.db, phase.launchpadId);
-  // Minted: the coins are spent and the items sold, so the hold ends now, not when it lapses.
-  await releaseHold(deps.db, mintHolder(phase.id, offer.takerOrdinalAddress));
   return settled;
 }
 
@@ -193,9 +195,9 @@ export async function getAllocation(
   launchpadId: string,
   wallet: { address: string; paymentAddress?: string | undefined },
 ): Promise<Allocation> {
-  const launch = await findLaunch(deps.db.kysely, launchpadId);
+  const { launch, phases } = await launchForMint(deps.db, launchpadId);
   if (!launch) throw notFound(`Launchpad ${launchpadId} not found`);
-  const phase = (await phasesOf(deps.db.kysely, launchpadId)).find(isOpen);
+  const phase = phases.find(isOpen);
   if (!phase) {
     return {
       phaseId: null,
@@ -253,7 +255,7 @@ function provesOrdinals(deps: Pick<AppDeps, 'env'>, body: CreateBody): boolean {
 
 /** The launch's phase open for minting now: the launch is active and the phase within its dates. */
 async function openPhaseOf(deps: Pick<AppDeps, 'db'>, launchpadId: string) {
-  const launch = await findLaunch(deps.db.kysely, launchpadId);
+  const { launch, phases } = await launchForMint(deps.db, launchpadId);
   if (!launch) throw notFound(`Launchpad ${launchpadId} not found`);
   if (launch.type !== 'psbt') throw invalidInput('id: not a pre-inscribed launch', 'id');
   if (launch.status !== 'active') {
@@ -261,7 +263,7 @@ async function openPhaseOf(deps: Pick<AppDeps, 'db'>, launchpadId: string) {
     const why = launch.failedReason ? `: ${launch.failedReason}` : '';
     throw new AppError('CONFLICT', `This launch is not live${why}`);
   }
-  const phase = (await phasesOf(deps.db.kysely, launchpadId)).find(isOpen);
+  const phase = phases.find(isOpen);
   if (!phase) throw new AppError('CONFLICT', 'No phase of this launch is open now');
   return { launch, phase };
 }
