@@ -22,23 +22,50 @@ const GRACE_MS = 5_000;
 const RPC_NOT_FOUND = -5;
 
 /**
+ * A claim the node had in its mempool is asked about again at the next block, or after this long:
+ * only a block moves it on (final), and an eviction (a double-spend) can wait this long to be
+ * seen. Asking about every sent claim on every mempool refresh cost a mint rush one
+ * getrawtransaction per open claim per refresh (product.md#scale-and-delivery).
+ */
+const IN_MEMPOOL_RECHECK_MS = 30_000;
+
+/** When each claim was last found in the mempool: the chain's tip then, and the time. */
+export type InMempoolChecks = Map<string, { tip: number; at: number }>;
+
+/**
  * Runs a pass on start, after each block and mempool refresh, and on a timer (startChainWorker);
  * answers the function that stops it.
  */
 export function startClaimWorker(deps: AppDeps): () => Promise<void> {
-  return startChainWorker(deps, 'claimed transactions', () => resumeClaims(deps));
+  const checks: InMempoolChecks = new Map();
+  return startChainWorker(deps, 'claimed transactions', () => resumeClaims(deps, checks));
 }
 
-/** One pass over every claim not final yet. */
-export async function resumeClaims(deps: AppDeps): Promise<void> {
-  for (const claim of await openClaims(deps.db, GRACE_MS)) {
-    await resumeClaim(deps, claim).catch((err: unknown) =>
-      deps.log.error({ err, claim: claim.id }, 'claimed transactions: claim failed'),
-    );
+/**
+ * One pass over every claim not final yet; with `checks`, a claim found in the mempool since the
+ * last block and less than IN_MEMPOOL_RECHECK_MS ago is left for a later pass.
+ */
+export async function resumeClaims(deps: AppDeps, checks?: InMempoolChecks): Promise<void> {
+  const claims = await openClaims(deps.db, GRACE_MS);
+  const tip = checks && deps.chain.rpc ? await deps.chain.rpc.getBlockCount() : undefined;
+  const now = Date.now();
+  for (const claim of claims) {
+    const last = checks?.get(claim.id);
+    const isRecent = last && last.tip === tip && now - last.at < IN_MEMPOOL_RECHECK_MS;
+    if (claim.status === 'sent' && isRecent) continue;
+    const state = await resumeClaim(deps, claim).catch((err: unknown) => {
+      deps.log.error({ err, claim: claim.id }, 'claimed transactions: claim failed');
+    });
+    if (state === 'mempool' && tip !== undefined) checks?.set(claim.id, { tip, at: now });
+    else checks?.delete(claim.id);
   }
+  // Claims that are final or released are not asked about again.
+  const open = new Set(claims.map((c) => c.id));
+  for (const id of checks?.keys() ?? []) if (!open.has(id)) checks?.delete(id);
 }
 
-async function resumeClaim(deps: AppDeps, claim: ClaimedTransaction): Promise<void> {
+/** Moves one claim on; answers where the node has its last transaction, when it asked. */
+async function resumeClaim(deps: AppDeps, claim: ClaimedTransaction): Promise<TxState | undefined> {
   const { db, log } = deps;
   const rpc = deps.chain.rpc;
   const handler = claimHandlers[claim.kind];
@@ -46,33 +73,44 @@ async function resumeClaim(deps: AppDeps, claim: ClaimedTransaction): Promise<vo
     if (claim.status === 'claimed') await handler.sent(deps, claim);
     // Before the status: a process killed between the two tells again next pass (keyed, once).
     if (status === 'final') await handler.final?.(deps, claim);
-    await setClaimStatus(db, claim.id, status);
+    if (status !== claim.status) await setClaimStatus(db, claim.id, status);
   };
   // Without a node (Esplora) nothing tells a spent input apart: broadcast what was never sent.
   if (!rpc) {
-    if (claim.status !== 'claimed') return;
+    if (claim.status !== 'claimed') return undefined;
     const error = await broadcastMissing(deps, claim, async () => true);
-    return error === undefined ? sent('sent') : setClaimStatus(db, claim.id, 'claimed', error);
+    if (error === undefined) await sent('sent');
+    else await setClaimStatus(db, claim.id, 'claimed', error);
+    return undefined;
   }
   const states = await Promise.all(claim.txids.map((txid) => txState(rpc, txid)));
   const last = states.at(-1);
-  if (last === 'mined') return sent('final');
-  if (last === 'mempool') return sent('sent');
+  if (last === 'mined') {
+    await sent('final');
+    return last;
+  }
+  if (last === 'mempool') {
+    await sent('sent');
+    return last;
+  }
   const spent = await spentInputs(rpc, claim, states);
   if (spent.length > 0) {
     await handler.release(deps, claim, spent);
     await setClaimStatus(db, claim.id, 'released');
     log.info({ claim: claim.id, kind: claim.kind, spent }, 'claimed transactions: released');
-    return;
+    return undefined;
   }
   const error = await broadcastMissing(
     deps,
     claim,
     async (i) => (await txState(rpc, claim.txids[i] ?? '')) === 'unknown',
   );
-  if (error !== undefined) return setClaimStatus(db, claim.id, claim.status, error);
-  log.info({ claim: claim.id, kind: claim.kind }, 'claimed transactions: broadcast again');
-  return sent('sent');
+  if (error !== undefined) await setClaimStatus(db, claim.id, claim.status, error);
+  else {
+    log.info({ claim: claim.id, kind: claim.kind }, 'claimed transactions: broadcast again');
+    await sent('sent');
+  }
+  return undefined;
 }
 
 /** Broadcasts, parents first, the transactions `isMissing` names; answers the error, if any. */
