@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/create-db.ts';
 import { claimListings } from '../src/trading/offers.queries.ts';
+import {
+  byteInscriptionId as inscriptionId,
+  byteTxid as txid,
+  insertListingRow,
+} from './helpers/listing-rows.ts';
 import { createTestDb, databaseKinds } from './helpers/test-app.ts';
 
 // The claim that sells listings exactly once (db/functions/claim_listings.sql): all or none, with
 // the trades and the journal, and for a mint only while the items are reserved for the taker.
 
-const txid = (byte: string) => byte.repeat(32);
-const inscriptionId = (byte: string) => `${txid(byte)}i0`;
 const taker = { takerPaymentAddress: 'taker-pay', takerOrdinalAddress: 'taker-ord' };
 
 describe.each(databaseKinds())('claimListings on %s', (kind) => {
@@ -19,32 +22,11 @@ describe.each(databaseKinds())('claimListings on %s', (kind) => {
     await db?.close();
   });
 
-  async function listing(
+  const listing = (
     byte: string,
     status: 'active' | 'broadcast',
     reservation?: { taker: string; until: Date },
-  ): Promise<string> {
-    await db.kysely
-      .insertInto('inscriptions')
-      .values({ inscription_id: inscriptionId(byte) })
-      .execute();
-    const row = await db.kysely
-      .insertInto('orderbook')
-      .values({
-        inscription_id: inscriptionId(byte),
-        status,
-        price: 12_345n,
-        outpoint: `${txid(byte)}:0`,
-        output_value: 10_000n,
-        maker_payment_address: 'maker',
-        maker_ordinal_address: 'maker',
-        taker_ordinal_address: reservation?.taker ?? null,
-        reserved_until: reservation?.until ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  ) => insertListingRow(db, byte, { status, price: 12_345n, reservation });
 
   function claim(ids: string[], byte: string, mintPhaseId?: string) {
     const bought = txid(byte);

@@ -9,13 +9,15 @@ import type {
 import type { Db } from '../src/db/create-db.ts';
 import { trackTrades } from '../src/features/listings/trade-tracker.ts';
 import { ChainEvents } from '../src/indexer/chain-events.ts';
+import {
+  byteInscriptionId as inscriptionId,
+  byteTxid as txid,
+  insertListingRow,
+} from './helpers/listing-rows.ts';
 import { createTestDb, databaseKinds } from './helpers/test-app.ts';
 
 // The trade tracker without a node (Esplora and ord): what ord says about an inscription's place
 // and what Esplora says about a transaction settle listings and trades.
-
-const txid = (byte: string) => byte.repeat(32);
-const inscriptionId = (byte: string) => `${txid(byte)}i0`;
 
 /** A chain source that knows only the locations and statuses it is given. */
 function fakeSource(
@@ -41,26 +43,8 @@ describe.each(databaseKinds())('the trade tracker without a node on %s', (kind) 
     await db?.close();
   });
 
-  async function listing(byte: string, status: 'active' | 'broadcast'): Promise<string> {
-    await db.kysely
-      .insertInto('inscriptions')
-      .values({ inscription_id: inscriptionId(byte) })
-      .execute();
-    const row = await db.kysely
-      .insertInto('orderbook')
-      .values({
-        inscription_id: inscriptionId(byte),
-        status,
-        price: 10_000n,
-        outpoint: `${txid(byte)}:0`,
-        output_value: 10_000n,
-        maker_payment_address: 'maker',
-        maker_ordinal_address: 'maker',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const listing = (byte: string, status: 'active' | 'broadcast') =>
+    insertListingRow(db, byte, { status });
 
   async function trade(orderId: string, byte: string, purchase: string): Promise<void> {
     await db.kysely
