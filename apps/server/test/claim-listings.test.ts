@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/create-db.ts';
-import { claimListings } from '../src/trading/offers.queries.ts';
+import { claimListings, markBroadcast } from '../src/trading/offers.queries.ts';
 import {
   byteInscriptionId as inscriptionId,
   byteTxid as txid,
@@ -129,5 +130,29 @@ describe.each(databaseKinds())('claimListings on %s', (kind) => {
     expect(await rowOf(mine)).toMatchObject({ status: 'active', transaction_id: null });
     expect(await claim([mine], 'c5', phase)).toBeUndefined();
     expect(await rowOf(mine)).toMatchObject({ status: 'broadcast', transaction_id: txid('c5') });
+  });
+
+  // A mint's hold ends with its broadcast (the wallet may hold its next offer at once); other
+  // holders' holds stay.
+  it('marks the purchase broadcast and ends only the hold it names', async () => {
+    const id = await listing('f1', 'active');
+    expect(await claim([id], 'c6')).toBeUndefined();
+    const until = new Date(Date.now() + 60_000);
+    await sql`insert into reservation_holds (holder, wallet, client, expires_at) values
+      ('mint:p:mine', 'w1', 'c', ${until}), ('mint:p:other', 'w2', 'c', ${until})`.execute(
+      db.kysely,
+    );
+    const holders = async () =>
+      (
+        await sql<{ holder: string }>`select holder from reservation_holds order by holder`.execute(
+          db.kysely,
+        )
+      ).rows.map((r) => r.holder);
+    await markBroadcast(db, 'offer-c6', txid('c6'));
+    expect(await holders()).toEqual(['mint:p:mine', 'mint:p:other']);
+    await markBroadcast(db, 'offer-c6', txid('c6'), 'mint:p:mine');
+    expect(await holders()).toEqual(['mint:p:other']);
+    expect((await tradesOf('c6')).map((t) => t.trade_status)).toEqual(['mempool']);
+    expect((await journalOf('c6')).map((j) => j.status)).toEqual(['sent']);
   });
 });

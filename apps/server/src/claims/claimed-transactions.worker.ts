@@ -47,7 +47,9 @@ export function startClaimWorker(deps: AppDeps): () => Promise<void> {
  */
 export async function resumeClaims(deps: AppDeps, checks?: InMempoolChecks): Promise<void> {
   const claims = await openClaims(deps.db, GRACE_MS);
-  const tip = checks && deps.chain.rpc ? await deps.chain.rpc.getBlockCount() : undefined;
+  // The tip only when some claim may be left for later: a pass runs on every mempool refresh.
+  const rpc = claims.length > 0 && checks ? deps.chain.rpc : undefined;
+  const tip = rpc ? await rpc.getBlockCount() : undefined;
   const now = Date.now();
   for (const claim of claims) {
     const last = checks?.get(claim.id);
