@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MiningStatusSchema, RewardsPageSchema } from '@om/core';
+import { MiningStatusSchema, PoolSchema, RewardsPageSchema } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { platformFeeAddress } from '../src/trading/platform-fee.ts';
@@ -328,6 +328,18 @@ describe.each(databaseKinds())('reward payouts on %s', (kind) => {
     expect(page.rewards.map((r) => [r.type, r.poolTitle])).toContainEqual(['pool', `Pool ${tick}`]);
   });
 
+  /** How alice's history and the pool's winners show the payout `txid`. */
+  const shownPayout = async (poolId: string, txid: string) => {
+    const history = await api(t, 'GET', '/api/rewards/history', undefined, alice.token);
+    const record = RewardsPageSchema.parse(history.body.payload).rewards.find(
+      (r) => r.txid === txid,
+    );
+    const res = await api(t, 'GET', `/api/rewards/pools/${poolId}`);
+    const { pool } = (res.body.payload ?? {}) as { pool?: unknown };
+    const winner = PoolSchema.parse(pool).winners.find((w) => w.txid === txid);
+    return { history: record?.status, winner: winner?.broadcasting };
+  };
+
   /** A drawn pool paying `sats` to alice, its draw block the tip. */
   const drawnPool = async (title: string, sats: bigint) => {
     const pool = await t.db.kysely
@@ -398,10 +410,15 @@ describe.each(databaseKinds())('reward payouts on %s', (kind) => {
     expect(row?.status).toBe('sent');
     expect(await inMempool(node, txid)).toBe(false);
     expect((await journalOf(poolId)).map((j) => j.status)).toEqual(['claimed']);
+    // Until the node has it, the payout is shown broadcasting: a link to it would lead nowhere.
+    expect(await shownPayout(poolId, txid)).toEqual({ history: 'broadcasting', winner: true });
     // The claims worker leaves a claim to its request for 5 s, then finishes it.
     await new Promise((resolve) => setTimeout(resolve, 5_500));
     t.events.emit('mempool', { txids: [] });
     await eventually(async () => expect(await inMempool(node, txid)).toBe(true));
+    await eventually(async () =>
+      expect(await shownPayout(poolId, txid)).toEqual({ history: 'sent', winner: false }),
+    );
     await mineTo((await node.node.rpc.getBlockCount()) + 1);
     await eventually(async () => {
       expect(await poolRows(poolId)).toEqual([{ txid, status: 'confirmed' }]);

@@ -483,6 +483,7 @@ describe.each(databaseKinds())('reward pools on %s', (kind) => {
           rewardIndex,
           amount: String(amount),
           txid: null,
+          broadcasting: false,
         }))
         .filter((w) => w.amount !== '0'),
     );
@@ -503,8 +504,14 @@ describe.each(databaseKinds())('reward pools on %s', (kind) => {
     const prop = await verify(ID.prop);
     expect(prop.winners).toEqual(
       [
-        { address: alice!.address, rewardIndex: 0, amount: '14000', txid: null },
-        { address: bob!.address, rewardIndex: 0, amount: '6000', txid: null },
+        {
+          address: alice!.address,
+          rewardIndex: 0,
+          amount: '14000',
+          txid: null,
+          broadcasting: false,
+        },
+        { address: bob!.address, rewardIndex: 0, amount: '6000', txid: null, broadcasting: false },
       ].sort((a, b) => a.address.localeCompare(b.address)),
     );
     const n = await verify(ID.nWinners);
@@ -572,6 +579,7 @@ describe.each(databaseKinds())('reward pools on %s', (kind) => {
       rewardIndex: 0,
       amount: '14000',
       txid: 'ab'.repeat(32),
+      broadcasting: false,
     });
     await verify(ID.nWinners);
     await verify(ID.wta);

@@ -1,4 +1,11 @@
-import { sql, type Kysely, type QueryCreator, type Selectable, type Transaction } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Kysely,
+  type QueryCreator,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import type { ClaimedTransactionsTable, ClaimKind, ClaimStatus } from '../db/claims.tables.ts';
 import type { Database } from '../db/database.ts';
@@ -56,6 +63,16 @@ export function settleJournalQuery(
     .where('kind', '=', kind)
     .where('ref', '=', ref)
     .where('status', 'in', status === 'sent' ? ['claimed'] : ['claimed', 'sent']);
+}
+
+/**
+ * Whether the transaction `txid` names is in a claim of `kind` that the node has not taken yet:
+ * journalled, its broadcast failed or not done yet, so the claims worker will send it again. Until
+ * then a txid shown to a user leads to a transaction no explorer knows.
+ */
+export function awaitingBroadcast(kind: ClaimKind, txid: Expression<string | null>) {
+  return sql<boolean>`exists (select 1 from claimed_transactions c
+    where c.kind = ${kind} and c.status = 'claimed' and ${txid} = any(c.txids))`;
 }
 
 /** Claims not final yet, oldest first; 'claimed' ones only once older than `graceMs`. */

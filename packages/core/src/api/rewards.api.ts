@@ -31,6 +31,8 @@ export const PoolWinnerSchema = z.object({
   amount: z.string(),
   /** The payout transaction, once journalled. */
   txid: z.string().nullable(),
+  /** Journalled, but the node has not taken the payout transaction yet: it is sent again. */
+  broadcasting: z.boolean(),
 });
 export type PoolWinner = z.infer<typeof PoolWinnerSchema>;
 
@@ -126,8 +128,11 @@ export const RewardRecordSchema = z.object({
   asset: z.string().nullable(),
   amount: z.string().nullable(),
   txid: z.string().nullable(),
-  /** 'pending' until its transaction is journalled, 'sent' after, 'confirmed' once mined. */
-  status: z.enum(['pending', 'sent', 'confirmed']),
+  /**
+   * 'pending' until its transaction is journalled, 'broadcasting' while the node has not taken it
+   * (the claims worker sends it again), 'sent' once it has, 'confirmed' once mined.
+   */
+  status: z.enum(['pending', 'broadcasting', 'sent', 'confirmed']),
 });
 export type RewardRecord = z.infer<typeof RewardRecordSchema>;
 export const RewardsPageSchema = z.object({

@@ -51,7 +51,10 @@ describe('PoolCountdown (product.md#rewards-and-xp, 10 minutes a block)', () => 
   ] as const)('does not toggle a %s pool: %s', (state, text) => {
     render(
       <PoolCountdown
-        pool={pool({ state, winners: [{ address: 'a', rewardIndex: 0, amount: '1', txid: null }] })}
+        pool={pool({
+          state,
+          winners: [{ address: 'a', rewardIndex: 0, amount: '1', txid: null, broadcasting: false }],
+        })}
         currentBlock={250}
       />,
     );

@@ -31,7 +31,13 @@ function drawnPool(winners: string[], overrides: Partial<Pool> = {}): Pool {
     winnerCount: 2,
     ticketPrice: '10',
     state: 'drawn',
-    winners: winners.map((address) => ({ address, rewardIndex: 0, amount: '50000', txid: null })),
+    winners: winners.map((address) => ({
+      address,
+      rewardIndex: 0,
+      amount: '50000',
+      txid: null,
+      broadcasting: false,
+    })),
     commitment: { seedHash: drawCommitment(SEED), drawBlock: 200 },
     draw: {
       seed: SEED,

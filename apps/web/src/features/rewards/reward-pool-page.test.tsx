@@ -20,8 +20,20 @@ const drawnPool = pool({
   state: 'drawn',
   totalTickets: '9',
   winners: [
-    { address: ACCOUNT.ordinalsAddress, rewardIndex: 0, amount: '50000', txid: TXID },
-    { address: BUYER_ORDINALS.address, rewardIndex: 0, amount: '50000', txid: null },
+    {
+      address: ACCOUNT.ordinalsAddress,
+      rewardIndex: 0,
+      amount: '50000',
+      txid: TXID,
+      broadcasting: false,
+    },
+    {
+      address: BUYER_ORDINALS.address,
+      rewardIndex: 0,
+      amount: '50000',
+      txid: null,
+      broadcasting: false,
+    },
   ],
 });
 
@@ -66,6 +78,29 @@ describe('/rewards/:id', () => {
     expect(await screen.findByText(/Your tickets: 4/)).toBeTruthy();
   });
 
+  it('shows a payout the node has not taken yet as broadcasting, without a link to it', async () => {
+    const broadcastingPool = pool({
+      ...drawnPool,
+      winners: [
+        {
+          address: ACCOUNT.ordinalsAddress,
+          rewardIndex: 0,
+          amount: '50000',
+          txid: TXID,
+          broadcasting: true,
+        },
+      ],
+    });
+    fakeServer({
+      'GET /api/rewards/pools/p1': ok({ pool: broadcastingPool, currentBlock: 250 }),
+      [`GET /api/rewards/pools/p1/mine?address=${ACCOUNT.ordinalsAddress}`]: ok(mine),
+    });
+    renderRewards(<RewardPoolPage />, fakeWallet(ACCOUNT), AT);
+    const winners = await screen.findByRole('region', { name: 'Winners' });
+    expect(within(winners).getByText('Broadcasting payout')).toBeTruthy();
+    expect(within(winners).queryByRole('link', { name: /^Transaction/ })).toBeNull();
+  });
+
   it("shows a rune reward and each winner's share at the rune's divisibility", async () => {
     const runePool = pool({
       ...drawnPool,
@@ -73,8 +108,20 @@ describe('/rewards/:id', () => {
         { type: 'rune', asset: '840000:3', amount: '150000', name: null, estimatedValue: null },
       ],
       winners: [
-        { address: ACCOUNT.ordinalsAddress, rewardIndex: 0, amount: '125050', txid: TXID },
-        { address: BUYER_ORDINALS.address, rewardIndex: 0, amount: '24950', txid: TXID },
+        {
+          address: ACCOUNT.ordinalsAddress,
+          rewardIndex: 0,
+          amount: '125050',
+          txid: TXID,
+          broadcasting: false,
+        },
+        {
+          address: BUYER_ORDINALS.address,
+          rewardIndex: 0,
+          amount: '24950',
+          txid: TXID,
+          broadcasting: false,
+        },
       ],
     });
     fakeServer({

@@ -136,10 +136,12 @@ function Winners({ pool }: { pool: Pool }) {
               <span className="text-zinc-300">
                 {reward ? <RewardAmount reward={{ ...reward, amount: w.amount }} /> : w.amount}
               </span>
-              {w.txid ? (
-                <TxidLink txid={w.txid} />
-              ) : (
+              {!w.txid ? (
                 <span className="text-zinc-500">Pending payout</span>
+              ) : w.broadcasting ? (
+                <span className="text-zinc-500">Broadcasting payout</span>
+              ) : (
+                <TxidLink txid={w.txid} />
               )}
             </li>
           );

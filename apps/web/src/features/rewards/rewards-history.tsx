@@ -10,6 +10,7 @@ import { RUNE_ID, RuneRewardAmount } from './rune-reward-amount.tsx';
 
 const STATUS_TEXT: Record<RewardRecord['status'], string> = {
   pending: 'Pending',
+  broadcasting: 'Broadcasting',
   sent: 'Sent',
   confirmed: 'Confirmed',
 };
@@ -66,7 +67,8 @@ export function RewardsHistory() {
                 recordAmountText(r)
               )}
             </span>
-            {r.txid ? <TxidLink txid={r.txid} /> : null}
+            {/* No link while the node lacks the transaction: an explorer would not know it yet. */}
+            {r.txid && r.status !== 'broadcasting' ? <TxidLink txid={r.txid} /> : null}
             <span className="text-xs text-zinc-400">{STATUS_TEXT[r.status]}</span>
           </li>
         ))}

@@ -91,6 +91,29 @@ describe('/rewards', () => {
     expect(callsTo(calls, 'GET', '/api/rewards/history?page=2')).toHaveLength(1);
   });
 
+  it('shows a payout the node has not taken yet as broadcasting, without a link to it', async () => {
+    const other = 'cd'.repeat(32);
+    fakeServer({
+      'GET /api/rewards/pools': POOLS,
+      'GET /api/rewards/history?page=1': ok({
+        rewards: [
+          record(1, { txid: TXID, status: 'broadcasting' }),
+          record(2, { txid: other, status: 'sent' }),
+        ],
+        page: 1,
+        hasMore: false,
+      }),
+    });
+    renderRewards(<RewardsPage />, fakeWallet(ACCOUNT));
+    const list = await screen.findByRole('list', { name: 'Rewards received' });
+    const [broadcasting, sent] = within(list).getAllByRole('listitem');
+    expect(within(broadcasting!).getByText('Broadcasting')).toBeTruthy();
+    expect(within(broadcasting!).queryByRole('link', { name: /^Transaction/ })).toBeNull();
+    expect(within(sent!).getByText('Sent')).toBeTruthy();
+    const link = within(sent!).getByRole('link', { name: `Transaction ${other}` });
+    expect(link.getAttribute('href')).toBe(`/tx/${other}`);
+  });
+
   it("shows a rune reward at the rune's divisibility with its symbol", async () => {
     const rune = {
       id: '840000:3',

@@ -4,6 +4,7 @@ import { bytesToHex, hexToBytes } from '@om/bitcoin';
 import type { Db } from '../../../db/create-db.ts';
 import type { Database } from '../../../db/database.ts';
 import type { NewReward, PoolRewardType } from '../../../db/rewards.tables.ts';
+import { awaitingBroadcast } from '../../../trading/claimed-transactions.queries.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -144,7 +145,8 @@ export interface RewardEntry {
   asset: string | null;
   amount: bigint | null;
   txid: string | null;
-  status: 'pending' | 'sent' | 'confirmed';
+  /** 'broadcasting': sent, but the node has not taken its transaction yet (awaitingBroadcast). */
+  status: 'pending' | 'broadcasting' | 'sent' | 'confirmed';
 }
 
 /**
@@ -171,6 +173,7 @@ export async function rewardsOf(
       'r.amount',
       'r.txid',
       'r.status',
+      awaitingBroadcast('reward-payout', sql.ref('r.txid')).as('broadcasting'),
     ])
     .where('r.address', 'in', addresses)
     .orderBy('r.date', 'desc')
@@ -188,7 +191,7 @@ export async function rewardsOf(
     asset: row.asset,
     amount: row.amount === null ? null : BigInt(row.amount),
     txid: row.txid,
-    status: row.status,
+    status: row.status === 'sent' && row.broadcasting ? ('broadcasting' as const) : row.status,
   }));
   return { rewards, hasMore: rows.length > pageSize };
 }

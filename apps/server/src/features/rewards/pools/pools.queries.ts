@@ -3,6 +3,7 @@ import type { DrawEntry } from '@om/bitcoin';
 import type { Db } from '../../../db/create-db.ts';
 import type { Database } from '../../../db/database.ts';
 import type { PoolRewardType, PoolType } from '../../../db/rewards.tables.ts';
+import { awaitingBroadcast } from '../../../trading/claimed-transactions.queries.ts';
 import { marketChannel } from '../../events/market-events.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -60,6 +61,8 @@ export interface PoolWinner {
   amount: bigint;
   /** The payout's, once the payouts worker journalled it. */
   txid: string | null;
+  /** Journalled, but the node has not taken the payout yet (the claims worker sends it again). */
+  broadcasting: boolean;
 }
 
 const poolColumns = [
@@ -151,6 +154,7 @@ export async function winnersOf(db: Executor, poolIds: readonly string[]): Promi
         .on('r.type', '=', 'pool'),
     )
     .select(['w.pool_id', 'w.reward_index', 'w.address', 'w.amount', 'r.txid'])
+    .select(awaitingBroadcast('reward-payout', sql.ref('r.txid')).as('broadcasting'))
     .where('w.pool_id', 'in', poolIds)
     .orderBy('w.reward_index')
     .orderBy('w.address')
@@ -161,6 +165,7 @@ export async function winnersOf(db: Executor, poolIds: readonly string[]): Promi
     address: row.address,
     amount: BigInt(row.amount),
     txid: row.txid,
+    broadcasting: row.broadcasting,
   }));
 }
 

@@ -57,6 +57,7 @@ async function toPools(db: Executor, pools: RewardPool[], tip: number | null): P
         rewardIndex: w.rewardIndex,
         amount: String(w.amount),
         txid: w.txid,
+        broadcasting: w.broadcasting,
       })),
     enabled: p.enabled,
     order: p.sortOrder,
