@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BUYER_ORDINALS } from '../../test/trade-test-fixtures.ts';
-import { failure, fakeServer, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
+import { callsTo, failure, fakeServer, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
+import { TX_POLL_MS } from '../../shared/trade.queries.ts';
 import { RewardPoolPage } from './reward-pool-page.tsx';
 import { rewardsQueries } from './rewards.queries.ts';
 import { ACCOUNT, pool, renderRewards } from './rewards-test-kit.tsx';
@@ -56,6 +57,8 @@ const RUNE = {
 };
 
 describe('/rewards/:id', () => {
+  afterEach(() => vi.useRealTimers());
+
   it("shows the pool, its winners with their txids and the user's winner status", async () => {
     fakeServer({
       'GET /api/rewards/pools/p1': ok({ pool: drawnPool, currentBlock: 250 }),
@@ -78,7 +81,8 @@ describe('/rewards/:id', () => {
     expect(await screen.findByText(/Your tickets: 4/)).toBeTruthy();
   });
 
-  it('shows a payout the node has not taken yet as broadcasting, without a link to it', async () => {
+  it('shows a payout the node has not taken yet as broadcasting, then its link once sent', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const broadcastingPool = pool({
       ...drawnPool,
       winners: [
@@ -91,14 +95,29 @@ describe('/rewards/:id', () => {
         },
       ],
     });
-    fakeServer({
-      'GET /api/rewards/pools/p1': ok({ pool: broadcastingPool, currentBlock: 250 }),
+    // The claims worker sends it again meanwhile; the page's next asks see it sent.
+    const sentPool = pool({
+      ...broadcastingPool,
+      winners: broadcastingPool.winners.map((w) => ({ ...w, broadcasting: false })),
+    });
+    const answers = [broadcastingPool, sentPool];
+    const calls = fakeServer({
+      'GET /api/rewards/pools/p1': () =>
+        ok({ pool: answers.shift() ?? sentPool, currentBlock: 250 }),
       [`GET /api/rewards/pools/p1/mine?address=${ACCOUNT.ordinalsAddress}`]: ok(mine),
     });
     renderRewards(<RewardPoolPage />, fakeWallet(ACCOUNT), AT);
     const winners = await screen.findByRole('region', { name: 'Winners' });
     expect(within(winners).getByText('Broadcasting payout')).toBeTruthy();
     expect(within(winners).queryByRole('link', { name: /^Transaction/ })).toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(TX_POLL_MS));
+    const link = await within(winners).findByRole('link', { name: `Transaction ${TXID}` });
+    expect(link.getAttribute('href')).toBe(`/tx/${TXID}`);
+    // Sent, the page stops asking.
+    const asked = callsTo(calls, 'GET', '/api/rewards/pools/p1').length;
+    await act(() => vi.advanceTimersByTimeAsync(3 * TX_POLL_MS));
+    expect(callsTo(calls, 'GET', '/api/rewards/pools/p1')).toHaveLength(asked);
   });
 
   it("shows a rune reward and each winner's share at the rune's divisibility", async () => {

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, fakeServer, fakeWallet, ok } from '../../test/trade-test-kit.tsx';
+import { TX_POLL_MS } from '../../shared/trade.queries.ts';
 import { RewardsPage } from './rewards-page.tsx';
 import { ACCOUNT, pool, renderRewards } from './rewards-test-kit.tsx';
 
@@ -36,6 +37,8 @@ const POOLS = ok({
 });
 
 describe('/rewards', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('lists the pools as cards linking to their share link', async () => {
     fakeServer({ 'GET /api/rewards/pools': POOLS });
     renderRewards(<RewardsPage />, fakeWallet(null));
@@ -91,18 +94,19 @@ describe('/rewards', () => {
     expect(callsTo(calls, 'GET', '/api/rewards/history?page=2')).toHaveLength(1);
   });
 
-  it('shows a payout the node has not taken yet as broadcasting, without a link to it', async () => {
+  it('shows a payout the node has not taken yet as broadcasting, then its link once sent', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const other = 'cd'.repeat(32);
-    fakeServer({
-      'GET /api/rewards/pools': POOLS,
-      'GET /api/rewards/history?page=1': ok({
-        rewards: [
-          record(1, { txid: TXID, status: 'broadcasting' }),
-          record(2, { txid: other, status: 'sent' }),
-        ],
+    const page = (status: string) =>
+      ok({
+        rewards: [record(1, { txid: TXID, status }), record(2, { txid: other, status: 'sent' })],
         page: 1,
         hasMore: false,
-      }),
+      });
+    const answers = [page('broadcasting')];
+    const calls = fakeServer({
+      'GET /api/rewards/pools': POOLS,
+      'GET /api/rewards/history?page=1': () => answers.shift() ?? page('sent'),
     });
     renderRewards(<RewardsPage />, fakeWallet(ACCOUNT));
     const list = await screen.findByRole('list', { name: 'Rewards received' });
@@ -112,6 +116,13 @@ describe('/rewards', () => {
     expect(within(sent!).getByText('Sent')).toBeTruthy();
     const link = within(sent!).getByRole('link', { name: `Transaction ${other}` });
     expect(link.getAttribute('href')).toBe(`/tx/${other}`);
+
+    // The claims worker sends it again meanwhile; the page's next ask sees it sent, then stops.
+    await act(() => vi.advanceTimersByTimeAsync(TX_POLL_MS));
+    expect(await within(list).findByRole('link', { name: `Transaction ${TXID}` })).toBeTruthy();
+    const asked = callsTo(calls, 'GET', '/api/rewards/history?page=1').length;
+    await act(() => vi.advanceTimersByTimeAsync(3 * TX_POLL_MS));
+    expect(callsTo(calls, 'GET', '/api/rewards/history?page=1')).toHaveLength(asked);
   });
 
   it("shows a rune reward at the rune's divisibility with its symbol", async () => {

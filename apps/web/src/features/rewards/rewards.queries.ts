@@ -11,6 +11,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
+import { TX_POLL_MS } from '../../shared/trade.queries.ts';
 
 const XpHistorySchema = z.object({
   entries: z.array(
@@ -30,6 +31,12 @@ const XpHistorySchema = z.object({
 const enc = encodeURIComponent;
 
 /**
+ * A payout the node has not taken yet is sent again by the server's claims worker, which tells
+ * nobody: while one is shown broadcasting, its page asks again as a transaction's status does.
+ */
+const whileBroadcasting = (broadcasting: boolean) => (broadcasting ? TX_POLL_MS : false);
+
+/**
  * Reward pools, mining and tasks; every key starts with 'rewards', which a new block and the
  * 'pool' event refresh (use-rewards-events.ts). A pool's keys start with pool(id)'s key.
  */
@@ -46,6 +53,8 @@ export const rewardsQueries = {
       queryKey: rewardsQueries.poolKey(id),
       queryFn: ({ signal }) =>
         api.get(`/api/rewards/pools/${enc(id)}`, PoolResponseSchema, { signal }),
+      refetchInterval: (query) =>
+        whileBroadcasting(query.state.data?.pool.winners.some((w) => w.broadcasting) ?? false),
     }),
   entries: (id: string) =>
     queryOptions({
@@ -66,6 +75,10 @@ export const rewardsQueries = {
       queryKey: [...rewardsQueries.all(), 'history', page],
       queryFn: ({ signal }) =>
         api.get(`/api/rewards/history?page=${page}`, RewardsPageSchema, { signal }),
+      refetchInterval: (query) =>
+        whileBroadcasting(
+          query.state.data?.rewards.some((r) => r.status === 'broadcasting') ?? false,
+        ),
     }),
   mining: (address: string) =>
     queryOptions({
