@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MiningStatusSchema, PoolSchema, RewardsPageSchema } from '@om/core';
+import { MiningStatusSchema, PoolResponseSchema, RewardsPageSchema } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { indexBrc20 } from '../src/indexer/brc20/brc20-follower.ts';
 import { platformFeeAddress } from '../src/trading/platform-fee.ts';
@@ -335,8 +335,8 @@ describe.each(databaseKinds())('reward payouts on %s', (kind) => {
       (r) => r.txid === txid,
     );
     const res = await api(t, 'GET', `/api/rewards/pools/${poolId}`);
-    const { pool } = (res.body.payload ?? {}) as { pool?: unknown };
-    const winner = PoolSchema.parse(pool).winners.find((w) => w.txid === txid);
+    const { pool } = PoolResponseSchema.parse(res.body.payload);
+    const winner = pool.winners.find((w) => w.txid === txid);
     return { history: record?.status, winner: winner?.broadcasting };
   };
 

@@ -100,7 +100,7 @@ describe('/rewards/:id', () => {
       ...broadcastingPool,
       winners: broadcastingPool.winners.map((w) => ({ ...w, broadcasting: false })),
     });
-    const answers = [broadcastingPool, sentPool];
+    const answers = [broadcastingPool];
     const calls = fakeServer({
       'GET /api/rewards/pools/p1': () =>
         ok({ pool: answers.shift() ?? sentPool, currentBlock: 250 }),
