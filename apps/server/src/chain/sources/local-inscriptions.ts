@@ -1,13 +1,7 @@
 import type { Db } from '../../db/create-db.ts';
-import { runeBearingOutputs } from './runes-on-outputs.queries.ts';
 import type { InscriptionLocation, InscriptionLookup, TxDetails } from './chain-source.ts';
 import type { MempoolSnapshots } from '../mempool-view.ts';
-import {
-  indexedLocation,
-  indexedOutputs,
-  inscriptionsAt,
-  type PlacedInscription,
-} from './local-queries.ts';
+import { indexedLocation, vouchedOutputs, type PlacedInscription } from './local-queries.ts';
 import { placePendingInscriptions } from './pending-inscriptions.ts';
 
 /**
@@ -78,13 +72,7 @@ export class LocalInscriptions implements InscriptionLookup {
    * those holding runes: not vouched for, they are never spent as padding or fee, and a mempool
    * transaction spending one places nothing on its outputs either.
    */
-  private async confirmed(outpoints: readonly string[]) {
-    const [known, runes] = await Promise.all([
-      indexedOutputs(this.db, outpoints),
-      runeBearingOutputs(this.db, outpoints),
-    ]);
-    for (const outpoint of runes) known.delete(outpoint);
-    const on = await inscriptionsAt(this.db, [...known.keys()]);
-    return new Map([...known.keys()].map((outpoint) => [outpoint, on.get(outpoint) ?? []]));
+  private confirmed(outpoints: readonly string[]) {
+    return vouchedOutputs(this.db, outpoints);
   }
 }

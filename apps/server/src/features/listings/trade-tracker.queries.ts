@@ -107,37 +107,60 @@ export async function trackedTrades(db: Db, tipHeight?: number): Promise<Tracked
   }));
 }
 
-/**
- * The mined transaction that spent the listed output, read from the inscription's transfers: the
- * placement after the one that created that output (its reveal or the transfer into it).
- */
-export async function minedSpender(
-  db: Db,
-  inscriptionId: string,
-  outpoint: string,
-): Promise<{ txid: string; height: number } | undefined> {
-  const [txid = '', vout = '0'] = outpoint.split(':');
-  const { rows } = await sql<{ txid: string; height: number }>`
-    select t.txid, t.height from chain_transfers t, (
-      select height, seq from chain_transfers
-      where inscription_id = ${inscriptionId} and txid = ${txid} and vout = ${Number(vout)}
-      order by height desc, seq desc limit 1) as listed
-    where t.inscription_id = ${inscriptionId} and (t.height, t.seq) > (listed.height, listed.seq)
-    order by t.height, t.seq
-    limit 1`.execute(db.kysely);
-  return rows[0];
+/** A trade's listed output, as the two reads below take it. */
+type Listed = Pick<TrackedTrade, 'id' | 'inscriptionId' | 'outpoint'>;
+
+function columns(trades: readonly Listed[]) {
+  const outpoints = trades.map((t) => t.outpoint.split(':'));
+  return {
+    ids: trades.map((t) => t.id),
+    inscriptionIds: trades.map((t) => t.inscriptionId),
+    txids: outpoints.map(([txid = '']) => txid),
+    vouts: outpoints.map(([, vout = '0']) => Number(vout)),
+  };
 }
 
-/** Transactions in the mempool spending the output. */
-export async function mempoolSpenders(db: Db, outpoint: string): Promise<string[]> {
-  const [txid = '', vout = '0'] = outpoint.split(':');
-  const rows = await db.kysely
-    .selectFrom('mempool_spends')
-    .select('txid')
-    .where('prev_txid', '=', txid)
-    .where('prev_vout', '=', Number(vout))
-    .execute();
-  return rows.map((r) => r.txid);
+/**
+ * For each trade, the mined transaction that spent its listed output, read from the inscription's
+ * transfers: the placement after the one that created that output (its reveal or the transfer into
+ * it). One statement for every trade of a pass: a pass re-checks each trade of the last
+ * REORG_WINDOW blocks, a round trip each was thousands of them on a busy market.
+ */
+export async function minedSpenders(
+  db: Db,
+  trades: readonly Listed[],
+): Promise<Map<string, { txid: string; height: number }>> {
+  if (trades.length === 0) return new Map();
+  const c = columns(trades);
+  const { rows } = await sql<{ id: string; txid: string; height: number }>`
+    select x.id, s.txid, s.height
+    from unnest(${c.ids}::text[], ${c.inscriptionIds}::text[], ${c.txids}::text[],
+      ${c.vouts}::integer[]) as x (id, inscription_id, txid, vout)
+    cross join lateral (
+      select t.txid, t.height from chain_transfers t, (
+        select height, seq from chain_transfers
+        where inscription_id = x.inscription_id and txid = x.txid and vout = x.vout
+        order by height desc, seq desc limit 1) as listed
+      where t.inscription_id = x.inscription_id and (t.height, t.seq) > (listed.height, listed.seq)
+      order by t.height, t.seq
+      limit 1) as s`.execute(db.kysely);
+  return new Map(rows.map((r) => [r.id, { txid: r.txid, height: r.height }]));
+}
+
+/** For each trade, the transactions in the mempool spending its listed output (none: absent). */
+export async function mempoolSpenders(
+  db: Db,
+  trades: readonly Listed[],
+): Promise<Map<string, string[]>> {
+  if (trades.length === 0) return new Map();
+  const c = columns(trades);
+  const { rows } = await sql<{ id: string; txid: string }>`
+    select x.id, m.txid
+    from unnest(${c.ids}::text[], ${c.txids}::text[], ${c.vouts}::integer[]) as x (id, txid, vout)
+    join mempool_spends m on m.prev_txid = x.txid and m.prev_vout = x.vout`.execute(db.kysely);
+  const spenders = new Map<string, string[]>();
+  for (const r of rows) spenders.set(r.id, [...(spenders.get(r.id) ?? []), r.txid]);
+  return spenders;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   cancelSpentListings,
   indexedTipHeight,
   mempoolSpenders,
-  minedSpender,
+  minedSpenders,
   trackedTrades,
   moveTrade,
   type TrackedTrade,
@@ -41,8 +41,15 @@ export async function trackTrades(deps: Pick<AppDeps, 'chain' | 'db' | 'log'>): 
     log.info({ rows: withdrawn }, 'trade tracker: spent launch items closed');
   const tip = await indexedTipHeight(db);
   if (tip === undefined) return;
-  for (const trade of await trackedTrades(db, tip)) {
-    const change = await nextState(deps, trade);
+  const trades = await trackedTrades(db, tip);
+  // Two reads for the whole pass, not two per trade.
+  const [mined, inMempool] = await Promise.all([
+    minedSpenders(db, trades),
+    mempoolSpenders(db, trades),
+  ]);
+  for (const trade of trades) {
+    const spent = { mined: mined.get(trade.id), spenders: inMempool.get(trade.id) ?? [] };
+    const change = await nextState(deps, trade, spent);
     if (!change || isUnchanged(trade, change)) continue;
     await moveTrade(db, trade.id, change);
     log.info({ trade: trade.id, ...change }, 'trade tracker: trade moved');
@@ -52,9 +59,9 @@ export async function trackTrades(deps: Pick<AppDeps, 'chain' | 'db' | 'log'>): 
 async function nextState(
   deps: Pick<AppDeps, 'chain' | 'db'>,
   trade: TrackedTrade,
+  /** The mined transaction that spent the listed output, and the mempool's spenders of it. */
+  { mined, spenders }: { mined?: { txid: string; height: number }; spenders: string[] },
 ): Promise<TradeChange | undefined> {
-  const { db } = deps;
-  const mined = await minedSpender(db, trade.inscriptionId, trade.outpoint);
   if (mined?.txid === trade.transactionId) {
     return { status: 'confirmed', finalized: true, blockHeight: mined.height };
   }
@@ -68,7 +75,6 @@ async function nextState(
       sniperFeeRate: isKnown ? undefined : await minedFeeRate(deps, mined),
     };
   }
-  const spenders = await mempoolSpenders(db, trade.outpoint);
   const sniper = spenders.find((txid) => txid !== trade.transactionId);
   if (sniper) {
     const isKnown = trade.sniperTransactionId === sniper && trade.hasSniperFeeRate;
