@@ -88,10 +88,9 @@ export async function startBenchEnv(adminUrl: string, logLevel: string): Promise
       // The platform's fee key and cosigner secret are generated here, next to the node.
       DATA_DIR: path.join(node.datadir, 'server'),
       SEED_DEMO: 'false',
-      // 200 minters share one client address: the per-address write limit is not what is measured.
-      WRITE_RATE_LIMIT_PER_MINUTE: '10000000',
-      // Nor is the cap of open reservations per client address (each minter holds one at a time).
-      MAX_OPEN_RESERVATIONS_PER_CLIENT: '100000',
+      // Behind a reverse proxy, as a deployment is (README): each minter is its own client
+      // (X-Forwarded-For), under the default per-client write limit and reservation cap.
+      TRUST_PROXY: '127.0.0.1',
     });
     const rpc = node.node.rpc;
     const log = pino({ level: env.LOG_LEVEL });

@@ -10,7 +10,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BenchEnv } from './bench-env.ts';
 import { depositFunding, fundMany, inscribeMany } from './chain-setup.ts';
 import type { Minter } from './minter-process.ts';
-import { api, newWallet, payloadOf, signAsAsked, signIn, type Wallet } from './wallets.ts';
+import {
+  api,
+  minterClient,
+  newWallet,
+  payloadOf,
+  signAsAsked,
+  signIn,
+  type Wallet,
+} from './wallets.ts';
 
 // Part 2's untimed setup, through the API as the wizard would: real inscriptions at the creator's
 // ordinals address, the launch created signed in (BIP-322), the worker's batches signed by the
@@ -195,13 +203,16 @@ async function signEverything(
 /** Each minter signed in with its payment address (a mint needs a session), 20 at a time. */
 async function signInAll(
   origin: string,
-  wallets: readonly Omit<Minter, 'token'>[],
+  wallets: readonly Omit<Minter, 'token' | 'client'>[],
 ): Promise<Minter[]> {
   const minters: Minter[] = [];
   for (let i = 0; i < wallets.length; i += 20) {
     const slice = wallets.slice(i, i + 20);
-    const tokens = await Promise.all(slice.map((w) => signIn(origin, w.payment)));
-    slice.forEach((w, j) => minters.push({ ...w, token: tokens[j] ?? '' }));
+    const clients = slice.map((_, j) => minterClient(i + j));
+    const tokens = await Promise.all(slice.map((w, j) => signIn(origin, w.payment, clients[j])));
+    slice.forEach((w, j) =>
+      minters.push({ ...w, token: tokens[j] ?? '', client: clients[j] ?? '' }),
+    );
   }
   return minters;
 }

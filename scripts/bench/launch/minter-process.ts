@@ -7,8 +7,13 @@ import { api, signAsAsked, type ApiAnswer, type Wallet } from './wallets.ts';
 // after 'Only N left to mint' it asks for N. Any other answer stops that minter (and fails the
 // bench, in the parent).
 
-/** `token`: the minter's session (signed in with the payment address; a mint needs one). */
-export type Minter = { payment: Wallet; ordinals: Wallet; token: string };
+/**
+ * `token`: the minter's session (signed in with the payment address; a mint needs one). `client`:
+ * the minter's own network address, which the server learns from X-Forwarded-For as it would from
+ * the reverse proxy of a deployment (README): 200 minters are 200 clients, each under the default
+ * per-client limits, not one loopback address sharing them.
+ */
+export type Minter = { payment: Wallet; ordinals: Wallet; token: string; client: string };
 
 export interface MintJob {
   origin: string;
@@ -81,7 +86,7 @@ async function run(job: MintJob): Promise<MintResult> {
     }
   };
 
-  const mintUntilSoldOut = async (index: number, { payment, ordinals, token }: Minter) => {
+  const mintUntilSoldOut = async (index: number, { payment, ordinals, token, client }: Minter) => {
     let ask = 1 + Math.floor(Math.random() * job.maxMintCount);
     for (;;) {
       const created = await timed(index, 'create', () =>
@@ -99,6 +104,7 @@ async function run(job: MintJob): Promise<MintResult> {
             satScan: false,
           },
           token,
+          client,
         ),
       );
       if (created.record.status !== 200) {
@@ -125,6 +131,7 @@ async function run(job: MintJob): Promise<MintResult> {
             ...(signedSetupPsbt ? { signedSetupPsbt } : {}),
           },
           token,
+          client,
         ),
       );
       if (submitted.record.status !== 200) return;

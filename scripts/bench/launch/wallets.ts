@@ -47,6 +47,10 @@ export function signAsAsked(
   return signed;
 }
 
+/** A distinct private network address per minter (10.1.0.1, 10.1.0.2, ...). */
+export const minterClient = (index: number) =>
+  `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+
 export type ApiAnswer = {
   status: number;
   // The envelope { success, payload | error, errors }, as untyped as a client's JSON.
@@ -59,10 +63,13 @@ export async function api(
   path: string,
   payload?: object,
   token?: string,
+  /** The client's own address, as the reverse proxy in front of the server forwards it. */
+  client?: string,
 ): Promise<ApiAnswer> {
   const headers: Record<string, string> = {};
   if (payload) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  if (client) headers['x-forwarded-for'] = client;
   const res = await fetch(origin + path, {
     method,
     headers,
@@ -80,14 +87,24 @@ export function payloadOf(answer: ApiAnswer, what: string): unknown {
 }
 
 /** Signs in with a BIP-322 signature of the challenge, as the web app does; answers the token. */
-export async function signIn(origin: string, w: Wallet): Promise<string> {
-  const challenge = await api(origin, 'POST', '/api/auth/challenge', { address: w.address });
+export async function signIn(origin: string, w: Wallet, client?: string): Promise<string> {
+  const challenge = await api(
+    origin,
+    'POST',
+    '/api/auth/challenge',
+    { address: w.address },
+    undefined,
+    client,
+  );
   const { message } = payloadOf(challenge, 'auth/challenge') as { message: string };
   const signature = signBip322Simple(message, hexToBytes(w.keyHex), w.address, 'regtest');
-  const verify = await api(origin, 'POST', '/api/auth/verify', {
-    address: w.address,
-    publicKey: w.publicKey,
-    signature,
-  });
+  const verify = await api(
+    origin,
+    'POST',
+    '/api/auth/verify',
+    { address: w.address, publicKey: w.publicKey, signature },
+    undefined,
+    client,
+  );
   return (payloadOf(verify, 'auth/verify') as { token: string }).token;
 }
