@@ -1,4 +1,5 @@
--- trade_history: all-time volume and sales (a status change moves a row in or out of the sales).
+-- trade_history's inserts and deletes: all-time volume and sales (updates:
+-- collection_stats_on_trade_history_update.sql).
 create or replace function collection_stats_on_trade_history() returns trigger language plpgsql as $$
 declare
   sign integer := tg_argv[0]::integer;
@@ -25,13 +26,3 @@ drop trigger if exists trade_history_stats_delete on trade_history;
 create trigger trade_history_stats_delete after delete on trade_history
   referencing old table as changed for each statement
   execute function collection_stats_on_trade_history('-1');
-
-drop trigger if exists trade_history_stats_update_1_old on trade_history;
-create trigger trade_history_stats_update_1_old after update on trade_history
-  referencing old table as changed for each statement
-  execute function collection_stats_on_trade_history('-1');
-
-drop trigger if exists trade_history_stats_update_2_new on trade_history;
-create trigger trade_history_stats_update_2_new after update on trade_history
-  referencing new table as changed for each statement
-  execute function collection_stats_on_trade_history('1');
