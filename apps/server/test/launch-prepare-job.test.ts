@@ -94,9 +94,14 @@ describe.each(databaseKinds())('launch preparation by the job queue on %s', (kin
     const id = created.body.payload.launchpadId as string;
     // A launch prepared here would be taken from its initializing state: make it initialize
     // again and hold it, as the sweep would while it prepares.
-    await vi.waitFor(async () => {
-      expect((await prepareJobs(id)).map((j) => j.state)).toEqual(['completed']);
-    });
+    // The preparation the create sent first: vi.waitFor's default second is too short for it on
+    // a busy machine (it failed there two runs in three).
+    await vi.waitFor(
+      async () => {
+        expect((await prepareJobs(id)).map((j) => j.state)).toEqual(['completed']);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
