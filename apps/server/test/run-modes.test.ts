@@ -36,6 +36,10 @@ import {
 // and the active indexer is killed (SIGKILL) between a purchase and its block: the standby takes
 // over. Processes apart need PostgreSQL: without TEST_DATABASE_URL this file is skipped.
 
+/** What crosses processes (an SSE stream, a NOTIFY) on a busy 2-core CI machine: waitFor's
+ *  default second is too short for it. */
+const SLOW = { timeout: 10_000, interval: 100 };
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a deployment split by RUN_MODE', () => {
   let d: SplitDeployment;
   beforeAll(async () => {
@@ -63,7 +67,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a deployment split by RUN_MODE'
         stream.text += decoder.decode(value);
       }
     })().catch(() => undefined);
-    await vi.waitFor(() => expect(stream.text).toContain('event: ready'));
+    await vi.waitFor(() => expect(stream.text).toContain('event: ready'), SLOW);
     return stream;
   }
 
@@ -91,8 +95,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a deployment split by RUN_MODE'
     await mineAndSync(node, t);
     const height = await node.node.rpc.getBlockCount();
     for (const stream of streams) {
-      await vi.waitFor(() =>
-        expect(stream.text).toContain(`event: block\ndata: {"height":${height},`),
+      await vi.waitFor(
+        () => expect(stream.text).toContain(`event: block\ndata: {"height":${height},`),
+        SLOW,
       );
     }
 
@@ -111,7 +116,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a deployment split by RUN_MODE'
     // The purchase, written by one API process, reaches the streams of both (the market's
     // triggers, heard on the schema's channel).
     for (const stream of streams) {
-      await vi.waitFor(() => expect(stream.text).toContain(`"orderId":"${listingId}"`));
+      await vi.waitFor(() => expect(stream.text).toContain(`"orderId":"${listingId}"`), SLOW);
       expect(stream.text).toContain('event: trade');
     }
     for (const stream of streams) stream.close();
