@@ -94,9 +94,9 @@ export async function startBenchEnv(adminUrl: string, logLevel: string): Promise
       WEB_DIST_DIR: '/nonexistent',
       DATA_DIR: path.join(node.datadir, 'server'),
       SEED_DEMO: 'false',
-      // Every swapper is 127.0.0.1: the per-client caps are not what is measured.
-      WRITE_RATE_LIMIT_PER_MINUTE: '10000000',
-      MAX_OPEN_RESERVATIONS_PER_CLIENT: '1000',
+      // Behind a trusted proxy, as the README's deployment is: each swapper sends its own address
+      // (X-Forwarded-For) and meets the default per-client write limit and reservation cap.
+      TRUST_PROXY: '127.0.0.1',
     });
     const rpc = node.node.rpc;
     const log = pino({ level: env.LOG_LEVEL });

@@ -8,11 +8,20 @@ import type { Seller, User } from './pool-setup.ts';
 type Envelope = { code: number; msg: string; data: unknown };
 export type Answer = { status: number; body: Envelope; ms: number };
 
-export async function post(origin: string, path: string, payload: object): Promise<Answer> {
+export async function post(
+  origin: string,
+  path: string,
+  payload: object,
+  /** The client's own address, as the reverse proxy in front of the server forwards it. */
+  client?: string,
+): Promise<Answer> {
   const started = performance.now();
   const res = await fetch(`${origin}${BRC20SWAP_PATH}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      ...(client ? { 'x-forwarded-for': client } : {}),
+    },
     body: JSON.stringify(payload),
   });
   const body = (await res.json()) as Envelope;
@@ -65,12 +74,14 @@ export type SwapRun = {
   ms: { txsize?: number; psbt?: number; send?: number; total: number };
 };
 
-/** One swap through the three calls; a refusal ends it where it came. */
+/** One swap through the three calls, from the client address `client`; a refusal ends it where
+ *  it came. */
 export async function swapOverHttp(
   origin: string,
   tick: string,
   ask: SwapAsk,
   slipper: string,
+  client: string,
 ): Promise<SwapRun> {
   const started = performance.now();
   const ms: SwapRun['ms'] = { total: 0 };
@@ -84,13 +95,14 @@ export async function swapOverHttp(
     ms: { ...ms, total: performance.now() - started },
   });
   const body = sizeBody(tick, ask, slipper);
-  const size = await post(origin, '/get_swap_psbt_txsize', body);
+  const size = await post(origin, '/get_swap_psbt_txsize', body, client);
   ms.txsize = size.ms;
   if (size.body.code !== 0) return end('txsize', size);
   const built = await post(
     origin,
     '/get_swap_psbt',
     psbtBody(body, ask.user, SwapTxSizeSchema.parse(size.body.data)),
+    client,
   );
   ms.psbt = built.ms;
   if (built.body.code !== 0) return end('get_swap_psbt', built);
@@ -98,10 +110,12 @@ export async function swapOverHttp(
   const signed = signPsbtWithKey(psbt.psbt, ask.user.privateKey, {
     inputs: psbt.inputs_to_sign.map((i) => i.index),
   });
-  const sent = await post(origin, '/send_swap_psbt', {
-    order_id: psbt.order_id,
-    psbt: bytesToBase64(signed),
-  });
+  const sent = await post(
+    origin,
+    '/send_swap_psbt',
+    { order_id: psbt.order_id, psbt: bytesToBase64(signed) },
+    client,
+  );
   ms.send = sent.ms;
   return end('send_swap_psbt', sent, psbt.order_id);
 }

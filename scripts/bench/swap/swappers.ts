@@ -11,6 +11,10 @@ import { swapOverHttp, type SwapRun } from './swap-client.ts';
 // no outpoint spent twice across every transaction the settled swaps broadcast (decoded from the
 // node); after a block, every settled order completed and the pool's tokens moved by exactly them.
 
+/** Each swapper's own network address (10.2.x.y), so that the per-client write limit and
+ *  reservation cap apply to it as to a real user behind the README's reverse proxy. */
+const swapperClient = (index: number) => `10.2.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+
 /** The refusals concurrent swappers may meet: the price moved, or the pool's free coins ran out. */
 const CLEAN_REFUSALS: number[] = [SWAP_CODES.slippageExceeded, SWAP_CODES.insufficientLiquidity];
 
@@ -48,7 +52,7 @@ export async function runSwappers(
   });
   const started = performance.now();
   const runs: SwapRun[] = await Promise.all(
-    asks.map((ask) => swapOverHttp(origin, TICK, ask, slipper)),
+    asks.map((ask, i) => swapOverHttp(origin, TICK, ask, slipper, swapperClient(i))),
   );
   const wallMs = performance.now() - started;
 
