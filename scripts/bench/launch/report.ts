@@ -130,7 +130,7 @@ function rpcLines(f: Figures): string[] {
   const methods = [...new Set(passes.flatMap((m) => Object.keys(m.rpc)))].sort();
   return passTable(
     f,
-    "RPC calls to the node while the minters ran, by method (the follower's included):",
+    "RPC calls to the node while the minters ran, by method (the follower's included; a JSON-RPC batch's calls count under their method, its requests under '(batches)'):",
     'Method',
     methods.map((method) => [method, (m) => n(m.rpc[method] ?? 0)]),
   );

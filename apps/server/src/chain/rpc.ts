@@ -83,6 +83,11 @@ export type RpcBlock3 = {
   }[];
 };
 
+type RpcAnswer<T> = { id: number; result: T; error: { code: number; message: string } | null };
+
+/** Calls per JSON-RPC batch: a request the node answers in one go, not one it holds a worker on for long. */
+export const RPC_BATCH_SIZE = 200;
+
 export class BitcoinRpc {
   private nextId = 0;
 
@@ -99,26 +104,65 @@ export class BitcoinRpc {
   }
 
   call<T>(method: string, params: unknown[] = []): Promise<T> {
-    return this.connection.run(() => this.send<T>(method, params));
+    return this.connection.run(async () => {
+      const body = { jsonrpc: '1.0', id: ++this.nextId, method, params };
+      const answer = await this.post<RpcAnswer<T>>(method, body);
+      if (answer.error) throw new RpcError(method, answer.error.code, answer.error.message);
+      return answer.result;
+    });
   }
 
-  private async send<T>(method: string, params: unknown[]): Promise<T> {
+  /**
+   * Many calls of one method as JSON-RPC batches of up to RPC_BATCH_SIZE calls: each batch is one
+   * request, one place in the gate's queue and one socket write, where as many calls were as many
+   * of each (a mint rush's mempool reads and coin checks: product.md#scale-and-delivery). Answers,
+   * in order, each call's result or its own RpcError; a batch the node refuses as a whole throws.
+   */
+  async batch<T>(method: string, paramsList: readonly unknown[][]): Promise<(T | RpcError)[]> {
+    const batches: (readonly unknown[][])[] = [];
+    for (let i = 0; i < paramsList.length; i += RPC_BATCH_SIZE) {
+      batches.push(paramsList.slice(i, i + RPC_BATCH_SIZE));
+    }
+    const answered = await Promise.all(
+      batches.map((list) =>
+        this.connection.run(async () => {
+          const calls = list.map((params) => ({
+            jsonrpc: '1.0',
+            id: ++this.nextId,
+            method,
+            params,
+          }));
+          const answers = await this.post<RpcAnswer<T>[]>(method, calls);
+          if (!Array.isArray(answers)) {
+            throw new RpcError(method, -32700, 'the node did not answer the batch as one');
+          }
+          const byId = new Map(answers.map((a) => [a.id, a]));
+          return calls.map(({ id }): T | RpcError => {
+            const answer = byId.get(id);
+            if (!answer) return new RpcError(method, -32603, 'no answer to this call of the batch');
+            if (answer.error) return new RpcError(method, answer.error.code, answer.error.message);
+            return answer.result;
+          });
+        }),
+      ),
+    );
+    return answered.flat();
+  }
+
+  /** POSTs one call or a batch and parses the answer; the node's refusals of the whole throw. */
+  private async post<A>(method: string, payload: object): Promise<A> {
     const auth = this.getAuth();
     const base = auth.url.replace(/\/$/, '');
     const endpoint = this.wallet ? `${base}/wallet/${encodeURIComponent(this.wallet)}` : base;
     const authorization = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
-    const body = JSON.stringify({ jsonrpc: '1.0', id: ++this.nextId, method, params });
-    const res = await this.connection.post(endpoint, authorization, body);
+    const res = await this.connection.post(endpoint, authorization, JSON.stringify(payload));
     if (res.status === 401)
       throw new RpcError(method, -401, 'bitcoind rejected the RPC credentials');
-    let answer: { result: T; error: { code: number; message: string } | null };
     try {
-      answer = JSON.parse(res.text) as typeof answer;
+      return JSON.parse(res.text) as A;
     } catch {
       throw new RpcError(method, res.status, `unexpected answer: ${res.text.slice(0, 200)}`);
     }
-    if (answer.error) throw new RpcError(method, answer.error.code, answer.error.message);
-    return answer.result;
   }
 
   getBlockchainInfo = () => this.call<BlockchainInfo>('getblockchaininfo');
@@ -131,11 +175,6 @@ export class BitcoinRpc {
   waitForNewBlock = (timeoutMs: number) =>
     this.call<{ hash: string; height: number }>('waitfornewblock', [timeoutMs]);
   getRawMempool = () => this.call<string[]>('getrawmempool');
-  getRawTransactionVerbose1 = (txid: string) =>
-    this.call<{ txid: string; vin: { txid?: string; vout?: number }[] }>('getrawtransaction', [
-      txid,
-      1,
-    ]);
   getRawTransactionVerbose = (txid: string) => this.call<VerboseTx>('getrawtransaction', [txid, 2]);
   sendRawTransaction = (hex: string, maxFeeRate?: number) =>
     this.call<string>('sendrawtransaction', maxFeeRate === undefined ? [hex] : [hex, maxFeeRate]);

@@ -1,10 +1,16 @@
-import type { BitcoinRpc } from '../chain/rpc.ts';
+import { RpcError, type BitcoinRpc } from '../chain/rpc.ts';
 import type { Db } from '../db/create-db.ts';
 import {
   forgetMempoolTransfers,
   recordMempoolTransfers,
   type MempoolTx,
 } from './brc20/brc20-mempool.ts';
+
+/** getrawtransaction verbose 1: what the spends and the BRC-20 transfers read. */
+type SpendingTx = MempoolTx & { vin: { txid?: string; vout?: number; txinwitness?: string[] }[] };
+
+/** Rows per insert: three parameters each, well under PostgreSQL's 65,535 per statement. */
+const SPENDS_PER_INSERT = 5_000;
 
 /**
  * Mirrors which outputs mempool transactions spend, so an inscription (and a listing on it) shows
@@ -29,23 +35,32 @@ export async function refreshMempoolSpends(db: Db, rpc: BitcoinRpc): Promise<str
     [...new Set(pending.map((p) => p.txid))].filter((txid) => !inMempool.has(txid)),
   );
 
+  // The new ones in batches, their spends in one insert: one call and one statement each were a
+  // mint rush's hundreds of round trips a second (product.md#scale-and-delivery).
+  const fresh = [...inMempool].filter((txid) => !known.has(txid));
+  const txs = await rpc.batch<SpendingTx>(
+    'getrawtransaction',
+    fresh.map((txid) => [txid, 1]),
+  );
   const added: string[] = [];
-  for (const txid of inMempool) {
-    if (known.has(txid)) continue;
-    const tx = await rpc.getRawTransactionVerbose1(txid).catch(() => undefined);
-    if (!tx) continue; // confirmed or evicted while we looked
-    await recordMempoolTransfers(db, tx as typeof tx & MempoolTx);
-    const rows = tx.vin
-      .filter((i) => i.txid !== undefined)
-      .map((i) => ({ txid, prev_txid: i.txid as string, prev_vout: i.vout ?? 0 }));
-    if (rows.length > 0) {
-      await db.kysely
-        .insertInto('mempool_spends')
-        .values(rows)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+  const spends: { txid: string; prev_txid: string; prev_vout: number }[] = [];
+  for (const [i, txid] of fresh.entries()) {
+    const tx = txs[i];
+    if (!tx || tx instanceof RpcError) continue; // confirmed or evicted while we looked
+    await recordMempoolTransfers(db, tx);
+    for (const input of tx.vin) {
+      if (input.txid !== undefined) {
+        spends.push({ txid, prev_txid: input.txid, prev_vout: input.vout ?? 0 });
+      }
     }
     added.push(txid);
+  }
+  for (let i = 0; i < spends.length; i += SPENDS_PER_INSERT) {
+    await db.kysely
+      .insertInto('mempool_spends')
+      .values(spends.slice(i, i + SPENDS_PER_INSERT))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   return added;
 }

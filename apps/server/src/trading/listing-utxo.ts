@@ -1,4 +1,5 @@
 import type { ChainDeps } from '../app-deps.ts';
+import { RpcError } from '../chain/rpc.ts';
 import { AppError, invalidInput } from '../http/app-error.ts';
 
 /** An inscription's UTXO as the chain source places it, checked to be listable. */
@@ -55,6 +56,36 @@ export async function checkListableUtxo(
     outputValue: location.outputValue,
     inscriptionOffset: BigInt(offset ?? '0'),
   };
+}
+
+/** The outputs listings sit on, with the address each is at: what spentOutputs asks about. */
+export const listedOutputs = (
+  rows: readonly { outpoint: string; makerOrdinalAddress: string }[],
+): { outpoint: string; address: string }[] =>
+  rows.map((row) => ({ outpoint: row.outpoint, address: row.makerOrdinalAddress }));
+
+/**
+ * Which of the outputs a transaction spends, in order: the node's UTXO set with its mempool
+ * (gettxout, one batch for them all: a purchase asks for each of its items), or, without a node,
+ * each address's outputs that Esplora reports unspent by the mempool.
+ */
+export async function spentOutputs(
+  chain: ChainDeps,
+  outputs: readonly { outpoint: string; address: string }[],
+): Promise<boolean[]> {
+  const rpc = chain.rpc;
+  if (!rpc) return Promise.all(outputs.map((o) => isSpent(chain, o.outpoint, o.address)));
+  const answers = await rpc.batch<unknown>(
+    'gettxout',
+    outputs.map(({ outpoint }) => {
+      const [txid = '', vout = '0'] = outpoint.split(':');
+      return [txid, Number(vout), true];
+    }),
+  );
+  return answers.map((answer) => {
+    if (answer instanceof RpcError) throw answer;
+    return answer === null;
+  });
 }
 
 /**

@@ -30,7 +30,7 @@ import { findWalletOfKey } from './multisig.queries.ts';
 import { bitcoinWallet, walletCoins } from './wallets.service.ts';
 import { broadcastInOrder, testMempoolAccept } from './broadcast.ts';
 import { listedItemsOf, signedItemsOf } from './listed-item.ts';
-import { isSpent } from './listing-utxo.ts';
+import { listedOutputs, spentOutputs } from './listing-utxo.ts';
 import { catalogueOf } from './catalogue.queries.ts';
 import { findListings, type Listing, type ListingWithPsbts } from './listings.queries.ts';
 import {
@@ -270,11 +270,9 @@ export async function settleOffer(
   const hexes = setupFinal ? [setupFinal.hex, final.hex] : [final.hex];
   // A listing whose owner is moving it is off sale even before the tracker closes it: with full
   // RBF our purchase could otherwise replace the owner's own transaction.
-  // Asked at once: one after the other, each waits its turn at the node's gate
+  // Asked in one batch: one call each waited its turn at the node's gate
   // (product.md#scale-and-delivery).
-  const spent = await Promise.all(
-    rows.map((row) => isSpent(chain, row.outpoint, row.makerOrdinalAddress)),
-  );
+  const spent = await spentOutputs(chain, listedOutputs(rows));
   const gone = rows.find((_, i) => spent[i]);
   if (gone) throw unavailable(gone.id);
   // A loser of a race with another buyer is told so (a 409), not that their transaction is bad.

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../app-deps.ts';
 import { isTxRejection } from './broadcast.ts';
-import { isSpent } from './listing-utxo.ts';
+import { listedOutputs, spentOutputs } from './listing-utxo.ts';
 import { listingStates, type Listing } from './listings.queries.ts';
 import { unavailable } from './trade-input.ts';
 
@@ -13,9 +13,7 @@ async function lostListing(
   rows: readonly Listing[],
   txid: string,
 ): Promise<string | undefined> {
-  const spent = await Promise.all(
-    rows.map((row) => isSpent(deps.chain, row.outpoint, row.makerOrdinalAddress)),
-  );
+  const spent = await spentOutputs(deps.chain, listedOutputs(rows));
   const gone = rows.find((_, i) => spent[i]);
   if (gone) return gone.id;
   const now = await listingStates(

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/create-db.ts';
-import { btcToSats, type BitcoinRpc } from '../rpc.ts';
+import { btcToSats, RpcError, type BitcoinRpc } from '../rpc.ts';
 import type { TxDetails } from './chain-source.ts';
 import { indexedOutputs, indexedTipHeight } from './local-queries.ts';
 import { rpcTxToDetails, type RpcTx } from './rpc-tx.ts';
@@ -53,16 +53,16 @@ export class MempoolView {
       if (height !== undefined) this.mined.set(txid, { tx, height });
     }
     await this.forgetIndexed(entries);
-    // The new ones at once: one after the other, each waited at the back of the node's queue.
+    // The new ones in one batch: one call each waited at the back of the node's queue, a rush's
+    // hundred new transactions a hundred times, while every offer waiting on this read waited too.
     const fresh = Object.entries(entries).filter(([txid]) => !this.txs.has(txid));
-    const txs = await Promise.all(
-      fresh.map(([txid]) =>
-        this.rpc.call<RpcTx>('getrawtransaction', [txid, 1]).catch(() => undefined),
-      ),
+    const txs = await this.rpc.batch<RpcTx>(
+      'getrawtransaction',
+      fresh.map(([txid]) => [txid, 1]),
     );
     fresh.forEach(([txid, entry], i) => {
       const tx = txs[i];
-      if (!tx) return; // mined or evicted since getrawmempool
+      if (!tx || tx instanceof RpcError) return; // mined or evicted since getrawmempool
       const details = rpcTxToDetails(tx, { confirmed: false }, btcToSats(entry.fees.base));
       this.txs.set(txid, { details, time: entry.time });
     });
