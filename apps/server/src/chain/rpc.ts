@@ -1,4 +1,5 @@
 import { RpcConnection } from './rpc-connection.ts';
+import { chunks } from '../shared/chunks.ts';
 
 /**
  * A typed JSON-RPC client for the bitcoind calls we make. Amounts in Bitcoin Core's JSON are BTC
@@ -119,12 +120,8 @@ export class BitcoinRpc {
    * in order, each call's result or its own RpcError; a batch the node refuses as a whole throws.
    */
   async batch<T>(method: string, paramsList: readonly unknown[][]): Promise<(T | RpcError)[]> {
-    const batches: (readonly unknown[][])[] = [];
-    for (let i = 0; i < paramsList.length; i += RPC_BATCH_SIZE) {
-      batches.push(paramsList.slice(i, i + RPC_BATCH_SIZE));
-    }
     const answered = await Promise.all(
-      batches.map((list) =>
+      chunks(paramsList, RPC_BATCH_SIZE).map((list) =>
         this.connection.run(async () => {
           const calls = list.map((params) => ({
             jsonrpc: '1.0',

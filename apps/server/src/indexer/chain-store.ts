@@ -4,6 +4,7 @@ import { rollbackBrc20 } from './brc20/brc20-index.queries.ts';
 import { rollbackRunes } from './runes/runes-write.queries.ts';
 import { INDEXER_LOCK } from './write-block.ts';
 import type { IndexerCounters } from './indexer.types.ts';
+import { chunks } from '../shared/chunks.ts';
 
 const BATCH = 1000;
 
@@ -66,7 +67,7 @@ export async function rollbackTo(db: Db, height: number): Promise<void> {
       .execute();
     await trx.deleteFrom('chain_transfers').where('height', '>', height).execute();
     const ids = affected.map((a) => a.inscription_id);
-    for (let i = 0; i < ids.length; i += BATCH) {
+    for (const slice of chunks(ids, BATCH)) {
       await sql`
         update chain_inscriptions as c set
           (txid, vout, sat_offset, output_value, address, location_height) = (
@@ -77,7 +78,7 @@ export async function rollbackTo(db: Db, height: number): Promise<void> {
             select distinct x from unnest(c.genesis_charms || array(
               select unnest(t.added_charms) from chain_transfers t where t.inscription_id = c.inscription_id
             )) as x order by x)
-        where c.inscription_id = any(${ids.slice(i, i + BATCH)}::text[])`.execute(trx);
+        where c.inscription_id = any(${slice}::text[])`.execute(trx);
     }
     await trx.deleteFrom('chain_utxos').where('height', '>', height).execute();
     await trx

@@ -5,6 +5,7 @@ import {
   recordMempoolTransfers,
   type MempoolTx,
 } from './brc20/brc20-mempool.ts';
+import { chunks } from '../shared/chunks.ts';
 
 /** getrawtransaction verbose 1: what the spends and the BRC-20 transfers read. */
 type SpendingTx = MempoolTx & { vin: { txid?: string; vout?: number; txinwitness?: string[] }[] };
@@ -55,10 +56,10 @@ export async function refreshMempoolSpends(db: Db, rpc: BitcoinRpc): Promise<str
     }
     added.push(txid);
   }
-  for (let i = 0; i < spends.length; i += SPENDS_PER_INSERT) {
+  for (const rows of chunks(spends, SPENDS_PER_INSERT)) {
     await db.kysely
       .insertInto('mempool_spends')
-      .values(spends.slice(i, i + SPENDS_PER_INSERT))
+      .values(rows)
       .onConflict((oc) => oc.doNothing())
       .execute();
   }

@@ -2,6 +2,7 @@ import { bytesToHex } from '@om/bitcoin';
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { InscriptionLocation, TxOutputDetails, TxStatus } from './chain-source.ts';
+import { chunks } from '../../shared/chunks.ts';
 
 /** The indexer's tables (migrations/0002_chain_index.sql) as the local chain source reads them. */
 
@@ -75,9 +76,7 @@ export async function indexedTxStatus(db: Db, txid: string): Promise<TxStatus | 
 
 function byTxid(outpoints: readonly string[]): string[][] {
   const txids = [...new Set(outpoints.map((o) => o.slice(0, 64)))];
-  const batches: string[][] = [];
-  for (let i = 0; i < txids.length; i += BATCH) batches.push(txids.slice(i, i + BATCH));
-  return batches;
+  return chunks(txids, BATCH);
 }
 
 /** Indexed outputs (spent or not) among `outpoints`, by "txid:vout". */

@@ -12,6 +12,7 @@ import {
   type Outpoint,
 } from './demo-transactions.ts';
 import { unspentOutputsAt } from './demo.queries.ts';
+import { chunks } from '../../shared/chunks.ts';
 
 export interface InscribeDeps {
   db: Db;
@@ -54,8 +55,7 @@ export async function inscribeArtworks(
   const reveals = plans.map((plan) =>
     buildReveal(plan, commitOutputs.get(plan) as Outpoint, inscriberKey),
   );
-  for (let i = 0; i < reveals.length; i += BROADCAST_BATCH) {
-    const batch = reveals.slice(i, i + BROADCAST_BATCH);
+  for (const batch of chunks(reveals, BROADCAST_BATCH)) {
     await Promise.all(batch.map((reveal) => deps.rpc.sendRawTransaction(reveal.hex)));
   }
   await deps.faucet.mine(1);

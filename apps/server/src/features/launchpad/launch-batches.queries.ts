@@ -9,6 +9,7 @@ import type {
   PsbtBatchStatus,
 } from '../../db/launchpad.tables.ts';
 import { slices } from './launchpad.queries.ts';
+import { chunks } from '../../shared/chunks.ts';
 
 /**
  * A launch's batches (psbt_batches) as the worker prepares them and the launch's info lists them;
@@ -222,8 +223,7 @@ export async function savePreparedLaunch(
         .returning('id')
         .executeTakeFirstOrThrow();
       // Large launches: insert the items in slices to stay under the bind parameter limit.
-      for (let i = 0; i < batch.items.length; i += 500) {
-        const slice = batch.items.slice(i, i + 500);
+      for (const slice of chunks(batch.items, 500)) {
         await trx
           .insertInto('orderbook')
           .values(slice.map((item) => listingRow(item, row.id)))

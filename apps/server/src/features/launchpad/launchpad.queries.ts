@@ -7,6 +7,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { NewCollectionInfo } from './collection-info.ts';
 import { unavailableItems } from './launch-availability.queries.ts';
 import { schedulePreparation } from './launch-prepare.schedule.ts';
+import { chunks } from '../../shared/chunks.ts';
 
 /**
  * Creating a launch, an editions launch or an onboarded collection: the launch, its phases and
@@ -25,12 +26,7 @@ const ITEMS_LOCK = 7265737;
  */
 const ROWS_PER_INSERT = 1_000;
 
-export function slices<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-    out.push(rows.slice(i, i + ROWS_PER_INSERT));
-  return out;
-}
+export const slices = <T>(rows: readonly T[]): T[][] => chunks(rows, ROWS_PER_INSERT);
 
 export type NewLaunch = {
   slug: string;
