@@ -67,14 +67,26 @@ export const listedOutputs = (
 /**
  * Which of the outputs a transaction spends, in order: the node's UTXO set with its mempool
  * (gettxout, one batch for them all: a purchase asks for each of its items), or, without a node,
- * each address's outputs that Esplora reports unspent by the mempool.
+ * each address's outputs that Esplora reports unspent by the mempool (read once per address: a
+ * launch's items all sit in one maker wallet).
  */
 export async function spentOutputs(
   chain: ChainDeps,
   outputs: readonly { outpoint: string; address: string }[],
 ): Promise<boolean[]> {
   const rpc = chain.rpc;
-  if (!rpc) return Promise.all(outputs.map((o) => isSpent(chain, o.outpoint, o.address)));
+  if (!rpc) {
+    const addresses = [...new Set(outputs.map((o) => o.address))];
+    const unspent = new Map(
+      await Promise.all(
+        addresses.map(async (address) => {
+          const utxos = await chain.source.addressUtxos(address);
+          return [address, new Set(utxos.map((u) => `${u.txid}:${u.vout}`))] as const;
+        }),
+      ),
+    );
+    return outputs.map((o) => !unspent.get(o.address)?.has(o.outpoint));
+  }
   const answers = await rpc.batch<unknown>(
     'gettxout',
     outputs.map(({ outpoint }) => {
@@ -88,22 +100,14 @@ export async function spentOutputs(
   });
 }
 
-/**
- * Whether a transaction spends the output: the node's UTXO set with its mempool (gettxout), or,
- * without a node, the address's outputs that Esplora reports unspent by the mempool.
- */
+/** Whether a transaction spends the output at `address` (spentOutputs of one). */
 export async function isSpent(
   chain: ChainDeps,
   outpoint: string,
   address: string,
 ): Promise<boolean> {
-  const [txid = '', vout = '0'] = outpoint.split(':');
-  if (chain.rpc) {
-    const out = await chain.rpc.call<unknown>('gettxout', [txid, Number(vout), true]);
-    return out === null;
-  }
-  const utxos = await chain.source.addressUtxos(address);
-  return !utxos.some((u) => u.txid === txid && u.vout === Number(vout));
+  const [spent = false] = await spentOutputs(chain, [{ outpoint, address }]);
+  return spent;
 }
 
 /** Where an inscription is now: its output, that output's value and address and what it holds. */
