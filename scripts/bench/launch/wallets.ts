@@ -10,6 +10,7 @@ import {
   signPsbtWithKey,
   xOnlyPublicKey,
 } from '@om/bitcoin';
+import { clientAddress } from '../client-address.ts';
 
 // Keys as a wallet holds them, and the API over real HTTP as the web app calls it: the creator
 // and every minter sign with their own keys, nothing is signed by the server on their behalf.
@@ -48,8 +49,7 @@ export function signAsAsked(
 }
 
 /** A distinct private network address per minter (10.1.0.1, 10.1.0.2, ...). */
-export const minterClient = (index: number) =>
-  `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+export const minterClient = (index: number) => clientAddress(1, index);
 
 export type ApiAnswer = {
   status: number;

@@ -24,6 +24,7 @@ import {
 import { percentile } from '../bench-report.ts';
 import { TICK, type Seller, type User } from './pool-setup.ts';
 import { post, psbtBody, sizeBody, type SwapAsk } from './swap-client.ts';
+import { clientAddress } from '../client-address.ts';
 
 // get_swap_psbt's cost two ways: over HTTP (the whole request: checksum, the pool's chain view,
 // its lock, pricing, the unsigned commit and reveal of a buy, the PSBT, the order and its coins
@@ -58,8 +59,7 @@ export async function measureHttpBuilds(
     const request = psbtBody(body, ask.user, SwapTxSizeSchema.parse(size.body.data));
     const samples: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const client = `10.${net}.${Math.floor(i / 250)}.${(i % 250) + 1}`;
-      const built = await post(origin, '/get_swap_psbt', request, client);
+      const built = await post(origin, '/get_swap_psbt', request, clientAddress(net, i));
       if (built.body.code !== 0) throw new Error(`get_swap_psbt: ${built.body.msg}`);
       samples.push(built.ms);
       const id = (built.body.data as { order_id: string }).order_id;

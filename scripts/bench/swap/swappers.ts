@@ -2,6 +2,7 @@ import { SWAP_CODES } from '@om/core';
 import { sql } from 'kysely';
 import { watchSwapOrders } from '../../../apps/server/src/features/swap/swap-orders.worker.ts';
 import { readPoolState } from '../../../apps/server/src/features/swap/swap-pool-state.ts';
+import { clientAddress } from '../client-address.ts';
 import type { BenchEnv } from './bench-env.ts';
 import { TICK, type Seller, type User } from './pool-setup.ts';
 import { swapOverHttp, type SwapRun } from './swap-client.ts';
@@ -10,10 +11,6 @@ import { swapOverHttp, type SwapRun } from './swap-client.ts';
 // Checked: every answer settled or cleanly refused (HTTP 200, a refusal code the race explains);
 // no outpoint spent twice across every transaction the settled swaps broadcast (decoded from the
 // node); after a block, every settled order completed and the pool's tokens moved by exactly them.
-
-/** Each swapper's own network address (10.2.x.y), so that the per-client write limit and
- *  reservation cap apply to it as to a real user behind the README's reverse proxy. */
-const swapperClient = (index: number) => `10.2.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 
 /** The refusals concurrent swappers may meet: the price moved, or the pool's free coins ran out. */
 const CLEAN_REFUSALS: number[] = [SWAP_CODES.slippageExceeded, SWAP_CODES.insufficientLiquidity];
@@ -52,7 +49,7 @@ export async function runSwappers(
   });
   const started = performance.now();
   const runs: SwapRun[] = await Promise.all(
-    asks.map((ask, i) => swapOverHttp(origin, TICK, ask, slipper, swapperClient(i))),
+    asks.map((ask, i) => swapOverHttp(origin, TICK, ask, slipper, clientAddress(2, i))),
   );
   const wallMs = performance.now() - started;
 
