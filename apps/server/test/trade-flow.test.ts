@@ -1,4 +1,4 @@
-import { bytesToBase64, parsePsbt, signBip322Simple } from '@om/bitcoin';
+import { bytesToBase64, bytesToHex, parsePsbt, signBip322Simple } from '@om/bitcoin';
 import { CreateOfferPayloadSchema, SubmitOfferPayloadSchema } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackTrades } from '../src/features/listings/trade-tracker.ts';
@@ -126,6 +126,14 @@ describe.each(databaseKinds())('trading on %s', (kind) => {
         takerOrdinalAddress: taker.ordinals.address,
       },
       legacy ? undefined : taker.token,
+    );
+  }
+
+  /** The outpoints a PSBT spends. */
+  function inputsOf(psbt: string): string[] {
+    const tx = parsePsbt(psbt);
+    return Array.from({ length: tx.inputsLength }, (_, i) => tx.getInput(i)).map(
+      (input) => `${bytesToHex(input.txid ?? new Uint8Array())}:${input.index}`,
     );
   }
 
@@ -317,6 +325,58 @@ describe.each(databaseKinds())('trading on %s', (kind) => {
       status: 'broadcast',
       transaction_id: winner?.body.payload.txId,
     });
+    await mineAndSync(node, t);
+  });
+
+  it('refuses an offer on coins a purchase of the same buyer spent since: the first is never replaced', async () => {
+    const first = await seller();
+    const second = await seller();
+    const [firstId = ''] = await listViaApi(t, first.trader, [
+      { outpoint: first.item.outpoint, price: PRICE },
+    ]);
+    const [secondId = ''] = await listViaApi(t, second.trader, [
+      { outpoint: second.item.outpoint, price: PRICE },
+    ]);
+    const taker = await buyer(2);
+    // Both offers are built before either is submitted: on the same coins. The second pays a
+    // higher fee rate, so the node would take it as a replacement of the first (full RBF).
+    const early = await createOffer(taker, [firstId]);
+    const late = await api(
+      t,
+      'POST',
+      '/api/listings/protected/createOffer',
+      {
+        ids: [secondId],
+        takerPaymentAddress: taker.payment.address,
+        takerPaymentPublicKey: taker.payment.publicKey,
+        takerOrdinalAddress: taker.ordinals.address,
+        feeRate: FEE_RATE * 5,
+        satScan: false,
+      },
+      taker.token,
+    );
+    expect([early.status, late.status]).toEqual([200, 200]);
+    const bought = await submitSigned(taker, [firstId], early.body.payload);
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const firstInputs = new Set(
+      inputsOf(early.body.payload.psbt).filter((o) => o !== first.item.outpoint),
+    );
+
+    const refused = await submitSigned(taker, [secondId], late.body.payload);
+    expect(refused.status).toBe(409);
+    const spent =
+      /^signedPSBTBase64: ([0-9a-f]{64}:\d+) is already spent; create the offer again$/.exec(
+        refused.body.error,
+      );
+    expect(spent, refused.body.error).not.toBeNull();
+    expect(firstInputs.has(spent?.[1] ?? '')).toBe(true);
+    expect(await inMempool(node, bought.body.payload.txId)).toBe(true);
+    expect(await listing(firstId)).toMatchObject({ status: 'broadcast' });
+    expect(await listing(secondId)).toMatchObject({ status: 'active', transaction_id: null });
+    // An offer built now sees the first purchase's spends and goes through.
+    const again = await buy(taker, [secondId]);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await inMempool(node, bought.body.payload.txId)).toBe(true);
     await mineAndSync(node, t);
   });
 

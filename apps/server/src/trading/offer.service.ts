@@ -9,6 +9,7 @@ import {
   mergeAndFinalizePurchase,
   PADDING_VALUE,
   parsePsbt,
+  type BitcoinNetwork,
   type Buyer,
   type FinalizedTransaction,
   type InputRole,
@@ -31,6 +32,7 @@ import { bitcoinWallet, walletCoins } from './wallets.service.ts';
 import { broadcastInOrder, testMempoolAccept } from './broadcast.ts';
 import { listedItemsOf, signedItemsOf } from './listed-item.ts';
 import { listedOutputs, spentOutputs } from './listing-utxo.ts';
+import { takerInputsOf, type SpentCoin } from './taker-inputs.ts';
 import { catalogueOf } from './catalogue.queries.ts';
 import { findListings, type Listing, type ListingWithPsbts } from './listings.queries.ts';
 import {
@@ -269,12 +271,20 @@ export async function settleOffer(
   const setupFinal = finalizeSetup(offer, signed.setup, fields.setup);
   const hexes = setupFinal ? [setupFinal.hex, final.hex] : [final.hex];
   // A listing whose owner is moving it is off sale even before the tracker closes it: with full
-  // RBF our purchase could otherwise replace the owner's own transaction.
-  // Asked in one batch: one call each waited its turn at the node's gate
+  // RBF our purchase could otherwise replace the owner's own transaction. So is a purchase of
+  // coins the taker spent since the offer was built (another purchase of theirs, say), which it
+  // would evict. Asked in one batch: one call each waited its turn at the node's gate
   // (product.md#scale-and-delivery).
-  const spent = await spentOutputs(chain, listedOutputs(rows));
+  const listed = listedOutputs(rows);
+  const taker = takerCoinsOf(offer, built.psbt, listed, network);
+  const spent = await spentOutputs(chain, [...listed, ...taker]);
   const gone = rows.find((_, i) => spent[i]);
   if (gone) throw unavailable(gone.id);
+  const spentCoin = taker.find((_, i) => spent[listed.length + i]);
+  if (spentCoin) {
+    const message = `${fields.psbt}: ${spentCoin.outpoint} is already spent; create the offer again`;
+    throw new AppError('CONFLICT', message);
+  }
   // A loser of a race with another buyer is told so (a 409), not that their transaction is bad.
   await orRaceLost(deps, rows, final.txid, () => testMempoolAccept(chain, hexes));
 
@@ -314,6 +324,24 @@ export async function settleOffer(
   }
   await markBroadcast(db, offer.txid, final.txid, endHold);
   return { txId: final.txid, setupTxId: setupFinal?.txid ?? null };
+}
+
+/** The taker's coins an offer spends: its setup's inputs and the purchase's other than the items. */
+function takerCoinsOf(
+  offer: StoredOffer,
+  purchase: ParsedPsbt,
+  listed: readonly SpentCoin[],
+  network: BitcoinNetwork,
+): SpentCoin[] {
+  const items = new Set(listed.map((o) => o.outpoint));
+  if (!offer.setup) return takerInputsOf([purchase], (outpoint) => items.has(outpoint), network);
+  // The purchase spends the setup's outputs, which nothing holds until the setup goes out.
+  const fromSetup = `${offer.setup.txid}:`;
+  return takerInputsOf(
+    [parsePsbt(offer.setup.psbt), purchase],
+    (outpoint) => items.has(outpoint) || outpoint.startsWith(fromSetup),
+    network,
+  );
 }
 
 /**
