@@ -21,6 +21,8 @@ export interface MintSummary {
   unexpected: { call: string; status: number; error: string; count: number }[];
   create: Latency;
   createOk: Latency;
+  /** Each minter's first offer/create, all sent at once when the mint opens. */
+  opening: Latency;
   submit: Latency;
   /** The most transactions (setups and mints) one minter chained unconfirmed. */
   longestChain: number;
@@ -75,6 +77,7 @@ export function summarize(records: readonly MintRecord[]): MintSummary {
     unexpected: [...unexpected.values()],
     create: latency(ms('create')),
     createOk: latency(ms('create', true)),
+    opening: latency(records.filter((r) => r.opening).map((r) => r.ms)),
     submit: latency(ms('submit')),
     longestChain: Math.max(0, ...chains.values()),
   };

@@ -91,6 +91,7 @@ function latencyTable(f: Figures): string[] {
     ...passes.flatMap((m) => [
       row(label(m, 'offer/create, every answer'), m.summary.create),
       row(label(m, 'offer/create, 200 (an offer built)'), m.summary.createOk),
+      row(label(m, "offer/create, each minter's first (sent at once)"), m.summary.opening),
       row(label(m, 'offer/submit'), m.summary.submit),
     ]),
     '',
