@@ -4,6 +4,8 @@ import type { BitcoinRpc } from '../src/chain/rpc.ts';
 import { LocalChainSource } from '../src/chain/sources/local-chain-source.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { addressCoins } from '../src/trading/wallet-coins.ts';
+import { inscribe } from './helpers/regtest-inscribe.ts';
 import { mineAndSync, newWallet, sign, type Wallet } from './helpers/trading.ts';
 
 // product.md#scale-and-delivery: the local chain source reads the mempool once for every request
@@ -34,11 +36,15 @@ function countingRpc(rpc: BitcoinRpc) {
   return { rpc: counting, state };
 }
 
-/** Spends the wallet's coin to someone else, change back to the wallet; answers the txid. */
+/**
+ * Spends the wallet's coin to someone else (`amount` to output 0: the coin's first sats, and what
+ * they hold), change back to the wallet; answers the txid.
+ */
 async function spend(
   payer: Wallet,
   coin: { txid: string; vout: number; value: bigint },
   feeRate = 2,
+  { to = newWallet('p2wpkh').script, amount = 10_000n } = {},
 ) {
   const built = buildPaymentPsbt({
     payment: {
@@ -46,8 +52,8 @@ async function spend(
       publicKey: hexToBytes(payer.publicKey),
       utxos: [{ ...coin, script: payer.script, inscribed: false }],
     },
-    to: newWallet('p2wpkh').script,
-    amount: 10_000n,
+    to,
+    amount,
     feeRate,
     network: 'regtest',
   });
@@ -162,5 +168,35 @@ describe.each(databaseKinds())('the shared mempool read on %s', (kind) => {
     expect((await source.addressUtxos(payer.address)).map((c) => c.txid)).toEqual([replacement]);
     await mineAndSync(node, t);
     expect((await source.addressUtxos(payer.address)).map((c) => c.txid)).toEqual([replacement]);
+  });
+
+  it("places a mempool chain's inscriptions read by read, from the read that found the coins", async () => {
+    const [holder, receiver] = [newWallet('p2wpkh'), newWallet('p2wpkh')];
+    await t.sync();
+    const { rpc, state } = countingRpc(node.node.rpc);
+    const source = new LocalChainSource({ db: t.db, rpc });
+    // A reveal in the mempool, read once; then a move of its inscription, read again.
+    const reveal = await inscribe(node, holder.address, [{ contentType: 'text/plain', body: 'x' }]);
+    const revealed = await addressCoins(source, holder.address, 'regtest');
+    expect(revealed.map((c) => [c.utxo.txid, c.inscriptions, c.utxo.inscribed])).toEqual([
+      [reveal.txid, reveal.ids, true],
+    ]);
+    expect(state.reads).toBe(1);
+    const coin = { txid: reveal.txid, vout: reveal.vout, value: reveal.value };
+    const move = await spend(holder, coin, 2, { to: receiver.script, amount: 5_000n });
+    // One read each: the coins and their inscriptions come from the same read of the node.
+    const received = await addressCoins(source, receiver.address, 'regtest');
+    expect(received.map((c) => [c.utxo.txid, c.inscriptions, c.utxo.inscribed])).toEqual([
+      [move, reveal.ids, true],
+    ]);
+    const change = await addressCoins(source, holder.address, 'regtest');
+    expect(change.map((c) => [c.utxo.txid, c.inscriptions, c.utxo.inscribed])).toEqual([
+      [move, [], false],
+    ]);
+    expect(state.reads).toBe(3);
+    // The move was placed on the reveal's placement of an earlier read: as a new reader places it.
+    const anew = new LocalChainSource({ db: t.db, rpc: node.node.rpc });
+    expect(await addressCoins(anew, receiver.address, 'regtest')).toEqual(received);
+    expect(await addressCoins(anew, holder.address, 'regtest')).toEqual(change);
   });
 });

@@ -94,4 +94,20 @@ describe('SharedMempoolView', () => {
     await again;
     expect(node.stats().reads).toBe(2);
   });
+
+  it('keeps the newest answered read as recent, and a failed read changes nothing', async () => {
+    const node = fakeNode();
+    const view = new SharedMempoolView(node.read);
+    expect(view.recent()).toBeUndefined();
+    node.broadcast('a');
+    const first = view.snapshot();
+    await node.answer();
+    expect(txids(view.recent() ?? [])).toEqual(['a']);
+    expect(view.recent()).toBe(await first);
+    node.broadcast('fail');
+    const failed = expect(view.snapshot()).rejects.toThrow('node away');
+    await node.answer();
+    await failed;
+    expect(txids(view.recent() ?? [])).toEqual(['a']);
+  });
 });

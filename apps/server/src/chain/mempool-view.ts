@@ -4,6 +4,11 @@ import type { TxDetails } from './sources/chain-source.ts';
 /** The node's mempool as decoded transactions, newest first (LocalChainSource reads it). */
 export interface MempoolSnapshots {
   snapshot(): Promise<TxDetails[]>;
+  /**
+   * The newest read already answered, if any: for what a read cannot make stale (where a
+   * transaction already seen put its inscriptions), not for what is spent.
+   */
+  recent?(): TxDetails[] | undefined;
 }
 
 /**
@@ -15,12 +20,18 @@ export interface MempoolSnapshots {
  */
 export class SharedMempoolView implements MempoolSnapshots {
   private readonly reads: FreshRun<TxDetails[]>;
+  private latest: TxDetails[] | undefined;
 
   constructor(read: () => Promise<TxDetails[]>) {
-    this.reads = new FreshRun(read);
+    // Reads never overlap (FreshRun), so the last one answered is the newest.
+    this.reads = new FreshRun(async () => (this.latest = await read()));
   }
 
   snapshot(): Promise<TxDetails[]> {
     return this.reads.run();
+  }
+
+  recent(): TxDetails[] | undefined {
+    return this.latest;
   }
 }

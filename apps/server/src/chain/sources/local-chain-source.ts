@@ -70,15 +70,8 @@ export class LocalChainSource implements ChainSource {
 
   /** The address's confirmed outputs, its mempool outputs still unspent, and what the mempool spends. */
   private async addressOutputs(address: string) {
-    const mempool = await this.mempool.snapshot();
-    const spent = new Set(mempool.flatMap((tx) => tx.vin.map((i) => `${i.txid}:${i.vout}`)));
-    const pending: AddressUtxo[] = mempool.flatMap((tx) =>
-      tx.vout.flatMap((out, vout) =>
-        out.address === address && !spent.has(`${tx.txid}:${vout}`)
-          ? [{ txid: tx.txid, vout, value: out.value, status: tx.status }]
-          : [],
-      ),
-    );
+    const { spent, unspent } = mempoolOutputsOf(await this.mempool.snapshot());
+    const pending = unspent.get(address) ?? [];
     const confirmed = await unspentOutputs(this.db, address);
     // A mined transaction stays in the snapshot until the index holds its block, which it may do
     // by the time of this read: its outputs count once, as confirmed.
@@ -200,4 +193,28 @@ function notFound<T>(err: unknown, value: T): T {
 /** RpcError's message is "method: reason (code n)"; the user needs the reason. */
 function rpcReason(err: RpcError): string {
   return err.message.slice(err.method.length + 2).replace(/ \(code -?\d+\)$/, '');
+}
+
+/** A read's spent outpoints and unspent outputs by address, once per read: its requests share it. */
+type MempoolOutputs = { spent: Set<string>; unspent: Map<string, AddressUtxo[]> };
+
+const outputsByRead = new WeakMap<TxDetails[], MempoolOutputs>();
+
+function mempoolOutputsOf(txs: TxDetails[]): MempoolOutputs {
+  const known = outputsByRead.get(txs);
+  if (known) return known;
+  const spent = new Set(txs.flatMap((tx) => tx.vin.map((i) => `${i.txid}:${i.vout}`)));
+  const unspent = new Map<string, AddressUtxo[]>();
+  for (const tx of txs) {
+    tx.vout.forEach((out, vout) => {
+      if (out.address === null || spent.has(`${tx.txid}:${vout}`)) return;
+      const utxo = { txid: tx.txid, vout, value: out.value, status: tx.status };
+      const list = unspent.get(out.address);
+      if (list) list.push(utxo);
+      else unspent.set(out.address, [utxo]);
+    });
+  }
+  const outputs = { spent, unspent };
+  outputsByRead.set(txs, outputs);
+  return outputs;
 }
