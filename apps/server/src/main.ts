@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.ts';
 import { startDemoSeed } from './features/demo/demo-seed.service.ts';
 import { loadEnv, type Env } from './env.ts';
 import { ChainEvents } from './indexer/chain-events.ts';
+import { BlockReaderThread } from './indexer/block-reader-thread.ts';
 import { ChainFollower } from './indexer/follow-chain.ts';
 import { rolesOf, startCluster } from './cluster/cluster.ts';
 import { startHealthServer } from './cluster/health-server.ts';
@@ -65,7 +66,16 @@ async function main(): Promise<void> {
     // holds the indexer's lease (a standby takes it within a second of the holder's death).
     let isIndexing = false;
     if (rpc && roles.indexes) {
-      const follower = new ChainFollower({ db, rpc, network: env.BITCOIN_NETWORK, events, log });
+      // A catch-up parses and decodes the node's blocks on a thread of its own.
+      const blockReader = new BlockReaderThread();
+      const follower = new ChainFollower({
+        db,
+        rpc,
+        network: env.BITCOIN_NETWORK,
+        events,
+        log,
+        blockReader,
+      });
       const stopIndexer = new AbortController();
       const indexing = (async () => {
         if (cluster && !(await cluster.leases.take('indexer', stopIndexer.signal))) return;

@@ -11,9 +11,10 @@ import { renderMarkdown, writeDoc, type Figures, type PhaseRuns } from './report
 import { runPhase, type NodeRef, type PhaseRequest } from './run-phase.ts';
 
 // npm run bench:indexer [-- --rounds 5] [--regenerate] [--chain-dir DIR] [--postgres URL]
-//   [--latency-blocks 30] [--no-docs] [--cpu-prof DIR] [--node-flags=--no-liftoff]
+//   [--latency-blocks 30] [--no-docs] [--no-before] [--cpu-prof DIR] [--node-flags=--no-liftoff]
 // In one run, `rounds` times in turn: (1) fetch + decode alone, (2) the indexer from scratch into
-// PostgreSQL and into PGlite; then (3) latency on each database. Medians of the rounds.
+// PostgreSQL and into PGlite, each also as before (blocks decoded on the indexer's own thread,
+// unless --no-before); then (3) latency on each database. Medians of the rounds.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const { values: args } = parseArgs({
@@ -24,6 +25,7 @@ const { values: args } = parseArgs({
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     'latency-blocks': { type: 'string', default: '30' },
     'no-docs': { type: 'boolean', default: false },
+    'no-before': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
     // Node flags for the measured phases' processes (as `npm start` may run the server with).
     'node-flags': { type: 'string', default: '' },
@@ -32,6 +34,7 @@ const { values: args } = parseArgs({
 const log = (msg: string) => console.log(`[bench:indexer] ${msg}`);
 const KINDS = ['postgres', 'pglite'] as const;
 const LABELS = { postgres: '(2) indexer → PostgreSQL', pglite: '(2) indexer → PGlite' };
+const BEFORE = ', before (blocks decoded on its thread)';
 const rounds = Number(args.rounds);
 const latencyBlocks = { blocks: Number(args['latency-blocks']), perBlock: 3 };
 
@@ -82,8 +85,9 @@ async function measured<T extends { seconds: number; databaseCpuSeconds?: number
 function checkIndexed(kind: string, result: IndexResult, manifest: ChainManifest): void {
   const { brc20 } = result;
   if (
-    brc20.events !== manifest.brc20.operations ||
-    brc20.cumulativeHash !== manifest.brc20.cumulativeHash
+    brc20 &&
+    (brc20.events !== manifest.brc20.operations ||
+      brc20.cumulativeHash !== manifest.brc20.cumulativeHash)
   ) {
     throw new Error(
       `${kind}: BRC-20 indexed ${brc20.events} events ending on ${brc20.cumulativeHash}, the model has ${manifest.brc20.operations} ending on ${manifest.brc20.cumulativeHash}`,
@@ -125,6 +129,7 @@ async function indexRound(
   kind: (typeof KINDS)[number],
   round: number,
   figures: Figures,
+  reader: 'thread' | 'indexer',
 ): Promise<BenchDatabase> {
   const db = await createTracked(kind);
   const prepared = await runPhase({ phase: 'prepare', db: db.spec });
@@ -134,12 +139,14 @@ async function indexRound(
       prepared.maxRssBytes,
     );
   }
-  const runs = figures.indexed[KINDS.indexOf(kind)]!;
-  const index = { phase: 'index', node, db: db.spec } as const;
-  const result = await measured<IndexResult>(working, runs, index, `index-${kind}-${round}`);
+  const isBefore = reader === 'indexer';
+  const runs = (isBefore ? figures.before : figures.indexed)[KINDS.indexOf(kind)]!;
+  const index = { phase: 'index', node, db: db.spec, reader, indexOnly: isBefore } as const;
+  const name = `index-${kind}${isBefore ? '-before' : ''}-${round}`;
+  const result = await measured<IndexResult>(working, runs, index, name);
   checkIndexed(kind, result, figures.manifest);
-  figures.brc20[KINDS.indexOf(kind)]!.seconds.push(result.brc20.seconds);
-  figures.runes[KINDS.indexOf(kind)]!.seconds.push(result.runes.seconds);
+  if (result.brc20) figures.brc20[KINDS.indexOf(kind)]!.seconds.push(result.brc20.seconds);
+  if (result.runes) figures.runes[KINDS.indexOf(kind)]!.seconds.push(result.runes.seconds);
   return db;
 }
 
@@ -179,9 +186,12 @@ async function measureAll(working: WorkingNode, figures: Figures): Promise<void>
       await measured<FetchResult>(working, figures.baseline, request, `fetch-${round}`);
       for (const kind of KINDS) {
         log(`round ${round}/${rounds}: (2) indexing into ${kind}`);
-        const db = await indexRound(working, node, kind, round, figures);
+        const db = await indexRound(working, node, kind, round, figures, 'thread');
         if (round === rounds) last.push({ kind, db });
         else await db.drop();
+        if (args['no-before']) continue;
+        log(`round ${round}/${rounds}: (2) indexing into ${kind}${BEFORE}`);
+        await (await indexRound(working, node, kind, round, figures, 'indexer')).drop();
       }
     }
     await measureLatencies(node, last, figures);
@@ -205,6 +215,7 @@ const figures: Figures = {
   rounds,
   baseline: emptyRuns('(1) fetch + decode (getblock 3)', manifest),
   indexed: KINDS.map((kind) => emptyRuns(LABELS[kind], manifest)),
+  before: args['no-before'] ? [] : KINDS.map((kind) => emptyRuns(LABELS[kind] + BEFORE, manifest)),
   latency: [],
   latencyBlocks,
   loadAverage: { start: os.loadavg()[0] ?? 0, end: 0 },

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import type { BitcoinRpc } from '../../../apps/server/src/chain/rpc.ts';
 import type { Db } from '../../../apps/server/src/db/create-db.ts';
+import { BlockReaderThread } from '../../../apps/server/src/indexer/block-reader-thread.ts';
 import { ChainEvents } from '../../../apps/server/src/indexer/chain-events.ts';
 import { indexBrc20 } from '../../../apps/server/src/indexer/brc20/brc20-follower.ts';
 import { ChainFollower } from '../../../apps/server/src/indexer/follow-chain.ts';
@@ -16,10 +17,10 @@ export interface IndexResult {
   transfers: number;
   /** CPU time of the PostgreSQL backends that served the run, when the server is local. */
   databaseCpuSeconds?: number;
-  /** The BRC-20 index run after it over the same database (ADR 015). */
-  brc20: Brc20Result;
+  /** The BRC-20 index run after it over the same database (ADR 015), unless indexOnly. */
+  brc20?: Brc20Result;
   /** The runes index run after that, over the same database and node (issue 20). */
-  runes: { seconds: number; blocks: number };
+  runes?: { seconds: number; blocks: number };
 }
 
 interface Brc20Result {
@@ -80,10 +81,15 @@ async function backendCpuSeconds(db: Db): Promise<number | undefined> {
   return total;
 }
 
-export function benchFollower(db: Db, rpc: BitcoinRpc): ChainFollower {
+export function benchFollower(
+  db: Db,
+  rpc: BitcoinRpc,
+  blockReader?: BlockReaderThread,
+): ChainFollower {
   return new ChainFollower({
     db,
     rpc,
+    blockReader,
     network: 'regtest',
     events: new ChainEvents(),
     log: pino({ level: 'silent' }),
@@ -91,8 +97,13 @@ export function benchFollower(db: Db, rpc: BitcoinRpc): ChainFollower {
 }
 
 /** Our indexer from scratch (database migrated, empty): one syncOnce up to the node's tip. */
-export async function measureIndex(db: Db, rpc: BitcoinRpc): Promise<IndexResult> {
-  const follower = benchFollower(db, rpc);
+export async function measureIndex(
+  db: Db,
+  rpc: BitcoinRpc,
+  opts: { reader: 'thread' | 'indexer'; indexOnly: boolean },
+): Promise<IndexResult> {
+  const reader = opts.reader === 'thread' ? new BlockReaderThread() : undefined;
+  const follower = benchFollower(db, rpc, reader);
   const started = performance.now();
   const blocks = await follower.syncOnce();
   const seconds = (performance.now() - started) / 1000;
@@ -102,6 +113,7 @@ export async function measureIndex(db: Db, rpc: BitcoinRpc): Promise<IndexResult
   const inscriptions = Number(rows[0]!.inscriptions);
   const transfers = Number(rows[0]!.placements) - inscriptions;
   const databaseCpuSeconds = await backendCpuSeconds(db);
+  if (opts.indexOnly) return { seconds, blocks, inscriptions, transfers, databaseCpuSeconds };
   const brc20 = await measureBrc20(db);
   const runes = await measureRunes(db, rpc);
   return { seconds, blocks, inscriptions, transfers, databaseCpuSeconds, brc20, runes };

@@ -26,7 +26,7 @@ async function run(request: PhaseRequest): Promise<unknown> {
   if (request.phase === 'fetch') return measureFetch(rpc, request.tipHeight);
   const db = await openBenchDb(request.db);
   try {
-    if (request.phase === 'index') return await measureIndex(db, rpc);
+    if (request.phase === 'index') return await measureIndex(db, rpc, request);
     const treasury = { ...request.treasury, value: BigInt(request.treasury.value) };
     const result = await measureLatency(db, rpc, { ...request, treasury });
     return { ...result, treasury: { ...result.treasury, value: result.treasury.value.toString() } };

@@ -31,6 +31,8 @@ export interface Figures {
   rounds: number;
   baseline: PhaseRuns;
   indexed: PhaseRuns[];
+  /** (2) as before issue 18's block reader thread, per kind as `indexed`; empty with --no-before. */
+  before: PhaseRuns[];
   latency: Latency[];
   latencyBlocks: { blocks: number; perBlock: number };
   /** One-minute load average at the start and end: other work on the machine skews the times. */
@@ -45,6 +47,7 @@ export interface Figures {
 
 const TARGETS = {
   ratio: 2.0,
+  pgliteRatio: 2.5,
   peakBytes: 1024 ** 3,
   latencyMedianMs: 500,
   brc20Share: 0.2,
@@ -76,7 +79,9 @@ export function renderMarkdown(f: Figures): string {
   const { manifest: m, baseline } = f;
   const ratioOf = (r: PhaseRuns) => median(r.seconds) / median(baseline.seconds);
   const postgres = f.indexed.find((r) => r.label.includes('PostgreSQL'));
-  const peak = Math.max(...[baseline, ...f.indexed].flatMap((r) => r.maxRssBytes));
+  const pglite = f.indexed.find((r) => r.label.includes('PGlite'));
+  const pgliteBefore = f.before.find((r) => r.label.includes('PGlite'));
+  const peak = Math.max(...[baseline, ...f.indexed, ...f.before].flatMap((r) => r.maxRssBytes));
   const latencyMedians = f.latency.map((l) => median(l.samples));
   const brc20Shares = f.brc20.map((b, i) => median(b.seconds) / median(f.indexed[i]!.seconds));
   const runesShares = f.runes.map((b, i) => median(b.seconds) / median(f.indexed[i]!.seconds));
@@ -93,10 +98,17 @@ export function renderMarkdown(f: Figures): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     phaseRow(baseline, '1.00'),
     ...f.indexed.map((r) => phaseRow(r, fmt(ratioOf(r), 2))),
+    ...f.before.map((r) => phaseRow(r, fmt(ratioOf(r), 2))),
     '',
+    ...(f.before.length > 0
+      ? [
+          "Before: the same indexer with getblock's answers parsed and decoded on its own thread, as before issue 18's block reader thread (the inscription index alone, without BRC-20 and runes after it).",
+          '',
+        ]
+      : []),
     `Creating and migrating a fresh PGlite data dir (not the indexer; from the template, or by initdb when there is none yet: issue 18) peaks at ${mb(f.pgliteCreateMaxRssBytes)} MB in a process of its own.`,
     '',
-    `Rounds (s): ${[baseline, ...f.indexed].map((r) => `${r.label.replace(/ \(.*\)$/, '')}: ${list(r.seconds)}`).join('; ')}.`,
+    `Rounds (s): ${[baseline, ...f.indexed, ...f.before].map((r) => `${r.label.replace(/ \(.*\)$/, '')}: ${list(r.seconds)}`).join('; ')}.`,
     '',
     `BRC-20: ${fmt(m.brc20.operations)} operations with an event on this chain (${fmt(counts.deploy)} deploys, ${fmt(counts.mint)} mints, ${fmt(counts.transferInscribe)} transfer-inscribes, ${fmt(counts.transferTransfer)} transfer-transfers). After each (2), the BRC-20 index from scratch over the same database (\`indexBrc20\`, up to 100 blocks per transaction, the next batch's candidates read while one is written); it ended on the cumulative event hash the generator computed on its own (\`${m.brc20.cumulativeHash.slice(0, 16)}…\`) in every round, or the run would have failed.`,
     '',
@@ -129,6 +141,7 @@ export function renderMarkdown(f: Figures): string {
     'Targets:',
     '',
     `- ratio (2)/(1) ≤ ${TARGETS.ratio.toFixed(1)} on PostgreSQL: ${postgres ? `${fmt(ratioOf(postgres), 2)}, ${mark(ratioOf(postgres) <= TARGETS.ratio)}` : 'not measured'}`,
+    `- ratio (2)/(1) toward ${TARGETS.pgliteRatio.toFixed(1)} on PGlite: ${pglite ? `${fmt(ratioOf(pglite), 2)}${pgliteBefore ? ` (before: ${fmt(ratioOf(pgliteBefore), 2)})` : ''}, ${mark(ratioOf(pglite) <= TARGETS.pgliteRatio)}` : 'not measured'}`,
     `- peak memory ≤ 1 GB: ${mb(peak)} MB, ${mark(peak <= TARGETS.peakBytes)} (creating a fresh PGlite data dir: ${mb(f.pgliteCreateMaxRssBytes)} MB)`,
     `- BRC-20 adds ≤ ${fmt(100 * TARGETS.brc20Share, 0)} % to the indexing time: ${brc20Shares.map((v, i) => `${fmt(100 * v, 1)} % on ${f.brc20[i]!.label}`).join(', ')}, ${mark(brc20Shares.every((v) => v <= TARGETS.brc20Share))}`,
     `- runes add ≤ ${fmt(100 * TARGETS.runesShare, 0)} % to the indexing time: ${runesShares.map((v, i) => `${fmt(100 * v, 1)} % on ${f.runes[i]!.label}`).join(', ')}, ${mark(runesShares.every((v) => v <= TARGETS.runesShare))}`,

@@ -13,7 +13,15 @@ export interface NodeRef {
 export type PhaseRequest =
   | { phase: 'prepare'; db: BenchDbSpec }
   | { phase: 'fetch'; node: NodeRef; tipHeight: number }
-  | { phase: 'index'; node: NodeRef; db: BenchDbSpec }
+  | {
+      phase: 'index';
+      node: NodeRef;
+      db: BenchDbSpec;
+      /** Where getblock's answers are parsed and decoded: a thread of their own, as in the product, or the indexer's (before). */
+      reader: 'thread' | 'indexer';
+      /** The inscription index alone, without BRC-20 and runes after it. */
+      indexOnly: boolean;
+    }
   | {
       phase: 'latency';
       node: NodeRef;

@@ -10,9 +10,10 @@ export class RpcError extends Error {
   constructor(
     readonly method: string,
     readonly code: number,
-    message: string,
+    /** The node's own words, without the method and code around them. */
+    readonly reason: string,
   ) {
-    super(`${method}: ${message} (code ${code})`);
+    super(`${method}: ${reason} (code ${code})`);
   }
 }
 
@@ -98,6 +99,11 @@ export class BitcoinRpc {
     readonly wallet?: string,
     private readonly connection = new RpcConnection(),
   ) {}
+
+  /** Where and as whom the calls go now (a block reader thread makes the same calls). */
+  auth(): RpcAuth {
+    return this.getAuth();
+  }
 
   /** The same node, calling into one of its wallets. */
   forWallet(name: string): BitcoinRpc {

@@ -1,31 +1,29 @@
-import type { BitcoinRpc, RpcBlock3 } from '../chain/rpc.ts';
-import { decodeRpcBlock } from './decode-rpc-block.ts';
-import type { ChainBlock } from './indexer.types.ts';
+import type { BitcoinRpc } from '../chain/rpc.ts';
+import {
+  readBlock,
+  type BlockRead,
+  type BlockSource,
+  type BlockStream,
+  type FetchedBlock,
+} from './block-source.ts';
 
 /** Decoded blocks that may wait ahead of the writer: enough to hide one block's write. */
-const DEPTH = 4;
+export const READ_AHEAD_BLOCKS = 4;
 
-export interface FetchedBlock {
-  block: ChainBlock;
-  /** The node had no block after it when it was read. */
-  isTip: boolean;
-}
-
-type RpcBlockWithNext = RpcBlock3 & { nextblockhash?: string };
-
-/**
- * Reads the node's blocks from `height` on, up to DEPTH ahead of the caller, so bitcoind serialises
- * the next blocks while the current one is written. Each block's `nextblockhash` names the next one
- * (no getblockhash round trip); the node omits it for a block off its active chain, and the caller
- * checks every block's previous hash anyway. Answers undefined past the node's tip.
- */
 interface Ahead {
   block: Promise<FetchedBlock | undefined>;
   /** Set once read and decoded. */
   fetched?: FetchedBlock;
 }
 
-export class BlockPrefetcher {
+/**
+ * Reads the node's blocks from `height` on, on this thread, up to READ_AHEAD_BLOCKS ahead of the
+ * caller, so bitcoind serialises the next blocks while the current one is written. Each block's
+ * `nextblockhash` names the next one (no getblockhash round trip); the node omits it for a block
+ * off its active chain, and the caller checks every block's previous hash anyway. Answers
+ * undefined past the node's tip.
+ */
+export class BlockPrefetcher implements BlockStream {
   private readonly ahead: Ahead[] = [];
   private last: Promise<{ height: number; nextHash?: string } | undefined>;
   private isStopped = false;
@@ -38,11 +36,10 @@ export class BlockPrefetcher {
   }
 
   next(): Promise<FetchedBlock | undefined> {
-    while (this.ahead.length < DEPTH && !this.isStopped) this.enqueue();
+    while (this.ahead.length < READ_AHEAD_BLOCKS && !this.isStopped) this.enqueue();
     return this.ahead.shift()?.block ?? Promise.resolve(undefined);
   }
 
-  /** Up to `count` blocks after the one next() answered last, those already read, in order. */
   peek(count: number): FetchedBlock[] {
     const ready: FetchedBlock[] = [];
     for (const { fetched } of this.ahead.slice(0, count)) {
@@ -52,19 +49,16 @@ export class BlockPrefetcher {
     return ready;
   }
 
-  /** No more reads are started; those under way finish and are dropped. */
   stop(): void {
     this.isStopped = true;
   }
 
   private enqueue(): void {
     const read = this.last.then((prev) =>
-      prev ? this.fetch(prev.height + 1, prev.nextHash) : undefined,
+      prev ? readBlock(this.rpc, prev.height + 1, prev.nextHash) : undefined,
     );
-    this.last = read.then((f) => f && { height: f.raw.height, nextHash: f.raw.nextblockhash });
-    const block = read.then(
-      (f) => f && { block: decodeRpcBlock(f.raw), isTip: f.raw.nextblockhash === undefined },
-    );
+    this.last = read.then((r) => r && { height: r.block.height, nextHash: r.nextHash });
+    const block = read.then((r) => r && fetchedOf(r));
     const ahead: Ahead = { block };
     // A read that fails rejects every read after it; the caller sees the error when it reaches
     // that block. Handled here too, so reads dropped by stop() do not crash the process.
@@ -75,16 +69,14 @@ export class BlockPrefetcher {
     this.last.catch(() => undefined);
     this.ahead.push(ahead);
   }
-
-  private async fetch(
-    height: number,
-    knownHash: string | undefined,
-  ): Promise<{ raw: RpcBlockWithNext } | undefined> {
-    let hash = knownHash;
-    if (hash === undefined) {
-      if (height > (await this.rpc.getBlockCount())) return undefined;
-      hash = await this.rpc.getBlockHash(height);
-    }
-    return { raw: await this.rpc.call<RpcBlockWithNext>('getblock', [hash, 3]) };
-  }
 }
+
+export const fetchedOf = (read: BlockRead): FetchedBlock => ({
+  block: read.block,
+  isTip: read.nextHash === undefined,
+});
+
+/** Blocks read and decoded on this thread. */
+export const rpcBlockSource = (rpc: BitcoinRpc): BlockSource => ({
+  from: (height) => new BlockPrefetcher(rpc, height),
+});

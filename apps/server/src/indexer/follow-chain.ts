@@ -2,6 +2,9 @@ import type { BitcoinNetwork } from '@om/bitcoin';
 import type { FastifyBaseLogger } from 'fastify';
 import { RpcError, type BitcoinRpc } from '../chain/rpc.ts';
 import type { Db } from '../db/create-db.ts';
+import type { BlockReaderThread } from './block-reader-thread.ts';
+import { rpcBlockSource } from './block-prefetch.ts';
+import type { BlockSource } from './block-source.ts';
 import { blockHashAt, readTip, rollbackTo } from './chain-store.ts';
 import type { ChainEvents } from './chain-events.ts';
 import { indexBlocksFrom } from './index-blocks.ts';
@@ -17,6 +20,11 @@ const RPC_MISC_ERROR = -1;
 const BRC20_BATCH = 100;
 /** Runes blocks indexed between two looks at the node, likewise. */
 const RUNES_BATCH = 100;
+/**
+ * Blocks behind the node from which a sync reads them on the block reader thread: a catch-up,
+ * worth a thread's start (a few hundred ms); one new block is read on this thread.
+ */
+export const THREAD_FROM_BLOCKS = 100;
 
 export interface FollowerDeps {
   db: Db;
@@ -24,6 +32,8 @@ export interface FollowerDeps {
   network: BitcoinNetwork;
   events: ChainEvents;
   log: FastifyBaseLogger;
+  /** Where a catch-up reads and decodes its blocks; without it, on this thread. */
+  blockReader?: BlockReaderThread;
 }
 
 /**
@@ -47,6 +57,25 @@ export class ChainFollower {
 
   /** Indexes up to the node's tip; answers how many blocks were written. */
   async syncOnce(): Promise<number> {
+    const { rpc, blockReader } = this.deps;
+    const isCatchUp =
+      blockReader !== undefined && (await this.blocksBehind()) >= THREAD_FROM_BLOCKS;
+    try {
+      return await this.syncFrom(isCatchUp ? blockReader.sourceFor(rpc) : rpcBlockSource(rpc));
+    } finally {
+      // Caught up (or failed): the thread's memory is not held while following block by block.
+      if (isCatchUp) await blockReader.close();
+    }
+  }
+
+  /** How many blocks the node has past the index's tip (on the index's chain or not). */
+  private async blocksBehind(): Promise<number> {
+    const tip = await readTip(this.deps.db);
+    const next = tip ? tip.height + 1 : this.startHeight;
+    return (await this.deps.rpc.getBlockCount()) + 1 - next;
+  }
+
+  private async syncFrom(blocks: BlockSource): Promise<number> {
     const { db, rpc } = this.deps;
     let written = 0;
     for (;;) {
@@ -59,7 +88,7 @@ export class ChainFollower {
       const run = await indexBlocksFrom(
         {
           db,
-          rpc,
+          blocks,
           rules: this.rules,
           indexUtxos: this.indexUtxos,
           startHeight: this.startHeight,

@@ -1,6 +1,5 @@
-import type { BitcoinRpc } from '../chain/rpc.ts';
 import type { Db } from '../db/create-db.ts';
-import { BlockPrefetcher, type FetchedBlock } from './block-prefetch.ts';
+import type { BlockSource, FetchedBlock } from './block-source.ts';
 import { blockToRows } from './block-to-rows.ts';
 import { INITIAL_COUNTERS, type ChainTip } from './chain-store.ts';
 import { blockSpends } from './decode-rpc-block.ts';
@@ -15,7 +14,8 @@ import { withBlockWriter, type BlockWriter } from './write-block.ts';
 
 export interface IndexBlocksDeps {
   db: Db;
-  rpc: BitcoinRpc;
+  /** The node's blocks, read and decoded. */
+  blocks: BlockSource;
   rules: NetworkRules;
   indexUtxos: boolean;
   startHeight: number;
@@ -82,7 +82,7 @@ function lookahead(block: ChainBlock, created: Set<string>, following: FetchedBl
 
 /**
  * Indexes the blocks after `tip` while each extends the one before, in a pipeline: bitcoind
- * serialises the next blocks (BlockPrefetcher), the next block's rows are computed while the
+ * serialises the next blocks (the BlockStream reads them ahead), the next block's rows are computed while the
  * current one is written, and each write also reads the store for the block two after it. Every
  * block is still written in its own transaction. Stops at the node's tip, or early (isAtTip false)
  * when a block does not extend ours (the node reorganised) or another indexer had written it:
@@ -101,7 +101,7 @@ async function indexWith(
   tip: ChainTip | undefined,
 ): Promise<{ written: number; isAtTip: boolean }> {
   const { indexUtxos, startHeight, rules } = deps;
-  const blocks = new BlockPrefetcher(deps.rpc, tip ? tip.height + 1 : startHeight);
+  const blocks = deps.blocks.from(tip ? tip.height + 1 : startHeight);
   let tipHash = tip?.hash;
   let counters: IndexerCounters = tip?.counters ?? INITIAL_COUNTERS;
   /** The last two blocks computed, oldest first. */
