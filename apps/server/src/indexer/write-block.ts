@@ -78,34 +78,16 @@ async function writeGuarded(
   };
 }
 
-/** One transaction on `conn`: begin, the indexer's lock, the guarded write, commit. */
-async function writeInTransaction(
-  conn: Kysely<Database>,
-  db: Db,
-  rows: BlockRows,
-  opts: WriteBlockOptions,
-  lookahead?: string[],
-): Promise<WrittenBlock> {
-  // The lock before the statement that reads the tip: its snapshot is taken once the lock is held.
-  await sql`begin`.execute(conn);
-  try {
-    await sql`select pg_advisory_xact_lock(${sql.lit(INDEXER_LOCK)})`.execute(conn);
-    const written = await writeGuarded(conn, db, rows, opts, lookahead);
-    await sql`commit`.execute(conn);
-    return written;
-  } catch (err) {
-    await sql`rollback`.execute(conn);
-    throw err;
-  }
-}
-
 /**
- * Runs `fn` with a writer of consecutive blocks, each in a transaction of its own. On PostgreSQL
- * the writer keeps one connection and holds the indexer's lock, as a session lock, for the whole
- * run: each block is then a single statement, its own transaction, whose snapshot is taken under
- * the lock, so one round trip writes a block; its reads queue on that connection too, so a pool
- * of any size will do. PGlite's one connection also serves the API, so there each block takes
- * the connection and the lock as writeBlock does.
+ * Runs `fn` with a writer of consecutive blocks, each in a transaction of its own: the block's
+ * one statement (writeRows), whose guard reads the tip in the statement's own snapshot.
+ *
+ * On PostgreSQL the writer keeps one connection and holds the indexer's lock, as a session lock,
+ * for the whole run, so that snapshot is taken under the lock; its reads queue on that connection
+ * too, so a pool of any size will do. On PGlite the statement is its own transaction, without the
+ * lock: PGlite runs one statement at a time, and its data dir is this process's alone, so no other
+ * writer can come between the guard and the write. A begin, a lock and a commit around it were
+ * three more calls into its WASM per block (docs/benchmarks.md, bench:indexer).
  */
 export async function withBlockWriter<T>(
   db: Db,
@@ -114,9 +96,7 @@ export async function withBlockWriter<T>(
   if (db.kind !== 'postgres') {
     return fn({
       write: (rows, opts, lookahead) =>
-        db.kysely
-          .connection()
-          .execute((conn) => writeInTransaction(conn, db, rows, opts, lookahead)),
+        db.kysely.connection().execute((conn) => writeGuarded(conn, db, rows, opts, lookahead)),
       inscriptionsOn: (outpoints) => inscriptionsOnOutputs(db, outpoints),
     });
   }
