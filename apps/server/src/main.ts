@@ -66,8 +66,9 @@ async function main(): Promise<void> {
     // holds the indexer's lease (a standby takes it within a second of the holder's death).
     let isIndexing = false;
     if (rpc && roles.indexes) {
-      // A catch-up parses and decodes the node's blocks on a thread of its own.
-      const blockReader = new BlockReaderThread();
+      // On PGlite, whose PostgreSQL runs on this thread, a catch-up reads the node's blocks on a
+      // thread of their own; on a PostgreSQL server that did not pay (docs/benchmarks.md).
+      const blockReader = db.kind === 'pglite' ? new BlockReaderThread() : undefined;
       const follower = new ChainFollower({
         db,
         rpc,

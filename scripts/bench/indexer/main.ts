@@ -13,7 +13,7 @@ import { runPhase, type NodeRef, type PhaseRequest } from './run-phase.ts';
 // npm run bench:indexer [-- --rounds 5] [--regenerate] [--chain-dir DIR] [--postgres URL]
 //   [--latency-blocks 30] [--no-docs] [--no-before] [--cpu-prof DIR] [--node-flags=--no-liftoff]
 // In one run, `rounds` times in turn: (1) fetch + decode alone, (2) the indexer from scratch into
-// PostgreSQL and into PGlite, each also as before (blocks decoded on the indexer's own thread,
+// PostgreSQL and into PGlite, PGlite also as before (blocks decoded on the indexer's own thread,
 // unless --no-before); then (3) latency on each database. Medians of the rounds.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -130,6 +130,7 @@ async function indexRound(
   round: number,
   figures: Figures,
   reader: 'thread' | 'indexer',
+  isBefore = false,
 ): Promise<BenchDatabase> {
   const db = await createTracked(kind);
   const prepared = await runPhase({ phase: 'prepare', db: db.spec });
@@ -139,8 +140,9 @@ async function indexRound(
       prepared.maxRssBytes,
     );
   }
-  const isBefore = reader === 'indexer';
-  const runs = (isBefore ? figures.before : figures.indexed)[KINDS.indexOf(kind)]!;
+  const runs = isBefore
+    ? figures.before.find((r) => r.label === LABELS[kind] + BEFORE)!
+    : figures.indexed[KINDS.indexOf(kind)]!;
   const index = { phase: 'index', node, db: db.spec, reader, indexOnly: isBefore } as const;
   const name = `index-${kind}${isBefore ? '-before' : ''}-${round}`;
   const result = await measured<IndexResult>(working, runs, index, name);
@@ -186,12 +188,14 @@ async function measureAll(working: WorkingNode, figures: Figures): Promise<void>
       await measured<FetchResult>(working, figures.baseline, request, `fetch-${round}`);
       for (const kind of KINDS) {
         log(`round ${round}/${rounds}: (2) indexing into ${kind}`);
-        const db = await indexRound(working, node, kind, round, figures, 'thread');
+        // As main.ts wires it: the block reader thread on PGlite only.
+        const reader = kind === 'pglite' ? 'thread' : 'indexer';
+        const db = await indexRound(working, node, kind, round, figures, reader);
         if (round === rounds) last.push({ kind, db });
         else await db.drop();
-        if (args['no-before']) continue;
+        if (args['no-before'] || reader === 'indexer') continue;
         log(`round ${round}/${rounds}: (2) indexing into ${kind}${BEFORE}`);
-        await (await indexRound(working, node, kind, round, figures, 'indexer')).drop();
+        await (await indexRound(working, node, kind, round, figures, 'indexer', true)).drop();
       }
     }
     await measureLatencies(node, last, figures);
@@ -215,7 +219,7 @@ const figures: Figures = {
   rounds,
   baseline: emptyRuns('(1) fetch + decode (getblock 3)', manifest),
   indexed: KINDS.map((kind) => emptyRuns(LABELS[kind], manifest)),
-  before: args['no-before'] ? [] : KINDS.map((kind) => emptyRuns(LABELS[kind] + BEFORE, manifest)),
+  before: args['no-before'] ? [] : [emptyRuns(LABELS.pglite + BEFORE, manifest)],
   latency: [],
   latencyBlocks,
   loadAverage: { start: os.loadavg()[0] ?? 0, end: 0 },

@@ -31,7 +31,7 @@ export interface Figures {
   rounds: number;
   baseline: PhaseRuns;
   indexed: PhaseRuns[];
-  /** (2) as before issue 18's block reader thread, per kind as `indexed`; empty with --no-before. */
+  /** (2) on PGlite as before issue 18's block reader thread; empty with --no-before. */
   before: PhaseRuns[];
   latency: Latency[];
   latencyBlocks: { blocks: number; perBlock: number };
@@ -102,7 +102,7 @@ export function renderMarkdown(f: Figures): string {
     '',
     ...(f.before.length > 0
       ? [
-          "Before: the same indexer with getblock's answers parsed and decoded on its own thread, as before issue 18's block reader thread (the inscription index alone, without BRC-20 and runes after it).",
+          "Before: the same indexer on PGlite with getblock's answers read, parsed and decoded on its own thread, as before issue 18's block reader thread, and as on PostgreSQL still (the inscription index alone, without BRC-20 and runes after it).",
           '',
         ]
       : []),
