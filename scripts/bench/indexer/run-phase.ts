@@ -17,7 +17,10 @@ export type PhaseRequest =
       phase: 'index';
       node: NodeRef;
       db: BenchDbSpec;
-      /** Where getblock's answers are parsed and decoded: a thread of their own, as in the product, or the indexer's (before). */
+      /**
+       * Where getblock's answers are read, parsed and decoded: the block reader thread (PGlite in
+       * the product) or the indexer's own thread (PostgreSQL, and PGlite before).
+       */
       reader: 'thread' | 'indexer';
       /** The inscription index alone, without BRC-20 and runes after it. */
       indexOnly: boolean;

@@ -33,9 +33,10 @@ export interface ReaderReply {
  * there leaves `.ts` unknown), so the thread registers tsx's require hook itself and loads the
  * worker's TypeScript as CommonJS.
  */
+const WORKER_FILE = fileURLToPath(new URL('./block-reader.worker.ts', import.meta.url));
 const BOOT = [
   `require(${JSON.stringify(createRequire(import.meta.url).resolve('tsx/cjs/api'))}).register();`,
-  `require(${JSON.stringify(fileURLToPath(new URL('./block-reader.worker.ts', import.meta.url)))});`,
+  `require(${JSON.stringify(WORKER_FILE)});`,
 ].join('\n');
 
 /** The error the caller would have met reading on its own thread. */

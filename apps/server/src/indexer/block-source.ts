@@ -17,7 +17,10 @@ export interface FetchedBlock {
 
 /** The node's blocks in order from a height, read ahead of the caller. */
 export interface BlockStream {
-  /** The next block; undefined past the node's tip. A failed read throws once the blocks before it are taken. */
+  /**
+   * The next block; undefined past the node's tip. A failed read throws once the blocks before it
+   * are taken.
+   */
   next(): Promise<FetchedBlock | undefined>;
   /** Up to `count` blocks after the one next() answered last, those already read, in order. */
   peek(count: number): FetchedBlock[];

@@ -15,10 +15,10 @@ export interface Guard {
 
 /**
  * Every row of the block in one statement, written only when the block is new and extends the
- * tip (the guard; on PostgreSQL under the indexer's lock, see withBlockWriter); answers what the guard read, and the
- * inscriptions on `lookahead`'s outputs as they were before this block (a later block's read,
- * carried by this round trip). Data-modifying CTEs run once
- * each against one snapshot, and foreign keys are checked at the statement's end (transfers of
+ * tip (the guard; on PostgreSQL under the indexer's lock, see withBlockWriter); answers what the
+ * guard read, and the inscriptions on `lookahead`'s outputs as they were before this block (a
+ * later block's read, carried by this round trip). Data-modifying CTEs run once each against one
+ * snapshot, and foreign keys are checked at the statement's end (transfers of
  * inscriptions inserted by it).
  */
 export async function writeRows(
