@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { RegtestNode } from '../../../apps/server/src/chain/bitcoind.ts';
+import { freePort } from '../../../apps/server/test/helpers/regtest.ts';
 import { processCpuSeconds } from './proc-cpu.ts';
 import {
   GENERATOR_VERSION,
@@ -11,17 +11,6 @@ import {
   type ChainManifest,
   type ChainPlan,
 } from './chain-generator.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const manifestPath = (cacheDir: string) => path.join(cacheDir, 'manifest.json');
 const nodeDir = (cacheDir: string) => path.join(cacheDir, 'node');

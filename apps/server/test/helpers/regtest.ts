@@ -5,14 +5,31 @@ import path from 'node:path';
 import { RegtestNode } from '../../src/chain/bitcoind.ts';
 import { RegtestFaucet } from '../../src/chain/regtest-faucet.ts';
 
+/**
+ * Ports are picked below Linux's ephemeral range (32768–60999), not with `listen(0)`: a port the
+ * kernel lent and took back can go at once to an outgoing connection's local end (a fetch, an
+ * RPC call), and the server or bitcoind meant to listen on it then fails with EADDRINUSE (seen in
+ * CI). Below the range only listeners compete, and the check below sees those.
+ */
+const PICKED_PORTS = { from: 20_000, to: 32_768 } as const;
+const PICK_TRIES = 50;
+
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 0; attempt < PICK_TRIES; attempt++) {
+    const port =
+      PICKED_PORTS.from + Math.floor(Math.random() * (PICKED_PORTS.to - PICKED_PORTS.from));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(
+    `no free port in ${PICKED_PORTS.from}–${PICKED_PORTS.to} after ${PICK_TRIES} tries`,
+  );
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
