@@ -31,13 +31,16 @@ export interface ReaderReply {
 /**
  * The thread's first code. Node 20 runs no module loader hooks in worker threads (`--import tsx`
  * there leaves `.ts` unknown), so the thread registers tsx's require hook itself and loads the
- * worker's TypeScript as CommonJS.
+ * worker's TypeScript as CommonJS. That code runs as a module or as a script, as the process's
+ * `--input-type` says, so it takes its `require` from node:module rather than the scope.
  */
 const WORKER_FILE = fileURLToPath(new URL('./block-reader.worker.ts', import.meta.url));
-const BOOT = [
-  `require(${JSON.stringify(createRequire(import.meta.url).resolve('tsx/cjs/api'))}).register();`,
-  `require(${JSON.stringify(WORKER_FILE)});`,
-].join('\n');
+const TSX_HOOK = createRequire(import.meta.url).resolve('tsx/cjs/api');
+const BOOT = `{
+  const load = process.getBuiltinModule('node:module').createRequire(${JSON.stringify(TSX_HOOK)});
+  load(${JSON.stringify(TSX_HOOK)}).register();
+  load(${JSON.stringify(WORKER_FILE)});
+}`;
 
 /** The error the caller would have met reading on its own thread. */
 function rebuild(error: NonNullable<ReaderReply['error']>): Error {
