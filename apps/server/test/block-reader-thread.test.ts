@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BitcoinRpc, RpcError } from '../src/chain/rpc.ts';
@@ -16,6 +18,9 @@ async function drain(stream: BlockStream) {
   for (let next = await stream.next(); next; next = await stream.next()) blocks.push(next);
   return blocks;
 }
+
+const RPC_FILE = path.resolve(import.meta.dirname, '../src/chain/rpc.ts');
+const READER_FILE = path.resolve(import.meta.dirname, '../src/indexer/block-reader-thread.ts');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -93,6 +98,26 @@ describe('the block reader thread reads a real regtest node', () => {
       code: 'ECONNREFUSED',
     });
     expect((await reader.sourceFor(node.node.rpc).from(0).next())?.block.height).toBe(0);
+  });
+
+  it('starts in a process whose eval code is a module (node --input-type=module)', async () => {
+    const auth = node.node.rpc.auth();
+    const script = [
+      `import { BitcoinRpc } from ${JSON.stringify(RPC_FILE)};`,
+      `import { BlockReaderThread } from ${JSON.stringify(READER_FILE)};`,
+      `const rpc = new BitcoinRpc(() => (${JSON.stringify(auth)}));`,
+      'const reader = new BlockReaderThread();',
+      'const first = await reader.sourceFor(rpc).from(0).next();',
+      'console.log(`height ${first.block.height}`);',
+      'await reader.close();',
+    ].join('\n');
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(child.stderr).toBe('');
+    expect(child.stdout.trim()).toBe('height 0');
   });
 
   it('fails the streams open when it ends, and the next stream starts a new thread', async () => {

@@ -84,9 +84,9 @@ function lookahead(block: ChainBlock, created: Set<string>, following: FetchedBl
  * Indexes the blocks after `tip` while each extends the one before, in a pipeline: bitcoind
  * serialises the next blocks (the BlockStream reads them ahead), the next block's rows are
  * computed while the current one is written, and each write also reads the store for the block
- * two after it. Every block is still written in its own transaction. Stops at the node's tip, or early (isAtTip false)
- * when a block does not extend ours (the node reorganised) or another indexer had written it:
- * the caller then starts over from the database's tip.
+ * two after it. Every block is still written in its own transaction. Stops at the node's tip, or
+ * early (isAtTip false) when a block does not extend ours (the node reorganised) or another
+ * indexer had written it: the caller then starts over from the database's tip.
  */
 export function indexBlocksFrom(
   deps: IndexBlocksDeps,

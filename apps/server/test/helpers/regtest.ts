@@ -13,12 +13,16 @@ import { RegtestFaucet } from '../../src/chain/regtest-faucet.ts';
  */
 const PICKED_PORTS = { from: 20_000, to: 32_768 } as const;
 const PICK_TRIES = 50;
+/** Handed out by this process: a caller may ask twice before it listens on the first. */
+const handedOut = new Set<number>();
 
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < PICK_TRIES; attempt++) {
     const port =
       PICKED_PORTS.from + Math.floor(Math.random() * (PICKED_PORTS.to - PICKED_PORTS.from));
-    if (await canListen(port)) return port;
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
   }
   throw new Error(
     `no free port in ${PICKED_PORTS.from}–${PICKED_PORTS.to} after ${PICK_TRIES} tries`,
