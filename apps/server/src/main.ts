@@ -7,6 +7,7 @@ import { RegtestNode } from './chain/bitcoind.ts';
 import { RegtestFaucet } from './chain/regtest-faucet.ts';
 import { BitcoinRpc, rpcAuthFromUrl } from './chain/rpc.ts';
 import { selectChainSource } from './chain/sources/select-chain-source.ts';
+import { collationAdvice } from './db/collation.ts';
 import { createDb } from './db/create-db.ts';
 import { migrate } from './db/migrate.ts';
 import { startDemoSeed } from './features/demo/demo-seed.service.ts';
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
     );
     closers.push(() => db.close());
     await migrate(db);
+    const advice = await collationAdvice(db);
+    if (advice) log.warn(advice);
 
     // RUN_MODE (ADR 022): `all` runs everything here; apart, each process its part, with the
     // others' chain events and wakes heard through PostgreSQL.

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDb, type Db, type DbKind } from '../src/db/create-db.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { listMigrations } from '../src/db/schema-files.ts';
-import { databaseKinds } from './helpers/test-app.ts';
+import { databaseBefore, databaseKinds } from './helpers/test-app.ts';
 
 // Migration 0021 (ADR 016): a database of an earlier version holding edition orders of every
 // status moves them onto the inscription service's engine faithfully: the state mapped, a paid
@@ -16,32 +11,9 @@ import { databaseKinds } from './helpers/test-app.ts';
 
 const hex = (c: string) => c.repeat(64);
 
-/** A database migrated up to 0020 only. */
-async function databaseBefore0021(kind: DbKind): Promise<{ db: Db; drop(): Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-mig-'));
-  for (const m of listMigrations()) {
-    if (m.version < '0021') fs.copyFileSync(m.file, path.join(dir, path.basename(m.file)));
-  }
-  const url = process.env.TEST_DATABASE_URL;
-  const schema = `mig_${Date.now().toString(36)}`;
-  const db =
-    kind === 'pglite' || !url
-      ? await createDb({ kind: 'pglite' })
-      : await createDb({ kind: 'postgres', url, schema, maxConnections: 2 });
-  await migrate(db, dir);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return {
-    db,
-    drop: async () => {
-      if (db.kind === 'postgres') await db.execScript(`DROP SCHEMA "${schema}" CASCADE`);
-      await db.close();
-    },
-  };
-}
-
 describe.each(databaseKinds())('migration 0021 on %s', (kind) => {
   it('moves edition orders of every status onto the engine', async () => {
-    const { db, drop } = await databaseBefore0021(kind);
+    const db = await databaseBefore(kind, '0021');
     try {
       const k = db.kysely;
       const user = randomUUID();
@@ -158,7 +130,7 @@ describe.each(databaseKinds())('migration 0021 on %s', (kind) => {
       );
       expect(await remaining()).toBe(18);
     } finally {
-      await drop();
+      await db.close();
     }
   });
 });

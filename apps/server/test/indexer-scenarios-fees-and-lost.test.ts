@@ -80,23 +80,24 @@ describe('ord scenarios on regtest: transfers, fees, lost and burned inscription
     ]);
   });
 
-  it('output_addresses_are_updated: chain_utxos lists what each address holds unspent', async () => {
+  it('output_addresses_are_updated: chain_utxos and chain_spends list what each address holds unspent', async () => {
     const unspent = async (address: string) => {
       const [first, ...rest] = await Promise.all(
-        chain
-          .dbs()
-          .map(async (db) =>
-            (
-              await db.kysely
-                .selectFrom('chain_utxos')
-                .select(['txid', 'vout'])
-                .where('address', '=', address)
-                .where('spent_height', 'is', null)
-                .orderBy('txid')
-                .orderBy('vout')
-                .execute()
-            ).map((u) => `${u.txid}:${u.vout}`),
-          ),
+        chain.dbs().map(async (db) =>
+          (
+            await db.kysely
+              .selectFrom('chain_utxos as u')
+              .leftJoin('chain_spends as s', (j) =>
+                j.onRef('s.txid', '=', 'u.txid').onRef('s.vout', '=', 'u.vout'),
+              )
+              .select(['u.txid', 'u.vout'])
+              .where('u.address', '=', address)
+              .where('s.txid', 'is', null)
+              .orderBy('u.txid')
+              .orderBy('u.vout')
+              .execute()
+          ).map((u) => `${u.txid}:${u.vout}`),
+        ),
       );
       for (const other of rest) expect(other).toEqual(first);
       return first;

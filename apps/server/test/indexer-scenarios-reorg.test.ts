@@ -143,9 +143,12 @@ describe('ord scenarios on regtest: reorgs', () => {
     // y's reveal outputs are gone; y's commit is spent by the other reveal.
     for (const db of chain.dbs()) {
       const utxos = await db.kysely
-        .selectFrom('chain_utxos')
-        .select(['txid', 'vout', 'spent_txid'])
-        .where('txid', 'in', [y!.txid, coins[1]!.txid])
+        .selectFrom('chain_utxos as u')
+        .leftJoin('chain_spends as s', (j) =>
+          j.onRef('s.txid', '=', 'u.txid').onRef('s.vout', '=', 'u.vout'),
+        )
+        .select(['u.txid', 'u.vout', 's.spent_txid'])
+        .where('u.txid', 'in', [y!.txid, coins[1]!.txid])
         .execute();
       expect(utxos.filter((u) => u.txid === y!.txid)).toEqual([]);
       const commit = utxos.find((u) => u.txid === coins[1]!.txid && u.vout === coins[1]!.vout);

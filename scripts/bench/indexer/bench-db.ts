@@ -37,7 +37,11 @@ export async function createBenchDatabase(
   }
   // [a-z0-9_] only, so the name needs no quoting beyond the double quotes.
   const name = `om_bench_${randomBytes(4).toString('hex')}`;
-  await admin(adminUrl, `CREATE DATABASE "${name}"`);
+  // Created as README's "Running apart" says to (collation C, as PGlite's; see db/collation.ts).
+  await admin(
+    adminUrl,
+    `CREATE DATABASE "${name}" TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'`,
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -92,7 +92,7 @@ export function renderMarkdown(f: Figures): string {
     '',
     `Chain: ${fmt(m.tipHeight + 1)} blocks (0..${m.tipHeight}), ${fmt(m.inscriptions)} inscriptions, ${fmt(m.transfers)} inscription transfers in ${fmt(m.transferTxs)} transfer transactions; generated in ${fmt(m.generationSeconds)} s (${chainSource}).`,
     '',
-    `Medians of ${f.rounds} rounds, each round running (1), then (2) on each database, each from scratch. Peak RSS is the highest of the rounds. CPU: the phase's own process / bitcoind / PostgreSQL's backends (PGlite runs inside the process).`,
+    `Medians of ${f.rounds} rounds, each round running (1), then (2) on each database, each from scratch. Peak RSS is the highest of the rounds. CPU: the phase's own process / bitcoind / PostgreSQL's backends (PGlite runs inside the process). The PostgreSQL database is created with collation C, as README's "Running apart" says.`,
     '',
     '| Phase | Time (s) | Blocks/s | Inscriptions/s | Peak RSS (MB) | CPU (s) | Ratio to (1) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',

@@ -64,8 +64,14 @@ interface ChainUtxosTable {
   script: Uint8Array;
   address: string | null;
   height: number;
-  spent_height: number | null;
-  spent_txid: string | null;
+}
+
+/** migrations/0039_chain_spends.sql: the block that spent an output of chain_utxos. */
+interface ChainSpendsTable {
+  txid: string;
+  vout: number;
+  spent_height: number;
+  spent_txid: string;
 }
 
 interface MempoolSpendsTable {
@@ -80,5 +86,6 @@ export interface ChainTables {
   chain_inscriptions: ChainInscriptionsTable;
   chain_transfers: ChainTransfersTable;
   chain_utxos: ChainUtxosTable;
+  chain_spends: ChainSpendsTable;
   mempool_spends: MempoolSpendsTable;
 }

@@ -102,25 +102,15 @@ export function blockJson(rows: BlockRows, spends: OutputSpend[], indexUtxos: bo
   };
 }
 
-/**
- * Outputs created and spent in the same block are inserted already spent; the update covers the
- * outputs of earlier blocks (one statement cannot update the rows it inserts).
- */
+/** The block's outputs, and the outputs it spends (its own among them). */
 function utxosJson(rows: BlockRows, spends: OutputSpend[], indexUtxos: boolean) {
   if (!indexUtxos) return { utxos: '[]', spends: '[]' };
-  const outpoint = (o: { txid: string; vout: number }) => `${o.txid}:${o.vout}`;
-  const created = new Set(rows.createdUtxos.map(outpoint));
-  const spentHere = new Map(
-    spends.filter((s) => created.has(outpoint(s))).map((s) => [outpoint(s), s.spender]),
-  );
   const utxos = rows.createdUtxos.map((u) => ({
     txid: u.txid,
     vout: u.vout,
     value: u.value.toString(),
     script: hex(u.script),
     address: u.address,
-    spent_txid: spentHere.get(outpoint(u)) ?? null,
   }));
-  const earlier = spends.filter((s) => !created.has(outpoint(s)));
-  return { utxos: JSON.stringify(utxos), spends: JSON.stringify(earlier) };
+  return { utxos: JSON.stringify(utxos), spends: JSON.stringify(spends) };
 }

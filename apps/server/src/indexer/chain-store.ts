@@ -81,11 +81,7 @@ export async function rollbackTo(db: Db, height: number): Promise<void> {
         where c.inscription_id = any(${slice}::text[])`.execute(trx);
     }
     await trx.deleteFrom('chain_utxos').where('height', '>', height).execute();
-    await trx
-      .updateTable('chain_utxos')
-      .set({ spent_height: null, spent_txid: null })
-      .where('spent_height', '>', height)
-      .execute();
+    await trx.deleteFrom('chain_spends').where('spent_height', '>', height).execute();
     await trx.deleteFrom('chain_blocks').where('height', '>', height).execute();
   });
 }

@@ -52,6 +52,8 @@ export class ChainFollower {
   constructor(private readonly deps: FollowerDeps) {
     this.rules = networkRules(deps.network);
     this.indexUtxos = deps.network === 'regtest' || deps.network === 'signet';
+    // Where outputs are kept, from height 0: every output a block spends is then in chain_utxos
+    // (writeRows relies on it).
     this.startHeight = this.indexUtxos ? 0 : this.rules.firstInscriptionHeight;
   }
 

@@ -87,16 +87,18 @@ export async function writeRows(
         sat_offset int8, output_value int8, address text, added text[])
       where c.inscription_id = v.id and (select ok from guard)
     ), new_utxos as (
-      insert into chain_utxos (txid, vout, value, script, address, height, spent_height, spent_txid)
-      select u.txid, u.vout, u.value, decode(u.script, 'hex'), u.address, ${height}::int,
-        case when u.spent_txid is null then null else ${height}::int end, u.spent_txid
+      insert into chain_utxos (txid, vout, value, script, address, height)
+      select u.txid, u.vout, u.value, decode(u.script, 'hex'), u.address, ${height}::int
       from json_to_recordset(${json.utxos}::json) as u(txid text, vout int, value int8,
-        script text, address text, spent_txid text)
+        script text, address text)
       where (select ok from guard)
-    ), spent_utxos as (
-      update chain_utxos as u set spent_height = ${height}::int, spent_txid = s.spender
+    ), new_spends as (
+      -- Outputs are kept only where the index starts at height 0 (ChainFollower), so every output
+      -- a block spends is in chain_utxos or in this statement's own insert: no lookup needed.
+      insert into chain_spends (txid, vout, spent_height, spent_txid)
+      select s.txid, s.vout, ${height}::int, s.spender
       from json_to_recordset(${json.spends}::json) as s(txid text, vout int, spender text)
-      where u.txid = s.txid and u.vout = s.vout and (select ok from guard)
+      where (select ok from guard)
     )
     select existing, tip_height, tip_hash, durability, (
       select json_agg(json_build_object('inscription_id', c.inscription_id,

@@ -13,10 +13,10 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-/** Every row of chain_blocks (but when it was indexed), chain_inscriptions, chain_transfers and chain_utxos. */
+/** Every row of chain_blocks (but when it was indexed), chain_inscriptions, chain_transfers, chain_utxos and chain_spends. */
 export async function dumpIndex(db: Db) {
   const { kysely } = db;
-  const [blocks, inscriptions, transfers, utxos] = await Promise.all([
+  const [blocks, inscriptions, transfers, utxos, spends] = await Promise.all([
     kysely
       .selectFrom('chain_blocks')
       .select(['height', 'hash', 'previous_hash', 'block_time', 'counters'])
@@ -31,12 +31,14 @@ export async function dumpIndex(db: Db) {
       .orderBy('seq')
       .execute(),
     kysely.selectFrom('chain_utxos').selectAll().orderBy('txid').orderBy('vout').execute(),
+    kysely.selectFrom('chain_spends').selectAll().orderBy('txid').orderBy('vout').execute(),
   ]);
-  return plain({ blocks, inscriptions, transfers, utxos }) as {
+  return plain({ blocks, inscriptions, transfers, utxos, spends }) as {
     blocks: { height: number; counters: Record<string, unknown> }[];
     inscriptions: Record<string, unknown>[];
     transfers: Record<string, unknown>[];
     utxos: Record<string, unknown>[];
+    spends: Record<string, unknown>[];
   };
 }
 

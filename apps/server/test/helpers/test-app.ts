@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { AppDeps } from '../../src/app-deps.ts';
@@ -6,6 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { selectChainSource } from '../../src/chain/sources/select-chain-source.ts';
 import { createDb, type Db, type DbKind } from '../../src/db/create-db.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { listMigrations } from '../../src/db/schema-files.ts';
 import { loadEnv } from '../../src/env.ts';
 import { ChainEvents } from '../../src/indexer/chain-events.ts';
 import { ChainFollower } from '../../src/indexer/follow-chain.ts';
@@ -36,6 +40,37 @@ export async function createTestDb(kind: DbKind): Promise<Db> {
       await db.close();
     },
   };
+}
+
+/**
+ * A database of an earlier version, migrated up to (not including) `version`: for a migration's
+ * test to fill with rows of the old shape, then `migrate(db)` the rest. close() drops it.
+ */
+export async function databaseBefore(kind: DbKind, version: string): Promise<Db> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-mig-'));
+  try {
+    for (const m of listMigrations()) {
+      if (m.version < version) fs.copyFileSync(m.file, path.join(dir, path.basename(m.file)));
+    }
+    const url = process.env.TEST_DATABASE_URL;
+    if (kind === 'pglite' || !url) {
+      const db = await createDb({ kind: 'pglite' });
+      await migrate(db, dir);
+      return db;
+    }
+    const schema = `mig_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    const db = await createDb({ kind: 'postgres', url, schema, maxConnections: 2 });
+    await migrate(db, dir);
+    return {
+      ...db,
+      close: async () => {
+        await db.execScript(`DROP SCHEMA "${schema}" CASCADE`);
+        await db.close();
+      },
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export interface TestApp {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/create-db.ts';
 import type { InscriptionLocation, TxOutputDetails, TxStatus } from './chain-source.ts';
 import { chunks } from '../../shared/chunks.ts';
 
-/** The indexer's tables (migrations/0002_chain_index.sql) as the local chain source reads them. */
+/** The indexer's tables (migrations/0002_chain_index.sql, 0039) as the local chain source reads them. */
 
 const BATCH = 500;
 
@@ -33,7 +33,16 @@ export async function unspentOutputs(db: Db, address: string) {
     .innerJoin('chain_blocks as b', 'b.height', 'u.height')
     .select(['u.txid', 'u.vout', 'u.value', 'b.height', 'b.hash', 'b.block_time'])
     .where('u.address', '=', address)
-    .where('u.spent_height', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('chain_spends as s')
+            .select('s.txid')
+            .whereRef('s.txid', '=', 'u.txid')
+            .whereRef('s.vout', '=', 'u.vout'),
+        ),
+      ),
+    )
     .orderBy('u.height', 'desc')
     .orderBy('u.txid')
     .orderBy('u.vout')
@@ -53,8 +62,9 @@ export async function addressHistory(db: Db, address: string, limit: number) {
     from (
       select txid, height from chain_utxos where address = ${address}
       union
-      select spent_txid, spent_height from chain_utxos
-        where address = ${address} and spent_txid is not null
+      select s.spent_txid, s.spent_height from chain_utxos u
+        join chain_spends s on s.txid = u.txid and s.vout = u.vout
+        where u.address = ${address}
     ) as h (txid, height)
     join chain_blocks b on b.height = h.height
     order by h.height desc, h.txid desc

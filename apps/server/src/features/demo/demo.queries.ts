@@ -21,11 +21,20 @@ export async function unspentOutputsAt(
   const result = new Map<string, { txid: string; vout: number; value: bigint }>();
   if (addresses.length === 0) return result;
   const rows = await db.kysely
-    .selectFrom('chain_utxos')
-    .select(['txid', 'vout', 'value', 'address'])
-    .where('address', 'in', addresses)
-    .where('spent_height', 'is', null)
-    .orderBy('height')
+    .selectFrom('chain_utxos as u')
+    .select(['u.txid', 'u.vout', 'u.value', 'u.address'])
+    .where('u.address', 'in', addresses)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('chain_spends as s')
+            .select('s.txid')
+            .whereRef('s.txid', '=', 'u.txid')
+            .whereRef('s.vout', '=', 'u.vout'),
+        ),
+      ),
+    )
+    .orderBy('u.height')
     .execute();
   for (const row of rows) {
     if (row.address && !result.has(row.address)) {

@@ -98,8 +98,9 @@ export async function heldInscription(
       (select count(*) from chain_inscriptions o where o.txid = i.txid and o.vout = i.vout)::int
         as on_output
     from chain_inscriptions i
-    join chain_utxos u on u.txid = i.txid and u.vout = i.vout and u.spent_height is null
+    join chain_utxos u on u.txid = i.txid and u.vout = i.vout
     where i.inscription_id = ${id} and i.address = ${address}
+      and not exists (select 1 from chain_spends s where s.txid = i.txid and s.vout = i.vout)
       and not exists (select 1 from mempool_spends m
                       where m.prev_txid = i.txid and m.prev_vout = i.vout)`.execute(trx);
   const row = rows[0];

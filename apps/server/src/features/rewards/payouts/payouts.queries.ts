@@ -32,7 +32,8 @@ export async function spendableCoins(
   const claimed = await claimedOutpoints(trx);
   const { rows } = await sql<{ txid: string; vout: number; value: string; address: string }>`
     select u.txid, u.vout, u.value, u.address from chain_utxos u
-    where u.address in (${sql.join(addresses)}) and u.spent_height is null
+    where u.address in (${sql.join(addresses)})
+      and not exists (select 1 from chain_spends s where s.txid = u.txid and s.vout = u.vout)
       and not exists (select 1 from mempool_spends m
                       where m.prev_txid = u.txid and m.prev_vout = u.vout)
       and not exists (select 1 from chain_inscriptions i where i.txid = u.txid and i.vout = u.vout)

@@ -55,8 +55,9 @@ export async function runeCarriers(
   }>`
     select b.outpoint, u.txid, u.vout, u.value::text as value, u.address, b.amount::text as amount
     from rune_balances b
-    join chain_utxos u on b.outpoint = u.txid || ':' || u.vout and u.spent_height is null
+    join chain_utxos u on b.outpoint = u.txid || ':' || u.vout
     where b.rune_id = ${runeId} and b.spent_height is null
+      and not exists (select 1 from chain_spends s where s.txid = u.txid and s.vout = u.vout)
       and b.address in (${sql.join(addresses)})
       and not exists (select 1 from mempool_spends m
                       where m.prev_txid = u.txid and m.prev_vout = u.vout)
