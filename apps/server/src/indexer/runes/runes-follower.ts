@@ -79,30 +79,42 @@ async function readBlock(
   return runesBlockInput(await rpc.call<RunesRpcBlock>('getblock', [at.hash, 3]));
 }
 
+/** Blocks read from the node ahead of the one being applied (the read is most of a block's time). */
+const READ_AHEAD = 4;
+
+/** Reads `blocks` in order, up to READ_AHEAD of them ahead of the one taken. */
+function readAhead(rpc: BitcoinRpc, blocks: readonly { height: number; hash: string }[]) {
+  const reads = new Map<number, Promise<ReadBlock>>();
+  let started = 0;
+  return (height: number): Promise<ReadBlock> => {
+    const at = height - blocks[0]!.height;
+    for (; started < Math.min(blocks.length, at + 1 + READ_AHEAD); started++) {
+      const reading = readBlock(rpc, blocks[started]!);
+      // Dropped when the run stops early: its error is not the run's.
+      void reading.catch(() => undefined);
+      reads.set(started, reading);
+    }
+    const reading = reads.get(at);
+    if (!reading) throw new Error(`runes: block ${height} was not listed or was taken already`);
+    reads.delete(at);
+    return reading;
+  };
+}
+
 /**
  * Indexes `blocks` (consecutive, after the runes tip) in one transaction: each block's state read
  * through it (so it sees the blocks before it), ord's rules applied, its rows written; the node
- * reads the next block meanwhile. False when the guard refused the batch (nothing written).
+ * reads the next blocks meanwhile. False when the guard refused the batch (nothing written).
  */
 async function indexBatch(
   db: Db,
-  rpc: BitcoinRpc,
+  take: (height: number) => Promise<ReadBlock>,
   network: BitcoinNetwork,
   blocks: readonly { height: number; hash: string }[],
 ): Promise<boolean> {
-  const read = (block: { height: number; hash: string }) => {
-    const reading = readBlock(rpc, block);
-    // Dropped when the batch stops early: its error is not the batch's.
-    void reading.catch(() => undefined);
-    return reading;
-  };
-  let reading = read(blocks[0]!);
-  let next = 1;
   let nextNumber: number | undefined;
   return writeRunesBlocks(db, blocks, async (trx, at) => {
-    const { input, prevouts } = await reading;
-    const following = blocks[next++];
-    if (following) reading = read(following);
+    const { input, prevouts } = await take(at.height);
     const loaded = await loadRunesState({ kysely: trx }, loadPlan(input), nextNumber);
     const result = applyRunesBlock(input, { ...loaded, prevouts }, network);
     nextNumber = loaded.nextNumber + result.etched.length;
@@ -143,9 +155,10 @@ export async function indexRunes(
     // Consecutive heights only: a gap means the inscription index is being rolled back.
     const blocks = listed.filter((b, i) => b.height === next + i);
     if (blocks.length === 0) return done(true);
+    const take = readAhead(rpc, blocks);
     for (let at = 0; at < blocks.length; at += WRITE_BATCH) {
       const batch = blocks.slice(at, at + WRITE_BATCH);
-      if (!(await indexBatch(db, rpc, network, batch))) return done(false);
+      if (!(await indexBatch(db, take, network, batch))) return done(false);
       indexed += batch.length;
       last = batch.at(-1)!.height;
     }
