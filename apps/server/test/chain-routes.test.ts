@@ -156,6 +156,9 @@ describe.each(databaseKinds())('the chain routes on a real regtest node on %s', 
     expect(await payloadOf<WireTx>(`/api/shared/tx/${reveal.txid}`)).toEqual(revealTx);
   });
 
+  let sendTxid: string;
+  let sentCoin: string;
+
   it('broadcasts a valid transaction and shows its output at once', async () => {
     const { cardinal } = await utxosOf(alice.address);
     const coin = cardinal.find((u) => u.value === '50000');
@@ -170,6 +173,7 @@ describe.each(databaseKinds())('the chain routes on a real regtest node on %s', 
     const res = await broadcast({ hex: tx.hex });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().payload).toEqual({ txid: tx.txid });
+    [sendTxid, sentCoin] = [tx.txid, `${coin!.txid}:${coin!.vout}`];
     expect((await utxosOf(bob.address)).cardinal).toEqual([
       { txid: tx.txid, vout: 0, value: '49000', status: { confirmed: false } },
     ]);
@@ -185,6 +189,26 @@ describe.each(databaseKinds())('the chain routes on a real regtest node on %s', 
     const again = await broadcast({ hex: doubleSpend.hex });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toMatch(/^Transaction rejected: insufficient fee/);
+  });
+
+  it('once mined, lists a spend that paid the address nothing among its transactions, and the coin is no longer among its UTXOs', async () => {
+    await mineAndSync();
+    const height = await node.node.rpc.getBlockCount();
+    // Read from the index (chain_spends): the send pays Bob only.
+    const txs = await txsOf(alice.address);
+    expect(txs[0]).toMatchObject({
+      txid: sendTxid,
+      status: { confirmed: true, block_height: height },
+      vout: [{ scriptpubkey_address: bob.address, value: '49000' }],
+    });
+    const { cardinal } = await utxosOf(alice.address);
+    expect(cardinal.map((u) => `${u.txid}:${u.vout}`)).not.toContain(sentCoin);
+    expect((await utxosOf(bob.address)).cardinal).toEqual([
+      expect.objectContaining({
+        txid: sendTxid,
+        status: expect.objectContaining({ confirmed: true }),
+      }),
+    ]);
   });
 
   it.each([

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { median } from '../bench-report.ts';
 import { createBenchDatabase } from './bench-db.ts';
 import { ensureChain, startWorkingNode } from './chain-cache.ts';
 import { DEFAULT_PLAN } from './chain-generator.ts';
@@ -50,18 +51,15 @@ function worktreeOf(gitRef: string): { dir: string; remove(): void } {
   };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
 const { manifest } = await ensureChain(args['chain-dir'], DEFAULT_PLAN, {
   regenerate: false,
   log,
 });
 const before = worktreeOf(ref);
-const working = await startWorkingNode(args['chain-dir'], manifest);
+const working = await startWorkingNode(args['chain-dir'], manifest).catch((err: unknown) => {
+  before.remove();
+  throw err;
+});
 const node: NodeRef = {
   url: working.rpcUrl,
   cookieFile: path.join(working.datadir, 'regtest', '.cookie'),

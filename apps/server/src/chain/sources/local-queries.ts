@@ -8,6 +8,13 @@ import { chunks } from '../../shared/chunks.ts';
 
 const BATCH = 500;
 
+/**
+ * The condition that the output `u` (a query's alias of chain_utxos) is unspent: no block has
+ * spent it (outputs are written once, spends are rows of chain_spends; migrations/0039).
+ */
+export const uIsUnspent = sql<boolean>`not exists (
+  select 1 from chain_spends s where s.txid = u.txid and s.vout = u.vout)`;
+
 function confirmedStatus(row: { height: number; hash: string; block_time: Date }): TxStatus {
   return {
     confirmed: true,
@@ -33,16 +40,7 @@ export async function unspentOutputs(db: Db, address: string) {
     .innerJoin('chain_blocks as b', 'b.height', 'u.height')
     .select(['u.txid', 'u.vout', 'u.value', 'b.height', 'b.hash', 'b.block_time'])
     .where('u.address', '=', address)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('chain_spends as s')
-            .select('s.txid')
-            .whereRef('s.txid', '=', 'u.txid')
-            .whereRef('s.vout', '=', 'u.vout'),
-        ),
-      ),
-    )
+    .where(uIsUnspent)
     .orderBy('u.height', 'desc')
     .orderBy('u.txid')
     .orderBy('u.vout')

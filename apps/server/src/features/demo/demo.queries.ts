@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { uIsUnspent } from '../../chain/sources/local-queries.ts';
 import type { Db } from '../../db/create-db.ts';
 import type { DemoArtwork } from './demo-art.types.ts';
 import type { CatalogueCollection } from './demo-catalogue.ts';
@@ -24,16 +25,7 @@ export async function unspentOutputsAt(
     .selectFrom('chain_utxos as u')
     .select(['u.txid', 'u.vout', 'u.value', 'u.address'])
     .where('u.address', 'in', addresses)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('chain_spends as s')
-            .select('s.txid')
-            .whereRef('s.txid', '=', 'u.txid')
-            .whereRef('s.vout', '=', 'u.vout'),
-        ),
-      ),
-    )
+    .where(uIsUnspent)
     .orderBy('u.height')
     .execute();
   for (const row of rows) {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { uIsUnspent } from '../../../chain/sources/local-queries.ts';
 import type { Database } from '../../../db/database.ts';
 import type { PoolRewardType } from '../../../db/rewards.tables.ts';
 
@@ -100,7 +101,7 @@ export async function heldInscription(
     from chain_inscriptions i
     join chain_utxos u on u.txid = i.txid and u.vout = i.vout
     where i.inscription_id = ${id} and i.address = ${address}
-      and not exists (select 1 from chain_spends s where s.txid = i.txid and s.vout = i.vout)
+      and ${uIsUnspent}
       and not exists (select 1 from mempool_spends m
                       where m.prev_txid = i.txid and m.prev_vout = i.vout)`.execute(trx);
   const row = rows[0];

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { RawTx } from '@scure/btc-signer';
 import { bytesToHex, hexToBytes } from '@om/bitcoin';
+import { uIsUnspent } from '../../../chain/sources/local-queries.ts';
 import type { Db } from '../../../db/create-db.ts';
 import type { Database } from '../../../db/database.ts';
 import type { NewReward, PoolRewardType } from '../../../db/rewards.tables.ts';
@@ -33,7 +34,7 @@ export async function spendableCoins(
   const { rows } = await sql<{ txid: string; vout: number; value: string; address: string }>`
     select u.txid, u.vout, u.value, u.address from chain_utxos u
     where u.address in (${sql.join(addresses)})
-      and not exists (select 1 from chain_spends s where s.txid = u.txid and s.vout = u.vout)
+      and ${uIsUnspent}
       and not exists (select 1 from mempool_spends m
                       where m.prev_txid = u.txid and m.prev_vout = u.vout)
       and not exists (select 1 from chain_inscriptions i where i.txid = u.txid and i.vout = u.vout)

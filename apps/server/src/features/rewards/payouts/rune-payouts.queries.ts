@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { uIsUnspent } from '../../../chain/sources/local-queries.ts';
 import type { Database } from '../../../db/database.ts';
 import { claimedOutpoints, type WalletCoin } from './payouts.queries.ts';
 import type { RuneAsset } from './rune-asset.ts';
@@ -57,7 +58,7 @@ export async function runeCarriers(
     from rune_balances b
     join chain_utxos u on b.outpoint = u.txid || ':' || u.vout
     where b.rune_id = ${runeId} and b.spent_height is null
-      and not exists (select 1 from chain_spends s where s.txid = u.txid and s.vout = u.vout)
+      and ${uIsUnspent}
       and b.address in (${sql.join(addresses)})
       and not exists (select 1 from mempool_spends m
                       where m.prev_txid = u.txid and m.prev_vout = u.vout)
