@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDb, type Db } from '../../../apps/server/src/db/create-db.ts';
+import { createDatabaseSql } from '../bench-database.ts';
 
 /** Where a phase finds its database: a PostgreSQL database by URL, or a PGlite data dir. */
 export type BenchDbSpec = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
@@ -37,11 +38,7 @@ export async function createBenchDatabase(
   }
   // [a-z0-9_] only, so the name needs no quoting beyond the double quotes.
   const name = `om_bench_${randomBytes(4).toString('hex')}`;
-  // Created as README's "Running apart" says to (collation C, as PGlite's; see db/collation.ts).
-  await admin(
-    adminUrl,
-    `CREATE DATABASE "${name}" TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'`,
-  );
+  await admin(adminUrl, createDatabaseSql(name));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -11,6 +11,7 @@ import { loadEnv } from '../../../apps/server/src/env.ts';
 import { ChainEvents } from '../../../apps/server/src/indexer/chain-events.ts';
 import { ChainFollower } from '../../../apps/server/src/indexer/follow-chain.ts';
 import { startTestNode, type TestNode } from '../../../apps/server/test/helpers/regtest.ts';
+import { createDatabaseSql } from '../bench-database.ts';
 
 // What both parts run on: a fresh regtest node (Bitcoin Core 30.2, temp datadir), a fresh
 // PostgreSQL database (bench_launch, migrated, dropped at the end) and the server's own parts on
@@ -76,7 +77,7 @@ export async function startBenchEnv(adminUrl: string, logLevel: string): Promise
   };
   try {
     await admin(adminUrl, `DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin(adminUrl, `CREATE DATABASE ${DATABASE}`);
+    await admin(adminUrl, createDatabaseSql(DATABASE));
     closers.push(() => dropWhenClosed(adminUrl));
     const db = await createDb({ kind: 'postgres', url: databaseUrl });
     closers.push(() => db.close());

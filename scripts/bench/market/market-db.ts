@@ -2,6 +2,7 @@ import pg from 'pg';
 import { createDb } from '../../../apps/server/src/db/create-db.ts';
 import { migrate } from '../../../apps/server/src/db/migrate.ts';
 import { generationSql, marketKey, withoutSecondaryIndexes, type Plan } from './generate.ts';
+import { createDatabaseSql } from '../bench-database.ts';
 
 // The benchmark's market lives in its own database (bench_market) on the given server: generated
 // once, then reused while the plan, the generator and the migrations stay the same.
@@ -46,7 +47,7 @@ async function generate(serverUrl: string, plan: Plan, log: (m: string) => void)
   const started = performance.now();
   await withClient(serverUrl, async (c) => {
     await c.query(`drop database if exists ${DATABASE} with (force)`);
-    await c.query(`create database ${DATABASE}`);
+    await c.query(createDatabaseSql(DATABASE));
   });
   const db = await createDb({ kind: 'postgres', url: marketUrl(serverUrl) });
   await migrate(db);

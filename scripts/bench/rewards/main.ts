@@ -7,6 +7,7 @@ import { createDb } from '../../../apps/server/src/db/create-db.ts';
 import { migrate } from '../../../apps/server/src/db/migrate.ts';
 import { accrueBlock } from '../../../apps/server/src/features/rewards/xp.queries.ts';
 import { fmt, machine, mark, median, percentile, writeDocBlock } from '../bench-report.ts';
+import { createDatabaseSql } from '../bench-database.ts';
 
 // npm run bench:rewards [-- --holders 100000] [--blocks 10] [--changes 1000] [--tickets 1000000]
 //   [--draws 5]
@@ -55,7 +56,7 @@ async function admin(statement: string): Promise<void> {
  */
 async function measureAccrual(): Promise<{ times: number[]; openMs: number }> {
   await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DATABASE}`);
+  await admin(createDatabaseSql(DATABASE));
   const url = new URL(args.postgres);
   url.pathname = `/${DATABASE}`;
   const db = await createDb({ kind: 'postgres', url: url.toString() });

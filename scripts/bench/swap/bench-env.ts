@@ -12,6 +12,7 @@ import { indexBrc20 } from '../../../apps/server/src/indexer/brc20/brc20-followe
 import { ChainEvents } from '../../../apps/server/src/indexer/chain-events.ts';
 import { ChainFollower } from '../../../apps/server/src/indexer/follow-chain.ts';
 import { startTestNode, type TestNode } from '../../../apps/server/test/helpers/regtest.ts';
+import { createDatabaseSql } from '../bench-database.ts';
 
 // What bench:swap runs on, as bench:launch's: a fresh regtest node (Bitcoin Core 30.2, temp
 // datadir), a fresh PostgreSQL database (bench_swap, migrated, dropped at the end), and the
@@ -83,7 +84,7 @@ export async function startBenchEnv(adminUrl: string, logLevel: string): Promise
   };
   try {
     await admin(adminUrl, `DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin(adminUrl, `CREATE DATABASE ${DATABASE}`);
+    await admin(adminUrl, createDatabaseSql(DATABASE));
     closers.push(() => dropWhenClosed(adminUrl));
     const db = await createDb({ kind: 'postgres', url: databaseUrl });
     closers.push(() => db.close());
