@@ -1,14 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb, type Db, type DbKind } from '../src/db/create-db.ts';
+import type { Db } from '../src/db/create-db.ts';
 import { applyFunctions, migrate } from '../src/db/migrate.ts';
 import { listFunctions, listMigrations } from '../src/db/schema-files.ts';
-import { createTestDb, databaseKinds } from './helpers/test-app.ts';
+import { createTestDb, databaseKinds, emptyTestDb } from './helpers/test-app.ts';
 
 // ADR 024: every function and trigger lives in one file of db/functions, applied after the
 // migrations. The live schema must hold exactly what the files say, every body must be valid, and a
@@ -97,21 +96,6 @@ async function schemaOf(
       .map((r) => r.name)
       .sort(),
     all,
-  };
-}
-
-/** An empty database: in-memory PGlite, or a new schema on the test PostgreSQL. */
-async function emptyDb(kind: DbKind): Promise<Db> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (kind === 'pglite' || !url) return createDb({ kind: 'pglite' });
-  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const db = await createDb({ kind: 'postgres', url, schema, maxConnections: 2 });
-  return {
-    ...db,
-    close: async () => {
-      await db.execScript(`DROP SCHEMA "${schema}" CASCADE`);
-      await db.close();
-    },
   };
 }
 
@@ -206,7 +190,7 @@ describe.each(databaseKinds())('db functions on %s', (kind) => {
   it.skipIf(!hasOldHistory)(
     `end identical on a database migrated with the history of ${OLD_HISTORY}`,
     async () => {
-      const db = await emptyDb(kind);
+      const db = await emptyTestDb(kind);
       try {
         const old = oldMigrations();
         expect(await migrate(db, old)).toEqual(listMigrations(old).map((m) => m.version));
@@ -238,7 +222,7 @@ describe.each(databaseKinds())('db functions on %s', (kind) => {
   it.skipIf(!hasOldHistory).each(['0003', '0006', '0011'])(
     'rebuild the caches of a database of the old history before %s',
     async (below) => {
-      const db = await emptyDb(kind);
+      const db = await emptyTestDb(kind);
       try {
         await migrate(db, oldMigrations(below));
         const k = db.kysely;

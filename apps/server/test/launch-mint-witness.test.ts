@@ -27,13 +27,13 @@ import {
   SubmitMintOfferPayloadSchema,
 } from '@om/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db, type DbKind } from '../src/db/create-db.ts';
+import type { Db } from '../src/db/create-db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { listMigrations } from '../src/db/schema-files.ts';
 import { listedItemsOf } from '../src/trading/listed-item.ts';
 import { findListingRows } from '../src/trading/listings.queries.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
-import { databaseKinds, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { databaseKinds, emptyTestDb, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
   api,
   eventually,
@@ -264,7 +264,7 @@ describe.each(databaseKinds())('launch listing witnesses on %s', (kind) => {
 describe.each(databaseKinds())('0010_listing_witness on %s', (kind) => {
   it('backfills the witness of launch rows signed before it and drops their PSBT copies', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-0010-'));
-    const db = await emptyDb(kind);
+    const db = await emptyTestDb(kind);
     try {
       const all = listMigrations();
       for (const m of all.filter((m) => m.version < '0010')) {
@@ -332,21 +332,6 @@ describe.each(databaseKinds())('0010_listing_witness on %s', (kind) => {
     }
   });
 });
-
-/** A database with no migration applied: in-memory PGlite, or a new schema on the test server. */
-async function emptyDb(kind: DbKind): Promise<Db> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (kind === 'pglite' || !url) return createDb({ kind: 'pglite' });
-  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const db = await createDb({ kind: 'postgres', url, schema, maxConnections: 2 });
-  return {
-    ...db,
-    close: async () => {
-      await db.execScript(`DROP SCHEMA "${schema}" CASCADE`);
-      await db.close();
-    },
-  };
-}
 
 /** A signed launch as 0008 left it: every row of the batch with a copy of its PSBTs. */
 async function insertLegacyLaunch(

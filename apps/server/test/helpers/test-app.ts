@@ -21,17 +21,15 @@ export function databaseKinds(): DbKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new schema on the test PostgreSQL. */
-export async function createTestDb(kind: DbKind): Promise<Db> {
+/**
+ * A database with no migration applied: in-memory PGlite, or a new schema on the test PostgreSQL
+ * (`prefix` names it); close() drops the schema and its job queue's.
+ */
+export async function emptyTestDb(kind: DbKind, prefix = 't', maxConnections = 2): Promise<Db> {
   const url = process.env.TEST_DATABASE_URL;
-  if (kind === 'pglite' || !url) {
-    const db = await createDb({ kind: 'pglite' });
-    await migrate(db);
-    return db;
-  }
-  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const db = await createDb({ kind: 'postgres', url, schema, maxConnections: 4 });
-  await migrate(db);
+  if (kind === 'pglite' || !url) return createDb({ kind: 'pglite' });
+  const schema = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const db = await createDb({ kind: 'postgres', url, schema, maxConnections });
   return {
     ...db,
     close: async () => {
@@ -40,6 +38,13 @@ export async function createTestDb(kind: DbKind): Promise<Db> {
       await db.close();
     },
   };
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new schema on the test PostgreSQL. */
+export async function createTestDb(kind: DbKind): Promise<Db> {
+  const db = await emptyTestDb(kind, 't', 4);
+  await migrate(db);
+  return db;
 }
 
 /**
@@ -52,22 +57,9 @@ export async function databaseBefore(kind: DbKind, version: string): Promise<Db>
     for (const m of listMigrations()) {
       if (m.version < version) fs.copyFileSync(m.file, path.join(dir, path.basename(m.file)));
     }
-    const url = process.env.TEST_DATABASE_URL;
-    if (kind === 'pglite' || !url) {
-      const db = await createDb({ kind: 'pglite' });
-      await migrate(db, dir);
-      return db;
-    }
-    const schema = `mig_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    const db = await createDb({ kind: 'postgres', url, schema, maxConnections: 2 });
+    const db = await emptyTestDb(kind, 'mig');
     await migrate(db, dir);
-    return {
-      ...db,
-      close: async () => {
-        await db.execScript(`DROP SCHEMA "${schema}" CASCADE`);
-        await db.close();
-      },
-    };
+    return db;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
