@@ -62,30 +62,40 @@ async function heldLaunchItem(
     .executeTakeFirst();
 }
 
+/** The order's output is spent by a transaction in the mempool. */
+const spentInMempool = sql`exists (
+  select 1 from mempool_spends s
+  where s.prev_txid = split_part(o.outpoint, ':', 1)
+    and s.prev_vout = split_part(o.outpoint, ':', 2)::integer)`;
+
+/** A mined transaction moved the order's inscription on from its output. */
+const movedOnInBlock = sql`exists (
+  select 1 from chain_transfers at, chain_transfers later
+  where at.inscription_id = o.inscription_id
+    and at.txid = split_part(o.outpoint, ':', 1)
+    and at.vout = split_part(o.outpoint, ':', 2)::integer
+    and later.inscription_id = o.inscription_id
+    and (later.height, later.seq) > (at.height, at.seq))`;
+
 /**
- * Closes the open rows of launch items whose output a transaction spends (in the mempool, or mined:
- * the inscription moved on from it) when no mint of the launch took the item, and in the same
- * transaction takes those items out of the launch's and its phases' totals, so remaining = total −
- * minted keeps counting only what can still be minted. Answers the closed rows.
+ * Closes the open rows of launch items whose output a transaction spends (in the mempool, or, with
+ * `mined`, in a block: the inscription moved on from it) when no mint of the launch took the item,
+ * and in the same transaction takes those items out of the launch's and its phases' totals, so
+ * remaining = total − minted keeps counting only what can still be minted. Answers the closed rows.
+ * The mined check probes every open row (20,000 for a live launch of 10,000 items in two phases,
+ * about 0.2 s), and its answer changes only with the indexed tip: the tracker asks for it then.
  */
-export async function closeSpentLaunchItems(db: Db): Promise<string[]> {
+export async function closeSpentLaunchItems(
+  db: Db,
+  { mined }: { mined: boolean },
+): Promise<string[]> {
   return db.kysely.transaction().execute(async (trx) => {
+    const spent = mined ? sql`(${spentInMempool} or ${movedOnInBlock})` : spentInMempool;
     const { rows } = await sql<{ id: string; launchpad_id: string }>`
       update orderbook o set status = 'canceled', closed_at = now()
       from launchpad_phases p
       where p.id = o.phase_id and o.status in ('pending', 'active') and ${notMintedInLaunch}
-        and (
-          exists (
-            select 1 from mempool_spends s
-            where s.prev_txid = split_part(o.outpoint, ':', 1)
-              and s.prev_vout = split_part(o.outpoint, ':', 2)::integer)
-          or exists (
-            select 1 from chain_transfers at, chain_transfers later
-            where at.inscription_id = o.inscription_id
-              and at.txid = split_part(o.outpoint, ':', 1)
-              and at.vout = split_part(o.outpoint, ':', 2)::integer
-              and later.inscription_id = o.inscription_id
-              and (later.height, later.seq) > (at.height, at.seq)))
+        and ${spent}
       returning o.id, p.launchpad_id`.execute(trx);
     for (const launchpadId of new Set(rows.map((r) => r.launchpad_id))) {
       // Items still listed or minted; an item whose every row closed unminted left the launch.

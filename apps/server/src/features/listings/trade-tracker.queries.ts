@@ -11,20 +11,25 @@ const REORG_WINDOW = 100;
 
 /**
  * Market listings for sale or awaiting their signature whose output a transaction spends: one in
- * the mempool (mempool_spends), or a mined one (the inscription's indexed location moved on). They
- * close at once; our own purchases and delistings took their rows off sale before broadcasting.
+ * the mempool (mempool_spends), or, with `mined`, a mined one (the inscription's indexed location
+ * moved on: its answer changes only with the indexed tip). They close at once; our own purchases
+ * and delistings took their rows off sale before broadcasting.
  */
-export async function cancelSpentListings(db: Db): Promise<string[]> {
+export async function cancelSpentListings(
+  db: Db,
+  { mined }: { mined: boolean },
+): Promise<string[]> {
+  const inMempool = sql`exists (
+    select 1 from mempool_spends m
+    where m.prev_txid = split_part(o.outpoint, ':', 1)
+      and m.prev_vout = split_part(o.outpoint, ':', 2)::integer)`;
+  const movedOn = sql`exists (
+    select 1 from chain_inscriptions c
+    where c.inscription_id = o.inscription_id and c.txid || ':' || c.vout <> o.outpoint)`;
   const { rows } = await sql<{ id: string }>`
     update orderbook o set status = 'canceled', closed_at = now()
-    where o.status in ('pending', 'active', 'exposed') and o.phase_id is null and (
-      exists (
-        select 1 from mempool_spends m
-        where m.prev_txid = split_part(o.outpoint, ':', 1)
-          and m.prev_vout = split_part(o.outpoint, ':', 2)::integer)
-      or exists (
-        select 1 from chain_inscriptions c
-        where c.inscription_id = o.inscription_id and c.txid || ':' || c.vout <> o.outpoint))
+    where o.status in ('pending', 'active', 'exposed') and o.phase_id is null
+      and ${mined ? sql`(${inMempool} or ${movedOn})` : inMempool}
     returning o.id`.execute(db.kysely);
   return rows.map((r) => r.id);
 }
@@ -197,12 +202,14 @@ export async function moveTrade(db: Db, id: string, change: TradeChange): Promis
   });
 }
 
-export async function indexedTipHeight(db: Db): Promise<number | undefined> {
-  const row = await db.kysely
+/** The indexed tip: its height and hash (a reorg changes the hash at the same height). */
+export async function indexedTip(db: Db): Promise<{ height: number; hash: string } | undefined> {
+  return db.kysely
     .selectFrom('chain_blocks')
-    .select((eb) => eb.fn.max('height').as('height'))
+    .select(['height', 'hash'])
+    .orderBy('height', 'desc')
+    .limit(1)
     .executeTakeFirst();
-  return row?.height ?? undefined;
 }
 
 export async function blockHashAt(db: Db, height: number): Promise<string | undefined> {

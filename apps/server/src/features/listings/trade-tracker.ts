@@ -5,7 +5,7 @@ import { closeSpentLaunchItems } from '../../trading/launch-items.queries.ts';
 import {
   blockHashAt,
   cancelSpentListings,
-  indexedTipHeight,
+  indexedTip,
   mempoolSpenders,
   minedSpenders,
   trackedTrades,
@@ -14,6 +14,7 @@ import {
 } from './trade-tracker.queries.ts';
 import type { TradeChange } from '../../trading/trade-change.ts';
 import { trackWithChainSource } from './trade-tracker.source.ts';
+import { MinedChecks } from './mined-checks.ts';
 
 /**
  * Keeps listings and trades in step with the chain (ADR 007): after each indexed block and each
@@ -22,26 +23,33 @@ import { trackWithChainSource } from './trade-tracker.source.ts';
 export function startTradeTracker(
   deps: Pick<AppDeps, 'chain' | 'cluster' | 'db' | 'log'>,
 ): () => Promise<void> {
-  return startChainWorker(deps, 'trade tracker', () => trackTrades(deps));
+  const minedChecks = new MinedChecks();
+  return startChainWorker(deps, 'trade tracker', () => trackTrades(deps, minedChecks));
 }
 
 /**
  * One pass: (a) listings whose output something spends close; (b) trades whose purchase is mined
  * confirm; (c) trades whose listed output another transaction spent are sniped, final once that
  * transaction is mined. A trade whose block a reorg removed goes back to the mempool. With a node
- * the indexer's tables answer; without one (Esplora and ord) the chain source does.
+ * the indexer's tables answer; without one (Esplora and ord) the chain source does. Without
+ * `minedChecks` (a pass of its own) every pass checks blocks too.
  */
-export async function trackTrades(deps: Pick<AppDeps, 'chain' | 'db' | 'log'>): Promise<void> {
+export async function trackTrades(
+  deps: Pick<AppDeps, 'chain' | 'db' | 'log'>,
+  minedChecks = new MinedChecks(),
+): Promise<void> {
   if (!deps.chain.rpc) return trackWithChainSource(deps);
   const { db, log } = deps;
-  const canceled = await cancelSpentListings(db);
+  const tip = await indexedTip(db);
+  const checksBlocks = minedChecks.isDue(tip?.hash);
+  const canceled = await cancelSpentListings(db, { mined: checksBlocks });
   if (canceled.length > 0) log.info({ listings: canceled }, 'trade tracker: spent listings closed');
-  const withdrawn = await closeSpentLaunchItems(db);
+  const withdrawn = await closeSpentLaunchItems(db, { mined: checksBlocks });
   if (withdrawn.length > 0)
     log.info({ rows: withdrawn }, 'trade tracker: spent launch items closed');
-  const tip = await indexedTipHeight(db);
+  if (checksBlocks) minedChecks.ran(tip?.hash);
   if (tip === undefined) return;
-  const trades = await trackedTrades(db, tip);
+  const trades = await trackedTrades(db, tip.height);
   // Two reads for the whole pass, not two per trade.
   const [mined, inMempool] = await Promise.all([
     minedSpenders(db, trades),
