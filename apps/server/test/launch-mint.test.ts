@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   buildRecoveryPsbt,
   bytesToHex,
@@ -236,6 +237,12 @@ describe.each(databaseKinds())('a pre-inscribed launch on %s', (kind) => {
     const active = await launchInfo(t, id);
     expect(active.status).toBe('active');
     expect(active.phases.map((p) => p.status)).toEqual(['active', 'active']);
+    // The orderbook was analyzed with the live launch's rows in it (PGlite never does by itself).
+    const analyzed = await sql<{ reltuples: number; n: number }>`
+      select c.reltuples::int as reltuples, (select count(*)::int from orderbook) as n
+      from pg_class c where c.oid = 'orderbook'::regclass`.execute(t.db.kysely);
+    expect(analyzed.rows[0]?.n).toBeGreaterThan(0);
+    expect(analyzed.rows[0]?.reltuples).toBe(analyzed.rows[0]?.n);
     // Live, but its items are moving into the maker wallet until the deposit confirms
     // (product.md#walk-through-fixes item 10): the mint page says so.
     const bySlug = async () =>

@@ -13,6 +13,7 @@ import {
   type ListingWitness,
 } from './launch-sign.queries.ts';
 import { findLaunch } from './launch-read.queries.ts';
+import { analyzeOrderbook } from './launch-batches.queries.ts';
 
 // GET /api/launchpad/get-psbt/{psbtId} and PUT /api/launchpad/confirm/{psbtId}
 // (product.md#creator-calls, ADR 010). A deposit is checked to be exactly the transaction built,
@@ -84,5 +85,7 @@ export async function confirmLaunchPsbt(
     witnesses,
   );
   if (!launchpadStatus) throw new AppError('CONFLICT', 'Psbt already signed');
+  // The last signature put the launch live: every item's row turned active at once.
+  if (launchpadStatus === 'active') await analyzeOrderbook(db);
   return { id: batch.id, status: 'signed', txId, launchpadStatus };
 }
