@@ -7,7 +7,7 @@ import { MempoolView } from '../../../apps/server/src/chain/sources/local-mempoo
 // shared, so two runs are not comparable): "before" is the server as it was, rebuilt from today's
 // parts. Each request reads the mempool itself (a MempoolView per source, no shared read), and the
 // reservation's pick has only the old index, which does not serve its sort
-// (0035_orderbook_phase_free.sql).
+// (0035_orderbook_phase_free.sql, 0040_orderbook_phase_unreserved.sql).
 
 /**
  * The deps with a chain source reading the mempool per request, as before
@@ -21,11 +21,12 @@ export function oldPathDeps(deps: AppDeps): AppDeps {
   return { ...deps, chain: { ...deps.chain, source } };
 }
 
-/** Puts the old pick index back (true) or today's (false). */
+/** Puts the old pick index back (true) or today's two (false). */
 export async function useOldPickIndex(deps: AppDeps, old: boolean): Promise<void> {
   const db = deps.db.kysely;
   if (old) {
     await sql`drop index if exists orderbook_phase_free`.execute(db);
+    await sql`drop index if exists orderbook_phase_unreserved`.execute(db);
     await sql`create index if not exists orderbook_phase_pick on orderbook (phase_id, index_in_maker_psbt)
       where phase_id is not null and status = 'active'`.execute(db);
     return;
@@ -33,4 +34,6 @@ export async function useOldPickIndex(deps: AppDeps, old: boolean): Promise<void
   await sql`drop index if exists orderbook_phase_pick`.execute(db);
   await sql`create index if not exists orderbook_phase_free on orderbook (phase_id, created_at, index_in_maker_psbt)
     where phase_id is not null and status = 'active'`.execute(db);
+  await sql`create index if not exists orderbook_phase_unreserved on orderbook (phase_id, created_at, index_in_maker_psbt)
+    where phase_id is not null and status = 'active' and reserved_until is null`.execute(db);
 }

@@ -5,7 +5,7 @@
 -- entry's use counted (minted + reserved + p_count <= p_allocation, over every taker either of
 -- whose addresses is the entry, as launch-mint.queries.ts heldBy counts it; both null in a public
 -- phase), then free items are taken oldest first with SKIP LOCKED, so that concurrent minters
--- never wait on each other's rows.
+-- never wait on each other's rows: those never held first, then those whose hold lapsed.
 -- PL/pgSQL, not one statement: each statement here takes its snapshot after the locks, so the
 -- count sees what the lock's previous holder committed (a statement's CTEs share the snapshot
 -- taken before any lock they take).
@@ -20,6 +20,7 @@ declare
   v_held integer;
   v_left integer;
   v_taken integer;
+  v_lapsed integer;
 begin
   perform lock_in_order(p_lock_keys);
 
@@ -41,6 +42,8 @@ begin
     end if;
   end if;
 
+  -- Items never reserved, or given back, first: their own index (orderbook_phase_unreserved) leaves
+  -- out the items held, which a rush's every pick would otherwise walk past from the front.
   return query
   update orderbook o
   set reserved_until = p_until,
@@ -48,8 +51,7 @@ begin
       taker_payment_address = p_taker_payment_address
   where o.id in (
     select c.id from orderbook c
-    where c.phase_id = p_phase_id and c.status = 'active'
-      and (c.reserved_until is null or c.reserved_until <= clock_timestamp())
+    where c.phase_id = p_phase_id and c.status = 'active' and c.reserved_until is null
       and not exists (
         select 1 from orderbook m
         where m.inscription_id = c.inscription_id and m.phase_id is not null
@@ -59,6 +61,28 @@ begin
     for update skip locked)
   returning o.*;
   get diagnostics v_taken = row_count;
+  if v_taken < p_count then
+    -- Then items whose hold lapsed (the expiry job gives them back soon after).
+    return query
+    update orderbook o
+    set reserved_until = p_until,
+        taker_ordinal_address = p_taker_ordinal_address,
+        taker_payment_address = p_taker_payment_address
+    where o.id in (
+      select c.id from orderbook c
+      where c.phase_id = p_phase_id and c.status = 'active'
+        and c.reserved_until <= clock_timestamp()
+        and not exists (
+          select 1 from orderbook m
+          where m.inscription_id = c.inscription_id and m.phase_id is not null
+            and m.status = 'broadcast')
+      order by c.created_at, c.index_in_maker_psbt
+      limit p_count - v_taken
+      for update skip locked)
+    returning o.*;
+    get diagnostics v_lapsed = row_count;
+    v_taken := v_taken + v_lapsed;
+  end if;
   if v_taken < p_count then
     raise exception 'not enough items left' using errcode = 'OMS01', detail = v_taken::text;
   end if;
