@@ -2,6 +2,7 @@ import { launchHoldsInscription } from '@om/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import { AppError } from '../http/app-error.ts';
+import { orderSpentInMempool } from './listings.queries.ts';
 
 // A launch's inventory against the chain (product.md#trust-findings finding 7): its items cannot
 // be withdrawn with the platform's co-signature while it holds them, and an item that leaves anyway
@@ -62,12 +63,6 @@ async function heldLaunchItem(
     .executeTakeFirst();
 }
 
-/** The order's output is spent by a transaction in the mempool. */
-const spentInMempool = sql`exists (
-  select 1 from mempool_spends s
-  where s.prev_txid = split_part(o.outpoint, ':', 1)
-    and s.prev_vout = split_part(o.outpoint, ':', 2)::integer)`;
-
 /** A mined transaction moved the order's inscription on from its output. */
 const movedOnInBlock = sql`exists (
   select 1 from chain_transfers at, chain_transfers later
@@ -90,7 +85,7 @@ export async function closeSpentLaunchItems(
   { mined }: { mined: boolean },
 ): Promise<string[]> {
   return db.kysely.transaction().execute(async (trx) => {
-    const spent = mined ? sql`(${spentInMempool} or ${movedOnInBlock})` : spentInMempool;
+    const spent = mined ? sql`(${orderSpentInMempool} or ${movedOnInBlock})` : orderSpentInMempool;
     const { rows } = await sql<{ id: string; launchpad_id: string }>`
       update orderbook o set status = 'canceled', closed_at = now()
       from launchpad_phases p

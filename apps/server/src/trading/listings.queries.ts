@@ -204,6 +204,15 @@ export function toListing(row: ListingRow): Listing {
   };
 }
 
+/**
+ * SQL: a transaction in the mempool spends the output of orderbook row `o` (the trade tracker's
+ * check of market listings and launch items alike).
+ */
+export const orderSpentInMempool = sql`exists (
+  select 1 from mempool_spends s
+  where s.prev_txid = split_part(o.outpoint, ':', 1)
+    and s.prev_vout = split_part(o.outpoint, ':', 2)::integer)`;
+
 /** Every orderbook column but the PSBT copies: a ListingRow. */
 export const LISTING_ROW_COLUMNS = [
   'id',

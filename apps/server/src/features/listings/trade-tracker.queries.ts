@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { TradeStatus } from '../../db/market.tables.ts';
+import { orderSpentInMempool } from '../../trading/listings.queries.ts';
 import type { TradeChange } from '../../trading/trade-change.ts';
 import { notifyTradeMoved } from './trade-notifications.ts';
 
@@ -19,17 +20,13 @@ export async function cancelSpentListings(
   db: Db,
   { mined }: { mined: boolean },
 ): Promise<string[]> {
-  const inMempool = sql`exists (
-    select 1 from mempool_spends m
-    where m.prev_txid = split_part(o.outpoint, ':', 1)
-      and m.prev_vout = split_part(o.outpoint, ':', 2)::integer)`;
   const movedOn = sql`exists (
     select 1 from chain_inscriptions c
     where c.inscription_id = o.inscription_id and c.txid || ':' || c.vout <> o.outpoint)`;
   const { rows } = await sql<{ id: string }>`
     update orderbook o set status = 'canceled', closed_at = now()
     where o.status in ('pending', 'active', 'exposed') and o.phase_id is null
-      and ${mined ? sql`(${inMempool} or ${movedOn})` : inMempool}
+      and ${mined ? sql`(${orderSpentInMempool} or ${movedOn})` : orderSpentInMempool}
     returning o.id`.execute(db.kysely);
   return rows.map((r) => r.id);
 }
