@@ -32,6 +32,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { listMigrations } from '../src/db/schema-files.ts';
 import { listedItemsOf } from '../src/trading/listed-item.ts';
 import { findListingRows } from '../src/trading/listings.queries.ts';
+import { insertLivePhase } from './helpers/listing-rows.ts';
 import { startTestNode, type TestNode } from './helpers/regtest.ts';
 import { databaseKinds, emptyTestDb, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {
@@ -346,40 +347,16 @@ async function insertLegacyLaunch(
   },
 ): Promise<string[]> {
   const k = db.kysely;
-  const collection = await k
-    .insertInto('collections')
-    .values({ slug: 'legacy', name: 'Legacy' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const launch = await k
-    .insertInto('launchpads')
-    .values({
-      slug: 'legacy',
-      collection_id: collection.id,
-      status: 'active',
-      launchpad_type: 'psbt',
-      maker_payment_address: l.payout,
-      maker_payment_public_key: l.user,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const phase = await k
-    .insertInto('launchpad_phases')
-    .values({
-      launchpad_id: launch.id,
-      name: 'Public',
-      phase_number: 1,
-      start_date: 0n,
-      price: PRICE,
-      status: 'active',
-      is_public: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const phase = await insertLivePhase(db, {
+    slug: 'legacy',
+    price: PRICE,
+    makerPaymentAddress: l.payout,
+    makerPaymentPublicKey: l.user,
+  });
   const batch = await k
     .insertInto('psbt_batches')
     .values({
-      phase_id: phase.id,
+      phase_id: phase.phaseId,
       batch_number: 0,
       inscription_count: 3,
       status: 'signed',
@@ -399,7 +376,7 @@ async function insertLegacyLaunch(
     .values(
       inscriptions.map((inscription_id, index) => ({
         inscription_id,
-        phase_id: phase.id,
+        phase_id: phase.phaseId,
         psbt_batch_id: batch.id,
         index_in_maker_psbt: index,
         psbt_index: index,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/create-db.ts';
 import { reserveItems } from '../src/features/launchpad/launch-mint.queries.ts';
-import { byteInscriptionId, byteTxid } from './helpers/listing-rows.ts';
+import { byteInscriptionId, byteTxid, insertLivePhase } from './helpers/listing-rows.ts';
 import { createTestDb, databaseKinds } from './helpers/test-app.ts';
 
 // The reservation's pick (db/functions/mint_reserve.sql): free items oldest first, those never held
@@ -16,42 +16,17 @@ describe.each(databaseKinds())('mint_reserve on %s', (kind) => {
   beforeAll(async () => {
     db = await createTestDb(kind);
     const k = db.kysely;
-    const collection = await k
-      .insertInto('collections')
-      .values({ slug: 'pick', name: 'Pick' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const launch = await k
-      .insertInto('launchpads')
-      .values({
-        slug: 'pick',
-        collection_id: collection.id,
-        status: 'active',
-        launchpad_type: 'psbt',
-        maker_payment_address: 'maker',
-        maker_payment_public_key: 'maker',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const phase = await k
-      .insertInto('launchpad_phases')
-      .values({
-        launchpad_id: launch.id,
-        name: 'Public',
-        phase_number: 1,
-        start_date: 0n,
-        price: PRICE,
-        status: 'active',
-        is_public: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    phaseId = phase.id;
+    ({ phaseId } = await insertLivePhase(db, {
+      slug: 'pick',
+      price: PRICE,
+      makerPaymentAddress: 'maker',
+      makerPaymentPublicKey: 'maker',
+    }));
     // The batch's PSBTs are never read by the pick.
     const batch = await k
       .insertInto('psbt_batches')
       .values({
-        phase_id: phase.id,
+        phase_id: phaseId,
         batch_number: 0,
         inscription_count: 4,
         status: 'signed',
@@ -71,7 +46,7 @@ describe.each(databaseKinds())('mint_reserve on %s', (kind) => {
       .values(
         bytes.map((b, index) => ({
           inscription_id: byteInscriptionId(b),
-          phase_id: phase.id,
+          phase_id: phaseId,
           psbt_batch_id: batch.id,
           index_in_maker_psbt: index,
           status: 'active' as const,

@@ -39,3 +39,42 @@ export async function insertListingRow(
     .executeTakeFirstOrThrow();
   return id;
 }
+
+/** A live launch with one open public phase, as its last signature leaves it; answers both ids. */
+export async function insertLivePhase(
+  db: Db,
+  l: { slug: string; price: bigint; makerPaymentAddress: string; makerPaymentPublicKey: string },
+): Promise<{ launchpadId: string; phaseId: string }> {
+  const k = db.kysely;
+  const collection = await k
+    .insertInto('collections')
+    .values({ slug: l.slug, name: l.slug })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const launch = await k
+    .insertInto('launchpads')
+    .values({
+      slug: l.slug,
+      collection_id: collection.id,
+      status: 'active',
+      launchpad_type: 'psbt',
+      maker_payment_address: l.makerPaymentAddress,
+      maker_payment_public_key: l.makerPaymentPublicKey,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const phase = await k
+    .insertInto('launchpad_phases')
+    .values({
+      launchpad_id: launch.id,
+      name: 'Public',
+      phase_number: 1,
+      start_date: 0n,
+      price: l.price,
+      status: 'active',
+      is_public: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { launchpadId: launch.id, phaseId: phase.id };
+}
