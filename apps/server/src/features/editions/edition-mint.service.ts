@@ -20,7 +20,7 @@ import {
   refuseOverCaps,
   takerOutpoints,
 } from '../launchpad/reservation-hold.ts';
-import { promisedCoinsOf, releaseHold } from '../launchpad/reservation-holds.queries.ts';
+import { releaseHold } from '../launchpad/reservation-holds.queries.ts';
 import { expireOverdue, reserveEditions } from './edition-orders.queries.ts';
 import { shortOf } from './edition-rules.ts';
 import { openEditionTerms, orderKey, planMint, quoteOf } from './edition-terms.ts';
@@ -52,15 +52,19 @@ export async function mintEditions(
   const terms = await openEditionTerms(deps, body.id, body.mintCount);
 
   const orderId = randomUUID();
-  await refuseOverCaps(deps, { holder: editionHolder(orderId), wallet: session.userId, client });
+  // Only coins no open order or mint offer promised (product.md#trust-findings finding 3).
+  const promised = await refuseOverCaps(deps, {
+    holder: editionHolder(orderId),
+    wallet: session.userId,
+    client,
+    address: body.takerPaymentAddress,
+  });
   const { commit, plan } = planMint(env, terms, {
     key: orderKey(env, orderId),
     takerOrdinalAddress: body.takerOrdinalAddress,
     count: body.mintCount,
     feeRate: body.feeRate,
   });
-  // Only coins no open order or mint offer promised (product.md#trust-findings finding 3).
-  const promised = await promisedCoinsOf(db, body.takerPaymentAddress, null);
   const coins = (await cardinalCoins(chain.source, body.takerPaymentAddress, network)).filter(
     (c) => !promised.has(`${c.txid}:${c.vout}`),
   );

@@ -39,7 +39,7 @@ import {
   refuseOverCaps,
   takerOutpoints,
 } from './reservation-hold.ts';
-import { mintHolder, promisedCoinsOf } from './reservation-holds.queries.ts';
+import { mintHolder } from './reservation-holds.queries.ts';
 
 // Minting a pre-inscribed launch (product.md#market-calls offer/create, offer/submit; ADR 010).
 // The server reserves free items of the open phase for the minter within their allocation, builds
@@ -82,7 +82,12 @@ export async function createMintOffer(
   }
   // One hold per taker and phase: asking again replaces it, as it replaces the reservation.
   const holder = mintHolder(phase.id, body.takerOrdinalAddress);
-  await refuseOverCaps(deps, { holder, wallet: session.userId, client });
+  const promised = await refuseOverCaps(deps, {
+    holder,
+    wallet: session.userId,
+    client,
+    address: body.takerPaymentAddress,
+  });
   const until = new Date(Date.now() + MINT_RESERVATION_MS);
   const reservation = await reserveItems(
     deps.db,
@@ -112,7 +117,6 @@ export async function createMintOffer(
     );
   }
   const ids = reservation.rows.map((row) => row.id);
-  const promised = await promisedCoinsOf(deps.db, body.takerPaymentAddress, holder);
   try {
     const { payload } = await buildOffer(deps, reservation.rows, body, {
       expiresAt: until,

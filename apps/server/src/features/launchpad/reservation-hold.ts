@@ -3,7 +3,7 @@ import { COINS_PROMISED, tooManyReservationsOfClient, tooManyReservationsOfWalle
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
-  openHolds,
+  holdsAndPromises,
   overCaps,
   takeHold,
   type Hold,
@@ -39,13 +39,16 @@ const capsOf = (deps: Pick<AppDeps, 'env'>) => ({
 
 /**
  * Refuses before anything is reserved or built when the wallet or the client already holds its
- * cap of open reservations; takeHold counts again, atomically, when the hold is taken.
+ * cap of open reservations (takeHold counts again, atomically, when the hold is taken); answers
+ * the payment address's coins that other open reservations promised, to build without them.
  */
 export async function refuseOverCaps(
   deps: HoldDeps,
-  hold: Pick<Hold, 'holder' | 'wallet' | 'client'>,
-): Promise<void> {
-  refuse(overCaps(await openHolds(deps.db.kysely, hold), capsOf(deps)), capsOf(deps));
+  hold: Pick<Hold, 'holder' | 'wallet' | 'client' | 'address'>,
+): Promise<Set<string>> {
+  const { open, promised } = await holdsAndPromises(deps.db.kysely, hold);
+  refuse(overCaps(open, capsOf(deps)), capsOf(deps));
+  return promised;
 }
 
 /** Takes the hold or answers why not, as the API says it (409). */

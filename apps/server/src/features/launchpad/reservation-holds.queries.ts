@@ -25,31 +25,31 @@ export const mintHolder = (phaseId: string, takerOrdinalAddress: string) =>
 
 export type HoldRefusal = 'coins' | 'wallet' | 'client';
 
-/** Coins of the address that another open reservation has promised. */
-export async function promisedCoinsOf(
-  db: Db,
-  address: string,
-  exceptHolder: string | null,
-): Promise<Set<string>> {
-  const { rows } = await sql<{ outpoint: string }>`
-    select outpoint from promised_coins
-    where address = ${address} and expires_at > clock_timestamp()
-      and holder is distinct from ${exceptHolder}`.execute(db.kysely);
-  return new Set(rows.map((r) => r.outpoint));
-}
-
-/** Open holds of the wallet and of the client, besides the holder's own. */
-export async function openHolds(
+/**
+ * Open holds of the wallet and of the client besides the holder's own, and the coins of the
+ * address that another open reservation has promised: what a reservation asks before it reserves
+ * or builds anything, in one round trip.
+ */
+export async function holdsAndPromises(
   db: Db['kysely'],
-  hold: Pick<Hold, 'holder' | 'wallet' | 'client'>,
-): Promise<{ wallet: number; client: number }> {
-  const { rows } = await sql<{ wallet: number; client: number }>`
-    select count(*) filter (where wallet = ${hold.wallet})::int as wallet,
-           count(*) filter (where client = ${hold.client})::int as client
-    from reservation_holds
-    where (wallet = ${hold.wallet} or client = ${hold.client}) and holder <> ${hold.holder}
-      and expires_at > clock_timestamp()`.execute(db);
-  return rows[0] ?? { wallet: 0, client: 0 };
+  hold: Pick<Hold, 'holder' | 'wallet' | 'client' | 'address'>,
+): Promise<{ open: { wallet: number; client: number }; promised: Set<string> }> {
+  const { rows } = await sql<{ wallet: number; client: number; promised: string[] }>`
+    select h.wallet, h.client, array(
+      select outpoint from promised_coins
+      where address = ${hold.address} and expires_at > clock_timestamp()
+        and holder <> ${hold.holder}) as promised
+    from (
+      select count(*) filter (where wallet = ${hold.wallet})::int as wallet,
+             count(*) filter (where client = ${hold.client})::int as client
+      from reservation_holds
+      where (wallet = ${hold.wallet} or client = ${hold.client}) and holder <> ${hold.holder}
+        and expires_at > clock_timestamp()) as h`.execute(db);
+  const row = rows[0];
+  return {
+    open: { wallet: row?.wallet ?? 0, client: row?.client ?? 0 },
+    promised: new Set(row?.promised ?? []),
+  };
 }
 
 export function overCaps(
