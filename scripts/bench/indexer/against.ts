@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { median } from '../bench-report.ts';
+import { serverNodeFlags } from '../server-node-flags.ts';
 import { createBenchDatabase } from './bench-db.ts';
 import { ensureChain, startWorkingNode } from './chain-cache.ts';
 import { DEFAULT_PLAN } from './chain-generator.ts';
@@ -16,6 +17,7 @@ import type { NodeRef, PhaseOutput, PhaseRequest } from './run-phase.ts';
 // checkout, on the cached chain of bench:indexer; the order flips every round. --full indexes
 // BRC-20 and runes after it, as bench:indexer's (2) does. Prints the rounds and medians; writes
 // nothing. <ref> must be a tree whose scripts/bench/indexer/run-phase.ts speaks the same phases.
+// Every phase runs with the Node flags of this checkout's apps/server `start`.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const { values: args, positionals } = parseArgs({
@@ -33,7 +35,9 @@ if (!ref) throw new Error('usage: npm run bench:indexer:against -- <git ref> [--
 const kinds = args.kinds.split(',') as ('postgres' | 'pglite')[];
 const log = (msg: string) => console.log(`[bench:indexer:against] ${msg}`);
 
-type RunPhase = <T>(request: PhaseRequest) => Promise<PhaseOutput<T>>;
+type RunPhase = <T>(request: PhaseRequest, nodeArgs?: readonly string[]) => Promise<PhaseOutput<T>>;
+/** Both trees run with this checkout's server flags: only the code differs. */
+const nodeFlags = serverNodeFlags();
 
 /** A worktree of `ref` beside this checkout, sharing its installed packages. */
 function worktreeOf(gitRef: string): { dir: string; remove(): void } {
@@ -77,10 +81,10 @@ try {
         const { runPhase } = (await import(modulePath)) as { runPhase: RunPhase };
         const db = await createBenchDatabase(kind, args.postgres);
         try {
-          await runPhase({ phase: 'prepare', db: db.spec });
+          await runPhase({ phase: 'prepare', db: db.spec }, nodeFlags);
           const reader = kind === 'pglite' ? 'thread' : 'indexer';
           const request = { phase: 'index', node, db: db.spec, reader, indexOnly: !args.full };
-          const { result } = await runPhase<IndexResult>(request as PhaseRequest);
+          const { result } = await runPhase<IndexResult>(request as PhaseRequest, nodeFlags);
           if (result.inscriptions !== manifest.inscriptions) {
             throw new Error(`${tree.label} indexed ${result.inscriptions} inscriptions`);
           }

@@ -8,10 +8,13 @@ import type { FetchResult } from './measure-fetch.ts';
 import type { IndexResult } from './measure-index.ts';
 import type { LatencyResult } from './measure-latency.ts';
 import { renderMarkdown, writeDoc, type Figures, type PhaseRuns } from './report.ts';
+import { serverNodeFlags } from '../server-node-flags.ts';
 import { runPhase, type NodeRef, type PhaseRequest } from './run-phase.ts';
 
 // npm run bench:indexer [-- --rounds 5] [--regenerate] [--chain-dir DIR] [--postgres URL]
-//   [--latency-blocks 30] [--no-docs] [--no-before] [--cpu-prof DIR] [--node-flags=--no-liftoff]
+//   [--latency-blocks 30] [--no-docs] [--no-before] [--cpu-prof DIR] [--node-flags='FLAGS']
+// The measured phases run with the Node flags of apps/server's `start` unless --node-flags is given
+// (--node-flags= for none).
 // In one run, `rounds` times in turn: (1) fetch + decode alone, (2) the indexer from scratch into
 // PostgreSQL and into PGlite, PGlite also as before (blocks decoded on the indexer's own thread,
 // unless --no-before); then (3) latency on each database. Medians of the rounds.
@@ -27,8 +30,9 @@ const { values: args } = parseArgs({
     'no-docs': { type: 'boolean', default: false },
     'no-before': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
-    // Node flags for the measured phases' processes (as `npm start` may run the server with).
-    'node-flags': { type: 'string', default: '' },
+    // Node flags for the measured phases' processes; by default those `npm start` runs the
+    // server with, so that PGlite's WASM is compiled as in the product.
+    'node-flags': { type: 'string' },
   },
 });
 const log = (msg: string) => console.log(`[bench:indexer] ${msg}`);
@@ -36,13 +40,18 @@ const KINDS = ['postgres', 'pglite'] as const;
 const LABELS = { postgres: '(2) indexer → PostgreSQL', pglite: '(2) indexer → PGlite' };
 const BEFORE = ', before (blocks decoded on its thread)';
 const rounds = Number(args.rounds);
+const nodeFlags = args['node-flags']?.split(/\s+/).filter(Boolean) ?? serverNodeFlags();
 const latencyBlocks = { blocks: Number(args['latency-blocks']), perBlock: 3 };
 
 function profileArgs(name: string): string[] {
   const dir = args['cpu-prof'];
-  const flags = args['node-flags'].split(' ').filter((f) => f !== '');
-  if (!dir) return flags;
-  return [...flags, '--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`];
+  if (!dir) return nodeFlags;
+  return [
+    ...nodeFlags,
+    '--cpu-prof',
+    `--cpu-prof-dir=${dir}`,
+    `--cpu-prof-name=${name}.cpuprofile`,
+  ];
 }
 
 function emptyRuns(label: string, manifest: ChainManifest): PhaseRuns {
@@ -133,7 +142,7 @@ async function indexRound(
   isBefore = false,
 ): Promise<BenchDatabase> {
   const db = await createTracked(kind);
-  const prepared = await runPhase({ phase: 'prepare', db: db.spec });
+  const prepared = await runPhase({ phase: 'prepare', db: db.spec }, nodeFlags);
   if (kind === 'pglite') {
     figures.pgliteCreateMaxRssBytes = Math.max(
       figures.pgliteCreateMaxRssBytes,
@@ -161,14 +170,17 @@ async function measureLatencies(
   let treasury = figures.manifest.treasury;
   for (const { kind, db } of databases) {
     log(`(3) latency on ${kind}`);
-    const { result } = await runPhase<LatencyResult & { treasury: typeof treasury }>({
-      phase: 'latency',
-      node,
-      db: db.spec,
-      seed: figures.manifest.plan.seed,
-      treasury,
-      ...latencyBlocks,
-    });
+    const { result } = await runPhase<LatencyResult & { treasury: typeof treasury }>(
+      {
+        phase: 'latency',
+        node,
+        db: db.spec,
+        seed: figures.manifest.plan.seed,
+        treasury,
+        ...latencyBlocks,
+      },
+      nodeFlags,
+    );
     const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
     figures.latency.push({ label, samples: result.afterMinedMs, fromCall: result.fromCallMs });
     treasury = result.treasury;
@@ -224,6 +236,7 @@ const figures: Figures = {
   latencyBlocks,
   loadAverage: { start: os.loadavg()[0] ?? 0, end: 0 },
   pgliteCreateMaxRssBytes: 0,
+  nodeFlags,
   brc20: KINDS.map((kind) => ({
     label: kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
     seconds: [],

@@ -39,6 +39,8 @@ export interface Figures {
   loadAverage: { start: number; end: number };
   /** Peak RSS of creating and migrating a fresh PGlite data dir, in its own process. */
   pgliteCreateMaxRssBytes: number;
+  /** The Node flags every measured process ran with (apps/server's `start` ones by default). */
+  nodeFlags: readonly string[];
   /** The BRC-20 index after (2), on the same database, per kind in the order of `indexed`. */
   brc20: { label: string; seconds: number[] }[];
   /** The runes index after the BRC-20 index, on the same database, per kind as `indexed`. */
@@ -92,7 +94,7 @@ export function renderMarkdown(f: Figures): string {
     '',
     `Chain: ${fmt(m.tipHeight + 1)} blocks (0..${m.tipHeight}), ${fmt(m.inscriptions)} inscriptions, ${fmt(m.transfers)} inscription transfers in ${fmt(m.transferTxs)} transfer transactions; generated in ${fmt(m.generationSeconds)} s (${chainSource}).`,
     '',
-    `Medians of ${f.rounds} rounds, each round running (1), then (2) on each database, each from scratch. Peak RSS is the highest of the rounds. CPU: the phase's own process / bitcoind / PostgreSQL's backends (PGlite runs inside the process). The PostgreSQL database is created with collation C, as README's "Running apart" says.`,
+    `Medians of ${f.rounds} rounds, each round running (1), then (2) on each database, each from scratch. Peak RSS is the highest of the rounds. CPU: the phase's own process / bitcoind / PostgreSQL's backends (PGlite runs inside the process). The PostgreSQL database is created with collation C, as README's "Running apart" says. ${f.nodeFlags.length > 0 ? `Every measured process runs \`node ${f.nodeFlags.join(' ')}\`, as \`npm start\` runs the server.` : 'The measured processes run Node without flags.'}`,
     '',
     '| Phase | Time (s) | Blocks/s | Inscriptions/s | Peak RSS (MB) | CPU (s) | Ratio to (1) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
