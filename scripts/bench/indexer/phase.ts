@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import { BitcoinRpc } from '../../../apps/server/src/chain/rpc.ts';
 import { migrate } from '../../../apps/server/src/db/migrate.ts';
 import { openBenchDb } from './bench-db.ts';
-import { measureFetch } from './measure-fetch.ts';
-import { measureIndex } from './measure-index.ts';
-import { measureLatency } from './measure-latency.ts';
 import { RESULT_MARK, type NodeRef, type PhaseRequest } from './run-phase.ts';
 
 // One measured phase in a process of its own, so its peak memory (maxRSS) is its own: the child
-// side of run-phase.ts.
+// side of run-phase.ts. The measuring code is imported by the phase that runs it, so that the
+// 'prepare' process, whose peak is reported as the fresh PGlite data dir's, holds what creating
+// and migrating one needs and not the indexer besides.
 
 function nodeRpc(node: NodeRef): BitcoinRpc {
   const [username = '', password = ''] = fs.readFileSync(node.cookieFile, 'utf8').trim().split(':');
@@ -23,10 +22,17 @@ async function run(request: PhaseRequest): Promise<unknown> {
     return {};
   }
   const rpc = nodeRpc(request.node);
-  if (request.phase === 'fetch') return measureFetch(rpc, request.tipHeight);
+  if (request.phase === 'fetch') {
+    const { measureFetch } = await import('./measure-fetch.ts');
+    return measureFetch(rpc, request.tipHeight);
+  }
   const db = await openBenchDb(request.db);
   try {
-    if (request.phase === 'index') return await measureIndex(db, rpc, request);
+    if (request.phase === 'index') {
+      const { measureIndex } = await import('./measure-index.ts');
+      return await measureIndex(db, rpc, request);
+    }
+    const { measureLatency } = await import('./measure-latency.ts');
     const treasury = { ...request.treasury, value: BigInt(request.treasury.value) };
     const result = await measureLatency(db, rpc, { ...request, treasury });
     return { ...result, treasury: { ...result.treasury, value: result.treasury.value.toString() } };
