@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/create-db.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { pgliteVersion, initdbOutputPath } from '../src/db/pglite-template.ts';
+import { initdbOutputPath, pgliteVersion, unpackDataDir } from '../src/db/pglite-template.ts';
 import { listMigrations } from '../src/db/schema-files.ts';
 
 // product.md#scale-and-delivery: a fresh PGlite data dir is unpacked from a template
@@ -81,6 +81,23 @@ describe('a fresh PGlite data dir from the template', () => {
       );
       const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM users`.execute(db.kysely);
       expect(rows[0]?.n).toBe('1');
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('is unpacked again after a start killed midway, PG_VERSION being written last', async () => {
+    const dataDir = path.join(root, 'killed');
+    fs.mkdirSync(dataDir);
+    await unpackDataDir(template, dataDir);
+    // What a kill before the last step leaves: every file of the template but the marker, one of
+    // them cut short.
+    fs.rmSync(path.join(dataDir, 'PG_VERSION'));
+    fs.writeFileSync(path.join(dataDir, 'postgresql.conf'), '# cut short');
+    const db = await createDb({ kind: 'pglite', dataDir, template });
+    try {
+      expect(await appliedVersions(db)).toEqual(allVersions);
+      expect(await schemaOf(db)).toEqual(oldWay);
     } finally {
       await db.close();
     }

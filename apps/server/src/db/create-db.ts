@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Database } from './database.ts';
 import {
   pgliteTemplatePath,
-  readPgliteTemplate,
+  unpackDataDir,
   savePgliteTemplate,
   initdbOutputPath,
 } from './pglite-template.ts';
@@ -60,14 +60,15 @@ async function openPglite(
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const isFresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   const file = isFresh && template !== false ? (template ?? pgliteTemplatePath()) : undefined;
-  const migrated = file ? readPgliteTemplate(file) : undefined;
-  // No migrated template yet: PGlite's initdb output made at install, migrated from scratch.
-  const loadDataDir = migrated ?? (file ? readPgliteTemplate(initdbOutputPath()) : undefined);
+  const migrated = file !== undefined && fs.existsSync(file);
+  // No migrated template yet: PGlite's initdb output made at install, migrated from scratch (and
+  // then saved as the template); with neither, PGlite's initdb makes the dir.
+  const tarball = !file ? undefined : migrated ? file : existingFile(initdbOutputPath());
+  if (dataDir && tarball) await unpackDataDir(tarball, dataDir);
   // int8 as a decimal string, exactly as node-postgres returns it: PGlite's default is a lossy number.
   // (The options-object form: PGlite ignores a second argument when the data dir is undefined.)
   const client = new PGlite({
     dataDir,
-    loadDataDir,
     parsers: { [INT8_OID]: (value: string) => value },
   });
   await client.waitReady;
@@ -79,6 +80,8 @@ async function openPglite(
   };
   return { client, saveTemplate };
 }
+
+const existingFile = (file: string) => (fs.existsSync(file) ? file : undefined);
 
 async function createPglite(options: { dataDir?: string; template?: string | false }): Promise<Db> {
   const { client, saveTemplate } = await openPglite(options.dataDir, options.template);

@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import * as tar from 'tar';
 import { listFunctions, listMigrations } from './schema-files.ts';
 
 // Why a template (product.md#scale-and-delivery): PGlite's initdb runs a second, in-memory PGlite
 // beside the one being opened and copies its result over, so creating a data dir holds two
-// PostgreSQL heaps at once and peaks at about 900 MB; unpacking a data dir (`loadDataDir`) holds
+// PostgreSQL heaps at once and peaks at about 900 MB; unpacking a data dir (`unpackDataDir`) holds
 // one, about 450 MB, and our migrations on top add about 60 more. So the first data dir, unpacked
 // from PGlite's initdb output made at install, and fully migrated by migrate(), is dumped
 // here, and a later fresh one is unpacked from it, already migrated. The key is the PGlite version and every migration's and function file's name
@@ -48,9 +49,17 @@ export function pgliteTemplatePath(cacheDir = CACHE_DIR): string {
   return path.join(cacheDir, `migrated-${version}-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }
 
-/** The template as `loadDataDir` takes it, or undefined when none was saved yet. */
-export function readPgliteTemplate(file: string): Blob | undefined {
-  return fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
+/**
+ * Unpacks a data dir tarball (a template, or PGlite's initdb output) into `dataDir`, streamed from
+ * disk: PGlite's own `loadDataDir` holds the whole tarball, unpacked (about 44 MB), in memory
+ * beside PostgreSQL's heap, which put a first start about 45 MB above a restart's peak. PGlite
+ * then opens the dir as it opens an existing one. PG_VERSION, what marks a data dir as made, is
+ * written last, so a start killed midway leaves a dir that the next start unpacks again.
+ */
+export async function unpackDataDir(file: string, dataDir: string): Promise<void> {
+  const isMarker = (entry: string) => entry.replace(/^\/+/, '') === 'PG_VERSION';
+  await tar.x({ file, cwd: dataDir, filter: (entry) => !isMarker(entry) });
+  await tar.x({ file, cwd: dataDir, filter: isMarker });
 }
 
 /**
