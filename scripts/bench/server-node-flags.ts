@@ -19,3 +19,8 @@ export function serverNodeFlags(file = SERVER_PACKAGE): string[] {
   );
   return words.slice(1, end === -1 ? undefined : end);
 }
+
+/** A bench's `--node-flags` option: the words given ('' for none), else the server's flags. */
+export function nodeFlagsOption(option: string | undefined): string[] {
+  return option?.split(/\s+/).filter(Boolean) ?? serverNodeFlags();
+}

@@ -8,7 +8,7 @@ import type { FetchResult } from './measure-fetch.ts';
 import type { IndexResult } from './measure-index.ts';
 import type { LatencyResult } from './measure-latency.ts';
 import { renderMarkdown, writeDoc, type Figures, type PhaseRuns } from './report.ts';
-import { serverNodeFlags } from '../server-node-flags.ts';
+import { nodeFlagsOption } from '../server-node-flags.ts';
 import { runPhase, type NodeRef, type PhaseRequest } from './run-phase.ts';
 
 // npm run bench:indexer [-- --rounds 5] [--regenerate] [--chain-dir DIR] [--postgres URL]
@@ -40,7 +40,7 @@ const KINDS = ['postgres', 'pglite'] as const;
 const LABELS = { postgres: '(2) indexer → PostgreSQL', pglite: '(2) indexer → PGlite' };
 const BEFORE = ', before (blocks decoded on its thread)';
 const rounds = Number(args.rounds);
-const nodeFlags = args['node-flags']?.split(/\s+/).filter(Boolean) ?? serverNodeFlags();
+const nodeFlags = nodeFlagsOption(args['node-flags']);
 const latencyBlocks = { blocks: Number(args['latency-blocks']), perBlock: 3 };
 
 function profileArgs(name: string): string[] {

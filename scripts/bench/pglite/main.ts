@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { createDb } from '../../../apps/server/src/db/create-db.ts';
 import { migrate } from '../../../apps/server/src/db/migrate.ts';
 import { pgliteTemplatePath } from '../../../apps/server/src/db/pglite-template.ts';
-import { serverNodeFlags } from '../server-node-flags.ts';
+import { nodeFlagsOption } from '../server-node-flags.ts';
 
 // npm run bench:pglite [-- --runs 3] [--node-flags '--no-liftoff']
 // product.md#scale-and-delivery: the peak memory and wall time of creating a fresh PGlite data dir
@@ -135,7 +135,7 @@ async function parent(): Promise<void> {
       'node-flags': { type: 'string' },
     },
   });
-  const nodeFlags = args['node-flags']?.split(/\s+/).filter(Boolean) ?? serverNodeFlags();
+  const nodeFlags = nodeFlagsOption(args['node-flags']);
   const runs = Number(args.runs);
   if (!(runs >= 1)) throw new Error(`--runs must be a positive number, got ${args.runs}`);
   await measure('initdb', runs);
