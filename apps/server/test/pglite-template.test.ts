@@ -91,9 +91,9 @@ describe('a fresh PGlite data dir from the template', () => {
     fs.mkdirSync(dataDir);
     await unpackDataDir(template, dataDir);
     // What a kill before the last step leaves: every file of the template but the marker, one of
-    // them cut short.
+    // them cut short (the control file: PostgreSQL cannot start on it unless it is written again).
     fs.rmSync(path.join(dataDir, 'PG_VERSION'));
-    fs.writeFileSync(path.join(dataDir, 'postgresql.conf'), '# cut short');
+    fs.truncateSync(path.join(dataDir, 'global', 'pg_control'), 100);
     const db = await createDb({ kind: 'pglite', dataDir, template });
     try {
       expect(await appliedVersions(db)).toEqual(allVersions);
